@@ -1,0 +1,270 @@
+"""The narrow JSON interface the browser (and the command line) use.
+
+``handle(text)`` takes one JSON request and returns one JSON response; it never raises. Bad
+input comes back as ``{"error": {"message": ..., "field": ...}}`` naming what was wrong and what
+is accepted. ``dispatch(dict)`` does the same without the JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .bidding import AuctionError
+from .cards import PACKS, NotationError, Trump, parse_cards, parse_trump
+from .play import RulesError, Verdict, legal_plays, trick_verdict
+from .rules import Ruleset
+from .rulesets import RULESETS, UnknownRulesetError, get_ruleset
+from .scoring import score_deal
+
+__all__ = ["handle", "dispatch", "ApiError", "ruleset_summary", "trick_json", "legal_json", "score_json"]
+
+JSON = dict[str, Any]
+
+
+class ApiError(ValueError):
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _field(req: JSON, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    if name not in req:
+        if default is ...:
+            raise ApiError(f"the request needs '{name}'", name)
+        return default
+    value = req[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise ApiError(f"'{name}' has the wrong type", name)
+    return value
+
+
+def ruleset_summary(r: Ruleset) -> JSON:
+    trumps = [{"value": str(s), "label": f"/{s} suit"} for s in r.deck.suits if s != 0]
+    if r.zero_trump.value:
+        trumps.append({"value": "0", "label": "0/0 named trump"})
+    if r.no_trump.value:
+        trumps.append({"value": "nt", "label": "No Trump"})
+    return {
+        "id": r.id,
+        "name": r.name,
+        "short_name": r.short_name,
+        "family": r.family,
+        "year": r.year,
+        "deck": r.deck.name,
+        "sources": list(r.sources),
+        "aliases": list(r.aliases),
+        "formats": [
+            {
+                "id": f.id,
+                "label": f.label,
+                "players": f.players,
+                "teams": [list(t) for t in f.teams],
+                "hand_size": f.hand_size,
+                "undealt": f.undealt,
+                "tricks": f.tricks(r.deck),
+                "points_per_deal": f.points_per_deal,
+            }
+            for f in r.formats.value
+        ],
+        "trumps": trumps,
+        "options": [{"id": o.id, "name": o.name} for o in r.options.value],
+        "max_players": r.max_players,
+    }
+
+
+def _ruleset(req: JSON) -> Ruleset:
+    name = _field(req, "rules", str)
+    try:
+        ruleset = get_ruleset(name)
+    except UnknownRulesetError as e:
+        raise ApiError(str(e), "rules") from e
+    option = req.get("option")
+    if option is not None:
+        if not isinstance(option, str):
+            raise ApiError("'option' has the wrong type", "option")
+        try:
+            ruleset = ruleset.with_option(option)
+        except ValueError as e:
+            raise ApiError(str(e), "option") from e
+    return ruleset
+
+
+def _cards(req: JSON, name: str, ruleset: Ruleset, default: Any = ...) -> Any:
+    raw = _field(req, name, (str, list), default)
+    if isinstance(raw, list) and not all(isinstance(x, str) for x in raw):
+        raise ApiError(f"'{name}' must be a list of card names", name)
+    try:
+        return parse_cards(raw, ruleset.deck, what=name)
+    except NotationError as e:
+        raise ApiError(str(e), name) from e
+
+
+def _trump(req: JSON, ruleset: Ruleset) -> Trump:
+    try:
+        return parse_trump(_field(req, "trump", str), ruleset.deck)
+    except NotationError as e:
+        raise ApiError(str(e), "trump") from e
+
+
+def _verdict_json(r: Ruleset, trump: Trump, cards: tuple[Any, ...], v: Verdict) -> JSON:
+    return {
+        "ruleset": r.id,
+        "ruleset_name": r.short_name,
+        "trump": str(trump),
+        "trump_label": trump.label,
+        "cards": [str(c) for c in cards],
+        "winner": v.winner,
+        "card": str(v.card),
+        "rule": v.rule,
+        "reason": v.reason,
+        "citation": v.citation.to_json(),
+        "interpretation": v.interpretation,
+    }
+
+
+def trick_json(req: JSON) -> JSON:
+    rules = _field(req, "rules", str)
+    if rules.strip().lower() == "all":
+        return _trick_all(req)
+    r = _ruleset(req)
+    trump = _trump(req, r)
+    cards = _cards(req, "cards", r)
+    try:
+        v = trick_verdict(r, trump, cards)
+    except RulesError as e:
+        raise ApiError(str(e), "cards" if "card" in str(e) or "trick" in str(e) else "trump") from e
+    return _verdict_json(r, trump, cards, v)
+
+
+def _trick_all(req: JSON) -> JSON:
+    raw_cards = _field(req, "cards", (str, list))
+    raw_trump = _field(req, "trump", str)
+    results: list[JSON] = []
+    skipped: list[JSON] = []
+    last_error = "no ruleset holds these cards"
+    for r in RULESETS.values():
+        try:
+            cards = parse_cards(raw_cards, r.deck)
+            trump = parse_trump(raw_trump, r.deck)
+            v = trick_verdict(r, trump, cards)
+        except (NotationError, RulesError) as e:
+            skipped.append({"ruleset": r.id, "reason": str(e)})
+            last_error = str(e)
+            continue
+        results.append(_verdict_json(r, trump, cards, v))
+    if not results:
+        raise ApiError(f"no ruleset can resolve this trick: {last_error}", "cards")
+    winners = {(x["winner"], x["card"]) for x in results}
+    counts: dict[int, int] = {}
+    for x in results:
+        counts[x["winner"]] = counts.get(x["winner"], 0) + 1
+    majority = max(counts, key=lambda k: counts[k])
+    for x in results:
+        x["dissent"] = x["winner"] != majority
+    return {"results": results, "skipped": skipped, "agree": len(winners) == 1}
+
+
+def legal_json(req: JSON) -> JSON:
+    r = _ruleset(req)
+    trump = _trump(req, r)
+    hand = _cards(req, "hand", r)
+    trick = _cards(req, "trick", r, [])
+    first = _field(req, "first_trick", bool, False)
+    try:
+        result = legal_plays(r, trump, hand, trick, first_trick=first)
+    except RulesError as e:
+        raise ApiError(str(e), "hand") from e
+    out = result.to_json()
+    out.update({"ruleset": r.id, "trump": str(trump), "hand": [str(c) for c in hand], "trick": [str(c) for c in trick]})
+    return out
+
+
+def score_json(req: JSON) -> JSON:
+    rules = _field(req, "rules", str)
+    bid = _field(req, "bid", int)
+    made = _field(req, "made", int)
+    against = _field(req, "against", int)
+    fmt = _field(req, "format", str, None)
+    if rules.strip().lower() == "all":
+        results: list[JSON] = []
+        skipped: list[JSON] = []
+        for r in RULESETS.values():
+            try:
+                sc = score_deal(r, bid, made, against, fmt if fmt in {f.id for f in r.formats.value} else None)
+            except (RulesError, ValueError) as e:
+                skipped.append({"ruleset": r.id, "reason": str(e)})
+                continue
+            results.append({"ruleset": r.id, "ruleset_name": r.short_name, **sc.to_json()})
+        if not results:
+            raise ApiError(f"no ruleset can score this deal: {skipped[0]['reason']}", "made")
+        return {"results": results, "skipped": skipped}
+    r = _ruleset(req)
+    try:
+        sc = score_deal(r, bid, made, against, fmt)
+    except (RulesError, ValueError) as e:
+        raise ApiError(str(e), "bid" if "bid" in str(e) else "made") from e
+    return {"ruleset": r.id, "ruleset_name": r.short_name, **sc.to_json()}
+
+
+def pack_json(req: JSON) -> JSON:
+    if "rules" in req:
+        deck = _ruleset(req).deck
+    else:
+        name = _field(req, "deck", str)
+        if name not in PACKS:
+            raise ApiError(f"'{name}' is not a pack; the packs are: {', '.join(PACKS)}", "deck")
+        deck = PACKS[name]
+    return {
+        "deck": deck.name,
+        "cards": [
+            {
+                "card": str(c),
+                "suit": None if c.is_ss else c.suit,
+                "rank": None if c.is_ss else c.rank,
+                "count": deck.count_value(c),
+                "double": c.is_double,
+                "label": c.label,
+            }
+            for c in deck.cards
+        ],
+    }
+
+
+def _rulesets(req: JSON) -> JSON:
+    return {"rulesets": [ruleset_summary(r) for r in RULESETS.values()]}
+
+
+COMMANDS: dict[str, Callable[[JSON], JSON]] = {
+    "rulesets": _rulesets,
+    "pack": pack_json,
+    "trick": trick_json,
+    "legal": legal_json,
+    "score": score_json,
+}
+
+
+def dispatch(req: Any) -> JSON:
+    """Answer one request (a dict). Never raises."""
+    try:
+        if not isinstance(req, dict):
+            raise ApiError("a request must be a JSON object with a 'cmd'", "cmd")
+        cmd = req.get("cmd")
+        if cmd not in COMMANDS:
+            raise ApiError(f"unknown command {cmd!r}; the commands are: {', '.join(COMMANDS)}", "cmd")
+        return COMMANDS[cmd](req)
+    except ApiError as e:
+        return {"error": {"message": str(e), "field": e.field}}
+    except (NotationError, RulesError, AuctionError) as e:
+        return {"error": {"message": str(e), "field": None}}
+    except Exception as e:  # a bug: report it as a message rather than breaking the page
+        return {"error": {"message": f"internal error: {type(e).__name__}: {e}", "field": None, "internal": True}}
+
+
+def handle(text: str) -> str:
+    """Answer one JSON request with one JSON response. Never raises."""
+    try:
+        req = json.loads(text)
+    except (TypeError, ValueError) as e:
+        return json.dumps({"error": {"message": f"the request is not valid JSON: {e}", "field": None}})
+    return json.dumps(dispatch(req))

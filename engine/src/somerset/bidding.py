@@ -1,0 +1,140 @@
+"""The auction: bids and passes under each ruleset's bidding rule.
+
+Players are numbered in bidding order: 0 is the dealer's left, the dealer bids last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .cards import NotationError
+from .rules import AllPass, AuctionStyle, Bidding
+
+__all__ = ["Call", "PASS", "CallNotationError", "parse_call", "Auction", "AuctionError"]
+
+
+class CallNotationError(NotationError):
+    """A bid that cannot be read."""
+
+
+class AuctionError(ValueError):
+    """A call the auction does not allow at this point."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A bid of some points, or a pass (``bid is None``)."""
+
+    bid: int | None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.bid is None
+
+    def __str__(self) -> str:
+        return "pass" if self.bid is None else str(self.bid)
+
+
+PASS = Call(None)
+
+
+def parse_call(text: str) -> Call:
+    token = text.strip().lower() if isinstance(text, str) else ""
+    if token in {"pass", "p", "-"}:
+        return PASS
+    if token.isdigit() and len(token) <= 3:
+        return Call(int(token))
+    shown = text if isinstance(text, str) and len(text) <= 24 else repr(text)[:24]
+    raise CallNotationError(str(shown), f"'{shown}' is not a call: write a number of points such as 15, or pass")
+
+
+@dataclass
+class Auction:
+    """One auction. ``can(call)`` says why a call is not allowed; ``do(call)`` makes it."""
+
+    rule: Bidding
+    players: int
+    maximum: int
+    calls: list[tuple[int, Call]] = field(default_factory=list)
+
+    @property
+    def to_act(self) -> int | None:
+        if self.is_over:
+            return None
+        return len(self.calls) % self.players
+
+    @property
+    def high(self) -> tuple[int, int] | None:
+        """(player, bid) of the current high bid."""
+        best: tuple[int, int] | None = None
+        for player, call in self.calls:
+            if call.bid is not None and (best is None or call.bid > best[1]):
+                best = (player, call.bid)
+        return best
+
+    @property
+    def is_over(self) -> bool:
+        n = len(self.calls)
+        if self.rule.style is AuctionStyle.ONE_ROUND:
+            return n >= self.players
+        if self.high is None:
+            return n >= self.players  # everyone passed the first time round (or the dealer was forced)
+        passes_since = 0
+        for _, call in reversed(self.calls):
+            if not call.is_pass:
+                break
+            passes_since += 1
+        return passes_since >= self.players - 1
+
+    @property
+    def all_passed(self) -> bool:
+        return self.is_over and self.high is None
+
+    def _dealer_forced(self) -> bool:
+        return (
+            self.rule.all_pass is AllPass.DEALER_FORCED
+            and len(self.calls) == self.players - 1
+            and all(c.is_pass for _, c in self.calls)
+        )
+
+    def legal_calls(self) -> list[Call]:
+        if self.is_over:
+            return []
+        high = self.high
+        low = max(self.rule.minimum, high[1] + 1 if high else self.rule.minimum)
+        bids = [Call(b) for b in range(low, self.maximum + 1)]
+        return bids if self._dealer_forced() else [PASS, *bids]
+
+    def can(self, call: Call) -> str | None:
+        """None if the call is allowed, else the reason it is not."""
+        if self.is_over:
+            return "the auction is over"
+        if call.is_pass:
+            if self._dealer_forced():
+                return (
+                    f"everyone else has passed, so the dealer must take the bid (at least {self.rule.minimum})"
+                )
+            return None
+        assert call.bid is not None
+        if call.bid < self.rule.minimum:
+            return f"the lowest bid allowed is {self.rule.minimum}"
+        if call.bid > self.maximum:
+            return f"a bid cannot exceed the {self.maximum} points in the deal"
+        high = self.high
+        if high and call.bid <= high[1]:
+            return f"a bid must be higher than the current high bid of {high[1]}"
+        return None
+
+    def do(self, call: Call) -> None:
+        why = self.can(call)
+        if why is not None:
+            raise AuctionError(f"{call} is not allowed: {why}")
+        player = self.to_act
+        assert player is not None
+        self.calls.append((player, call))
+
+    def run(self, calls: Iterable[Call | str]) -> Auction:
+        for call in calls:
+            self.do(parse_call(call) if isinstance(call, str) else call)
+        return self

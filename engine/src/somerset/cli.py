@@ -1,0 +1,165 @@
+"""The ``somerset`` command line: rulesets, trick verdicts, legal plays and scores.
+
+Every command takes ``--json`` to print exactly one JSON document. Bad input prints one line on
+stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn, Sequence
+
+from . import api
+from .rulesets import RULESETS
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+class BadInput(Exception):
+    pass
+
+
+def _call(request: dict[str, Any]) -> dict[str, Any]:
+    response = api.dispatch(request)
+    if "error" in response:
+        raise BadInput(response["error"]["message"])
+    return response
+
+
+def _cards_arg(values: Sequence[str]) -> str:
+    return " ".join(values)
+
+
+def _print(args: argparse.Namespace, data: Any, text: str) -> None:
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(text)
+
+
+def cmd_rulesets(args: argparse.Namespace) -> None:
+    data = _call({"cmd": "rulesets"})["rulesets"]
+    lines = []
+    for r in data:
+        formats = ", ".join(f"{f['id']} ({f['points_per_deal']} pts)" for f in r["formats"])
+        lines.append(f"{r['id']:<22} {r['deck']:<7} {r['name']}\n{'':<31}formats: {formats}")
+    _print(args, data, "\n".join(lines))
+
+
+def _citation(c: dict[str, str]) -> str:
+    return f"{c['file']}, {c['section']}"
+
+
+def cmd_trick(args: argparse.Namespace) -> None:
+    data = _call({"cmd": "trick", "rules": args.rules, "trump": args.trump, "cards": _cards_arg(args.cards)})
+    results = data["results"] if "results" in data else [data]
+    lines = []
+    for v in results:
+        mark = "  (differs from most rulesets)" if v.get("dissent") else ""
+        lines.append(
+            f"{v['ruleset']}: position {v['winner'] + 1}, {v['card']}, wins{mark}\n  {v['reason']}\n"
+            f"  [{_citation(v['citation'])}]" + (f"\n  Interpretation: {v['interpretation']}" if v["interpretation"] else "")
+        )
+    for s in data.get("skipped", []):
+        lines.append(f"{s['ruleset']}: not applicable: {s['reason']}")
+    _print(args, data, "\n".join(lines))
+
+
+def cmd_legal(args: argparse.Namespace) -> None:
+    req: dict[str, Any] = {"cmd": "legal", "rules": args.rules, "trump": args.trump, "hand": args.hand,
+                           "first_trick": args.first_trick}
+    if args.trick:
+        req["trick"] = args.trick
+    data = _call(req)
+    out = {"legal": data["legal"], "illegal": data["illegal"]}
+    lines = [f"legal: {', '.join(data['legal'])}"]
+    for i in data["illegal"]:
+        lines.append(f"not {i['card']}: {i['reason']} [{_citation(i['citation'])}]")
+    if data.get("note"):
+        lines.append(f"Interpretation: {data['note']}")
+        out["note"] = data["note"]
+    _print(args, out, "\n".join(lines))
+
+
+def cmd_score(args: argparse.Namespace) -> None:
+    req: dict[str, Any] = {"cmd": "score", "rules": args.rules, "bid": args.bid, "made": args.made, "against": args.against}
+    if args.format:
+        req["format"] = args.format
+    data = _call(req)
+    results = data["results"] if "results" in data else [data]
+    lines = [
+        f"{s['ruleset']}: bidder's side {s['bidder_side']:+d}, opponents {s['opponents']:+d}"
+        f"{' (set)' if s['set'] else ''}\n  {s['reason']} [{_citation(s['citation'])}]"
+        for s in results
+    ]
+    for s in data.get("skipped", []):
+        lines.append(f"{s['ruleset']}: not applicable: {s['reason']}")
+    _print(args, data, "\n".join(lines))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="somerset",
+        description="Rules engine for Some'r'Set, Double Somerset and Triple Somerset. "
+        f"Rulesets: {', '.join(RULESETS)} (or 'all' where noted).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def add(name: str, help: str, description: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=description)
+        p.add_argument("--json", action="store_true", help="print exactly one JSON document")
+        return p
+
+    p = add("rulesets", "list the rulesets and their formats", "List every ruleset with its pack and formats.")
+    p.set_defaults(func=cmd_rulesets)
+
+    p = add("trick", "who wins a trick, and why",
+            "Resolve a trick. Cards are in play order; the first card is the lead. "
+            "Example: somerset trick --rules parker-1947 --trump 2 8/8 6/8 4/10 0/2")
+    p.add_argument("--rules", required=True, help="ruleset id or alias, or 'all' to compare every ruleset")
+    p.add_argument("--trump", required=True, help="a suit number (2, 12), 0 for the 0/0 named trump, or nt")
+    p.add_argument("cards", nargs="+", help="the cards in play order, such as 8/8 6/8 4/10 0/2")
+    p.set_defaults(func=cmd_trick)
+
+    p = add("legal", "which cards may be played",
+            "List the legal cards of a hand, and why each other card is not legal. Without --trick the player leads.")
+    p.add_argument("--rules", required=True, help="ruleset id or alias")
+    p.add_argument("--trump", required=True, help="a suit number, 0 for the 0/0 named trump, or nt")
+    p.add_argument("--hand", required=True, help="the hand, cards separated by commas or spaces")
+    p.add_argument("--trick", default="", help="the cards already in the trick, in play order")
+    p.add_argument("--first-trick", action="store_true", help="this is the first trick (the bidder's opening lead)")
+    p.set_defaults(func=cmd_legal)
+
+    p = add("score", "score a deal of the partnership game",
+            "Score a deal: the bid, the points the bidder's side made and the points the other side took.")
+    p.add_argument("--rules", required=True, help="ruleset id or alias, or 'all'")
+    p.add_argument("--bid", required=True, type=int, help="the winning bid")
+    p.add_argument("--made", required=True, type=int, help="points taken by the bidder's side")
+    p.add_argument("--against", required=True, type=int, help="points taken by the other side")
+    p.add_argument("--format", help="format id (default: the ruleset's partnership game)")
+    p.set_defaults(func=cmd_score)
+
+    from . import game_cli  # the whole-deal commands live beside the game engine
+
+    game_cli.register(add)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.func(args)
+    except BadInput as e:
+        print(f"somerset {args.command}: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0
+    return 0

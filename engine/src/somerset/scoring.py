@@ -1,0 +1,106 @@
+"""Scoring a deal under a ruleset's made and set rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .play import RulesError
+from .rules import Format, Made, Ruleset, SetPenalty
+from .sources import Citation
+
+__all__ = ["ScoreChange", "score_deal", "score_seats"]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreChange:
+    """The score change of one partnership deal: bidder's side and opponents."""
+
+    bid: int
+    made: int
+    against: int
+    set: bool
+    bidder_side: int
+    opponents: int
+    reason: str
+    citation: Citation
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "bid": self.bid,
+            "made": self.made,
+            "against": self.against,
+            "set": self.set,
+            "bidder_side": self.bidder_side,
+            "opponents": self.opponents,
+            "reason": self.reason,
+            "citation": self.citation.to_json(),
+        }
+
+
+def _check_int(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{name} must be a whole number, not {value!r}")
+    if value < 0:
+        raise RulesError(f"{name} cannot be negative ({value})")
+    return value
+
+
+def _side_change(ruleset: Ruleset, bid: int, made: int) -> tuple[bool, int, str]:
+    """Whether the bidder is set, the bidder's change, and the words for it."""
+    if made >= bid:
+        return False, made, f"bid {bid} and took {made}: the bid is made and scores the {made} points taken"
+    shortfall = bid - made
+    if ruleset.set.value is SetPenalty.DOUBLE:
+        return True, -2 * shortfall, (
+            f"bid {bid} but took only {made}: set by {shortfall}, and twice that, {2 * shortfall}, comes off the score"
+        )
+    return True, -bid, f"bid {bid} but took only {made}: set, and the {bid} bid comes off the score"
+
+
+def _opponent_change(ruleset: Ruleset, is_set: bool, against: int) -> tuple[int, str]:
+    if is_set:
+        if ruleset.set.value is SetPenalty.DOUBLE:
+            return 2 * against, f"the opponents score twice their {against}, {2 * against}"
+        return against, f"the opponents score the {against} they took"
+    if ruleset.made.value is Made.BOTH_SIDES:
+        return against, f"the opponents score the {against} they took"
+    return 0, f"the opponents score nothing (they took {against})"
+
+
+def score_deal(ruleset: Ruleset, bid: int, made: int, against: int, format_id: str | None = None) -> ScoreChange:
+    """Score a deal between the bidder's side and the other side (the partnership game)."""
+    bid = _check_int("the bid", bid)
+    made = _check_int("the points made", made)
+    against = _check_int("the points taken by the other side", against)
+    fmt = ruleset.format(format_id) if format_id else ruleset.partnership_format()
+    total = fmt.points_per_deal
+    minimum = ruleset.bidding.value.minimum
+    if not minimum <= bid <= total:
+        raise RulesError(f"a bid must be from {minimum} to {total} under {ruleset.id} ({fmt.label}); {bid} is not")
+    if made + against != total:
+        raise RulesError(
+            f"the points made ({made}) and taken by the other side ({against}) add up to {made + against}, "
+            f"but a deal of {ruleset.id} ({fmt.label}) has {total} points"
+        )
+    is_set, bidder, words = _side_change(ruleset, bid, made)
+    opponents, opp_words = _opponent_change(ruleset, is_set, against)
+    rule = ruleset.set if is_set else ruleset.made
+    reason = f"The bidder's side {words}; {opp_words}."
+    return ScoreChange(bid, made, against, is_set, bidder, opponents, reason, rule.citation)
+
+
+def score_seats(ruleset: Ruleset, fmt: Format, bidder: int, bid: int, taken: Sequence[int]) -> list[int]:
+    """Score changes per team for any format: ``taken`` holds the points each team took.
+
+    The bidder's team is made or set on its own points; every other team is scored as an opponent.
+    """
+    bid_team = fmt.team_of(bidder)
+    is_set, bidder_change, _ = _side_change(ruleset, bid, taken[bid_team])
+    changes = []
+    for team, points in enumerate(taken):
+        if team == bid_team:
+            changes.append(bidder_change)
+        else:
+            changes.append(_opponent_change(ruleset, is_set, points)[0])
+    return changes
