@@ -1,0 +1,354 @@
+"""MkDocs hook: generate every table that describes rulesets from the engine's data.
+
+Pages hold markers such as ``<!-- somerset:compare -->`` alone on a line; this hook replaces
+each with content built from ``somerset`` at build time, so no rule table is typed by hand. The
+build fails on an unknown marker, an unknown ruleset, a ruleset without a variant page, or a
+worked example the engine does not reproduce.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections import Counter
+from typing import Any, Callable
+from urllib.parse import urlencode
+
+from mkdocs.exceptions import PluginError
+
+from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards, parse_trump, score_deal, trick_verdict
+from somerset.bidding import Auction
+from somerset.describe import teams_label, value_label
+from somerset.examples import WORKED_AUCTIONS, WORKED_SCORES, WORKED_TRICKS
+from somerset.rules import PileKind, Ruleset, UndealtKind
+from somerset.rulings import RULINGS, answer_all
+from somerset.sources import Citation
+
+MARKER = re.compile(r"^<!-- somerset:([a-z-]+)(?: ([A-Za-z0-9_.-]+))? -->[ \t]*$", re.M)
+ANY_MARKER = re.compile(r"<!-- somerset:")
+HEADINGS = dict(DIMENSIONS)
+
+
+# --- links ---------------------------------------------------------------------------------------
+
+
+def _md_link(page: Any, target: str) -> str:
+    """A Markdown link target from this page to a docs file (so MkDocs validates it)."""
+    here = posixpath.dirname(page.file.src_uri)
+    path, _, anchor = target.partition("#")
+    rel = posixpath.relpath(path, here or ".")
+    return rel + (f"#{anchor}" if anchor else "")
+
+
+def _url(page: Any, target: str) -> str:
+    """A URL from this page to a site URL such as 'sources/#key' (for raw HTML)."""
+    base = page.url if page.url.endswith("/") or page.url == "" else posixpath.dirname(page.url) + "/"
+    path, _, anchor = target.partition("#")
+    rel = posixpath.relpath(path or ".", base or ".") if base else path
+    if path.endswith("/") and not rel.endswith("/"):
+        rel += "/"
+    return rel + (f"#{anchor}" if anchor else "")
+
+
+def _cite_md(page: Any, c: Citation) -> str:
+    return f"[{c.label}]({_md_link(page, f'sources/index.md#{c.source}')})"
+
+
+def _cite_html(page: Any, c: Citation, text: str | None = None) -> str:
+    return f'<a class="sr-cite" href="{html.escape(_url(page, c.href))}" title="{html.escape(c.label)}">{html.escape(text or c.label)}</a>'
+
+
+def _variant_md(page: Any, r: Ruleset, anchor: str = "") -> str:
+    return _md_link(page, f"variants/{r.id}.md" + (f"#{anchor}" if anchor else ""))
+
+
+def _tool_url(page: Any, tool: str, **params: str) -> str:
+    return html.escape(_url(page, f"tools/{tool}/") + "?" + urlencode(params, safe="/,"))
+
+
+def _majority(key: str) -> str:
+    labels = Counter(value_label(r, key) for r in RULESETS.values())
+    return labels.most_common(1)[0][0]
+
+
+def _ruleset_arg(arg: str | None, page: Any) -> Ruleset:
+    if not arg:
+        raise PluginError(f"{page.file.src_uri}: this marker needs a ruleset id")
+    try:
+        return get_ruleset(arg)
+    except ValueError as e:
+        raise PluginError(f"{page.file.src_uri}: {e}") from e
+
+
+def _indent(text: str, spaces: int = 4) -> str:
+    pad = " " * spaces
+    return "\n".join(pad + line if line.strip() else "" for line in text.splitlines())
+
+
+# --- renderers -----------------------------------------------------------------------------------
+
+
+def render_ruleset(page: Any, arg: str | None) -> str:
+    r = _ruleset_arg(arg, page)
+    out: list[str] = []
+    for key, heading in DIMENSIONS:
+        rule = r.rule(key)
+        label = value_label(r, key)
+        differs = label != _majority(key)
+        badge = ' <span class="sr-differs-badge">differs from most rulesets</span>' if differs else ""
+        cites = "; ".join(_cite_md(page, c) for c in rule.citations)
+        out.append(f"{heading}{badge}")
+        body = f"**{label[0].upper() + label[1:]}.** {rule.summary}\n\n<small>Source: {cites}</small>"
+        if rule.interpretation:
+            body += f'\n\n!!! info "Interpretation"\n{_indent(rule.interpretation)}'
+        out.append(":   " + _indent(body)[4:])
+        out.append("")
+    return '<div class="sr-rules" markdown>\n\n' + "\n".join(out) + "\n</div>\n"
+
+
+def _undealt_cell(r: Ruleset, f: Any) -> str:
+    if f.pile is not PileKind.NONE:
+        kind = "face-down drawing pile" if f.pile is PileKind.FACE_DOWN else "face-up reserve"
+        extra = f", of which {f.face_up_from_pile} face up for the first trick" if f.face_up_from_pile else ""
+        return f"{f.undealt} in a {kind}{extra}"
+    if not f.undealt:
+        return "none"
+    kind = f.undealt_kind or r.undealt.value.kind
+    return f"{f.undealt} " + ("in a kitty for the high bidder" if kind is UndealtKind.KITTY else "face up, to the first trick's winner")
+
+
+def render_formats(page: Any, arg: str | None) -> str:
+    r = _ruleset_arg(arg, page)
+    rows = ["| Format | Sides | Cards each | Left over | Tricks | Points a deal | Source |",
+            "|---|---|---|---|---|---|---|"]
+    notes: list[str] = []
+    for f in r.formats.value:
+        points = str(f.points_per_deal) if f.points_stated else f"{f.points_per_deal} (computed)"
+        rows.append(
+            f"| {f.label} (`{f.id}`) | {teams_label(f)} | {f.hand_size} | {_undealt_cell(r, f)} | {f.tricks(r.deck)} "
+            f"| {points} | {_cite_md(page, f.citation)} |"
+        )
+        if f.removed:
+            notes.append(f"- **{f.label}:** remove {', '.join(f.removed)} before dealing.")
+        if f.interpretation:
+            notes.append(f"- **{f.label}** (interpretation): {f.interpretation}")
+    text = "\n".join(rows)
+    text += "\n\nSeats are numbered from 1 in playing order; partners are joined by +.\n"
+    if notes:
+        text += "\n" + "\n".join(notes) + "\n"
+    return text
+
+
+def render_interpretations(page: Any, arg: str | None) -> str:
+    r = _ruleset_arg(arg, page)
+    items = r.interpretations()
+    if not items:
+        return "The sources settle every rule of this ruleset; the engine had nothing to decide.\n"
+    return "\n".join(f"- **{HEADINGS.get(key, key)}:** {text}" for key, text in items) + "\n"
+
+
+def render_examples(page: Any, arg: str | None) -> str:
+    r = _ruleset_arg(arg, page)
+    out: list[str] = []
+    for t in WORKED_TRICKS:
+        if r.id not in t.rulesets:
+            continue
+        trump = parse_trump(t.trump, r.deck)
+        cards = parse_cards(t.cards, r.deck)
+        v = trick_verdict(r, trump, cards)
+        if str(v.card) != t.winner:
+            raise PluginError(f"{r.id}: worked example {t.cards} gives {v.card}, the source says {t.winner}")
+        link = _tool_url(page, "trick", rules=r.id, trump=str(trump), cards=",".join(str(c) for c in cards))
+        note = f" <small>({t.note})</small>" if t.note else ""
+        out.append(
+            f"- **Trump {trump.label}; played {', '.join(str(c) for c in cards)}.** The source: {t.winner} wins. "
+            f"The engine agrees: {v.reason} {_cite_md(page, t.citation)}.{note} "
+            f'<a class="sr-try" href="{link}">Try it in the trick resolver</a>'
+        )
+    for s in WORKED_SCORES:
+        if r.id not in s.rulesets:
+            continue
+        sc = score_deal(r, s.bid, s.made, s.against, s.format)
+        if (sc.bidder_side, sc.opponents) != (s.bidder_side, s.opponents):
+            raise PluginError(f"{r.id}: worked score example bid {s.bid} disagrees with the engine")
+        link = _tool_url(page, "score", rules=r.id, bid=str(s.bid), made=str(s.made), against=str(s.against))
+        out.append(
+            f"- **Bid {s.bid}; the bidder's side takes {s.made}, the other side {s.against}.** The source: "
+            f"{s.bidder_side:+d} and {s.opponents:+d}. The engine agrees: {sc.reason} {_cite_md(page, s.citation)}. "
+            f'<a class="sr-try" href="{link}">Try it in the score calculator</a>'
+        )
+    for a in WORKED_AUCTIONS:
+        if r.id not in a.rulesets:
+            continue
+        fmt = r.partnership_format()
+        auction = Auction(r.bidding.value, fmt.players, fmt.points_per_deal).run(a.calls)
+        if auction.high != (a.winner, a.bid):
+            raise PluginError(f"{r.id}: worked auction {a.calls} disagrees with the engine")
+        seats = ["the dealer's left", "the next player", "the third player", "the dealer"]
+        calls = ", ".join(f"{seats[i % 4]} {c}" for i, c in enumerate(a.calls))
+        out.append(
+            f"- **Auction:** {calls}. The source: {seats[a.winner]} wins the bid at {a.bid}. The engine agrees "
+            f"(a pass does not stop a later bid). {_cite_md(page, a.citation)}."
+        )
+    if not out:
+        return ("This source prints no worked example of its own; the [rulings](" + _md_link(page, "rulings.md")
+                + ") show how the engine applies its rules.\n")
+    return "\n".join(out) + "\n"
+
+
+def render_dimension(page: Any, arg: str | None) -> str:
+    if arg not in HEADINGS:
+        raise PluginError(f"{page.file.src_uri}: unknown rule dimension {arg!r}; known: {', '.join(HEADINGS)}")
+    key = arg
+    majority = _majority(key)
+    rows = [f"| Ruleset | {HEADINGS[key]} | Source |", "|---|---|---|"]
+    for r in sorted(RULESETS.values(), key=lambda r: (value_label(r, key) != majority, value_label(r, key))):
+        rule = r.rule(key)
+        label = value_label(r, key)
+        mark = " ◆" if label != majority else ""
+        interp = f" ([interpretation]({_variant_md(page, r, 'interpretations')}))" if rule.interpretation else ""
+        rows.append(f"| [{r.short_name}]({_variant_md(page, r)}) | {label}{mark}{interp} | {_cite_md(page, rule.citation)} |")
+    return ("\n".join(rows) + f"\n\n◆ marks a ruleset that differs from the most common rule. "
+            f"[Compare every rule side by side]({_md_link(page, 'compare.md')}).\n")
+
+
+def render_compare(page: Any, arg: str | None) -> str:
+    rulesets = list(RULESETS.values())
+    inputs = []
+    css = []
+    for r in rulesets:
+        inputs.append(
+            f'<input type="checkbox" class="sr-show" id="sr-show-{r.id}" checked>'
+            f'<label for="sr-show-{r.id}">{html.escape(r.short_name)}</label>'
+        )
+        css.append(f'#sr-show-{r.id}:not(:checked) ~ .sr-matrix-wrap [data-rs="{r.id}"]{{display:none}}')
+    head = "".join(
+        f'<th scope="col" data-rs="{r.id}"><a href="{html.escape(_url(page, f"variants/{r.id}/"))}">{html.escape(r.short_name)}</a>'
+        f'<br><small>{html.escape(r.family)}, {html.escape(r.year)}</small></th>'
+        for r in rulesets
+    )
+    body = []
+    for key, heading in DIMENSIONS:
+        majority = _majority(key)
+        same = all(value_label(r, key) == majority for r in rulesets)
+        cells = []
+        for r in rulesets:
+            rule = r.rule(key)
+            label = value_label(r, key)
+            differs = label != majority
+            interp = (
+                f' <a class="sr-interp" href="{html.escape(_url(page, f"variants/{r.id}/#interpretations"))}" '
+                f'title="{html.escape(rule.interpretation)}">interpretation</a>'
+                if rule.interpretation else ""
+            )
+            marker = '<span class="sr-mark" aria-hidden="true">◆ </span><span class="sr-only">Differs: </span>' if differs else ""
+            cells.append(
+                f'<td data-rs="{r.id}" data-key="{key}" class="{"sr-differs" if differs else "sr-same"}">'
+                f'{marker}<span class="sr-value">{html.escape(label)}</span> {_cite_html(page, rule.citation, "source")}{interp}</td>'
+            )
+        row_class = "sr-row-same" if same else "sr-row-differs"
+        body.append(f'<tr class="{row_class}" data-key="{key}"><th scope="row">{html.escape(heading)}</th>{"".join(cells)}</tr>')
+    return (
+        f'<div class="sr-compare">\n<style>{"".join(css)}</style>\n'
+        '<p class="sr-compare-help" id="sr-compare-help">Untick a ruleset to hide its column (this works without JavaScript). '
+        "◆ marks a rule that differs from the most common one.</p>\n"
+        + "\n".join(inputs)
+        + '\n<input type="checkbox" class="sr-show sr-filter" id="sr-only-diff"><label for="sr-only-diff">Only rules that differ</label>'
+        + '\n<div class="sr-matrix-wrap" role="region" aria-labelledby="sr-compare-caption" tabindex="0">'
+        '<table class="sr-matrix"><caption id="sr-compare-caption">Every rule of every ruleset, generated from the '
+        f'engine\'s data</caption><thead><tr><th scope="col">Rule</th>{head}</tr></thead><tbody>'
+        + "".join(body)
+        + "</tbody></table></div>\n</div>\n"
+    )
+
+
+def render_rulings(page: Any, arg: str | None) -> str:
+    out: list[str] = []
+    topic = None
+    for ruling in RULINGS:
+        if ruling.topic != topic:
+            topic = ruling.topic
+            out.append(f"## {topic}\n")
+        out.append(f"### {ruling.question} {{#{ruling.id}}}\n")
+        if ruling.position:
+            shown = ruling.position.get("double")
+            others = {p: t for p, t in ruling.position.items() if t != shown}
+            line = f"*Position (double pack):* {shown}"
+            if others:
+                line += " " + " ".join(f"*{p.capitalize()} pack:* {t}" for p, t in others.items())
+            out.append(line + "\n")
+        groups: dict[str, list[tuple[Ruleset, Any]]] = {}
+        for r, a in answer_all(ruling):
+            groups.setdefault(a.short, []).append((r, a))
+        ordered = sorted(groups.items(), key=lambda kv: (not kv[1][0][1].applies, -len(kv[1])))
+        for short, members in ordered:
+            names = ", ".join(f"[{r.short_name}]({_variant_md(page, r)})" for r, _ in members)
+            out.append(f"- **{short[0].upper() + short[1:]}**: {names}")
+        checked = any(a.checked for _, a in answer_all(ruling))
+        out.append("")
+        title = "Why, ruleset by ruleset" + (" (answers computed by the rules engine)" if checked else "")
+        details = []
+        for r, a in answer_all(ruling):
+            interp = f" *Interpretation:* {a.interpretation}" if a.interpretation else ""
+            details.append(f"- **{r.short_name}:** {a.detail} {_cite_md(page, a.citation)}.{interp}")
+        out.append(f'??? note "{title}"\n' + _indent("\n".join(details)) + "\n")
+    return "\n".join(out) + "\n"
+
+
+def render_pack(page: Any, arg: str | None) -> str:
+    if arg not in PACKS:
+        raise PluginError(f"{page.file.src_uri}: unknown pack {arg!r}; known: {', '.join(PACKS)}")
+    pack = PACKS[arg]
+    rows = ["| Suit | Cards, low to high | Count cards |", "|---|---|---|"]
+    for suit in pack.suits:
+        cards = [c for c in pack.cards if c.suit == suit]
+        counts = ", ".join(f"{c} ({pack.count_value(c)})" for c in cards if pack.count_value(c))
+        rows.append(f"| /{suit} | {', '.join(str(c) for c in cards)} | {counts or '—'} |")
+    if pack.has_ss:
+        rows.append(f"| (none) | S/S | S/S ({pack.count_value(parse_cards('S/S', pack)[0])}) |")
+    users = ", ".join(f"[{r.short_name}]({_variant_md(page, r)})" for r in RULESETS.values() if r.deck is pack)
+    note = "Assumed: no source names these cards." if pack.count_assumed else ""
+    return (
+        "\n".join(rows)
+        + f"\n\n**{len(pack)} cards**, count cards worth **{pack.count_total}** in all. Used by: {users}.\n\n"
+        f'!!! info "Where the count values come from"\n{_indent(pack.count_note + " " + note)}\n'
+    )
+
+
+RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
+    "ruleset": render_ruleset,
+    "formats": render_formats,
+    "interpretations": render_interpretations,
+    "examples": render_examples,
+    "dimension": render_dimension,
+    "compare": render_compare,
+    "rulings": render_rulings,
+    "pack": render_pack,
+}
+
+
+# --- MkDocs events -------------------------------------------------------------------------------
+
+
+def on_files(files: Any, config: Any, **kwargs: Any) -> Any:
+    present = {f.src_uri for f in files}
+    missing = [r.id for r in RULESETS.values() if f"variants/{r.id}.md" not in present]
+    if missing:
+        raise PluginError(f"no variant page for ruleset(s): {', '.join(missing)} (expected docs/variants/<id>.md)")
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
+    def replace(match: re.Match[str]) -> str:
+        kind, arg = match.group(1), match.group(2)
+        if kind not in RENDERERS:
+            raise PluginError(f"{page.file.src_uri}: unknown marker somerset:{kind}; known: {', '.join(RENDERERS)}")
+        return RENDERERS[kind](page, arg)
+
+    result = MARKER.sub(replace, markdown)
+    leftover = ANY_MARKER.search(result)
+    if leftover:
+        line = result[: leftover.start()].count("\n") + 1
+        raise PluginError(f"{page.file.src_uri}:{line}: a somerset marker must stand alone on its line, like <!-- somerset:compare -->")
+    return result
