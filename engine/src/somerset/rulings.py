@@ -83,7 +83,7 @@ def _legal_ruling(
         return Answer(short, f"{rule.summary} Here: {illegal.reason}", illegal.citation, rule.interpretation, checked=True)
 
     shown = {
-        p: f"Trump: {t}. {'You lead to the first trick' if first else ('Played so far: ' + tr) if tr else 'You lead'}; "
+        p: f"Trump: {parse_trump(t).label}. {'You lead to the first trick' if first else ('Played so far: ' + tr) if tr else 'You lead'}; "
         f"your hand: {h}."
         for p, (t, h, tr, first, _) in positions.items()
     }
@@ -102,7 +102,7 @@ def _verdict_ruling(
         v = trick_verdict(r, parse_trump(trump, r.deck), parse_cards(cards, r.deck))
         return Answer(f"{v.card} wins", v.reason, v.citation, v.interpretation, checked=True)
 
-    shown = {p: f"Trump {t}; played in order: {c}." for p, (t, c) in positions.items()}
+    shown = {p: f"Trump: {parse_trump(t).label}. Played in order: {c}." for p, (t, c) in positions.items()}
     return Ruling(id, topic, question, answer, shown)
 
 
