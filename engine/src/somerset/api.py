@@ -231,6 +231,40 @@ def pack_json(req: JSON) -> JSON:
     }
 
 
+def puzzles_json(req: JSON) -> JSON:
+    from .puzzles import PUZZLES, THEMES, public
+
+    return {"puzzles": [public(p) for p in PUZZLES], "themes": [{"id": t, "name": n} for t, n in THEMES]}
+
+
+def _puzzle(req: JSON) -> Any:
+    from .puzzles import get_puzzle
+
+    try:
+        return get_puzzle(_field(req, "id", str))
+    except ValueError as e:
+        raise ApiError(str(e), "id") from e
+
+
+def puzzle_json(req: JSON) -> JSON:
+    from .puzzles import public
+
+    return public(_puzzle(req))
+
+
+def judge_json(req: JSON) -> JSON:
+    from .puzzles import judge
+
+    p = _puzzle(req)
+    answer = _field(req, "answer", list)
+    if not all(isinstance(x, str) for x in answer):
+        raise ApiError("'answer' must be a list of card names or values", "answer")
+    try:
+        return {"id": p.id, **judge(p, answer)}
+    except NotationError as e:
+        raise ApiError(str(e), "answer") from e
+
+
 def _rulesets(req: JSON) -> JSON:
     return {"rulesets": [ruleset_summary(r) for r in RULESETS.values()]}
 
@@ -241,6 +275,9 @@ COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "trick": trick_json,
     "legal": legal_json,
     "score": score_json,
+    "puzzles": puzzles_json,
+    "puzzle": puzzle_json,
+    "judge": judge_json,
 }
 
 
