@@ -316,6 +316,79 @@ def render_pack(page: Any, arg: str | None) -> str:
     )
 
 
+def _dots(n: int) -> str:
+    names = {1: "easy", 2: "medium", 3: "hard"}
+    return f'<span class="sr-difficulty" title="{names[n]}">{"●" * n}{"○" * (3 - n)}<span class="sr-only"> {names[n]}</span></span>'
+
+
+def _puzzle_block(page: Any, p: Any) -> str:
+    from somerset.puzzles import THEMES, judge, public, solve
+
+    data = public(p)
+    r = p.rules
+    lines = [f"### {p.title} {{#{p.id}}}", ""]
+    lines.append(
+        f'<p class="sr-puzzle-meta">{html.escape(r.short_name)} · {html.escape(dict(THEMES)[p.theme])} · {_dots(p.difficulty)}</p>'
+    )
+    lines.append("")
+    facts = []
+    if data["trump_label"]:
+        facts.append(f"**Trump:** {data['trump_label']}.")
+    if p.kind == "winner":
+        facts.append(f"**The trick, in order:** {', '.join(data['trick'])}.")
+    elif p.kind in {"legal", "play"}:
+        if data["trick"]:
+            facts.append(f"**Played so far:** {', '.join(data['trick'])}.")
+        elif p.first_trick:
+            facts.append("**You lead to the first trick.**")
+        else:
+            facts.append("**You lead.**")
+        facts.append(f"**Your hand:** {', '.join(data['hand'])}.")
+        if data["after"]:
+            facts.append(f"**Still to play after you:** {', '.join(data['after'])}.")
+    elif p.kind == "discard":
+        facts.append(f"**Your hand with the kitty:** {', '.join(data['hand'])}.")
+    if facts:
+        lines += [" ".join(facts), ""]
+    lines += [f"{p.question} *Answer with {data['pick']}.*", ""]
+    lines += ['??? tip "Hint"', _indent(p.hint), ""]
+    verdict = judge(p, list(solve(p)))
+    answer = ", ".join(solve(p))
+    lines += ['??? success "Solution"', _indent(f"**{answer}.** {p.explanation}\n\n*The engine:* {verdict['detail']}"), ""]
+    lines += [f'<somerset-puzzle puzzle="{html.escape(p.id)}"></somerset-puzzle>', ""]
+    return "\n".join(lines)
+
+
+def render_puzzles(page: Any, arg: str | None) -> str:
+    from somerset.puzzles import PUZZLES, THEMES, check_all
+
+    failures = check_all()
+    if failures:
+        raise PluginError("puzzles disagree with the engine:\n" + "\n".join(failures))
+    out = []
+    for theme, name in THEMES:
+        out.append(f"## {name} {{#theme-{theme}}}\n")
+        for p in sorted((p for p in PUZZLES if p.theme == theme), key=lambda p: p.difficulty):
+            out.append(_puzzle_block(page, p))
+    return "\n".join(out)
+
+
+def render_puzzle_index(page: Any, arg: str | None) -> str:
+    from somerset.puzzles import PUZZLES, THEMES
+
+    target = _md_link(page, "puzzles/index.md")
+    out = []
+    if arg == "ruleset":
+        for r in RULESETS.values():
+            items = [p for p in PUZZLES if p.ruleset == r.id]
+            out.append(f"## {r.short_name}\n")
+            out += [f"- [{p.title}]({target}#{p.id}) {_dots(p.difficulty)} <small>{dict(THEMES)[p.theme]}</small>" for p in items]
+            out.append("")
+    else:
+        raise PluginError(f"{page.file.src_uri}: puzzle-index takes 'ruleset'")
+    return "\n".join(out) + "\n"
+
+
 RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "ruleset": render_ruleset,
     "formats": render_formats,
@@ -325,6 +398,8 @@ RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "compare": render_compare,
     "rulings": render_rulings,
     "pack": render_pack,
+    "puzzles": render_puzzles,
+    "puzzle-index": render_puzzle_index,
 }
 
 
