@@ -389,6 +389,38 @@ def render_puzzle_index(page: Any, arg: str | None) -> str:
     return "\n".join(out) + "\n"
 
 
+def render_quickref(page: Any, arg: str | None) -> str:
+    """A one-page card: every rule in short, the formats, and what beats what."""
+    r = _ruleset_arg(arg, page)
+    rows = ['<table class="sr-quickref"><caption>' + html.escape(r.name) + "</caption><tbody>"]
+    for key, heading in DIMENSIONS:
+        rule = r.rule(key)
+        mark = ' <span class="sr-mark" title="differs from most rulesets">◆</span>' if value_label(r, key) != _majority(key) else ""
+        interp = ' <span class="sr-dagger" title="interpretation: the sources leave this open">†</span>' if rule.interpretation else ""
+        rows.append(
+            f'<tr><th scope="row">{html.escape(heading)}</th><td>{html.escape(value_label(r, key))}{mark}{interp}</td></tr>'
+        )
+    rows.append("</tbody></table>")
+    formats = "; ".join(
+        f"{f.label.lower()}: {f.hand_size} cards each, {f.points_per_deal} points" for f in r.formats.value
+    )
+    order = (
+        ("Highest trump (the S/S lowest)" if r.deck.has_ss else "Highest trump")
+        + "; else, if the 0/0 is in the trick, "
+        + ("the highest double played after it" if value_label(r, "rover_power").startswith("only") else "the highest double")
+        + "; else the highest card of the suit led."
+    )
+    return (
+        '<div class="sr-quickref-card">\n'
+        + "\n".join(rows)
+        + f'\n<p><strong>Who wins a trick:</strong> {html.escape(order)}</p>'
+        + f"\n<p><strong>Formats:</strong> {html.escape(formats)}.</p>"
+        + '\n<p class="sr-quickref-key">◆ differs from most rulesets · † the project\'s interpretation where the sources '
+        f'are silent; details on the <a href="{html.escape(_url(page, f"variants/{r.id}/"))}">{html.escape(r.short_name)} page</a>.</p>\n'
+        "</div>\n"
+    )
+
+
 RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "ruleset": render_ruleset,
     "formats": render_formats,
@@ -399,6 +431,7 @@ RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "rulings": render_rulings,
     "pack": render_pack,
     "puzzles": render_puzzles,
+    "quickref": render_quickref,
     "puzzle-index": render_puzzle_index,
 }
 

@@ -1,0 +1,209 @@
+"""The built site: strict build, generated tables that agree with the engine, every ruleset and
+rule dimension present, links and anchors that resolve, nothing loaded from another host."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from somerset import DIMENSIONS, RULESETS
+from somerset.describe import value_label
+from somerset.rulings import RULINGS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[tuple[str, str]] = []  # (tag/attr, value)
+        self.cells: list[dict[str, str]] = []
+        self._cell: dict[str, str] | None = None
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if "id" in a:
+            self.ids.add(a["id"])
+        for attr in ("href", "src"):
+            if attr in a:
+                self.links.append((f"{tag}.{attr}", a[attr]))
+        if tag == "td" and "data-key" in a:
+            self._cell = {"rs": a["data-rs"], "key": a["data-key"], "class": a.get("class", "")}
+        if tag == "span" and self._cell is not None and a.get("class") == "sr-value":
+            self._text = []
+            self._cell["_in_value"] = "1"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "span" and self._cell is not None and self._cell.pop("_in_value", None):
+            self._cell["value"] = "".join(self._text)
+        if tag == "td" and self._cell is not None:
+            self.cells.append(self._cell)
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        self._text.append(data)
+
+
+def parse(path: Path) -> _Collector:
+    c = _Collector()
+    c.feed(path.read_text(encoding="utf-8"))
+    return c
+
+
+def test_every_ruleset_has_a_variant_page_with_its_generated_rules(built_site: Path):
+    for rid, r in RULESETS.items():
+        page = built_site / "variants" / rid / "index.html"
+        assert page.exists(), rid
+        text = page.read_text(encoding="utf-8")
+        for _, heading in DIMENSIONS:
+            assert heading in text, (rid, heading)
+        for f in r.formats.value:
+            assert f"<code>{f.id}</code>" in text, (rid, f.id)
+        assert 'id="interpretations"' in text
+
+
+def test_comparison_matrix_covers_every_ruleset_and_dimension_and_agrees_with_the_engine(built_site: Path):
+    c = parse(built_site / "compare" / "index.html")
+    cells = {(cell["rs"], cell["key"]): cell for cell in c.cells}
+    for rid, r in RULESETS.items():
+        for key, _ in DIMENSIONS:
+            cell = cells.get((rid, key))
+            assert cell is not None, f"compare matrix lacks {rid} / {key}"
+            assert cell["value"] == value_label(r, key), (rid, key)
+    assert len(cells) == len(RULESETS) * len(DIMENSIONS)
+    # Differences are marked: each row's odd ones out carry sr-differs.
+    for key, _ in DIMENSIONS:
+        labels = [value_label(r, key) for r in RULESETS.values()]
+        majority = max(set(labels), key=labels.count)
+        for rid, r in RULESETS.items():
+            differs = "sr-differs" in cells[(rid, key)]["class"]
+            assert differs == (value_label(r, key) != majority), (rid, key)
+    # The column filter works without JavaScript: one checkbox and one CSS rule per ruleset.
+    html = (built_site / "compare" / "index.html").read_text(encoding="utf-8")
+    for rid in RULESETS:
+        assert f'id="sr-show-{rid}"' in html and f'#sr-show-{rid}:not(:checked)' in html
+
+
+def test_rulings_page_has_every_ruling(built_site: Path):
+    c = parse(built_site / "rulings" / "index.html")
+    for ruling in RULINGS:
+        assert ruling.id in c.ids, ruling.id
+
+
+def _resolve(page: Path, site: Path, href: str) -> tuple[Path, str]:
+    path, _, anchor = href.partition("#")
+    path = path.split("?")[0]
+    target = (page.parent / path).resolve() if path else page
+    if target.is_dir():
+        target = target / "index.html"
+    return target, anchor
+
+
+def test_internal_links_and_anchors_resolve(built_site: Path):
+    pages = list(built_site.rglob("*.html"))
+    cache: dict[Path, _Collector] = {}
+    broken = []
+    for page in pages:
+        c = cache.setdefault(page, parse(page))
+        for kind, href in c.links:
+            if kind != "a.href" or re.match(r"^[a-z]+:", href) or href.startswith("//"):
+                continue
+            target, anchor = _resolve(page, built_site, href)
+            if not target.exists():
+                broken.append(f"{page.relative_to(built_site)} -> {href}")
+                continue
+            if anchor and target.suffix == ".html":
+                ids = cache.setdefault(target, parse(target)).ids
+                if anchor not in ids:
+                    broken.append(f"{page.relative_to(built_site)} -> {href} (no anchor)")
+    assert not broken, "\n".join(broken[:20])
+
+
+def test_nothing_is_loaded_from_another_host(built_site: Path):
+    offenders = []
+    for page in built_site.rglob("*.html"):
+        for kind, value in parse(page).links:
+            if kind in {"a.href"}:
+                continue
+            if re.match(r"^(https?:)?//", value):
+                offenders.append(f"{page.relative_to(built_site)}: {kind}={value}")
+    for css in built_site.rglob("*.css"):
+        for url in re.findall(r"url\(([^)]+)\)", css.read_text(encoding="utf-8", errors="replace")):
+            if re.match(r"^['\"]?(https?:)?//", url):
+                offenders.append(f"{css.relative_to(built_site)}: {url}")
+    assert not offenders, "\n".join(offenders[:20])
+
+
+def test_sources_page_has_an_anchor_per_source(built_site: Path):
+    from somerset.sources import SOURCES
+
+    ids = parse(built_site / "sources" / "index.html").ids
+    for key in SOURCES:
+        assert key in ids, key
+
+
+# --- the hook itself fails loudly ------------------------------------------------------------------
+
+def _hook():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("generate_hook", ROOT / "hooks" / "generate.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _page(src: str) -> SimpleNamespace:
+    return SimpleNamespace(file=SimpleNamespace(src_uri=src), url=src.replace(".md", "/"))
+
+
+def test_hook_fails_without_a_variant_page():
+    hook = _hook()
+    files = [SimpleNamespace(src_uri=f"variants/{rid}.md") for rid in RULESETS if rid != "boardgamegeek"]
+    with pytest.raises(PluginError, match="boardgamegeek"):
+        hook.on_files(files, None)
+
+
+@pytest.mark.parametrize(
+    "markdown,words",
+    [
+        ("<!-- somerset:nonsense -->", "unknown marker"),
+        ("<!-- somerset:ruleset parker-1948 -->", "parker-1948"),
+        ("<!-- somerset:dimension colour -->", "unknown rule dimension"),
+        ("text <!-- somerset:compare --> text", "alone on its line"),
+    ],
+)
+def test_hook_rejects_bad_markers(markdown, words):
+    with pytest.raises(PluginError, match=words):
+        _hook().on_page_markdown(markdown, _page("variants/x.md"), None, None)
+
+
+def test_dimension_tables_are_generated(built_site: Path):
+    hook = _hook()
+    for key, heading in DIMENSIONS:
+        md = hook.render_dimension(_page("learn/x.md"), key)
+        for r in RULESETS.values():
+            assert value_label(r, key) in md and r.short_name in md
+
+
+def test_every_ruleset_has_a_quick_reference_card(built_site: Path):
+    for rid, r in RULESETS.items():
+        page = built_site / "reference" / rid / "index.html"
+        assert page.exists(), rid
+        text = page.read_text(encoding="utf-8")
+        for key, heading in DIMENSIONS:
+            assert html_escape(value_label(r, key)) in text, (rid, key)
+
+
+def html_escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
