@@ -1,0 +1,94 @@
+# The Some'r'Set companion: setup, build, serve and test.
+# Needs only python3 (3.11+), node/npm and make; everything else is pinned and installed locally:
+# Python packages in .venv (requirements.txt), Pyodide in node_modules (package-lock.json), and the
+# engine as an editable install plus a wheel in dist/ (the wheel is what the browser runs).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+PYTEST_ARGS ?=
+
+export NO_MKDOCS_2_WARNING := 1
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+export npm_config_fund := false
+export npm_config_audit := false
+export npm_config_update_notifier := false
+
+# Some machines' pip configuration names local package folders that do not exist; pip then prints
+# one warning per package. Drop just those lines (pip's exit status still counts, via pipefail).
+QUIET_PIP := 2>&1 | { grep -v "^WARNING: Location 'file:.*' is ignored" || true; }
+
+# Stamps live inside what they describe, so deleting .venv or node_modules redoes the step.
+VENV_OK    := $(VENV)/.stamp-requirements
+ENGINE_OK  := $(VENV)/.stamp-engine
+NPM_OK     := node_modules/.stamp-npm-ci
+WHEEL_OK   := dist/.stamp-wheel
+
+# The wheel is rebuilt when a source file changes, one is added or removed (the folders' times), or
+# when dist/ holds no wheel at all.
+ENGINE_SRC := engine/pyproject.toml engine/README.md \
+	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed \) -print 2>/dev/null)
+WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
+
+.PHONY: help setup wheel build serve test typecheck bench-web clean FORCE
+FORCE:
+
+help:
+	@echo "make serve      set everything up, then serve the site at http://$(HOST):$(PORT)"
+	@echo "make test       set up, build the site, run every test (engine, site, Pyodide, browser)"
+	@echo "make setup      .venv from requirements.txt, npm ci, engine editable, engine wheel"
+	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
+	@echo "make build      mkdocs build --strict into site/"
+	@echo "make typecheck  mypy --strict on engine/src"
+	@echo "make bench-web  scripts/bench_web.py"
+	@echo "make clean      remove .venv, node_modules, site, dist and caches"
+
+setup: $(VENV_OK) $(ENGINE_OK) $(NPM_OK) $(WHEEL_OK)
+
+$(VENV_OK): requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "make: $(PYTHON) is older than 3.11" >&2; exit 1; }
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --requirement requirements.txt $(QUIET_PIP)
+	@touch $@
+
+# Editable: only metadata (name, version, console script) needs a reinstall, not source edits.
+$(ENGINE_OK): engine/pyproject.toml $(VENV_OK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation --editable engine $(QUIET_PIP)
+	@touch $@
+
+$(NPM_OK): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(WHEEL_OK): $(ENGINE_SRC) scripts/build_wheel.py $(VENV_OK) $(WHEEL_MISSING)
+	$(BIN)/python scripts/build_wheel.py dist
+	@touch $@
+
+wheel: $(WHEEL_OK)
+
+build: setup
+	$(BIN)/mkdocs build --strict --site-dir site
+
+serve: setup
+	$(BIN)/mkdocs serve --dev-addr $(HOST):$(PORT)
+
+test: setup typecheck
+	$(BIN)/mkdocs build --strict --site-dir site
+	$(BIN)/python -m pytest tests $(PYTEST_ARGS)
+
+typecheck: $(VENV_OK)
+	$(BIN)/mypy --strict engine/src
+
+bench-web: setup
+	$(BIN)/python scripts/bench_web.py
+
+clean:
+	rm -rf $(VENV) node_modules site dist engine/build .pytest_cache .mypy_cache .hypothesis
+	find engine tests hooks scripts -depth \( -name __pycache__ -o -name '*.egg-info' \) -type d -exec rm -rf {} +

@@ -1,0 +1,89 @@
+"""Checks run against the engine both in CPython (by pytest) and in Pyodide (by run_checks.mjs).
+
+``run()`` returns a JSON-able summary: the Python version, where ``somerset`` was imported from,
+how many checks ran, the failures (empty when all pass), and the JSON API's answers to a fixed set
+of requests, which the pytest test compares between the two interpreters. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+# Requests to the browser interface, each with whether it must succeed ("ok") or be refused with
+# an error object ("error"); the answers must be identical in CPython and in Pyodide.
+API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
+    ("ok", {"cmd": "rulesets"}),
+    ("ok", {"cmd": "pack", "deck": "single"}),
+    ("ok", {"cmd": "pack", "deck": "double"}),
+    ("ok", {"cmd": "pack", "deck": "triple"}),
+    ("ok", {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "6/8", "4/10", "0/2"]}),
+    ("ok", {"cmd": "trick", "rules": "all", "trump": "6", "cards": ["8/8", "0/0", "4/4", "9/12"]}),
+    ("ok", {"cmd": "trick", "rules": "all", "trump": "nt", "cards": ["S/S", "4/8", "0/0", "2/2"]}),
+    ("ok", {"cmd": "legal", "rules": "parker-1947", "trump": "8", "hand": ["4/8", "S/S", "0/0"], "trick": [], "first_trick": True}),
+    ("ok", {"cmd": "legal", "rules": "somersetgame-com", "trump": "8", "hand": ["S/S", "0/0", "4/10"], "trick": ["2/8"]}),
+    ("ok", {"cmd": "score", "rules": "all", "bid": 15, "made": 12, "against": 12}),
+    ("ok", {"cmd": "score", "rules": "parker-1947", "bid": 20, "made": 22, "against": 2}),
+    ("ok", {"cmd": "puzzles"}),
+    ("error", {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "zz"]}),
+    ("error", {"cmd": "score", "rules": "no-such-ruleset", "bid": 15, "made": 12, "against": 12}),
+    ("error", {"cmd": "no-such-command"}),
+]
+
+
+def run() -> dict[str, Any]:
+    import somerset
+    from somerset import api, examples
+
+    failures: list[str] = []
+    checks = 0
+
+    # The sources' worked examples (tricks, scores, auctions), each under every ruleset stating it.
+    ex_failures = examples.check_all()
+    failures += [f"example: {f}" for f in ex_failures]
+    if hasattr(examples, "count"):
+        checks += examples.count()
+    else:
+        checks += sum(len(e.rulesets) for e in examples.WORKED_TRICKS)
+
+    # Puzzles whose stated answers the engine must reproduce (when the engine has them).
+    try:
+        from somerset import puzzles
+    except ImportError:
+        puzzles = None  # type: ignore[assignment]
+    if puzzles is not None and hasattr(puzzles, "check_all"):
+        failures += [f"puzzle: {f}" for f in puzzles.check_all()]
+        checks += len(getattr(puzzles, "PUZZLES", ()))
+
+    # The JSON interface never raises and always answers one JSON object.
+    answers: list[Any] = []
+    for expect, req in API_REQUESTS:
+        checks += 1
+        try:
+            text = api.handle(json.dumps(req))
+            answer = json.loads(text)
+        except Exception as exc:  # noqa: BLE001 - the point is to catch anything
+            failures.append(f"api {req['cmd']}: raised {type(exc).__name__}: {exc}")
+            answers.append(None)
+            continue
+        answers.append(answer)
+        if not isinstance(answer, dict):
+            failures.append(f"api {req['cmd']}: answered {type(answer).__name__}, not an object")
+        elif expect == "ok" and "error" in answer:
+            failures.append(f"api {json.dumps(req)}: unexpected error {answer['error']}")
+        elif expect == "error" and not isinstance(answer.get("error"), dict):
+            failures.append(f"api {json.dumps(req)}: should have been refused with an error object")
+
+    return {
+        "python": ".".join(map(str, sys.version_info[:3])),
+        "platform": sys.platform,
+        "somerset_file": somerset.__file__,
+        "checks": checks,
+        "failures": failures,
+        "api": answers,
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(), indent=1))

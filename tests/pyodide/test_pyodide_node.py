@@ -1,0 +1,150 @@
+"""The engine wheel in Pyodide under Node: the runtime the site ships, installed without micropip.
+
+run_checks.mjs boots node_modules/pyodide (the files hooks/assets.py copies into the site), unpacks
+the wheel from dist/ into site-packages, and runs engine_checks.py: the sources' worked examples,
+the puzzles, and a set of JSON API requests. Here the same file runs in CPython too, and the two
+interpreters must give identical answers. Nothing is skipped: `make test` installs Pyodide and
+builds the wheel first, so a missing piece is a failure.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+PYODIDE = ROOT / "node_modules" / "pyodide"
+RUNNER = HERE / "run_checks.mjs"
+ENGINE_SRC = ROOT / "engine" / "src" / "somerset"
+BROWSER_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    assert node, "node is not on PATH; the Pyodide tests need Node 18 or later"
+    return node
+
+
+def _run(wheel: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [_node(), str(RUNNER), str(wheel)], cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL
+    )
+
+
+def _stale(wheel: Path) -> list[str]:
+    """Engine modules whose source differs from (or is missing in) the wheel."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        return [
+            py.name
+            for py in sorted(ENGINE_SRC.glob("*.py"))
+            if f"somerset/{py.name}" not in names or zf.read(f"somerset/{py.name}") != py.read_bytes()
+        ]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """dist/'s wheel when it matches engine/src; otherwise a fresh one built into a temporary folder."""
+    found = sorted((ROOT / "dist").glob("somerset-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
+    if found and not _stale(found[-1]):
+        return found[-1]
+    out = tmp_path_factory.mktemp("wheel")
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_wheel.py"), str(out)], capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, f"building the wheel failed:\n{proc.stdout}\n{proc.stderr}"
+    built = Path(proc.stdout.strip().splitlines()[-1])
+    assert built.is_file() and not _stale(built)
+    return built
+
+
+@pytest.fixture(scope="module")
+def in_pyodide(wheel: Path) -> dict[str, Any]:
+    proc = _run(wheel)
+    assert proc.returncode == 0, f"run_checks.mjs exited {proc.returncode}:\n{proc.stderr}\n{proc.stdout[-4000:]}"
+    summary: dict[str, Any] = json.loads(proc.stdout)
+    return summary
+
+
+@pytest.fixture(scope="module")
+def in_cpython() -> dict[str, Any]:
+    spec = importlib.util.spec_from_file_location("engine_checks", HERE / "engine_checks.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    result: dict[str, Any] = mod.run()
+    return result
+
+
+def test_pyodide_has_the_files_a_browser_needs() -> None:
+    assert PYODIDE.is_dir(), f"{PYODIDE} is missing: run `npm ci` (make setup does)"
+    missing = [name for name in BROWSER_FILES if not (PYODIDE / name).is_file()]
+    assert not missing, f"node_modules/pyodide lacks {missing}"
+    version = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+    pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    assert version == pinned, f"node_modules has pyodide {version}, package.json pins {pinned}: run `npm ci`"
+
+
+def test_worked_examples_pass_in_pyodide(in_pyodide: dict[str, Any]) -> None:
+    assert in_pyodide["failures"] == []
+    assert in_pyodide["checks"] >= 20, in_pyodide["checks"]
+
+
+def test_it_really_ran_in_pyodide(in_pyodide: dict[str, Any], wheel: Path) -> None:
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    version = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+    assert in_pyodide["platform"] == "emscripten"
+    assert in_pyodide["python"] == lock["info"]["python"]
+    assert in_pyodide["runtime"]["pyodide"] == version
+    # somerset came from the unpacked wheel, not from anywhere else.
+    assert in_pyodide["somerset_file"] == in_pyodide["runtime"]["site_packages"] + "/somerset/__init__.py"
+
+
+def test_pyodide_and_cpython_answer_alike(in_pyodide: dict[str, Any], in_cpython: dict[str, Any]) -> None:
+    assert in_cpython["failures"] == []
+    assert in_pyodide["checks"] == in_cpython["checks"]
+    from_pyodide, from_cpython = in_pyodide["api"], in_cpython["api"]
+    assert len(from_pyodide) == len(from_cpython)
+    for i, (a, b) in enumerate(zip(from_pyodide, from_cpython)):
+        assert a == b, f"API request #{i} answered differently in Pyodide and CPython"
+
+
+def _fake_wheel(path: Path, failures: list[str]) -> Path:
+    """A tiny stand-in engine whose check_all() reports the given failures."""
+    wheel = path / "somerset-0.0.0-py3-none-any.whl"
+    info = "somerset-0.0.0.dist-info"
+    files = {
+        "somerset/__init__.py": "",
+        "somerset/examples.py": f"def check_all():\n    return {failures!r}\n\ndef count():\n    return 1\n",
+        "somerset/api.py": "import json\n\ndef handle(text):\n    return json.dumps({'echo': json.loads(text)})\n",
+        f"{info}/METADATA": "Metadata-Version: 2.1\nName: somerset\nVersion: 0.0.0\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        f"{info}/RECORD": "",
+    }
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(name, text)
+    return wheel
+
+
+def test_the_runner_fails_when_a_check_fails(tmp_path: Path) -> None:
+    proc = _run(_fake_wheel(tmp_path, ["deliberate failure"]))
+    assert proc.returncode == 1, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert "example: deliberate failure" in summary["failures"]
+    assert "deliberate failure" in proc.stderr
+
+
+def test_the_runner_refuses_a_missing_wheel(tmp_path: Path) -> None:
+    proc = _run(tmp_path / "somerset-9.9.9-py3-none-any.whl")
+    assert proc.returncode == 2
+    assert proc.stdout == ""
