@@ -148,6 +148,16 @@ def render_interpretations(page: Any, arg: str | None) -> str:
     return "\n".join(f"- **{HEADINGS.get(key, key)}:** {text}" for key, text in items) + "\n"
 
 
+def _steps_block(r: Ruleset, example: Any) -> str:
+    """The example's replay: a static step list (readable without JavaScript) and the replayer tag."""
+    from somerset.replay import _id, replay
+
+    data = replay(_id(example), r.id)
+    steps = "\n".join(f"{i}. **{s['label']}.** {s['text']}" for i, s in enumerate(data["steps"], 1))
+    tag = f'<somerset-replay example="{html.escape(data["id"])}" rules="{html.escape(r.id)}"></somerset-replay>'
+    return "\n\n" + _indent(f'??? example "Step by step"\n{_indent(steps)}\n\n{tag}')
+
+
 def render_examples(page: Any, arg: str | None) -> str:
     r = _ruleset_arg(arg, page)
     out: list[str] = []
@@ -165,6 +175,7 @@ def render_examples(page: Any, arg: str | None) -> str:
             f"- **Trump {trump.label}; played {', '.join(str(c) for c in cards)}.** The source: {t.winner} wins. "
             f"The engine agrees: {v.reason} {_cite_md(page, t.citation)}.{note} "
             f'<a class="sr-try" href="{link}">Try it in the trick resolver</a>'
+            + _steps_block(r, t)
         )
     for s in WORKED_SCORES:
         if r.id not in s.rulesets:
@@ -177,6 +188,7 @@ def render_examples(page: Any, arg: str | None) -> str:
             f"- **Bid {s.bid}; the bidder's side takes {s.made}, the other side {s.against}.** The source: "
             f"{s.bidder_side:+d} and {s.opponents:+d}. The engine agrees: {sc.reason} {_cite_md(page, s.citation)}. "
             f'<a class="sr-try" href="{link}">Try it in the score calculator</a>'
+            + _steps_block(r, s)
         )
     for a in WORKED_AUCTIONS:
         if r.id not in a.rulesets:
@@ -190,11 +202,12 @@ def render_examples(page: Any, arg: str | None) -> str:
         out.append(
             f"- **Auction:** {calls}. The source: {seats[a.winner]} wins the bid at {a.bid}. The engine agrees "
             f"(a pass does not stop a later bid). {_cite_md(page, a.citation)}."
+            + _steps_block(r, a)
         )
     if not out:
         return ("This source prints no worked example of its own; the [rulings](" + _md_link(page, "rulings.md")
                 + ") show how the engine applies its rules.\n")
-    return "\n".join(out) + "\n"
+    return "\n\n".join(out) + "\n"
 
 
 def render_dimension(page: Any, arg: str | None) -> str:

@@ -265,6 +265,17 @@ def judge_json(req: JSON) -> JSON:
         raise ApiError(str(e), "answer") from e
 
 
+def replay_json(req: JSON) -> JSON:
+    from .replay import replay
+
+    example = _field(req, "example", str)
+    rules = _field(req, "rules", str, None)
+    try:
+        return replay(example, rules)
+    except ValueError as e:
+        raise ApiError(str(e), "example") from e
+
+
 def _rulesets(req: JSON) -> JSON:
     return {"rulesets": [ruleset_summary(r) for r in RULESETS.values()]}
 
@@ -278,6 +289,7 @@ COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "puzzles": puzzles_json,
     "puzzle": puzzle_json,
     "judge": judge_json,
+    "replay": replay_json,
 }
 
 
