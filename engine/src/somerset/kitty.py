@@ -7,7 +7,7 @@ from typing import Sequence
 
 from .cards import Card, Trump
 from .play import RulesError
-from .rules import KittyExchange, Ruleset, UndealtKind
+from .rules import KittyExchange, PileKind, Ruleset, UndealtKind
 
 __all__ = ["DiscardCheck", "check_discards", "bid_after_discards", "has_kitty"]
 
@@ -21,6 +21,8 @@ class DiscardCheck:
 
 def has_kitty(ruleset: Ruleset, format_id: str | None = None) -> bool:
     fmt = ruleset.format(format_id)
+    if fmt.pile is not PileKind.NONE:  # the undealt cards are a drawing pile, not a kitty
+        return False
     kind = fmt.undealt_kind or ruleset.undealt.value.kind
     return kind is UndealtKind.KITTY and fmt.undealt > 0
 

@@ -862,7 +862,9 @@ TRIPLE_2009 = _ruleset(
         "set": _rule(SetPenalty.DOUBLE, SET_DOUBLE + " Played single-handed, every other player adds twice his points.",
                      _t("Scoring"), _t("The Winners of the Game")),
         "game": _rule(GameEnd(99), "The first side to 99 points wins.", _t("The Winners of the Game"),
-                      why=_p47["game"].interpretation),
+                      why="The text does not say what happens if two sides pass 99 in the same deal (possible only "
+                      "when a single-handed bidder is set and several opponents score at once); the engine lets the "
+                      "higher score win and plays another deal on a tie, as Hodges 1903 does."),
         "options": _rule((), "No optional rules.", _t("Idea of the Game")),
     },
 )

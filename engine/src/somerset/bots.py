@@ -1,0 +1,323 @@
+"""Computer players: a uniform random player and a sensible heuristic one.
+
+Both are deterministic for a seed (they draw from :class:`somerset.game.SplitMix64`) and use only
+what their seat may know: their own hand, the auction, the cards played and the public cards.
+Chance steps are not theirs to take; :func:`play_deal` and :func:`play_game` apply them.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence
+
+from .cards import NO_TRUMP, Card, Trump
+from .game import Action, ActionKind, Deal, Game, Phase, SplitMix64
+from .play import RulesError, check_trump
+from .rules import AuctionStyle, KittyExchange, Ruleset
+
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "BOTS", "make_bots", "play_deal", "play_game", "estimate"]
+
+
+class Bot(Protocol):
+    name: str
+
+    def act(self, deal: Deal) -> Action:
+        """The action to take in ``deal``, where this bot's seat is to act."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal actions (for tests and the benchmark)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SplitMix64(seed)
+
+    def act(self, deal: Deal) -> Action:
+        acts = deal.legal_actions()
+        if not acts:
+            raise ValueError("no legal action: the deal is over or waiting for a chance step")
+        return acts[self.rng.below(len(acts))] if len(acts) > 1 else acts[0]
+
+
+# --- hand evaluation ---------------------------------------------------------------------------
+
+
+def _trump_cards(hand: Sequence[Card], trump: Trump) -> list[Card]:
+    return sorted((c for c in hand if trump.is_trump(c)), key=lambda c: c.rank, reverse=True)
+
+
+def estimate(ruleset: Ruleset, hand: Sequence[Card], trump: Trump, players: int, partners: int, total: int,
+             tricks: int) -> float:
+    """Points the bidder's side might take with ``hand`` under ``trump``: a rough guide for bidding.
+
+    Counts likely winners (the top run of trumps, long trumps, top cards and doubles outside trumps,
+    the Rover), adds a partner's average share, and shares the count points in proportion.
+    """
+    pack = ruleset.deck
+    wins = 0.0
+    trumps = _trump_cards(hand, trump)
+    if trump.suit is not None:
+        top = trump.suit
+        run = 0
+        for c in trumps:
+            if c.is_ss:
+                continue
+            if c.rank >= top - run:
+                run += 1
+            else:
+                break
+        suit_size = trump.suit + 1 + (1 if pack.has_ss else 0)
+        fair = suit_size / players
+        wins += run * 0.95 + max(0.0, len(trumps) - run - fair) * 0.6 + max(0, len(trumps) - run) * 0.25
+    for c in hand:
+        if trump.is_trump(c):
+            continue
+        if c.is_rover:
+            wins += 0.3 if trump.is_zero else 0.55
+        elif c.is_double:
+            wins += 0.65 if trump.is_no_trump else 0.45
+        elif c.suit >= 0 and c.rank == c.suit - 1 and trump.is_no_trump:
+            wins += 0.3
+    hand_size = len(hand)
+    if hand_size < tricks and partners == 1:
+        # a drawing pile: the hand is a small part of what will be played; start from a fair share
+        fair_wins = hand_size / players
+        my_tricks = max(0.0, min(float(tricks), tricks / players + (wins - fair_wins) * 1.5))
+    else:
+        partner_share = (partners - 1) * tricks / players
+        my_tricks = min(float(tricks), wins + partner_share)
+    count_total = sum(cc.value for cc in pack.counts) if ruleset.points.value.count_cards else 0
+    held_count = sum(pack.count_value(c) for c in trumps[: max(1, len(trumps) // 2)])
+    count_share = count_total * my_tricks / max(1, tricks)
+    points = my_tricks * ruleset.points.value.per_trick + count_share * 0.8 + held_count * 0.4
+    return min(float(total), points)
+
+
+def _allowed_trumps(deal: Deal) -> list[Trump]:
+    out = []
+    for s in deal.pack.suits:
+        try:
+            check_trump(deal.ruleset, Trump(s))
+        except RulesError:
+            continue
+        out.append(Trump(s))
+    if deal.ruleset.no_trump.value:
+        out.append(NO_TRUMP)
+    return out
+
+
+def _cost(c: Card, trump: Trump | None, deal: Deal) -> float:
+    """How much a card is worth keeping: trumps, count cards, the S/S and the Rover cost most."""
+    value = float(c.rank if c.rank >= 0 else 0)
+    if trump is not None and trump.is_trump(c) and not c.is_ss:
+        value += 100
+    if c.is_ss:
+        value += 120 if trump is not None and not trump.is_no_trump else 20
+    elif c.is_rover:
+        value += 40
+    elif c.is_double:
+        value += 8
+    value += deal.pack.count_value(c) * 12
+    return value
+
+
+class HeuristicBot:
+    """Bids from hand strength, names its best suit, and plays a careful card.
+
+    In play it wins as cheaply as it can, does not overtake a partner who is winning, feeds count
+    cards to a partner who has the trick, keeps the S/S until it is safe, leads its top trumps to
+    draw the others', and uses the Rover when no double can take it.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, boldness: float = 1.1) -> None:
+        self.rng = SplitMix64(seed)
+        self.boldness = boldness
+
+    # --- the whole turn ------------------------------------------------------------------
+
+    def act(self, deal: Deal) -> Action:
+        p = deal.phase
+        if p is Phase.AUCTION:
+            return self._bid(deal)
+        if p is Phase.KITTY:
+            return self._discard(deal)
+        if p is Phase.TRUMP:
+            return Action.name_trump(self._best_trump(deal, deal.hand(deal.current_player), _allowed_trumps_now(deal))[0])
+        if p is Phase.PLAY:
+            return self._play(deal)
+        raise ValueError("no action for a bot: the deal is over or waiting for a chance step")
+
+    def _best_trump(self, deal: Deal, hand: Sequence[Card], trumps: Sequence[Trump]) -> tuple[Trump, float]:
+        fmt = deal.format
+        partners = len(fmt.teams[0])
+        tricks = fmt.tricks(deal.pack)
+        best: tuple[Trump, float] | None = None
+        for t in trumps:
+            e = estimate(deal.ruleset, hand, t, fmt.players, partners, deal.total_points, tricks)
+            if best is None or e > best[1]:
+                best = (t, e)
+        assert best is not None
+        return best
+
+    def _bid(self, deal: Deal) -> Action:
+        legal = deal.legal_actions()
+        bids = [a for a in legal if a.kind is ActionKind.BID]
+        can_pass = any(a.kind is ActionKind.PASS for a in legal)
+        if not bids:
+            return legal[0]
+        hand = deal.hand(deal.current_player)
+        if deal.kitty:  # the kitty will add cards: value the hand a little higher
+            hand_bonus = 0.5 * len(deal.kitty)
+        else:
+            hand_bonus = 0.0
+        _, est = self._best_trump(deal, hand, _allowed_trumps(deal))
+        noise = (self.rng.below(5) - 2) * 0.5
+        target = int((est + hand_bonus + noise) * self.boldness)
+        if not can_pass:
+            return bids[0]
+        lowest = bids[0].number
+        assert lowest is not None
+        worth_bidding = deal.total_points / len(deal.format.teams) * 0.75
+        if lowest > target or target < worth_bidding:
+            return Action(ActionKind.PASS)
+        if deal.ruleset.bidding.value.style is AuctionStyle.ONE_ROUND:
+            return Action.bid(min(target, deal.total_points))
+        assert deal.auction is not None
+        if deal.auction.high is None:  # open a few points below what the hand is worth
+            return Action.bid(max(lowest, min(target - 3, deal.total_points)))
+        return bids[0]
+
+    def _discard(self, deal: Deal) -> Action:
+        seat = deal.current_player
+        hand = deal.hand(seat)
+        trump, _ = self._best_trump(deal, hand, _allowed_trumps(deal))
+        banked = deal.ruleset.undealt.value.exchange in (KittyExchange.ANY, KittyExchange.NONE)
+
+        def keep(c: Card) -> float:
+            v = _cost(c, trump, deal)
+            if banked and deal.pack.count_value(c) and not (trump.is_trump(c) and not c.is_ss):
+                v -= 200  # a discarded count card is banked for the bidder: safer than keeping it
+            return v
+
+        best: tuple[float, Action] | None = None
+        for a in deal.legal_actions():
+            loss = sum(keep(c) for c in a.cards)
+            if best is None or loss < best[0]:
+                best = (loss, a)
+        assert best is not None
+        return best[1]
+
+    # --- the play ------------------------------------------------------------------------
+
+    def _play(self, deal: Deal) -> Action:
+        seat = deal.current_player
+        legal_actions = deal.legal_actions()
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if deal.trump is None:  # the first card declares trump
+            hand = deal.hand(seat)
+            options = [t for t in _allowed_trumps_now(deal)
+                       if t.is_no_trump or any(a.kind is ActionKind.PLAY and a.cards[0].suit == t.suit
+                                               for a in legal_actions)]
+            trump, _ = self._best_trump(deal, hand, options)
+            if trump.is_no_trump:
+                return Action.name_trump(NO_TRUMP)
+            of_suit = [a for a in legal_actions if a.kind is ActionKind.PLAY and a.cards[0].suit == trump.suit]
+            return max(of_suit, key=lambda a: a.cards[0].rank)
+        trump = deal.trump
+        legal = [a.cards[0] for a in legal_actions]
+        if not deal.trick:
+            return Action.play(self._lead(deal, seat, legal, trump))
+        return Action.play(self._follow(deal, seat, legal, trump))
+
+    def _lead(self, deal: Deal, seat: int, legal: list[Card], trump: Trump) -> Card:
+        played = set(deal.played_cards())
+        hand = set(deal.hand(seat))
+        unseen = [c for c in deal.pack.cards if c not in played and c not in hand]
+        if deal.first_lead_pending and all(trump.is_trump(c) for c in legal):
+            return max(legal, key=lambda c: c.rank)
+        my_trumps = sorted((c for c in legal if trump.is_trump(c) and not c.is_ss), key=lambda c: c.rank, reverse=True)
+        their_trumps = [c for c in unseen if trump.is_trump(c)]
+        if my_trumps and their_trumps and my_trumps[0].rank > max(c.rank for c in their_trumps):
+            return my_trumps[0]  # draw trumps with a sure winner
+        # a sure winner outside trumps: the top unseen card of its suit, when trumps are out
+        if not their_trumps:
+            for c in sorted(legal, key=lambda c: -c.rank):
+                if c.is_ss or c.is_rover or trump.is_trump(c):
+                    continue
+                if not any(u.suit == c.suit and u.rank > c.rank for u in unseen):
+                    return c
+        plain = [c for c in legal if not trump.is_trump(c) and not c.is_ss and not c.is_rover
+                 and not deal.pack.count_value(c)]
+        pool = plain or legal
+        return min(pool, key=lambda c: (_cost(c, trump, deal), c.suit))
+
+    def _follow(self, deal: Deal, seat: int, legal: list[Card], trump: Trump) -> Card:
+        n = deal.players
+        team = deal.team_of[seat]
+        winner = deal.current_winner()
+        assert winner is not None
+        last = len(deal.trick) == n - 1
+        partner_winning = deal.team_of[winner] == team and deal.format.partnership
+        count = deal.pack.count_value
+        winners = [c for c in legal if deal.would_win(c)]
+        losers = [c for c in legal if c not in winners]
+        if partner_winning:
+            trick_cards = deal.current_trick
+            best_card = trick_cards[(winner - deal.leader) % n]
+            safe = last or (trump.is_trump(best_card) and best_card.rank >= (trump.suit or 0) - 1)
+            pool = losers or legal
+            if safe:
+                feed = [c for c in pool if count(c)]
+                if feed:
+                    return max(feed, key=lambda c: (count(c), -_cost(c, trump, deal)))
+            return min(pool, key=lambda c: _cost(c, trump, deal))
+        if winners:
+            if last:
+                # take the trick as cheaply as possible; the S/S or a count card that wins outright is banked
+                return min(winners, key=lambda c: _cost(c, trump, deal) - 30 * count(c))
+            return min(winners, key=lambda c: _cost(c, trump, deal))
+        return min(legal, key=lambda c: _cost(c, trump, deal))
+
+
+def _allowed_trumps_now(deal: Deal) -> list[Trump]:
+    """The trumps the declarer may still name (after any kitty restriction)."""
+    if deal.phase is Phase.TRUMP:
+        return [a.trump for a in deal.legal_actions() if a.trump is not None]
+    trumps = _allowed_trumps(deal)
+    banned = {c.suit for c in deal.discards} if deal.ruleset.undealt.value.exchange is KittyExchange.NO_RED_NO_TRUMP else set()
+    return [t for t in trumps if t.suit not in banned]
+
+
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
+    """One bot per seat, each seeded from ``seed`` and its seat."""
+    if kind not in BOTS:
+        raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOTS)}")
+    cls = BOTS[kind]
+    return [cls(SplitMix64(seed * 1_000_003 + seat).next()) for seat in range(players)]
+
+
+def play_deal(deal: Deal, bots: Sequence[Bot]) -> Deal:
+    """Play ``deal`` to its end: chance steps from its seed, every other action by the seat's bot."""
+    while not deal.is_terminal():
+        if deal.is_chance():
+            deal.apply(deal.chance_outcome())
+        else:
+            deal.apply(bots[deal.current_player].act(deal))
+    return deal
+
+
+def play_game(game: Game, bots: Sequence[Bot]) -> Game:
+    """Play ``game`` to its end (or to its safety cap on the number of deals)."""
+    while not game.is_terminal():
+        if game.is_chance():
+            game.apply(game.chance_outcome())
+        else:
+            game.apply(bots[game.current_player].act(game.deal))
+    return game

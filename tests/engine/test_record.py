@@ -1,0 +1,102 @@
+"""The deal and game record: exact round trips, given deals, and records that disagree with the play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from somerset.bots import make_bots, play_deal, play_game
+from somerset.game import Action, Deal, Game, new_deal, shuffled
+from somerset.record import (
+    DealRecord,
+    GameRecord,
+    RecordError,
+    game_record_of,
+    parse_game_record,
+    parse_record,
+    record_of,
+)
+
+
+def _played(rid: str = "parker-1947", fmt: str | None = None, seed: int = 7) -> Deal:
+    d = new_deal(rid, fmt, seed)
+    return play_deal(d, make_bots("heuristic", d.players, seed))
+
+
+def test_record_round_trips_exactly() -> None:
+    d = _played()
+    text = str(record_of(d, {"Title": 'A "quoted" title'}))
+    assert text.startswith('[Ruleset "parker-1947"]\n[Format "four-partners"]\n[Dealer "0"]\n[Seed "7"]\n')
+    assert '[Title "A \\"quoted\\" title"]' in text
+    rec = parse_record(text)
+    assert str(rec) == text and rec.tags["Title"] == 'A "quoted" title'
+    assert rec.replay().signature() == d.signature()
+    for line in ("Hand 0: ", "Undealt: ", "Auction: ", "Trump: ", "Trick 1: [", "Trick 12: [", "Points: ", "Result: ", "Score: "):
+        assert line in text
+
+
+def test_json_form_round_trips() -> None:
+    d = _played(seed=3)
+    rec = record_of(d)
+    data = json.loads(json.dumps(rec.to_json()))
+    assert data["deal"]["tricks"][0]["winner"] == d.tricks[0].winner
+    assert str(DealRecord.from_json(data)) == str(rec)
+
+
+def test_record_from_given_hands() -> None:
+    d = Deal("hodges-1903", "four-partners", dealer=3)
+    order = shuffled(d.in_play, 11)
+    cards = d.pack.cards
+    hands = [[cards[i] for i in order[k * 7:(k + 1) * 7]] for k in range(4)]
+    d.apply(Action.deal(hands))
+    play_deal(d, make_bots("heuristic", 4, 1))
+    text = str(record_of(d))
+    assert "[Seed" not in text
+    assert str(parse_record(text)) == text
+    # a record may stop anywhere: a position to solve
+    partial = record_of(d)
+    partial.actions = partial.actions[:12]
+    ptext = str(partial)
+    again = parse_record(ptext)
+    assert str(again) == ptext and not again.replay().is_terminal()
+
+
+def test_pile_draws_and_drawn_trump_are_written_and_checked() -> None:
+    text = str(record_of(_played("parker-1947", "two", 4)))
+    assert " draws " in text and "Pile: " in text
+    assert str(parse_record(text)) == text
+    h = play_deal(new_deal("hodges-1903", None, 2, options=["without-bidding"]), make_bots("random", 4, 2))
+    htext = str(record_of(h))
+    assert "[Options \"without-bidding\"]" in htext and "Drawn: " in htext and "(drawn)" in htext
+    assert str(parse_record(htext)) == htext
+
+
+def test_records_that_disagree_with_the_play_are_refused() -> None:
+    text = str(record_of(_played()))
+    lines = text.splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("Trick 1:"))
+    winner = lines[k].rsplit(" ", 1)[1]
+    bad = lines[:k] + [lines[k].rsplit(" ", 1)[0] + f" {(int(winner) + 1) % 4}"] + lines[k + 1:]
+    with pytest.raises(RecordError, match=f"line {k + 1}: seat {winner} takes this trick"):
+        parse_record("\n".join(bad))
+    score = next(i for i, ln in enumerate(lines) if ln.startswith("Score:"))
+    with pytest.raises(RecordError, match="does not agree"):
+        parse_record("\n".join(lines[:score] + ["Score: +99 +0"]))
+    hand = next(i for i, ln in enumerate(lines) if ln.startswith("Hand 0:"))
+    with pytest.raises(RecordError, match="not the hand seed 7 deals"):
+        parse_record("\n".join(lines[:hand] + [lines[hand + 1].replace("Hand 1", "Hand 0")] + lines[hand + 1:]))
+    with pytest.raises(RecordError, match="not a tag"):
+        parse_record("[Ruleset parker]\n")
+    with pytest.raises(RecordError, match="unknown line"):
+        parse_record('[Ruleset "parker-1947"]\n[Seed "1"]\n\nBogus: 1\n')
+
+
+def test_game_record_round_trips() -> None:
+    g = play_game(Game("parker-1950", seed=4), make_bots("heuristic", 4, 4))
+    rec = game_record_of(g)
+    text = str(rec)
+    assert text.count("Deal ") == len(g.deals) and "Winner: team" in text
+    again = parse_game_record(text)
+    assert str(again) == text and again.replay().signature() == g.signature()
+    assert str(GameRecord.from_json(json.loads(json.dumps(rec.to_json())))) == text
