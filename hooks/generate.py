@@ -222,8 +222,7 @@ def render_dimension(page: Any, arg: str | None) -> str:
         mark = " ◆" if label != majority else ""
         interp = f" ([interpretation]({_variant_md(page, r, 'interpretations')}))" if rule.interpretation else ""
         rows.append(f"| [{r.short_name}]({_variant_md(page, r)}) | {label}{mark}{interp} | {_cite_md(page, rule.citation)} |")
-    return ("\n".join(rows) + f"\n\n◆ marks a ruleset that differs from the most common rule. "
-            f"[Compare every rule side by side]({_md_link(page, 'compare.md')}).\n")
+    return "\n".join(rows) + "\n\n◆ marks a ruleset that differs from the most common rule.\n"
 
 
 def render_compare(page: Any, arg: str | None) -> str:
