@@ -37,7 +37,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck bench bench-web clean FORCE
 FORCE:
 
 help:
@@ -47,6 +47,7 @@ help:
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
+	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-web  scripts/bench_web.py"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
@@ -85,6 +86,11 @@ test: setup typecheck
 
 typecheck: $(VENV_OK)
 	$(BIN)/mypy --strict engine/src
+
+BENCH_DEALS ?= 3000
+bench: setup
+	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
 
 bench-web: setup
 	$(BIN)/python scripts/bench_web.py

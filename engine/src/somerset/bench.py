@@ -94,8 +94,12 @@ def run(deals: int = 2000, seed: int = 1) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    deals = int(args[0]) if args else 5000
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m somerset.bench",
+                                     description="Deals per second of random legal play (figures, not a test).")
+    parser.add_argument("deals", nargs="?", type=int, default=5000, help="deals to play each way (default 5000)")
+    deals = parser.parse_args(sys.argv[1:] if argv is None else argv).deals
     figures = run(deals)
     print(f"{figures['implementation']} {figures['python']} on {figures['platform']}, {os.cpu_count()} cores: "
           f"{RULESET} {FORMAT}, random legal play, {deals} deals each")
