@@ -1,0 +1,172 @@
+"""Browser tests of the widgets: the built site served from 127.0.0.1, real Chromium (pytest-playwright).
+
+The site is the one `make build` / `make test` wrote into site/ (or SOMERSET_SITE_DIR); when it is
+missing it is built here with `mkdocs build --strict`. Chromium is Debian's /usr/bin/chromium when it
+exists, else Playwright's own; with neither, every test fails with a message saying so (the browser
+must be tested, never skipped).
+
+Every page made by the `open_page` factory records each request URL (through a catch-all route that
+refuses anything not on 127.0.0.1), console errors and uncaught exceptions; at the end of the test it
+asserts that nothing left 127.0.0.1 and, unless the test expects failures, that the console stayed
+clean.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--metrics-recording-only",
+]
+# Pyodide boots in a few seconds, slower on a loaded 2-core machine: wait generously, never sleep.
+ENGINE_TIMEOUT = 60_000
+
+
+def _site_dir() -> Path:
+    env = os.environ.get("SOMERSET_SITE_DIR")
+    site = Path(env).resolve() if env else ROOT / "site"
+    if not (site / "tools" / "trick" / "index.html").is_file():
+        if env:
+            pytest.fail(f"SOMERSET_SITE_DIR={env} holds no built site (tools/trick/index.html is missing)")
+        mkdocs = Path(sys.executable).parent / "mkdocs"
+        cmd = [str(mkdocs if mkdocs.exists() else ROOT / ".venv" / "bin" / "mkdocs"), "build", "--strict", "--site-dir", str(site)]
+        proc = subprocess.run(
+            cmd, cwd=ROOT, capture_output=True, text=True, timeout=600, env=dict(os.environ, NO_MKDOCS_2_WARNING="1")
+        )
+        if proc.returncode != 0:
+            pytest.fail(f"site/ is missing and `{' '.join(cmd)}` failed:\n{proc.stdout}\n{proc.stderr}")
+    for needed in ("assets/widgets/main.js", "assets/pyodide/pyodide.asm.wasm", "assets/engine/manifest.json"):
+        if not (site / needed).is_file():
+            pytest.fail(f"the built site {site} lacks {needed}: rebuild it with `make build`")
+    return site
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    site = _site_dir()
+    handler = functools.partial(_Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_type: Any) -> dict[str, Any]:
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    if browser_type.name != "chromium":
+        pytest.fail("the widget tests run in Chromium (pass --browser chromium or nothing)")
+    if SYSTEM_CHROMIUM.exists():
+        args["executable_path"] = str(SYSTEM_CHROMIUM)
+    elif not Path(browser_type.executable_path).exists():
+        pytest.fail(
+            "no Chromium to test the widgets with: install Debian's `chromium` (/usr/bin/chromium) "
+            "or Playwright's (`.venv/bin/playwright install chromium`)"
+        )
+    return args
+
+
+@dataclass
+class Recorder:
+    """What one browser context did: every request URL, console errors, uncaught exceptions."""
+
+    base: str
+    urls: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+    expect_errors: bool = False
+
+    def count(self, suffix: str) -> int:
+        return sum(1 for u in self.urls if urlsplit(u).path.endswith(suffix))
+
+    def foreign(self) -> list[str]:
+        return [u for u in self.urls if urlsplit(u).hostname != "127.0.0.1"]
+
+
+@pytest.fixture
+def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
+    """open_page(path, **context_options) -> (page, recorder); checks the recorder afterwards."""
+    made: list[tuple[Any, Recorder]] = []
+
+    def _open(path: str = "", *, goto: bool = True, **options: Any) -> tuple[Any, Recorder]:
+        options.setdefault("viewport", {"width": 1100, "height": 900})
+        context = browser.new_context(**options)
+        context.set_default_timeout(ENGINE_TIMEOUT)
+        rec = Recorder(site_url)
+
+        def route(route: Any) -> None:
+            url = route.request.url
+            rec.urls.append(url)
+            if urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
+                route.continue_()
+            else:
+                route.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        page.on("console", lambda m: rec.console_errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: rec.page_errors.append(str(e)))
+        page.on("dialog", lambda d: (rec.dialogs.append(d.message), d.dismiss()))
+        made.append((context, rec))
+        if goto:
+            page.goto(site_url + path)
+        return page, rec
+
+    yield _open
+    problems = []
+    for context, rec in made:
+        context.close()
+        if rec.foreign():
+            problems.append(f"requests left 127.0.0.1: {rec.foreign()}")
+        if rec.page_errors:
+            problems.append(f"uncaught exceptions: {rec.page_errors}")
+        if rec.dialogs:
+            problems.append(f"dialogs opened: {rec.dialogs}")
+        if rec.console_errors and not rec.expect_errors:
+            problems.append(f"console errors: {rec.console_errors}")
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,314 @@
+"""The widgets in real Chromium against the built site, checked against the engine in-process."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from somerset.api import handle
+
+ENGINE_TIMEOUT = 60_000  # Pyodide's first boot takes seconds; wait, never sleep
+
+TRICK = "tools/trick/"
+SCORE = "tools/score/"
+
+
+def engine(**request: Any) -> Any:
+    return json.loads(handle(json.dumps(request)))
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 11 <= n % 100 <= 13 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def verdict(page: Any) -> Any:
+    box = page.locator("somerset-trick .sr-verdict")
+    expect(box).to_be_visible(timeout=ENGINE_TIMEOUT)
+    return box
+
+
+def expect_trick_verdict(page: Any, expected: dict[str, Any]) -> None:
+    box = page.locator("somerset-trick .sr-verdict")
+    expect(box.locator(".sr-verdict__winner")).to_have_text(
+        f"{expected['card']}, the {ordinal(expected['winner'] + 1)} card played, takes the trick.", timeout=ENGINE_TIMEOUT
+    )
+    expect(box.locator(".sr-verdict__reason")).to_have_text(expected["reason"])
+    link = box.locator(".sr-verdict__cite a")
+    expect(link).to_have_text(expected["citation"]["label"])
+    href = link.get_attribute("href") or ""
+    assert href.endswith("/" + expected["citation"]["href"]), href
+    live = page.locator("somerset-trick [aria-live='polite']")
+    expect(live).to_contain_text(expected["reason"])
+
+
+def test_trick_typed(open_page: Any) -> None:
+    page, rec = open_page(TRICK)
+    verdict(page)
+    page.get_by_label("Ruleset").select_option("parker-1934")
+    page.get_by_label("Trump").select_option("6")
+    cards = page.get_by_label("Cards in play order")
+    cards.fill("0/0 2/2, 11/12 9-10")
+    cards.press("Enter")
+    expected = engine(cmd="trick", rules="parker-1934", trump="6", cards=["0/0", "2/2", "11/12", "9/10"])
+    assert expected["card"] == "2/2"
+    expect_trick_verdict(page, expected)
+    expect(page).to_have_url(re.compile(r"\?rules=parker-1934&trump=6&cards=0/0,2/2,11/12,9/10$"))
+    # A bad token: the engine's message, naming it, next to the field, which is marked invalid.
+    cards.fill("8/8 zz 4/8")
+    cards.press("Enter")
+    message = engine(cmd="trick", rules="parker-1934", trump="6", cards="8/8 zz 4/8")["error"]["message"]
+    error = page.locator("somerset-trick .sr-field-error").filter(has_text="zz")
+    expect(error).to_have_text(message)
+    expect(cards).to_have_attribute("aria-invalid", "true")
+    assert error.get_attribute("id") in (cards.get_attribute("aria-describedby") or "")
+    assert rec.count("pyodide.asm.wasm") == 1
+
+
+def test_trick_clicked(open_page: Any) -> None:
+    page, _ = open_page(TRICK + "?rules=parker-1947&trump=2")
+    picker = page.locator("somerset-trick .sr-picker")
+    expect(page.locator("somerset-trick .sr-empty")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    pack = {c["card"]: c for c in engine(cmd="pack", deck="double")["cards"]}
+    played = ["9/12", "11/12", "0/0", "2/2"]
+    for card in played:
+        button = picker.get_by_role("button", name=pack[card]["label"], exact=False).first
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+    expected = engine(cmd="trick", rules="parker-1947", trump="2", cards=played)
+    assert expected["card"] == "2/2"
+    expect_trick_verdict(page, expected)
+    # Count cards are marked for sight (red) and for screen readers (the label).
+    count_card = next(c for c in pack.values() if c["count"])
+    button = picker.locator(f"button[data-card='{count_card['card']}']")
+    expect(button).to_have_class(re.compile("sr-card--count"))
+    assert "count card" in (button.get_attribute("aria-label") or "")
+    # Pressing a picked card again takes it out.
+    picker.locator("button[data-card='2/2']").click()
+    expect(page.get_by_label("Cards in play order")).to_have_value("9/12, 11/12, 0/0")
+
+
+def test_permalink_opens_the_position(open_page: Any) -> None:
+    page, _ = open_page(TRICK + "?rules=minden-senior-center&trump=nt&cards=8/8,4/8,0/0")
+    expected = engine(cmd="trick", rules="minden-senior-center", trump="nt", cards="8/8,4/8,0/0")
+    expect_trick_verdict(page, expected)
+    expect(page.get_by_label("Ruleset")).to_have_value("minden-senior-center")
+    expect(page.get_by_label("Trump")).to_have_value("nt")
+
+
+def test_all_rulesets_marks_disagreement(open_page: Any) -> None:
+    cards = "8/8,0/0,4/4,9/12"
+    page, _ = open_page(TRICK + f"?rules=all&trump=6&cards={cards}")
+    expected = engine(cmd="trick", rules="all", trump="6", cards=cards)
+    assert not expected["agree"]
+    rows = page.locator("somerset-trick .sr-table tbody tr")
+    expect(rows).to_have_count(len(expected["results"]), timeout=ENGINE_TIMEOUT)
+    skipped = page.locator("somerset-trick .sr-skipped li")
+    expect(skipped).to_have_count(len(expected["skipped"]))
+    from somerset import RULESETS
+
+    assert len(expected["results"]) + len(expected["skipped"]) == len(RULESETS)
+    for r in expected["results"]:
+        row = page.locator(f"somerset-trick tr[data-ruleset='{r['ruleset']}']")
+        expect(row.locator("th")).to_have_text(r["ruleset_name"])
+        expect(row).to_contain_text(f"{r['card']} ({ordinal(r['winner'] + 1)})")
+        if r["dissent"]:
+            expect(row).to_have_class(re.compile("sr-dissent"))
+            expect(row.locator(".sr-badge")).to_have_text("differs from the majority")
+        else:
+            expect(row).not_to_have_class(re.compile("sr-dissent"))
+    dissenters = [r["ruleset"] for r in expected["results"] if r["dissent"]]
+    assert dissenters == ["boardgamegeek"]
+    expect(page.locator("somerset-trick .sr-verdict__winner")).to_contain_text("The rulesets disagree")
+    expect(page.locator("somerset-trick [aria-live='polite']")).to_contain_text("boardgamegeek.com")
+
+
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("rules=parker-1947&trump=2&cards=" + quote("<img src=x onerror=alert(1)>"), "is not a card"),
+        ("rules=" + quote("<script>alert(1)</script>") + "&trump=" + quote('"><b>x') + "&cards=8/8", "There is no ruleset called"),
+    ],
+)
+def test_hostile_permalink(open_page: Any, query: str, message: str) -> None:
+    page, rec = open_page(TRICK + "?" + query)
+    widget = page.locator("somerset-trick")
+    expect(widget).to_contain_text(message, timeout=ENGINE_TIMEOUT)
+    # Nothing from the address became markup: no injected elements anywhere in the page.
+    assert page.locator("img[src='x']").count() == 0
+    assert widget.locator("script, b, img").count() == 0
+    assert page.evaluate("document.querySelectorAll('[onerror]').length") == 0
+    assert rec.dialogs == []
+    if "cards=%3Cimg" in query:
+        expect(page.get_by_label("Cards in play order")).to_have_attribute("aria-invalid", "true")
+        expect(page.get_by_label("Cards in play order")).to_have_value("<img src=x onerror=alert(1)>")
+    else:
+        expect(page.get_by_label("Ruleset")).to_have_value("parker-1947")
+        expect(widget).to_contain_text("<script>alert(1)</script>")  # quoted back as text
+        verdict(page)
+
+
+def test_score_calculator(open_page: Any) -> None:
+    page, _ = open_page(SCORE + "?rules=parker-1947&bid=15&made=12&against=12")
+    expected = engine(cmd="score", rules="parker-1947", bid=15, made=12, against=12)
+    widget = page.locator("somerset-score")
+    result = widget.locator(".sr-verdict")
+    expect(result).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(result.locator(".sr-score dd").nth(0)).to_have_text("−6")
+    expect(result.locator(".sr-score dd").nth(1)).to_have_text("+24")
+    assert expected["bidder_side"] == -6 and expected["opponents"] == 24 and expected["set"]
+    expect(result.locator(".sr-verdict__reason")).to_have_text(expected["reason"])
+    expect(result.locator(".sr-verdict__cite a")).to_have_text(expected["citation"]["label"])
+    expect(widget.locator("[aria-live='polite']")).to_contain_text("Set")
+
+    # The other side's points default to the rest of the deal.
+    page.get_by_label("Points taken by the other side").fill("")
+    page.get_by_label("Points taken by the bidder's side").fill("16")
+    page.get_by_label("Points taken by the bidder's side").press("Enter")
+    made = engine(cmd="score", rules="parker-1947", bid=15, made=16, against=8)
+    expect(result.locator(".sr-score dd").nth(0)).to_have_text(f"+{made['bidder_side']}")
+    expect(result.locator(".sr-verdict__reason")).to_have_text(made["reason"])
+    expect(page).to_have_url(re.compile(r"rules=parker-1947&format=four-partners&bid=15&made=16$"))
+
+    # Figures that do not add up: the engine's message at the field it names.
+    page.get_by_label("Points taken by the other side").fill("20")
+    page.get_by_label("Points taken by the other side").press("Enter")
+    bad = engine(cmd="score", rules="parker-1947", bid=15, made=16, against=20)["error"]
+    expect(widget.locator(".sr-field-error").filter(has_text="add up")).to_have_text(bad["message"])
+    expect(page.get_by_label("Points taken by the bidder's side")).to_have_attribute("aria-invalid", "true")
+
+    # All rulesets side by side, each against the same engine.
+    page.get_by_label("Points taken by the other side").fill("")
+    page.get_by_label("Ruleset").select_option("all")
+    from somerset import RULESETS
+
+    rows = widget.locator(".sr-table tbody tr")
+    expect(rows).to_have_count(len(RULESETS))
+    for r in RULESETS.values():
+        per_deal = r.formats.value[0].points_per_deal
+        one = engine(cmd="score", rules=r.id, bid=15, made=16, against=per_deal - 16)
+        row = widget.locator(f"tr[data-ruleset='{r.id}']")
+        expect(row.locator("td").nth(2)).to_contain_text(one["reason"])
+    expect(widget.locator("tr.sr-dissent").first).to_be_visible()
+
+
+def test_keyboard_only(open_page: Any) -> None:
+    page, _ = open_page(TRICK + "?rules=parker-1947&trump=2&cards=8/8")
+    verdict(page)
+    page.locator("body").focus()
+    page.evaluate("window.scrollTo(0, 0)")
+    # Tab from the top of the page to the cards field.
+    for _ in range(250):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.getAttribute('aria-describedby') || ''").find("-hint") >= 0:
+            break
+    else:
+        pytest.fail("Tab never reached the cards field")
+    # The ruleset and trump selects are reachable backwards and work with arrow keys.
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.tagName") == "SELECT"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none", "focus is not visible"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("9/12 11/12 0/0")
+    page.keyboard.press("Enter")
+    expected = engine(cmd="trick", rules="parker-1947", trump="2", cards="9/12 11/12 0/0")
+    expect_trick_verdict(page, expected)
+    # On to the picker's 2/2 with Tab, and press it with the keyboard.
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset && document.activeElement.dataset.card") == "2/2":
+            break
+    else:
+        pytest.fail("Tab never reached the 2/2 card")
+    page.keyboard.press("Enter")
+    expected = engine(cmd="trick", rules="parker-1947", trump="2", cards="9/12 11/12 0/0 2/2")
+    expect_trick_verdict(page, expected)
+    page.keyboard.press("Space")  # and out again
+    expect(page.get_by_label("Cards in play order")).to_have_value("9/12, 11/12, 0/0")
+
+
+def _contrast(page: Any, selector: str) -> float:
+    return float(
+        page.evaluate(
+            """(sel) => {
+        const el = document.querySelector(sel);
+        const parse = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+        const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+            .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+        let bgEl = el, bg = 'rgba(0, 0, 0, 0)';
+        while (bgEl && /rgba\\(.*, 0\\)$/.test(bg = getComputedStyle(bgEl).backgroundColor)) bgEl = bgEl.parentElement;
+        const a = lum(parse(getComputedStyle(el).color)), b = lum(parse(bg));
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    }""",
+            selector,
+        )
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_narrow_screen_no_horizontal_overflow(open_page: Any, scheme: str) -> None:
+    page, _ = open_page(
+        TRICK + "?rules=all&trump=6&cards=8/8,0/0,4/4,9/12", viewport={"width": 360, "height": 740}, color_scheme=scheme
+    )
+    expect(page.locator("somerset-trick .sr-table")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], f"trick page overflows at 360px ({scheme}): {widths}"
+    assert _contrast(page, "somerset-trick .sr-card--count") >= 4.5
+    assert _contrast(page, "somerset-trick .sr-badge") >= 4.5
+    page.goto(page.url.split("tools/")[0] + SCORE + "?rules=all&bid=15&made=12")
+    expect(page.locator("somerset-score .sr-table")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], f"score page overflows at 360px ({scheme}): {widths}"
+
+
+def test_instant_navigation_loads_pyodide_once(open_page: Any) -> None:
+    page, rec = open_page(TRICK)
+    verdict(page)
+    page.evaluate("window.__sameVisit = true")
+    page.locator("article a[href$='score/']").first.click()
+    expect(page).to_have_url(re.compile(r"/tools/score/"))
+    expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.__sameVisit === true"), "the navigation reloaded the page"
+    assert rec.count("pyodide.asm.wasm") == 1
+    assert rec.count(".whl") == 1
+    # And back again: the trick resolver answers from the same worker.
+    page.go_back()
+    verdict(page)
+    assert rec.count("pyodide.asm.wasm") == 1
+
+
+def test_pages_without_widgets_load_no_engine(open_page: Any) -> None:
+    page, rec = open_page("")
+    page.wait_for_load_state("networkidle")
+    assert rec.urls, "no request was recorded"
+    assert rec.count("pyodide.asm.wasm") == 0 and rec.count("manifest.json") == 0
+    assert all(u.startswith("http://127.0.0.1:") for u in rec.urls)
+
+
+@pytest.mark.parametrize("blocked", ["pyodide.asm.wasm", ".whl"])
+def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
+    page, rec = open_page(TRICK, goto=False)
+    rec.expect_errors = True  # the blocked download is reported in the console
+    pattern = f"**/*{blocked}*"
+    page.route(pattern, lambda route: route.abort())
+    page.goto(rec.base + TRICK)
+    status = page.locator("somerset-trick .sr-status")
+    expect(status).to_contain_text("The rules engine could not load:", timeout=ENGINE_TIMEOUT)
+    retry = status.get_by_role("button", name="Retry")
+    expect(retry).to_be_visible()
+    # The page's own content is all still there.
+    expect(page.get_by_role("heading", name="Resolving a trick by hand")).to_be_visible()
+    expect(page.locator("article")).to_contain_text("highest trump takes the trick")
+    assert page.locator("somerset-trick .sr-verdict").count() == 0
+    # Retry once the file can be fetched again.
+    page.unroute(pattern)
+    retry.click()
+    verdict(page)
+    expect(status).to_be_hidden()

@@ -1,0 +1,145 @@
+// Page-side client of the rules engine. One Web Worker serves the whole visit: Material's instant
+// navigation keeps this JavaScript context alive between pages, so the client is a singleton kept
+// on `window` under a symbol, and a second page with widgets reuses the running engine.
+//
+//   ask(request)        -> Promise of the engine's JSON response (starts the engine if needed)
+//   start()             -> starts loading (idempotent)
+//   retry()             -> after a failure, starts again with a fresh worker
+//   subscribe(fn)       -> fn(state) now and on every change; returns an unsubscribe function
+//   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message}
+//   siteUrl(path)       -> a URL relative to the site root (engine.js lives at <site>/assets/widgets/)
+//   whenVisible(el, fn) -> runs fn once, when el scrolls into view (or at once without IntersectionObserver)
+
+const KEY = Symbol.for("somerset.engine");
+const SITE_ROOT = new URL("../../", import.meta.url);
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
+function createEngine() {
+  let worker = null;
+  let nextId = 1;
+  const pending = new Map();
+  const listeners = new Set();
+  let state = { status: "idle", stage: null, fraction: 0, message: null };
+
+  function setState(patch) {
+    state = { ...state, ...patch };
+    for (const fn of [...listeners]) {
+      try {
+        fn(state);
+      } catch (e) {
+        console.error(e);
+      }
+    }
+  }
+
+  function fail(message) {
+    if (worker) {
+      worker.terminate();
+      worker = null;
+    }
+    for (const { reject } of pending.values()) reject(new Error(message));
+    pending.clear();
+    setState({ status: "failed", message });
+  }
+
+  function start() {
+    if (worker || state.status === "ready") return;
+    setState({ status: "loading", stage: "start", fraction: 0, message: null });
+    try {
+      worker = new Worker(WORKER_URL, { type: "module", name: "somerset-engine" });
+    } catch (e) {
+      fail(`this browser cannot run the engine in the background (${e.message || e})`);
+      return;
+    }
+    worker.addEventListener("message", (event) => {
+      const data = event.data || {};
+      if (data.type === "progress") {
+        if (state.status === "loading") setState({ stage: data.stage, fraction: data.fraction });
+      } else if (data.type === "ready") {
+        setState({ status: "ready", stage: "ready", fraction: 1 });
+      } else if (data.type === "failed") {
+        fail(data.message || "unknown error");
+      } else if ("id" in data && pending.has(data.id)) {
+        const { resolve, reject } = pending.get(data.id);
+        pending.delete(data.id);
+        if (data.error) reject(new Error(data.error));
+        else resolve(data.response);
+      }
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      fail(event.message || "the engine's worker stopped with an error");
+    });
+    worker.addEventListener("messageerror", () => fail("the engine sent a message that could not be read"));
+  }
+
+  function ask(request) {
+    if (state.status === "failed") return Promise.reject(new Error(state.message));
+    start();
+    if (!worker) return Promise.reject(new Error(state.message || "the engine is not running"));
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, request });
+    });
+  }
+
+  function retry() {
+    if (state.status !== "failed") return;
+    worker = null;
+    setState({ status: "idle", message: null, fraction: 0, stage: null });
+    start();
+  }
+
+  function subscribe(fn) {
+    listeners.add(fn);
+    fn(state);
+    return () => listeners.delete(fn);
+  }
+
+  return {
+    ask,
+    start,
+    retry,
+    subscribe,
+    get state() {
+      return state;
+    },
+  };
+}
+
+export const engine = window[KEY] || (window[KEY] = createEngine());
+
+export function siteUrl(path) {
+  return new URL(path, SITE_ROOT);
+}
+
+// A link target for a citation's site-relative href; null unless it stays on this site.
+export function citationHref(href) {
+  if (typeof href !== "string" || href === "") return null;
+  try {
+    const url = new URL(href, SITE_ROOT);
+    if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+export function whenVisible(element, fn) {
+  if (typeof IntersectionObserver === "undefined") {
+    fn();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect();
+        fn();
+      }
+    },
+    { rootMargin: "200px 0px" },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}

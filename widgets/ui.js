@@ -1,0 +1,188 @@
+// Small DOM helpers shared by the widgets. Data only ever reaches the page as text
+// (textContent, attribute values), never as markup.
+
+import { engine, whenVisible, citationHref } from "./engine.js";
+
+let uid = 0;
+export function nextId(prefix) {
+  uid += 1;
+  return `sr-${prefix}-${uid}`;
+}
+
+// h("p", {class: "x", "aria-live": "polite"}, "text", child, ...)
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") el.textContent = String(value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "value") el.value = String(value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+}
+
+export function replace(el, ...children) {
+  clear(el);
+  append(el, children);
+}
+
+export function ordinal(n) {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${s}`;
+}
+
+// A link to a citation (href relative to the site root); plain text when the href is unusable.
+export function citationLink(citation) {
+  if (!citation || typeof citation !== "object") return null;
+  const label = String(citation.label || citation.source || "source");
+  const href = citationHref(citation.href);
+  return href ? h("a", { href, class: "sr-cite" }, label) : h("span", { class: "sr-cite" }, label);
+}
+
+export function interpretationNote(text) {
+  if (!text) return null;
+  return h("p", { class: "sr-interp" }, h("strong", {}, "Interpretation"), " ", String(text));
+}
+
+// Read the widget's state from the address (tool pages), values cut to a sane length.
+export function addressParams(names) {
+  const params = new URLSearchParams(location.search);
+  const out = {};
+  for (const name of names) {
+    if (params.has(name)) out[name] = params.get(name).slice(0, 300);
+  }
+  return out;
+}
+
+// Write the state into the address without a new history entry; `/` and `,` stay readable.
+export function writeAddress(values) {
+  const params = new URLSearchParams(location.search);
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === undefined || value === "") params.delete(key);
+    else params.set(key, String(value));
+  }
+  const query = [...params]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2F/gi, "/").replace(/%2C/gi, ",")}`)
+    .join("&");
+  const url = `${location.pathname}${query ? `?${query}` : ""}${location.hash}`;
+  if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, "", url);
+}
+
+// Shared life cycle: build once, show the engine's loading/failure state, start the engine when
+// the widget scrolls into view or on first interaction, and call onReady() whenever it is ready.
+export class EngineWidget extends HTMLElement {
+  connectedCallback() {
+    if (!this._built) {
+      this._built = true;
+      this.classList.add("sr-widget");
+      this.build();
+    }
+    this._unsubscribe = engine.subscribe((state) => this._engineState(state));
+    this._unobserve = whenVisible(this, () => engine.start());
+    this._startOnUse = () => engine.start();
+    this.addEventListener("pointerdown", this._startOnUse);
+    this.addEventListener("focusin", this._startOnUse);
+  }
+
+  disconnectedCallback() {
+    if (this._unsubscribe) this._unsubscribe();
+    if (this._unobserve) this._unobserve();
+    this.removeEventListener("pointerdown", this._startOnUse);
+    this.removeEventListener("focusin", this._startOnUse);
+    this._wasReady = false;
+  }
+
+  // The status box: loading progress, or the failure with a Retry button.
+  statusBox() {
+    this._statusText = h("span", { class: "sr-status__text" });
+    this._progress = h("progress", { max: "100", value: "0", "aria-hidden": "true" });
+    this._retry = h("button", { type: "button", class: "md-button sr-retry", hidden: true, onclick: () => engine.retry() }, "Retry");
+    this._status = h("div", { class: "sr-status" }, this._statusText, this._progress, this._retry);
+    return this._status;
+  }
+
+  _engineState(state) {
+    if (!this._status) return;
+    const box = this._status;
+    box.dataset.state = state.status;
+    if (state.status === "idle") {
+      box.hidden = false;
+      this._statusText.textContent = "The rules engine starts when this tool comes into view or you use it.";
+      this._progress.hidden = true;
+      this._retry.hidden = true;
+    } else if (state.status === "loading") {
+      const pct = Math.round(100 * (state.fraction || 0));
+      box.hidden = false;
+      this._statusText.textContent = `Loading the rules engine… ${pct}%`;
+      this._progress.hidden = false;
+      this._progress.value = pct;
+      this._retry.hidden = true;
+    } else if (state.status === "failed") {
+      box.hidden = false;
+      this._statusText.textContent = `The rules engine could not load: ${state.message}`;
+      this._progress.hidden = true;
+      this._retry.hidden = false;
+      if (!this._announcedFailure) this.announce(`The rules engine could not load. ${state.message}`);
+      this._announcedFailure = true;
+    } else if (state.status === "ready") {
+      box.hidden = true;
+      this._announcedFailure = false;
+      if (!this._wasReady) {
+        this._wasReady = true;
+        Promise.resolve()
+          .then(() => this.onReady())
+          .catch((e) => this.showProblem(e));
+      }
+      return;
+    }
+    this._wasReady = false;
+  }
+
+  // Subclasses set this._live to their aria-live region.
+  announce(text) {
+    if (this._live) this._live.textContent = text;
+  }
+
+  showProblem(error) {
+    if (engine.state.status === "failed") return; // the status box says it
+    console.warn(error);
+  }
+}
+
+export function defineOnce(name, cls) {
+  if (!customElements.get(name)) customElements.define(name, cls);
+}
+
+// Answers that never change during a visit, asked once.
+const cache = new Map();
+export function askOnce(request) {
+  const key = JSON.stringify(request);
+  if (!cache.has(key)) {
+    const p = engine.ask(request).then((response) => {
+      if (response && response.error) throw new Error(response.error.message);
+      return response;
+    });
+    p.catch(() => cache.delete(key));
+    cache.set(key, p);
+  }
+  return cache.get(key);
+}
+
+export async function rulesetList() {
+  return (await askOnce({ cmd: "rulesets" })).rulesets;
+}
