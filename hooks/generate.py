@@ -155,7 +155,7 @@ def _steps_block(r: Ruleset, example: Any) -> str:
     data = replay(_id(example), r.id)
     steps = "\n".join(f"{i}. **{s['label']}.** {s['text']}" for i, s in enumerate(data["steps"], 1))
     tag = f'<somerset-replay example="{html.escape(data["id"])}" rules="{html.escape(r.id)}"></somerset-replay>'
-    return "\n\n" + _indent(f'??? example "Step by step"\n{_indent(steps)}\n\n{tag}')
+    return "\n\n" + _indent(f'??? example "Step by step"\n{_indent(steps)}\n\n{_indent(tag)}')
 
 
 def render_examples(page: Any, arg: str | None) -> str:

@@ -13,6 +13,7 @@
 const KEY = Symbol.for("somerset.engine");
 const SITE_ROOT = new URL("../../", import.meta.url);
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+const STALL_MS = 120_000;
 
 function createEngine() {
   let worker = null;
@@ -51,8 +52,20 @@ function createEngine() {
       fail(`this browser cannot run the engine in the background (${e.message || e})`);
       return;
     }
+    // Give up when loading makes no progress for a long time (a stalled download).
+    let stall = null;
+    const me = worker;
+    const watch = () => {
+      clearTimeout(stall);
+      if (state.status !== "loading") return;
+      stall = setTimeout(() => {
+        if (worker === me && state.status === "loading") fail("loading stopped making progress");
+      }, STALL_MS);
+    };
+    watch();
     worker.addEventListener("message", (event) => {
       const data = event.data || {};
+      watch();
       if (data.type === "progress") {
         if (state.status === "loading") setState({ stage: data.stage, fraction: data.fraction });
       } else if (data.type === "ready") {

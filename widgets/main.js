@@ -6,6 +6,8 @@
 const WIDGETS = {
   "somerset-trick": "./trick.js",
   "somerset-score": "./score.js",
+  "somerset-puzzle": "./puzzle.js",
+  "somerset-replay": "./replay.js",
 };
 
 const loading = new Map();

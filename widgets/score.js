@@ -37,6 +37,7 @@ class SomersetScore extends EngineWidget {
     const fromAddress = this.hasAttribute("permalink") ? addressParams(FIELDS) : {};
     this._wanted = {};
     const useAddress = Object.keys(fromAddress).length > 0;
+    this._stateFromAddress = useAddress;
     for (const f of FIELDS) this._wanted[f] = (useAddress ? fromAddress[f] : this.getAttribute(f)) ?? "";
     if (!this._wanted.rules) this._wanted.rules = DEFAULT_RULES;
     this._seq = 0;

@@ -40,6 +40,7 @@ class SomersetTrick extends EngineWidget {
     this._ids = { rules: `${id}-rules`, trump: `${id}-trump`, cards: `${id}-cards`, hint: `${id}-hint`, err: `${id}-err` };
     const fromAddress = this.hasAttribute("permalink") ? addressParams(["rules", "trump", "cards"]) : {};
     // A link with any of the state in its address describes the whole state; else the attributes.
+    this._stateFromAddress = Object.keys(fromAddress).length > 0;
     const source = Object.keys(fromAddress).length > 0 ? (name) => fromAddress[name] : (name) => this.getAttribute(name);
     this._wanted = {
       rules: source("rules") || DEFAULT_RULES,

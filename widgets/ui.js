@@ -71,12 +71,15 @@ export function addressParams(names) {
 
 // Write the state into the address without a new history entry; `/` and `,` stay readable.
 export function writeAddress(values) {
-  const params = new URLSearchParams(location.search);
+  // The widget's own values first, in its order, then anything else the address held.
+  const params = [];
   for (const [key, value] of Object.entries(values)) {
-    if (value === null || value === undefined || value === "") params.delete(key);
-    else params.set(key, String(value));
+    if (value !== null && value !== undefined && value !== "") params.push([key, String(value)]);
   }
-  const query = [...params]
+  for (const [key, value] of new URLSearchParams(location.search)) {
+    if (!(key in values)) params.push([key, value]);
+  }
+  const query = params
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2F/gi, "/").replace(/%2C/gi, ",")}`)
     .join("&");
   const url = `${location.pathname}${query ? `?${query}` : ""}${location.hash}`;
@@ -93,6 +96,8 @@ export class EngineWidget extends HTMLElement {
       this.build();
     }
     this._unsubscribe = engine.subscribe((state) => this._engineState(state));
+    // A tool page opened from a link that carries its state came for the answer: start at once.
+    if (this.hasAttribute("permalink") && this._stateFromAddress) engine.start();
     this._unobserve = whenVisible(this, () => engine.start());
     this._startOnUse = () => engine.start();
     this.addEventListener("pointerdown", this._startOnUse);

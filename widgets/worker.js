@@ -56,6 +56,27 @@ async function fetchOk(url, what) {
   return response;
 }
 
+// Pyodide can lose a failed download inside a promise nobody awaits (for example when the
+// WebAssembly module cannot be fetched), leaving loadPyodide pending for ever. Until the engine is
+// ready, any unhandled rejection or error in this worker fails the boot instead, so the page can
+// say so and offer a retry.
+let bootFailed = null;
+const bootFailure = new Promise((_, reject) => {
+  bootFailed = reject;
+});
+bootFailure.catch(() => {});
+function failBoot(reason) {
+  if (handle || !bootFailed) return false;
+  bootFailed(reason instanceof Error ? reason : new Error(String(reason)));
+  return true;
+}
+self.addEventListener("unhandledrejection", (event) => {
+  if (failBoot(event.reason)) event.preventDefault();
+});
+self.addEventListener("error", (event) => {
+  if (failBoot(event.error || event.message)) event.preventDefault();
+});
+
 async function boot() {
   progress("manifest", 0.01);
   const manifest = await (await fetchOk(new URL("manifest.json", ENGINE_DIR), "the engine manifest")).json();
@@ -82,11 +103,14 @@ async function boot() {
   }
   let pyodide;
   try {
-    pyodide = await loadPyodide({
-      indexURL: PYODIDE_DIR.href,
-      stdout: () => {},
-      stderr: (line) => console.warn(line),
-    });
+    pyodide = await Promise.race([
+      loadPyodide({
+        indexURL: PYODIDE_DIR.href,
+        stdout: () => {},
+        stderr: (line) => console.warn(line),
+      }),
+      bootFailure,
+    ]);
   } catch (e) {
     throw new Error(`the Python runtime could not start (${e.message || e})`);
   }

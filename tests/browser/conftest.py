@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -79,6 +80,29 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # quiet
         pass
 
+    def do_GET(self) -> None:
+        # Material's instant navigation follows only links listed in sitemap.xml, matched by
+        # protocol, host *and port*; the sitemap names the public site_url, so serve it rebased
+        # onto this server, as if the site were hosted here.
+        if self.path.split("?")[0] == "/sitemap.xml":
+            body = rebased_sitemap(Path(self.directory), f"http://127.0.0.1:{self.server.server_address[1]}/")
+            self.send_response(200)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+def rebased_sitemap(site: Path, base: str) -> bytes:
+    text = (site / "sitemap.xml").read_text(encoding="utf-8")
+    locs = re.findall(r"<loc>([^<]+)</loc>", text)
+    if locs:
+        root = min(locs, key=len)  # the home page: the site_url itself
+        text = text.replace(root, base)
+    return text.encode("utf-8")
+
 
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
@@ -120,6 +144,7 @@ class Recorder:
     page_errors: list[str] = field(default_factory=list)
     dialogs: list[str] = field(default_factory=list)
     expect_errors: bool = False
+    block: set[str] = field(default_factory=set)  # URLs containing one of these are refused
 
     def count(self, suffix: str) -> int:
         return sum(1 for u in self.urls if urlsplit(u).path.endswith(suffix))
@@ -130,7 +155,11 @@ class Recorder:
 
 @pytest.fixture
 def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
-    """open_page(path, **context_options) -> (page, recorder); checks the recorder afterwards."""
+    """open_page(path, **context_options) -> (page, recorder); checks the recorder afterwards.
+
+    One catch-all route, set before the page exists, handles every request (the engine's worker
+    included): Chromium's module workers do not start when routes are added to a live page.
+    """
     made: list[tuple[Any, Recorder]] = []
 
     def _open(path: str = "", *, goto: bool = True, **options: Any) -> tuple[Any, Recorder]:
@@ -142,7 +171,9 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
         def route(route: Any) -> None:
             url = route.request.url
             rec.urls.append(url)
-            if urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
+            if any(part in url for part in rec.block):
+                route.abort()
+            elif urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
                 route.continue_()
             else:
                 route.abort()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -172,7 +172,9 @@ def test_score_calculator(open_page: Any) -> None:
     made = engine(cmd="score", rules="parker-1947", bid=15, made=16, against=8)
     expect(result.locator(".sr-score dd").nth(0)).to_have_text(f"+{made['bidder_side']}")
     expect(result.locator(".sr-verdict__reason")).to_have_text(made["reason"])
-    expect(page).to_have_url(re.compile(r"rules=parker-1947&format=four-partners&bid=15&made=16$"))
+    page.wait_for_function("new URL(location.href).searchParams.get('made') === '16'")
+    params = dict(parse_qsl(urlsplit(page.url).query))
+    assert params == {"rules": "parker-1947", "format": "four-partners", "bid": "15", "made": "16"}
 
     # Figures that do not add up: the engine's message at the field it names.
     page.get_by_label("Points taken by the other side").fill("20")
@@ -186,13 +188,21 @@ def test_score_calculator(open_page: Any) -> None:
     page.get_by_label("Ruleset").select_option("all")
     from somerset import RULESETS
 
-    rows = widget.locator(".sr-table tbody tr")
-    expect(rows).to_have_count(len(RULESETS))
+    scored, unscored = [], []
     for r in RULESETS.values():
         per_deal = r.formats.value[0].points_per_deal
         one = engine(cmd="score", rules=r.id, bid=15, made=16, against=per_deal - 16)
+        (unscored if "error" in one else scored).append((r, one))
+    assert scored and unscored  # 16 points is more than a single-pack deal holds
+    expect(widget.locator(".sr-table tbody tr")).to_have_count(len(scored))
+    for r, one in scored:
         row = widget.locator(f"tr[data-ruleset='{r.id}']")
+        expect(row.locator("td").nth(0)).to_have_text(f"+{one['bidder_side']}" if one["bidder_side"] > 0 else str(one["bidder_side"]).replace("-", "−"))
         expect(row.locator("td").nth(2)).to_contain_text(one["reason"])
+    skipped = widget.locator(".sr-skipped li")
+    expect(skipped).to_have_count(len(unscored))
+    for r, one in unscored:
+        expect(skipped.filter(has_text=r.short_name)).to_contain_text(one["error"]["message"])
     expect(widget.locator("tr.sr-dissent").first).to_be_visible()
 
 
@@ -296,8 +306,7 @@ def test_pages_without_widgets_load_no_engine(open_page: Any) -> None:
 def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
     page, rec = open_page(TRICK, goto=False)
     rec.expect_errors = True  # the blocked download is reported in the console
-    pattern = f"**/*{blocked}*"
-    page.route(pattern, lambda route: route.abort())
+    rec.block.add(blocked)
     page.goto(rec.base + TRICK)
     status = page.locator("somerset-trick .sr-status")
     expect(status).to_contain_text("The rules engine could not load:", timeout=ENGINE_TIMEOUT)
@@ -308,7 +317,8 @@ def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
     expect(page.locator("article")).to_contain_text("highest trump takes the trick")
     assert page.locator("somerset-trick .sr-verdict").count() == 0
     # Retry once the file can be fetched again.
-    page.unroute(pattern)
+    rec.block.clear()
     retry.click()
     verdict(page)
     expect(status).to_be_hidden()
+    assert rec.count(blocked) == 2  # the blocked try and the retry

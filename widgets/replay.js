@@ -1,0 +1,192 @@
+// <somerset-replay example="ID" rules="RULESET"> — steps through one of the sources' worked
+// examples as the engine replays it: Previous/Next, First/Last, and the arrow keys, Home and End
+// while focus is inside the widget. Each step's text is announced.
+
+import { engine } from "./engine.js";
+import { EngineWidget, askOnce, citationLink, defineOnce, h, nextId, ordinal, replace } from "./ui.js";
+
+const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+function shortText(text, n = 40) {
+  const s = String(text);
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+class SomersetReplay extends EngineWidget {
+  connectedCallback() {
+    if (!this._built) {
+      this._example = (this.getAttribute("example") || "").trim();
+      this._rules = (this.getAttribute("rules") || "").trim();
+      this._valid = NAME.test(this._example) && (this._rules === "" || NAME.test(this._rules));
+    }
+    if (!this._valid) {
+      if (!this._built) {
+        this._built = true;
+        this.classList.add("sr-widget", "sr-replay");
+        const bad = NAME.test(this._example) ? `the ruleset “${shortText(this._rules)}”` : `the example “${shortText(this._example)}”`;
+        replace(this, h("p", { class: "sr-replay__problem", role: "status" }, `This replay cannot be shown: ${bad} is not a valid name.`));
+      }
+      return;
+    }
+    super.connectedCallback();
+  }
+
+  disconnectedCallback() {
+    if (this._valid) super.disconnectedCallback();
+  }
+
+  build() {
+    const id = nextId("replay");
+    this.classList.add("sr-replay");
+    this._index = 0;
+    this._steps = [];
+    const button = (text, label, fn) =>
+      h("button", { type: "button", class: "md-button", "aria-label": label, "aria-disabled": "true", "aria-controls": `${id}-stage`, onclick: fn }, text);
+    this._first = button("« First", "First step", () => this.go(0));
+    this._prev = button("◀ Previous", "Previous step", () => this.go(this._index - 1));
+    this._next = button("Next ▶", "Next step", () => this.go(this._index + 1));
+    this._last = button("Last »", "Last step", () => this.go(this._steps.length - 1));
+    this._counter = h("p", { class: "sr-replay__counter" });
+    this._label = h("p", { class: "sr-replay__label" });
+    this._text = h("p", { class: "sr-replay__text" });
+    this._table = h("div", { class: "sr-replay__table" });
+    this._cite = h("p", { class: "sr-replay__cite", hidden: true });
+    this._stage = h(
+      "div",
+      {
+        class: "sr-replay__stage",
+        id: `${id}-stage`,
+        tabindex: "0",
+        role: "group",
+        "aria-roledescription": "replay",
+        "aria-label": "Worked example, step by step",
+        "aria-describedby": `${id}-keys`,
+      },
+      this._counter,
+      this._label,
+      this._table,
+      this._text,
+      this._cite,
+    );
+    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    this._title = h("p", { class: "sr-widget__title" }, "Replay with the engine");
+    replace(
+      this,
+      this._title,
+      this.statusBox(),
+      this._stage,
+      h("div", { class: "sr-inline sr-actions sr-replay__nav" }, this._first, this._prev, this._next, this._last),
+      h("p", { class: "sr-hint", id: `${id}-keys` }, "Keys: Left and Right arrows step back and forward; Home and End go to the first and last step."),
+      this._live,
+    );
+    this.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  onKey(e) {
+    if (!this._steps.length || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const moves = { ArrowLeft: this._index - 1, ArrowRight: this._index + 1, Home: 0, End: this._steps.length - 1 };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    this.go(moves[e.key]);
+  }
+
+  async onReady() {
+    if (this._data) return;
+    const request = { cmd: "replay", example: this._example };
+    if (this._rules) request.rules = this._rules;
+    const data = await engine.ask(request);
+    if (data.error) {
+      replace(this._text, h("span", { class: "sr-replay__problem" }, `This replay cannot be shown: ${data.error.message}`));
+      this.announce(`This replay cannot be shown: ${data.error.message}`);
+      return;
+    }
+    const steps = Array.isArray(data.steps) ? data.steps : [];
+    if (!steps.length) throw new Error("the replay has no steps");
+    this._labels = new Map();
+    this._counts = new Map();
+    if (steps.some((s) => Array.isArray(s.cards))) {
+      const pack = await askOnce({ cmd: "pack", rules: data.ruleset });
+      this._labels = new Map(pack.cards.map((c) => [c.card, c.label]));
+      this._counts = new Map(pack.cards.map((c) => [c.card, c.count]));
+    }
+    this._data = data;
+    this._steps = steps;
+    replace(this._title, `Replay with the engine: ${data.title}`, h("span", { class: "sr-replay__rules" }, ` (${data.ruleset_name})`));
+    this.show(false);
+  }
+
+  go(index) {
+    if (!this._steps.length) return;
+    const i = Math.max(0, Math.min(this._steps.length - 1, index));
+    if (i === this._index) return;
+    this._index = i;
+    this.show(true);
+  }
+
+  face(card, position, winner) {
+    const count = this._counts.get(card);
+    const label = this._labels.get(card) || card;
+    const words = `${card}, ${label}${count ? `, a count card worth ${count}` : ""}, played ${ordinal(position + 1)}${winner ? ", takes the trick" : ""}`;
+    return h(
+      "li",
+      { class: `sr-face${count ? " sr-card--count" : ""}${winner ? " sr-face--winner" : ""}`, "aria-label": words },
+      h("span", { class: "sr-face__card", "aria-hidden": "true" }, card),
+      h("span", { class: "sr-face__note", "aria-hidden": "true" }, winner ? `${ordinal(position + 1)} · wins` : ordinal(position + 1)),
+    );
+  }
+
+  show(announce) {
+    const step = this._steps[this._index];
+    const n = this._steps.length;
+    const counter = `Step ${this._index + 1} of ${n}`;
+    this._counter.textContent = counter;
+    this._label.textContent = String(step.label);
+    this._text.textContent = String(step.text);
+    const table = [];
+    if (Array.isArray(step.cards)) {
+      const winner = Number.isInteger(step.winner) ? step.winner : null;
+      table.push(
+        step.cards.length
+          ? h(
+              "ol",
+              { class: "sr-faces sr-replay__cards", "aria-label": "Cards on the table" },
+              step.cards.map((c, i) => this.face(String(c), i, i === winner)),
+            )
+          : h("p", { class: "sr-empty" }, "No card played yet."),
+      );
+    }
+    if (Array.isArray(step.calls)) {
+      table.push(
+        h("p", { class: "sr-replay__rowlabel" }, "Calls so far"),
+        h("ol", { class: "sr-replay__calls" }, step.calls.map((c) => h("li", {}, String(c)))),
+      );
+    }
+    if (Number.isInteger(step.bidder_side) && Number.isInteger(step.opponents)) {
+      table.push(
+        h(
+          "dl",
+          { class: "sr-score" },
+          h("div", {}, h("dt", {}, "Bidder's side"), h("dd", {}, signed(step.bidder_side))),
+          h("div", {}, h("dt", {}, "Other side"), h("dd", {}, signed(step.opponents))),
+        ),
+      );
+    }
+    replace(this._table, table);
+    const link = step.citation ? citationLink(step.citation) : null;
+    this._cite.hidden = !link;
+    replace(this._cite, link ? ["Source: ", link] : []);
+    const atStart = this._index === 0;
+    const atEnd = this._index === n - 1;
+    this._first.setAttribute("aria-disabled", String(atStart));
+    this._prev.setAttribute("aria-disabled", String(atStart));
+    this._next.setAttribute("aria-disabled", String(atEnd));
+    this._last.setAttribute("aria-disabled", String(atEnd));
+    if (announce) this.announce(`${counter}. ${step.label}. ${step.text}`);
+  }
+}
+
+defineOnce("somerset-replay", SomersetReplay);
