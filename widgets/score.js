@@ -13,6 +13,7 @@ import {
   nextId,
   replace,
   rulesetList,
+  fillRulesetSelect,
   writeAddress,
 } from "./ui.js";
 
@@ -109,18 +110,8 @@ class SomersetScore extends EngineWidget {
   async onReady() {
     this._rulesets = await rulesetList();
     const current = this._rules.value || this._wanted.rules;
-    clear(this._rules);
-    for (const r of this._rulesets) this._rules.appendChild(h("option", { value: r.id }, r.short_name));
-    this._rules.appendChild(h("option", { value: ALL }, "All rulesets (compare)"));
-    const wanted = String(current).trim().toLowerCase();
-    const match = wanted === ALL ? ALL : this._rulesets.find((r) => r.id === wanted || (r.aliases || []).includes(wanted));
     const notices = [];
-    if (match) this._rules.value = match === ALL ? ALL : match.id;
-    else {
-      this._rules.value = DEFAULT_RULES;
-      notices.push(`There is no ruleset called “${current}”; showing ${this.ruleset(DEFAULT_RULES).short_name} instead.`);
-    }
-    this._rules.disabled = false;
+    fillRulesetSelect(this._rules, this._rulesets, current, DEFAULT_RULES, notices);
     this.fillFormats(this._wanted.format, notices);
     this._wanted.format = "";
     this._notice.hidden = notices.length === 0;

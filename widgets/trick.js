@@ -17,6 +17,7 @@ import {
   ordinal,
   replace,
   rulesetList,
+  fillRulesetSelect,
   writeAddress,
 } from "./ui.js";
 
@@ -123,18 +124,8 @@ class SomersetTrick extends EngineWidget {
   async onReady() {
     this._rulesets = await rulesetList();
     const current = this._rules.value || this._wanted.rules;
-    clear(this._rules);
-    for (const r of this._rulesets) this._rules.appendChild(h("option", { value: r.id }, r.short_name));
-    this._rules.appendChild(h("option", { value: ALL }, "All rulesets (compare)"));
     const notices = [];
-    const wanted = String(current).trim().toLowerCase();
-    const match = wanted === ALL ? ALL : this._rulesets.find((r) => r.id === wanted || (r.aliases || []).includes(wanted));
-    if (match) this._rules.value = match === ALL ? ALL : match.id;
-    else {
-      this._rules.value = DEFAULT_RULES;
-      notices.push(`There is no ruleset called “${current}”; showing ${this.rulesetName(DEFAULT_RULES)} instead.`);
-    }
-    this._rules.disabled = false;
+    fillRulesetSelect(this._rules, this._rulesets, current, DEFAULT_RULES, notices);
     await this.fillTrumps(this._wanted.trump, notices);
     this._wanted.trump = "";
     this.showNotice(notices);

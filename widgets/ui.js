@@ -191,3 +191,20 @@ export function askOnce(request) {
 export async function rulesetList() {
   return (await askOnce({ cmd: "rulesets" })).rulesets;
 }
+
+// Fill a ruleset <select> (every ruleset, then "All rulesets") and choose `wanted` (an id, an
+// alias or "all"). An unknown name falls back to `fallback` and adds a notice saying so.
+export function fillRulesetSelect(select, rulesets, wanted, fallback, notices) {
+  clear(select);
+  for (const r of rulesets) select.appendChild(h("option", { value: r.id }, r.short_name));
+  select.appendChild(h("option", { value: "all" }, "All rulesets (compare)"));
+  const name = String(wanted).trim().toLowerCase();
+  const match = name === "all" ? "all" : rulesets.find((r) => r.id === name || (r.aliases || []).includes(name));
+  if (match) select.value = match === "all" ? "all" : match.id;
+  else {
+    select.value = fallback;
+    const shown = (rulesets.find((r) => r.id === fallback) || { short_name: fallback }).short_name;
+    notices.push(`There is no ruleset called “${wanted}”; showing ${shown} instead.`);
+  }
+  select.disabled = false;
+}
