@@ -17,10 +17,10 @@ from urllib.parse import urlencode
 
 from mkdocs.exceptions import PluginError
 
-from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards, parse_trump, score_deal, trick_verdict
-from somerset.bidding import Auction
+from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards
 from somerset.describe import teams_label, value_label
-from somerset.examples import WORKED_AUCTIONS, WORKED_SCORES, WORKED_TRICKS
+from somerset.examples import WORKED_EXAMPLES, examples_for
+from somerset.replay import replay, replay_bots
 from somerset.rules import PileKind, Ruleset, UndealtKind
 from somerset.rulings import RULINGS, answer_all
 from somerset.sources import Citation
@@ -148,62 +148,48 @@ def render_interpretations(page: Any, arg: str | None) -> str:
     return "\n".join(f"- **{HEADINGS.get(key, key)}:** {text}" for key, text in items) + "\n"
 
 
-def _steps_block(r: Ruleset, example: Any) -> str:
-    """The example's replay: a static step list (readable without JavaScript) and the replayer tag."""
-    from somerset.replay import _id, replay
-
-    data = replay(_id(example), r.id)
+def _steps_block(r: Ruleset, example_id: str, data: dict[str, Any]) -> str:
+    """The example's replay: its record, a static step list (readable without JavaScript) and the replayer tag."""
     steps = "\n".join(f"{i}. **{s['label']}.** {s['text']}" for i, s in enumerate(data["steps"], 1))
-    tag = f'<somerset-replay example="{html.escape(data["id"])}" rules="{html.escape(r.id)}"></somerset-replay>'
-    return "\n\n" + _indent(f'??? example "Step by step"\n{_indent(steps)}\n\n{_indent(tag)}')
+    record = "The record (the project's record format; the source gives no hands):\n\n```text\n" + data["record"] + "```"
+    tag = f'<somerset-replay example="{html.escape(example_id)}" rules="{html.escape(r.id)}"></somerset-replay>'
+    return "\n\n" + _indent(f'??? example "Step by step"\n{_indent(steps)}\n\n{_indent(record)}\n\n{_indent(tag)}')
 
 
 def render_examples(page: Any, arg: str | None) -> str:
     r = _ruleset_arg(arg, page)
     out: list[str] = []
-    for t in WORKED_TRICKS:
-        if r.id not in t.rulesets:
-            continue
-        trump = parse_trump(t.trump, r.deck)
-        cards = parse_cards(t.cards, r.deck)
-        v = trick_verdict(r, trump, cards)
-        if str(v.card) != t.winner:
-            raise PluginError(f"{r.id}: worked example {t.cards} gives {v.card}, the source says {t.winner}")
-        link = _tool_url(page, "trick", rules=r.id, trump=str(trump), cards=",".join(str(c) for c in cards))
-        note = f" <small>({t.note})</small>" if t.note else ""
-        out.append(
-            f"- **Trump {trump.label}; played {', '.join(str(c) for c in cards)}.** The source: {t.winner} wins. "
-            f"The engine agrees: {v.reason} {_cite_md(page, t.citation)}.{note} "
-            f'<a class="sr-try" href="{link}">Try it in the trick resolver</a>'
-            + _steps_block(r, t)
-        )
-    for s in WORKED_SCORES:
-        if r.id not in s.rulesets:
-            continue
-        sc = score_deal(r, s.bid, s.made, s.against, s.format)
-        if (sc.bidder_side, sc.opponents) != (s.bidder_side, s.opponents):
-            raise PluginError(f"{r.id}: worked score example bid {s.bid} disagrees with the engine")
-        link = _tool_url(page, "score", rules=r.id, bid=str(s.bid), made=str(s.made), against=str(s.against))
-        out.append(
-            f"- **Bid {s.bid}; the bidder's side takes {s.made}, the other side {s.against}.** The source: "
-            f"{s.bidder_side:+d} and {s.opponents:+d}. The engine agrees: {sc.reason} {_cite_md(page, s.citation)}. "
-            f'<a class="sr-try" href="{link}">Try it in the score calculator</a>'
-            + _steps_block(r, s)
-        )
-    for a in WORKED_AUCTIONS:
-        if r.id not in a.rulesets:
-            continue
-        fmt = r.partnership_format()
-        auction = Auction(r.bidding.value, fmt.players, fmt.points_per_deal).run(a.calls)
-        if auction.high != (a.winner, a.bid):
-            raise PluginError(f"{r.id}: worked auction {a.calls} disagrees with the engine")
-        seats = ["the dealer's left", "the next player", "the third player", "the dealer"]
-        calls = ", ".join(f"{seats[i % 4]} {c}" for i, c in enumerate(a.calls))
-        out.append(
-            f"- **Auction:** {calls}. The source: {seats[a.winner]} wins the bid at {a.bid}. The engine agrees "
-            f"(a pass does not stop a later bid). {_cite_md(page, a.citation)}."
-            + _steps_block(r, a)
-        )
+    for example_id in examples_for(r.id):
+        record = WORKED_EXAMPLES[example_id]
+        try:
+            play = record.under(r.id)  # reading the record already checked it; this reads it for this page
+            data = replay(example_id, r.id)
+        except ValueError as e:
+            raise PluginError(f"{r.id}: worked example {example_id} disagrees with the engine: {e}") from e
+        cite = _cite_md(page, record.citation) if record.citation else ""
+        if record.tricks and play.trump is not None:
+            trump, cards = play.trump, record.tricks[0].cards
+            v = play.verdicts[0]
+            link = _tool_url(page, "trick", rules=r.id, trump=str(trump), cards=",".join(str(c) for c in cards))
+            note = f" <small>({record.tags['Note']})</small>" if "Note" in record.tags else ""
+            head = (f"- **Trump {trump.label}; played {', '.join(str(c) for c in cards)}.** The source: {v.card} wins. "
+                    f"The engine agrees: {v.reason} {cite}.{note} "
+                    f'<a class="sr-try" href="{link}">Try it in the trick resolver</a>')
+        elif record.taken is not None and play.change is not None:
+            sc = play.change
+            link = _tool_url(page, "score", rules=r.id, bid=str(sc.bid), made=str(sc.made), against=str(sc.against))
+            head = (f"- **Bid {sc.bid}; the bidder's side takes {sc.made}, the other side {sc.against}.** The source: "
+                    f"{sc.bidder_side:+d} and {sc.opponents:+d}. The engine agrees: {sc.reason} {cite}. "
+                    f'<a class="sr-try" href="{link}">Try it in the score calculator</a>')
+        else:
+            n = play.format.players
+            seats = ["the dealer's left", "the next player", "the third player", "the dealer"] if n == 4 else \
+                [f"seat {i}" for i in range(n)]
+            calls = ", ".join(f"{seats[i % n]} {c}" for i, c in enumerate(record.calls))
+            assert play.bid is not None
+            head = (f"- **Auction:** {calls}. The source: {seats[play.bid[0]]} wins the bid at {play.bid[1]}. "
+                    f"The engine agrees (a pass does not stop a later bid). {cite}.")
+        out.append(head + _steps_block(r, example_id, data))
     if not out:
         return ("This source prints no worked example of its own; the [rulings](" + _md_link(page, "rulings.md")
                 + ") show how the engine applies its rules.\n")
@@ -433,6 +419,19 @@ def render_quickref(page: Any, arg: str | None) -> str:
     )
 
 
+#: The seed of the sample deal on the deal replayer's page (and the replayer's opening deal).
+SAMPLE_SEED = 7
+
+
+def render_sample_deal(page: Any, arg: str | None) -> str:
+    """A deal the bots play from SAMPLE_SEED: its record, then the steps the replayer shows."""
+    r = _ruleset_arg(arg, page)
+    data = replay_bots(r, None, SAMPLE_SEED)
+    steps = "\n".join(f"{i}. **{s['label']}.** {s['text']}" for i, s in enumerate(data["steps"], 1))
+    return (f"```text\n{data['record']}```\n\n"
+            f'??? example "The same deal, step by step"\n{_indent(steps)}\n')
+
+
 RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "ruleset": render_ruleset,
     "formats": render_formats,
@@ -445,6 +444,7 @@ RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "puzzles": render_puzzles,
     "quickref": render_quickref,
     "puzzle-index": render_puzzle_index,
+    "sample-deal": render_sample_deal,
 }
 
 

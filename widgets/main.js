@@ -8,6 +8,7 @@ const WIDGETS = {
   "somerset-score": "./score.js",
   "somerset-puzzle": "./puzzle.js",
   "somerset-replay": "./replay.js",
+  "somerset-deal": "./deal.js",
 };
 
 const loading = new Map();

@@ -1,11 +1,15 @@
-// <somerset-replay example="ID" rules="RULESET"> — steps through one of the sources' worked
-// examples as the engine replays it: Previous/Next, First/Last, and the arrow keys, Home and End
-// while focus is inside the widget. Each step's text is announced.
+// <somerset-replay example="ID" rules="RULESET"> steps through one of the sources' worked
+// examples as the engine replays it; <somerset-replay rules="RULESET" seed="N" [format="F"]>
+// replays a deal dealt from that seed and played by the engine's bots; and an element whose
+// `record` property is set before it joins the page replays that record (a whole deal or a
+// worked example). Previous/Next, First/Last, and the arrow keys, Home and End while focus is
+// inside the widget. Each step's text is announced.
 
 import { engine } from "./engine.js";
 import { EngineWidget, askOnce, citationLink, defineOnce, h, nextId, ordinal, replace } from "./ui.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
+const SEED = /^\d{1,20}$/;
 
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
@@ -19,16 +23,32 @@ function shortText(text, n = 40) {
 class SomersetReplay extends EngineWidget {
   connectedCallback() {
     if (!this._built) {
-      this._example = (this.getAttribute("example") || "").trim();
-      this._rules = (this.getAttribute("rules") || "").trim();
-      this._valid = NAME.test(this._example) && (this._rules === "" || NAME.test(this._rules));
+      const attr = (name) => (this.getAttribute(name) || "").trim();
+      this._example = attr("example");
+      this._rules = attr("rules");
+      this._seed = attr("seed");
+      this._format = attr("format");
+      this._problem = null;
+      if (typeof this.record === "string") {
+        this._mode = "record";
+      } else if (this._example) {
+        this._mode = "example";
+        if (!NAME.test(this._example)) this._problem = `the example “${shortText(this._example)}” is not a valid name`;
+        else if (this._rules && !NAME.test(this._rules)) this._problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
+      } else {
+        this._mode = "deal";
+        if (!NAME.test(this._rules)) this._problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
+        else if (!SEED.test(this._seed) || BigInt(this._seed) >= 2n ** 64n)
+          this._problem = `the seed “${shortText(this._seed)}” is not a whole number from 0 to 18446744073709551615`;
+        else if (this._format && !NAME.test(this._format)) this._problem = `the format “${shortText(this._format)}” is not a valid name`;
+      }
+      this._valid = this._problem === null;
     }
     if (!this._valid) {
       if (!this._built) {
         this._built = true;
         this.classList.add("sr-widget", "sr-replay");
-        const bad = NAME.test(this._example) ? `the ruleset “${shortText(this._rules)}”` : `the example “${shortText(this._example)}”`;
-        replace(this, h("p", { class: "sr-replay__problem", role: "status" }, `This replay cannot be shown: ${bad} is not a valid name.`));
+        replace(this, h("p", { class: "sr-replay__problem", role: "status" }, `This replay cannot be shown: ${this._problem}.`));
       }
       return;
     }
@@ -37,6 +57,19 @@ class SomersetReplay extends EngineWidget {
 
   disconnectedCallback() {
     if (this._valid) super.disconnectedCallback();
+  }
+
+  request() {
+    if (this._mode === "record") return { cmd: "replay", record: this.record };
+    if (this._mode === "example") {
+      const request = { cmd: "replay", example: this._example };
+      if (this._rules) request.rules = this._rules;
+      return request;
+    }
+    const request = { cmd: "replay", rules: this._rules, seed: Number(this._seed) };
+    if (!Number.isSafeInteger(request.seed)) request.seed = this._seed; // the engine names the problem
+    if (this._format) request.format = this._format;
+    return request;
   }
 
   build() {
@@ -63,7 +96,7 @@ class SomersetReplay extends EngineWidget {
         tabindex: "0",
         role: "group",
         "aria-roledescription": "replay",
-        "aria-label": "Worked example, step by step",
+        "aria-label": this._mode === "example" ? "Worked example, step by step" : "Deal, step by step",
         "aria-describedby": `${id}-keys`,
       },
       this._counter,
@@ -96,9 +129,7 @@ class SomersetReplay extends EngineWidget {
 
   async onReady() {
     if (this._data) return;
-    const request = { cmd: "replay", example: this._example };
-    if (this._rules) request.rules = this._rules;
-    const data = await engine.ask(request);
+    const data = await engine.ask(this.request());
     if (data.error) {
       replace(this._text, h("span", { class: "sr-replay__problem" }, `This replay cannot be shown: ${data.error.message}`));
       this.announce(`This replay cannot be shown: ${data.error.message}`);
@@ -127,15 +158,36 @@ class SomersetReplay extends EngineWidget {
     this.show(true);
   }
 
-  face(card, position, winner) {
+  face(card, position, winner, seat) {
     const count = this._counts.get(card);
     const label = this._labels.get(card) || card;
-    const words = `${card}, ${label}${count ? `, a count card worth ${count}` : ""}, played ${ordinal(position + 1)}${winner ? ", takes the trick" : ""}`;
+    const who = Number.isInteger(seat) ? `seat ${seat}` : ordinal(position + 1);
+    const words = `${card}, ${label}${count ? `, a count card worth ${count}` : ""}, played ${Number.isInteger(seat) ? `by seat ${seat}` : ordinal(position + 1)}${winner ? ", takes the trick" : ""}`;
     return h(
       "li",
       { class: `sr-face${count ? " sr-card--count" : ""}${winner ? " sr-face--winner" : ""}`, "aria-label": words },
       h("span", { class: "sr-face__card", "aria-hidden": "true" }, card),
-      h("span", { class: "sr-face__note", "aria-hidden": "true" }, winner ? `${ordinal(position + 1)} · wins` : ordinal(position + 1)),
+      h("span", { class: "sr-face__note", "aria-hidden": "true" }, winner ? `${who} · wins` : who),
+    );
+  }
+
+  hands(list) {
+    return h(
+      "details",
+      { class: "sr-replay__hands", open: this._handsOpen ? true : null, ontoggle: (e) => (this._handsOpen = e.target.open) },
+      h("summary", {}, "Hands held"),
+      h(
+        "dl",
+        {},
+        list.map((hand) =>
+          h(
+            "div",
+            {},
+            h("dt", {}, `Seat ${hand.seat}`),
+            h("dd", {}, Array.isArray(hand.cards) && hand.cards.length ? hand.cards.map(String).join(" ") : "no cards left"),
+          ),
+        ),
+      ),
     );
   }
 
@@ -154,7 +206,7 @@ class SomersetReplay extends EngineWidget {
           ? h(
               "ol",
               { class: "sr-faces sr-replay__cards", "aria-label": "Cards on the table" },
-              step.cards.map((c, i) => this.face(String(c), i, i === winner)),
+              step.cards.map((c, i) => this.face(String(c), i, i === winner, Array.isArray(step.seats) ? step.seats[i] : null)),
             )
           : h("p", { class: "sr-empty" }, "No card played yet."),
       );
@@ -175,6 +227,16 @@ class SomersetReplay extends EngineWidget {
         ),
       );
     }
+    if (Array.isArray(step.score)) {
+      table.push(
+        h(
+          "dl",
+          { class: "sr-score" },
+          step.score.map((row) => h("div", {}, h("dt", {}, String(row.side)), h("dd", {}, signed(Number(row.change))))),
+        ),
+      );
+    }
+    if (Array.isArray(step.hands) && step.hands.length) table.push(this.hands(step.hands));
     replace(this._table, table);
     const link = step.citation ? citationLink(step.citation) : null;
     this._cite.hidden = !link;

@@ -291,3 +291,81 @@ def test_replay_steps(open_page: Any) -> None:
     expect(s.locator(".sr-replay__text")).to_have_text(s_steps[-1]["text"])
     no_overflow(page, "the Parker 1947 page at 360px with replays open")
     assert rec.count("pyodide.asm.wasm") == 1
+
+
+def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> None:
+    from somerset.examples import WORKED_RECORDS
+    from somerset.replay import replay_bots
+
+    # A permalink opens that deal: the engine starts at once and the replay shows step 1.
+    page, rec = open_page("tools/replay/?rules=hodges-1903&format=two&seed=3",
+                          viewport={"width": 360, "height": 740}, color_scheme="dark")
+    tool = page.locator("somerset-deal")
+    expected = replay_bots("hodges-1903", "two", 3)
+    steps = expected["steps"]
+    r = tool.locator("somerset-replay")
+    counter = r.locator(".sr-replay__counter")
+    expect(counter).to_have_text(f"Step 1 of {len(steps)}", timeout=ENGINE_TIMEOUT)
+    expect(r.locator(".sr-replay__text")).to_have_text(steps[0]["text"])
+    expect(tool.get_by_label("Seed")).to_have_value("3")
+    expect(tool.get_by_label("Players")).to_have_value("two")
+    # Keyboard: the first trick, with the seats that played and the winner marked.
+    r.locator(".sr-replay__stage").focus()
+    first_trick = next(i for i, s in enumerate(steps) if s["label"] == "Trick 1")
+    for _ in range(first_trick):
+        page.keyboard.press("ArrowRight")
+    expect(counter).to_have_text(f"Step {first_trick + 1} of {len(steps)}")
+    expect(r.locator(".sr-replay__text")).to_have_text(steps[first_trick]["text"])
+    expect(r.locator(".sr-replay__cards li")).to_have_count(2)
+    expect(r.locator(".sr-face--winner .sr-face__note")).to_contain_text(f"seat {steps[first_trick]['seats'][steps[first_trick]['winner']]}")
+    r.locator(".sr-replay__hands summary").click()
+    expect(r.locator(".sr-replay__hands dd").first).to_have_text(" ".join(steps[first_trick]["hands"][0]["cards"]))
+    page.keyboard.press("End")
+    expect(r.locator(".sr-replay__text")).to_have_text(steps[-1]["text"])
+    expect(r.locator(".sr-score dd")).to_have_count(2)
+    no_overflow(page, "the deal replayer at 360px")
+
+    # Another deal: the next seed, written into the address.
+    tool.get_by_role("button", name="Another deal").click()
+    expect(tool.get_by_label("Seed")).to_have_value("4")
+    following = replay_bots("hodges-1903", "two", 4)["steps"]
+    expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(following[0]["text"])
+    assert "seed=4" in page.url and "format=two" in page.url
+
+    # A bad seed: a message naming it and what is accepted; the last replay stays.
+    tool.get_by_label("Seed").fill("12x")
+    tool.get_by_role("button", name="Deal and replay").click()
+    expect(tool.locator(".sr-field-error").first).to_contain_text("“12x” is not a seed: use a whole number")
+    expect(tool.get_by_label("Seed")).to_have_attribute("aria-invalid", "true")
+    expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(following[0]["text"])
+
+    # A pasted worked example replays; a pasted record with a wrong line names it.
+    tool.locator("summary", has_text="Or paste a record").click()
+    box = tool.get_by_label("Record (as somerset play prints it, or a worked example)")
+    box.fill(WORKED_RECORDS[0])
+    tool.get_by_role("button", name="Replay this record").click()
+    expect(tool.locator("somerset-replay .sr-replay__counter")).to_have_text("Step 1 of 6", timeout=ENGINE_TIMEOUT)
+    box.fill(WORKED_RECORDS[0].replace("-> 3", "-> 1"))
+    tool.get_by_role("button", name="Replay this record").click()
+    expect(tool.locator("somerset-replay .sr-replay__problem")).to_contain_text(
+        "line 6: under parker-1947, 'Trick 1: [0] 8/8 6/8 4/10 0/2 -> 1' does not agree with the engine")
+    box.fill("<b>not a record</b>")
+    tool.get_by_role("button", name="Replay this record").click()
+    expect(tool.locator("somerset-replay .sr-replay__problem")).to_contain_text("needs a [Ruleset")
+    assert page.locator("somerset-replay b").count() == 0
+    assert rec.dialogs == []
+
+
+def test_deal_replayer_unknown_names_in_the_address(open_page: Any) -> None:
+    page, _ = open_page("tools/replay/?rules=nope&format=eight&seed=5")
+    tool = page.locator("somerset-deal")
+    expect(tool.locator(".sr-notice")).to_contain_text("There is no ruleset called “nope”", timeout=ENGINE_TIMEOUT)
+    expect(tool.locator(".sr-notice")).to_contain_text("“eight” is not a way to play")
+    expected = replay_bots_steps("parker-1947", None, 5)
+    expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(expected[0]["text"])
+
+
+def replay_bots_steps(rules: str, fmt: str | None, seed: int) -> list[dict[str, Any]]:
+    from somerset.replay import replay_bots
+
+    return replay_bots(rules, fmt, seed)["steps"]

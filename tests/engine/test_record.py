@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import re
+
 import pytest
 
 from somerset.bots import make_bots, play_deal, play_game
@@ -100,3 +102,62 @@ def test_game_record_round_trips() -> None:
     again = parse_game_record(text)
     assert str(again) == text and again.replay().signature() == g.signature()
     assert str(GameRecord.from_json(json.loads(json.dumps(rec.to_json())))) == text
+
+
+# --- partial records: the worked examples ------------------------------------------------------
+
+from somerset.examples import WORKED_RECORDS  # noqa: E402
+from somerset.record import PartialRecord, parse_partial  # noqa: E402
+
+
+@pytest.mark.parametrize("text", WORKED_RECORDS)
+def test_worked_records_round_trip(text):
+    rec = parse_partial(text)
+    assert isinstance(rec, PartialRecord) and str(rec) == text
+    assert rec.citation is not None and rec.rulesets
+    assert rec.to_json()["text"] == text
+
+
+PARTIAL_ERRORS = [
+    ('[Rulesets "parker-1947 nope"]\n\nTrump: 2\n', "nope"),
+    ('[Source "x"]\n\nTrump: 2\n', "needs a"),
+    ('[Ruleset "parker-1947"]\n[Source "nowhere"]\n\nTrump: 2\n', "unknown source 'nowhere'"),
+    ('[Ruleset "parker-1947"]\n\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 3\n', "needs a Trump line"),
+    ('[Ruleset "parker-1947"]\n\nTrick 1: [0] 8/8 6/8 -> 0\nTrump: 2\n', "lines go in the order"),
+    ('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 2: [0] 8/8 6/8 4/10 0/2 -> 3\n', "expected trick 1"),
+    ('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 8/8 4/10 0/2 -> 3\n', "8/8 is played twice"),
+    ('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 1/2 -> 3\n', "trick 1 has 5 cards"),
+    ('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [7] 8/8 6/8 4/10 0/2 -> 3\n', "leader must be a seat"),
+    ('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 2\n', "gives 'Trick 1: [0] 8/8 6/8 4/10 0/2 -> 3'"),
+    ('[Ruleset "parker-1947"]\n\nTrump: 1\n', "/1"),
+    ('[Ruleset "parker-1947"]\n\nTaken: 16 8\n', "needs the bid"),
+    ('[Ruleset "parker-1947"]\n\nBid: 14 by 0\nTaken: 16 7\n', "add up to 23"),
+    ('[Ruleset "parker-1947"]\n\nBid: 14 by 0\nTaken: 16\n', "Taken needs 2 figures"),
+    ('[Ruleset "parker-1947"]\n\nBid: fourteen\n', "write the bid as"),
+    ('[Ruleset "parker-1947"]\n\nBid: 14 by 0\nTaken: 16 8\nResult: 0 bid 14 and took 16: set\n', "made"),
+    ('[Ruleset "parker-1947"]\n\nBid: 14 by 0\nTaken: 16 8\nScore: +16 +8\n', "+16 +0"),
+    ('[Ruleset "parker-1947"]\n\nAuction: 8 7\n', "higher than the current high bid"),
+    ('[Ruleset "parker-1947"]\n\nAuction: 8 pass pass pass\nBid: 8 by 1\n', "Bid: 8 by 0"),
+    ('[Ruleset "parker-1947"]\n\nHand 0: 1/2\n', "not a line of a partial record"),
+    ('[Ruleset "hodges-1913"]\n\nBid: 14 by 0\nTaken: 16 8\nScore: +16 +0\n', "under hodges-1913"),
+]
+
+
+@pytest.mark.parametrize("text,message", PARTIAL_ERRORS)
+def test_partial_record_errors_name_the_problem(text, message):
+    with pytest.raises(RecordError, match=re.escape(message)):
+        parse_partial(text)
+
+
+def test_partial_record_checks_every_ruleset_named():
+    # Hodges 1913 scores both sides when the bid is made, so the Parker answer is wrong for it.
+    text = '[Rulesets "parker-1947 hodges-1913"]\n\nBid: 14 by 0\nTaken: 16 8\nResult: 0 bid 14 and took 16: made\nScore: +16 +0\n'
+    with pytest.raises(RecordError, match=r"under hodges-1913, 'Score: \+16 \+0' .* gives 'Score: \+16 \+8'"):
+        parse_partial(text)
+    assert str(parse_partial(text.replace(" hodges-1913", ""))) == text.replace(" hodges-1913", "")
+
+
+def test_partial_trick_may_list_fewer_cards_than_players():
+    text = '[Ruleset "triple-2009"]\n\nTrump: 2\nTrick 1: [0] 9/9 6/8 4/10 0/2 -> 3\n'
+    rec = parse_partial(text)
+    assert rec.under().format.players == 6 and str(rec) == text

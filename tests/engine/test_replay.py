@@ -1,4 +1,5 @@
-"""Replays of the worked examples: every example, under every ruleset that states it."""
+"""Replays: the worked examples (partial records) under every ruleset that states them, records of
+whole deals, and deals played by the bots."""
 
 from __future__ import annotations
 
@@ -6,31 +7,36 @@ import json
 
 import pytest
 
-from somerset import api
-from somerset.examples import WORKED_AUCTIONS, WORKED_SCORES, WORKED_TRICKS
-from somerset.replay import _ALL, example_ids, examples_for, replay
+from somerset import RULESETS, api
+from somerset.examples import WORKED_EXAMPLES, WORKED_RECORDS
+from somerset.record import RecordError
+from somerset.replay import MAX_RECORD_CHARS, example_ids, examples_for, replay, replay_bots, replay_record
 
 
 def test_every_worked_example_has_a_replay():
-    assert len(example_ids()) == len(WORKED_TRICKS) + len(WORKED_SCORES) + len(WORKED_AUCTIONS)
+    assert example_ids() == list(WORKED_EXAMPLES)
+    assert len(example_ids()) == len(WORKED_RECORDS) == 21
 
 
 @pytest.mark.parametrize("example_id", example_ids())
 def test_replay_steps_end_with_the_sources_answer(example_id):
-    example = _ALL[example_id]
-    for rid in example.rulesets:
+    rec = WORKED_EXAMPLES[example_id]
+    for rid in rec.rulesets:
         data = replay(example_id, rid)
         steps = data["steps"]
+        assert data["record"] == str(rec)
         assert len(steps) >= 3 and all(s["label"] and s["text"] for s in steps)
         last = steps[-1]
         assert "citation" in last
-        if hasattr(example, "winner") and isinstance(example.winner, str):
-            assert last["text"].startswith(f"{example.winner} takes the trick")
+        play = rec.under(rid)
+        if rec.tricks:
+            assert last["text"].startswith(f"{play.verdicts[0].card} takes the trick")
+            assert last["winner"] == play.verdicts[0].winner
             assert len(steps) == 2 + len(last["cards"])
-        elif hasattr(example, "bidder_side"):
-            assert (last["bidder_side"], last["opponents"]) == (example.bidder_side, example.opponents)
+        elif rec.taken is not None:
+            assert [last["bidder_side"], last["opponents"]] == play.score
         else:
-            assert f"at {example.bid}" in last["text"]
+            assert play.bid is not None and f"at {play.bid[1]}" in last["text"]
 
 
 def test_replay_errors_and_api():
@@ -43,3 +49,54 @@ def test_replay_errors_and_api():
     assert data["steps"] and data["ruleset"] == "parker-1947"
     assert "error" in json.loads(api.handle(json.dumps({"cmd": "replay", "example": "<x>"})))
     assert examples_for("parker-1947") and not examples_for("boardgamegeek")
+
+
+@pytest.mark.parametrize("rid", sorted(RULESETS))
+def test_bot_deals_replay_under_every_ruleset_and_format(rid):
+    for fmt in RULESETS[rid].formats.value:
+        data = replay_bots(rid, fmt.id, 5)
+        assert data["kind"] == "deal" and data["ruleset"] == rid
+        steps = data["steps"]
+        assert steps[0]["label"] == "The deal" and len(steps[0]["hands"]) == fmt.players
+        tricks = [s for s in steps if s["label"].startswith("Trick ")]
+        assert len(tricks) == fmt.tricks(RULESETS[rid].deck)
+        for s in tricks:
+            assert 0 <= s["winner"] < len(s["cards"]) and len(s["seats"]) == len(s["cards"])
+        assert tricks[-1]["hands"] and all(not h["cards"] for h in tricks[-1]["hands"])
+        assert steps[-1]["label"] == "Score" and len(steps[-1]["score"]) == len(fmt.teams)
+        # The record the replay carries replays to the same steps.
+        assert replay_record(data["record"])["steps"] == steps
+
+
+def test_replay_bots_is_the_play_command(capsys):
+    from somerset.cli import main
+
+    assert main(["play", "--rules", "parker-1947", "--seed", "7"]) == 0
+    printed = capsys.readouterr().out
+    assert replay_bots("parker-1947", None, 7)["record"].strip() == printed.strip()
+
+
+def test_replay_record_accepts_partial_records_and_names_bad_lines():
+    data = replay_record(WORKED_RECORDS[0])
+    assert data["kind"] == "example" and data["steps"][-1]["winner"] == 3
+    with pytest.raises(RecordError, match="empty"):
+        replay_record("  ")
+    with pytest.raises(RecordError, match="longest accepted"):
+        replay_record("x" * (MAX_RECORD_CHARS + 1))
+    with pytest.raises(RecordError, match=r"line 4: under parker-1947, 'Trick 1: \[0\] 8/8 6/8 4/10 0/2 -> 1' does not agree"):
+        replay_record('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 1\n')
+    unfinished = '[Ruleset "parker-1947"]\n[Format "four-partners"]\n[Dealer "0"]\n[Seed "7"]\n\nAuction: 7\n'
+    with pytest.raises(RecordError, match="stops before the deal is over"):
+        replay_record(unfinished)
+
+
+def test_api_replays_records_and_bot_deals():
+    ok = api.dispatch({"cmd": "replay", "rules": "hodges-1903", "format": "two", "seed": 3})
+    assert ok["kind"] == "deal" and "drawing pile" in ok["steps"][0]["text"]
+    assert api.dispatch({"cmd": "replay", "record": ok["record"]})["steps"] == ok["steps"]
+    bad = api.dispatch({"cmd": "replay", "record": "[Ruleset \"parker-1947\"]\n[Seed \"7\"]\n\nHand 0: 1/1\n"})
+    assert bad["error"]["field"] == "record" and "'1/1' is not a card" in bad["error"]["message"]
+    assert api.dispatch({"cmd": "replay", "rules": "parker-1947", "seed": -1})["error"]["field"] == "seed"
+    assert api.dispatch({"cmd": "replay", "rules": "parker-1947", "seed": 1, "format": "x"})["error"]["field"] == "format"
+    assert api.dispatch({"cmd": "replay", "rules": "parker-1947", "seed": 1, "dealer": 9})["error"]["field"] == "dealer"
+    assert "needs 'example'" in api.dispatch({"cmd": "replay"})["error"]["message"]

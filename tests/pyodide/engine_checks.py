@@ -42,10 +42,7 @@ def run() -> dict[str, Any]:
     # The sources' worked examples (tricks, scores, auctions), each under every ruleset stating it.
     ex_failures = examples.check_all()
     failures += [f"example: {f}" for f in ex_failures]
-    if hasattr(examples, "count"):
-        checks += examples.count()
-    else:
-        checks += sum(len(e.rulesets) for e in examples.WORKED_TRICKS)
+    checks += examples.count()
 
     # Puzzles whose stated answers the engine must reproduce (when the engine has them).
     try:

@@ -266,14 +266,35 @@ def judge_json(req: JSON) -> JSON:
 
 
 def replay_json(req: JSON) -> JSON:
-    from .replay import replay
+    """A replay of a worked example (``example``, optional ``rules``), of a record (``record``: its
+    text), or of a deal the bots play (``rules``, ``seed``, optional ``format`` and ``dealer``)."""
+    from .record import RecordError
+    from .replay import replay, replay_bots, replay_record
 
-    example = _field(req, "example", str)
-    rules = _field(req, "rules", str, None)
-    try:
-        return replay(example, rules)
-    except ValueError as e:
-        raise ApiError(str(e), "example") from e
+    if "example" in req:
+        example = _field(req, "example", str)
+        rules = _field(req, "rules", str, None)
+        try:
+            return replay(example, rules)
+        except ValueError as e:
+            raise ApiError(str(e), "example") from e
+    if "record" in req:
+        try:
+            return replay_record(_field(req, "record", str))
+        except RecordError as e:
+            raise ApiError(f"the record cannot be replayed: {e}", "record") from e
+    if "seed" in req:
+        r = _ruleset(req)
+        seed = _field(req, "seed", int)
+        if not 0 <= seed < 1 << 64:
+            raise ApiError("'seed' must be a whole number from 0 to 2**64 - 1", "seed")
+        fmt = _field(req, "format", str, None)
+        dealer = _field(req, "dealer", int, 0)
+        try:
+            return replay_bots(r, fmt, seed, dealer)
+        except ValueError as e:
+            raise ApiError(str(e), "format" if fmt and "format" in str(e) else "dealer") from e
+    raise ApiError("a replay needs 'example', 'record', or 'rules' with 'seed'", "example")
 
 
 def _rulesets(req: JSON) -> JSON:

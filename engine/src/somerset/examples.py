@@ -1,132 +1,136 @@
-"""The worked examples the sources print, as data, and a check that the engine reproduces them.
+"""The worked examples the sources print, written in the record format, and a check of them.
 
-Each example names the rulesets whose text states it. ``check_all()`` runs every one and
-returns a list of failures (empty when the engine agrees with every source); it runs the same
-in CPython and in Pyodide.
+The sources give parts of deals (the calls of an auction, the cards of one trick, the points
+of a deal and its score) but never the hands, so each example is a partial record
+(:class:`somerset.record.PartialRecord`). Its ``Rulesets`` tag names every ruleset whose text
+states it; reading the record checks the example under each of them, so ``check_all()``
+returns an empty list exactly when the engine agrees with every source. It runs the same in
+CPython and in Pyodide.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
 
-from .bidding import Auction
-from .cards import parse_cards, parse_trump
-from .play import trick_verdict
-from .rulesets import get_ruleset
-from .scoring import score_deal
-from .sources import Citation
+from .record import PartialRecord, RecordError, parse_partial
 
-__all__ = ["WorkedTrick", "WorkedScore", "WorkedAuction", "WORKED_TRICKS", "WORKED_SCORES", "WORKED_AUCTIONS", "check_all"]
+__all__ = ["WORKED_RECORDS", "WORKED_EXAMPLES", "example_id", "examples_for", "get_example", "check_all", "count"]
 
-C = Citation
-SURVEY = "childs-survey"
-
-
-@dataclass(frozen=True)
-class WorkedTrick:
-    rulesets: tuple[str, ...]
-    trump: str
-    cards: str
-    winner: str
-    citation: Citation
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class WorkedScore:
-    rulesets: tuple[str, ...]
-    bid: int
-    made: int
-    against: int
-    bidder_side: int
-    opponents: int
-    citation: Citation
-    format: str | None = None
-
-
-@dataclass(frozen=True)
-class WorkedAuction:
-    rulesets: tuple[str, ...]
-    calls: tuple[str, ...]
-    winner: int  # in bidding order: 0 = the dealer's left
-    bid: int
-    citation: Citation
-
-
-_P47_TEXTS = ("parker-1947", "minden-hardware", "parker-1947-house")
+_P47 = "parker-1947 minden-hardware parker-1947-house"
 _ROVER_NOTE = "The text names no trump for this example; any suit not among the cards gives the same answer."
+_TRIPLE_TOO = " Triple's text repeats it for six or more players; the engine judges the four cards listed."
+_TRIPLE_NOTE = ("Triple is played by six or more, but the text lists only these four cards of the trick; "
+                "the engine judges the cards listed.")
 
-WORKED_TRICKS: tuple[WorkedTrick, ...] = (
-    WorkedTrick(_P47_TEXTS, "2", "8/8, 6/8, 4/10, 0/2", "0/2", C("parker-1947-booklet", "Naming the Trump")),
-    WorkedTrick(_P47_TEXTS + ("somersetgame-com", "triple-2009"), "6", "9/12, 11/12, 0/0, 2/2", "2/2",
-                C("parker-1947-booklet", "Double Cards and the Rover"), _ROVER_NOTE),
-    WorkedTrick(_P47_TEXTS + ("somersetgame-com", "triple-2009"), "6", "11/12, 0/0, 2/2, 4/4", "4/4",
-                C("parker-1947-booklet", "Double Cards and the Rover"), _ROVER_NOTE),
-    WorkedTrick(("parker-1934",), "2", "8/8, 6/8, 3/10, 0/2", "0/2", C(SURVEY, "Parker 1934, A Trump Suit"),
-                "The text lists the cards without an order; the trump wins wherever it falls."),
-    WorkedTrick(("parker-1934",), "6", "0/0, 2/2, 11/12, 9/10", "2/2", C(SURVEY, "Parker 1934, 0/0 Card"), _ROVER_NOTE),
-    WorkedTrick(("parker-1934",), "6", "0/0, 2/2, 4/4, 11/12", "4/4", C(SURVEY, "Parker 1934, 0/0 Card"), _ROVER_NOTE),
-    WorkedTrick(("hodges-1903",), "6", "0/0, 3/3, 1/3, 4/4", "4/4", C("hodges-1903-booklet", "Value of 0/0"), _ROVER_NOTE),
-    WorkedTrick(("hodges-1903",), "6", "0/3, 3/3, 1/3, 4/4", "3/3", C("hodges-1903-booklet", "Value of 0/0"), _ROVER_NOTE),
-    WorkedTrick(("parker-1950",), "2", "4/6, 6/6, 4/5, 0/2", "0/2", C(SURVEY, "Addendum B (Parker 1950), Naming the Trump")),
-    WorkedTrick(("parker-1950",), "3", "4/6, 5/6, 0/0, 2/2", "2/2", C(SURVEY, "Addendum B (Parker 1950), Double Cards and the Rover"),
-                _ROVER_NOTE),
-    WorkedTrick(("parker-1950",), "3", "5/6, 0/0, 2/2, 4/4", "4/4", C(SURVEY, "Addendum B (Parker 1950), Double Cards and the Rover"),
-                _ROVER_NOTE),
-    WorkedTrick(("somersetgame-com",), "2", "10/10, 6/8, 4/10, 0/2", "0/2", C(SURVEY, "somersetgame.com, Naming the Trump")),
-    WorkedTrick(("triple-2009",), "2", "9/9, 6/8, 4/10, 0/2", "0/2", C("triple-2009-rules", "Naming the Trump")),
+
+def _trick(rulesets: str, source: str, section: str, trump: str, cards: str, winner: int, note: str = "") -> str:
+    tags = f'[Rulesets "{rulesets}"]\n[Source "{source}"]\n[Section "{section}"]\n'
+    if note:
+        tags += f'[Note "{note}"]\n'
+    return f"{tags}\nTrump: {trump}\nTrick 1: [0] {cards} -> {winner}\n"
+
+
+def _score(rulesets: str, source: str, section: str, bid: int, taken: str, result: str, score: str,
+           format_id: str = "") -> str:
+    tags = f'[Rulesets "{rulesets}"]\n' + (f'[Format "{format_id}"]\n' if format_id else "")
+    tags += f'[Source "{source}"]\n[Section "{section}"]\n'
+    return f"{tags}\nBid: {bid} by 0\nTaken: {taken}\nResult: {result}\nScore: {score}\n"
+
+
+def _auction(rulesets: str, source: str, section: str, calls: str, bid: str) -> str:
+    return f'[Rulesets "{rulesets}"]\n[Source "{source}"]\n[Section "{section}"]\n\nAuction: {calls}\nBid: {bid}\n'
+
+
+# Each text is exactly what str() of its record gives: the derived lines (trick winners, the
+# auction's high bid, made or set, the score) are the sources' own answers, checked on reading.
+WORKED_RECORDS: tuple[str, ...] = (
+    # Tricks: the trump suit, the Rover and the doubles.
+    _trick(_P47, "parker-1947-booklet", "Naming the Trump", "2", "8/8 6/8 4/10 0/2", 3),
+    _trick(f"{_P47} somersetgame-com triple-2009", "parker-1947-booklet", "Double Cards and the Rover",
+           "6", "9/12 11/12 0/0 2/2", 3, _ROVER_NOTE + _TRIPLE_TOO),
+    _trick(f"{_P47} somersetgame-com triple-2009", "parker-1947-booklet", "Double Cards and the Rover",
+           "6", "11/12 0/0 2/2 4/4", 3, _ROVER_NOTE + _TRIPLE_TOO),
+    _trick("parker-1934", "childs-survey", "Parker 1934, A Trump Suit", "2", "8/8 6/8 3/10 0/2", 3,
+           "The text lists the cards without an order; the trump wins wherever it falls."),
+    _trick("parker-1934", "childs-survey", "Parker 1934, 0/0 Card", "6", "0/0 2/2 11/12 9/10", 1, _ROVER_NOTE),
+    _trick("parker-1934", "childs-survey", "Parker 1934, 0/0 Card", "6", "0/0 2/2 4/4 11/12", 2, _ROVER_NOTE),
+    _trick("hodges-1903", "hodges-1903-booklet", "Value of 0/0", "6", "0/0 3/3 1/3 4/4", 3, _ROVER_NOTE),
+    _trick("hodges-1903", "hodges-1903-booklet", "Value of 0/0", "6", "0/3 3/3 1/3 4/4", 1, _ROVER_NOTE),
+    _trick("parker-1950", "childs-survey", "Addendum B (Parker 1950), Naming the Trump", "2", "4/6 6/6 4/5 0/2", 3),
+    _trick("parker-1950", "childs-survey", "Addendum B (Parker 1950), Double Cards and the Rover",
+           "3", "4/6 5/6 0/0 2/2", 3, _ROVER_NOTE),
+    _trick("parker-1950", "childs-survey", "Addendum B (Parker 1950), Double Cards and the Rover",
+           "3", "5/6 0/0 2/2 4/4", 3, _ROVER_NOTE),
+    _trick("somersetgame-com", "childs-survey", "somersetgame.com, Naming the Trump", "2", "10/10 6/8 4/10 0/2", 3),
+    _trick("triple-2009", "triple-2009-rules", "Naming the Trump", "2", "9/9 6/8 4/10 0/2", 3, _TRIPLE_NOTE),
+    # Scores: made and set.
+    _score(f"parker-1934 {_P47}", "parker-1947-booklet", "Scoring", 14, "16 8", "0 bid 14 and took 16: made", "+16 +0"),
+    _score(f"parker-1934 {_P47} hodges-1913", "parker-1947-booklet", "Scoring", 15, "12 12",
+           "0 bid 15 and took 12: set", "-6 +24"),
+    _score("somersetgame-com", "childs-survey", "somersetgame.com, Scoring", 16, "18 6", "0 bid 16 and took 18: made",
+           "+18 +0"),
+    _score("triple-2009", "triple-2009-rules", "Scoring", 21, "23 13", "0 bid 21 and took 23: made", "+23 +0", "six-2x3"),
+    _score("parker-1950", "childs-survey", "Addendum B (Parker 1950), Scoring", 9, "10 4", "0 bid 9 and took 10: made",
+           "+10 +0"),
+    _score("parker-1950", "childs-survey", "Addendum B (Parker 1950), Scoring", 8, "7 7", "0 bid 8 and took 7: set",
+           "-2 +14"),
+    # Auctions: a pass does not end a player's bidding.
+    _auction(f"parker-1934 {_P47}", "parker-1947-booklet", "Bidding", "8 10 pass 12 pass pass 15 pass pass pass",
+             "15 by 2"),
+    _auction("parker-1950", "childs-survey", "Addendum B (Parker 1950), Bidding", "6 7 pass 8 pass pass 9 pass pass pass",
+             "9 by 2"),
 )
 
-WORKED_SCORES: tuple[WorkedScore, ...] = (
-    WorkedScore(("parker-1934",) + _P47_TEXTS, 14, 16, 8, 16, 0, C("parker-1947-booklet", "Scoring")),
-    WorkedScore(("parker-1934",) + _P47_TEXTS + ("hodges-1913",), 15, 12, 12, -6, 24, C("parker-1947-booklet", "Scoring")),
-    WorkedScore(("somersetgame-com",), 16, 18, 6, 18, 0, C(SURVEY, "somersetgame.com, Scoring")),
-    WorkedScore(("triple-2009",), 21, 23, 13, 23, 0, C("triple-2009-rules", "Scoring"), "six-2x3"),
-    WorkedScore(("parker-1950",), 9, 10, 4, 10, 0, C(SURVEY, "Addendum B (Parker 1950), Scoring")),
-    WorkedScore(("parker-1950",), 8, 7, 7, -2, 14, C(SURVEY, "Addendum B (Parker 1950), Scoring")),
-)
 
-WORKED_AUCTIONS: tuple[WorkedAuction, ...] = (
-    WorkedAuction(("parker-1934",) + _P47_TEXTS,
-                  ("8", "10", "pass", "12", "pass", "pass", "15", "pass", "pass", "pass"), 2, 15,
-                  C("parker-1947-booklet", "Bidding")),
-    WorkedAuction(("parker-1950",), ("6", "7", "pass", "8", "pass", "pass", "9", "pass", "pass", "pass"), 2, 9,
-                  C(SURVEY, "Addendum B (Parker 1950), Bidding")),
-)
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def example_id(record: PartialRecord) -> str:
+    """A stable name for an example, made from what it shows (used in addresses and tests)."""
+    if record.tricks:
+        return f"trick-{record.trump}-{_slug(' '.join(str(c) for c in record.tricks[0].cards))}"
+    if record.taken is not None and record.bid is not None:
+        return f"score-{record.bid[1]}-" + "-".join(str(t) for t in record.taken)
+    return f"auction-{_slug('-'.join(record.calls))}"
+
+
+def _read_all() -> dict[str, PartialRecord]:
+    out: dict[str, PartialRecord] = {}
+    for text in WORKED_RECORDS:
+        record = parse_partial(text)
+        out[example_id(record)] = record
+    return out
+
+
+# Reading the records checks them; a disagreement stops the import with the source's words.
+WORKED_EXAMPLES: dict[str, PartialRecord] = _read_all()
+
+
+def get_example(example_id: str) -> PartialRecord:
+    if example_id not in WORKED_EXAMPLES:
+        raise RecordError(f"'{example_id[:40]}' is not a worked example; see somerset.examples.WORKED_EXAMPLES")
+    return WORKED_EXAMPLES[example_id]
+
+
+def examples_for(ruleset_id: str) -> list[str]:
+    """The ids of the examples stated by one ruleset, in the order above."""
+    return [i for i, r in WORKED_EXAMPLES.items() if ruleset_id in r.rulesets]
 
 
 def check_all() -> list[str]:
-    """Run every worked example under every ruleset that states it; return the failures."""
+    """Read every worked example again under every ruleset that states it; return the failures."""
     failures: list[str] = []
-    for t in WORKED_TRICKS:
-        for rid in t.rulesets:
-            r = get_ruleset(rid)
-            v = trick_verdict(r, parse_trump(t.trump, r.deck), parse_cards(t.cards, r.deck))
-            if str(v.card) != t.winner:
-                failures.append(f"{rid}: trump {t.trump}, {t.cards}: engine says {v.card}, {t.citation} says {t.winner}")
-    for s in WORKED_SCORES:
-        for rid in s.rulesets:
-            r = get_ruleset(rid)
-            sc = score_deal(r, s.bid, s.made, s.against, s.format)
-            if (sc.bidder_side, sc.opponents) != (s.bidder_side, s.opponents):
-                failures.append(
-                    f"{rid}: bid {s.bid}, {s.made} v {s.against}: engine {sc.bidder_side:+}/{sc.opponents:+}, "
-                    f"source {s.bidder_side:+}/{s.opponents:+}"
-                )
-    for a in WORKED_AUCTIONS:
-        for rid in a.rulesets:
-            r = get_ruleset(rid)
-            fmt = r.partnership_format()
-            auction = Auction(r.bidding.value, fmt.players, fmt.points_per_deal).run(a.calls)
-            if not auction.is_over or auction.high != (a.winner, a.bid):
-                failures.append(f"{rid}: auction {' '.join(a.calls)}: engine {auction.high}, source {(a.winner, a.bid)}")
+    for text in WORKED_RECORDS:
+        try:
+            record = parse_partial(text)
+            if str(record) != text:
+                failures.append(f"the record does not read back as written:\n{text}")
+        except RecordError as e:
+            failures.append(f"{e}\n{text}")
     return failures
 
 
 def count() -> int:
-    """How many checks ``check_all`` makes."""
-    return (
-        sum(len(t.rulesets) for t in WORKED_TRICKS)
-        + sum(len(s.rulesets) for s in WORKED_SCORES)
-        + sum(len(a.rulesets) for a in WORKED_AUCTIONS)
-    )
+    """How many checks ``check_all`` makes (one per example and ruleset stating it)."""
+    return sum(len(r.rulesets) for r in WORKED_EXAMPLES.values())

@@ -36,7 +36,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, parse_card
+from .bidding import Auction, parse_call
+from .cards import Card, Trump, parse_card, parse_trump
 from .game import (
     Action,
     ActionKind,
@@ -46,9 +47,14 @@ from .game import (
     Phase,
     parse_action,
 )
-from .rules import Declaration, PileKind
+from .play import Verdict, check_trump, trick_verdict
+from .rules import Declaration, Format, PileKind, Ruleset
+from .rulesets import get_ruleset
+from .scoring import ScoreChange, score_deal, score_seats
+from .sources import SOURCES, Citation
 
-__all__ = ["RecordError", "DealRecord", "GameRecord", "parse_record", "parse_game_record", "record_of", "game_record_of"]
+__all__ = ["RecordError", "DealRecord", "GameRecord", "PartialRecord", "PartialPlay", "PlayedTrick", "parse_record",
+           "parse_game_record", "parse_partial", "record_of", "game_record_of"]
 
 _SETUP_TAGS = ("Ruleset", "Options", "Format", "Dealer", "Seed")
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -467,3 +473,287 @@ def _totals(game: Game, upto: int) -> list[int]:
         totals = [a + b for a, b in zip(totals, d.score_changes())]
     return totals
 
+
+
+# --- part of a deal: the sources' worked examples -------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """One trick of a partial record: who led it and the cards in play order."""
+
+    leader: int
+    cards: tuple[Card, ...]
+
+
+@dataclass
+class PartialRecord:
+    """A record of part of a deal, without the hands: an auction, a trick, a score.
+
+    The sources print their worked examples this way: they give the calls of an auction, the
+    cards of a trick or the points of a deal, never the hands they came from. A partial record
+    uses the same tags and lines as a deal record, so the lines the engine works out (who wins
+    the auction, who takes each trick, made or set, the score) are checked when it is read.
+    What cannot be checked without hands (that a player followed suit) is not::
+
+        [Rulesets "parker-1947 minden-hardware"]
+        [Source "parker-1947-booklet"]
+        [Section "Naming the Trump"]
+
+        Trump: 2
+        Trick 1: [0] 8/8 6/8 4/10 0/2 -> 3
+
+    ``Rulesets`` lists every ruleset whose text states the example (the first is the one it is
+    read under); a record of one ruleset may say ``Ruleset`` instead. Seats are numbered from
+    0 in bidding order: seat 0 sits at the dealer's left, so the dealer is the last seat. The
+    lines, in their order: ``Auction`` (calls from seat 0), ``Bid: 15 by 2`` (worked out from
+    the auction when there is one), ``Trump``, ``Trick N: [leader] cards -> winner``,
+    ``Taken`` (points per side, in the format's order of sides), ``Result`` and ``Score``.
+    """
+
+    tags: dict[str, str]
+    calls: tuple[str, ...] = ()
+    bid: tuple[int, int] | None = None  # (seat, bid) when stated without an auction
+    trump: str | None = None
+    tricks: tuple[PlayedTrick, ...] = ()
+    taken: tuple[int, ...] | None = None
+
+    # --- what the tags say ------------------------------------------------------------
+
+    @property
+    def rulesets(self) -> list[str]:
+        if "Rulesets" in self.tags:
+            return self.tags["Rulesets"].split()
+        return [self.tags["Ruleset"]] if "Ruleset" in self.tags else []
+
+    @property
+    def citation(self) -> Citation | None:
+        if "Source" not in self.tags:
+            return None
+        return Citation(self.tags["Source"], self.tags.get("Section", "") or "the whole text")
+
+    def under(self, ruleset_id: str | None = None) -> PartialPlay:
+        """The record worked out under one of its rulesets (the first when none is named)."""
+        names = self.rulesets
+        if not names:
+            raise RecordError('a record needs a [Ruleset "..."] or [Rulesets "..."] tag')
+        rid = ruleset_id or names[0]
+        if rid not in names:
+            raise RecordError(f"this record is stated by {', '.join(names)}, not by {rid}")
+        return PartialPlay(self, get_ruleset(rid))
+
+    # --- writing ----------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        head = "\n".join(f'[{k} "{_quote(v)}"]' for k, v in self.tags.items())
+        body = "\n".join(self.under().lines())
+        return head + "\n\n" + body + "\n" if body else head + "\n"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tags": dict(self.tags), "rulesets": self.rulesets, "text": str(self)}
+
+
+def _default_format(ruleset: Ruleset, record: PartialRecord) -> Format:
+    """Without a Format tag: for a trick, the format with that many players; else the partnership game."""
+    if not record.tricks:
+        return ruleset.partnership_format()
+    n = len(record.tricks[0].cards)
+    fits = [f for f in ruleset.formats.value if f.players == n]
+    if not fits:  # a source may list only some of a trick's cards (Triple prints a four-card trick)
+        return ruleset.partnership_format()
+    return next((f for f in fits if len(f.teams) == 2), fits[0])
+
+
+class PartialPlay:
+    """A partial record worked out under one ruleset: the auction, trick verdicts and score."""
+
+    def __init__(self, record: PartialRecord, ruleset: Ruleset) -> None:
+        self.record = record
+        self.ruleset = ruleset
+        tags = record.tags
+        try:
+            self.format = ruleset.format(tags["Format"]) if "Format" in tags else _default_format(ruleset, record)
+        except ValueError as e:
+            raise RecordError(str(e)) from e
+        players = self.format.players
+        self.auction: Auction | None = None
+        if record.calls:
+            self.auction = Auction(ruleset.bidding.value, players, self.format.points_per_deal)
+            for call in record.calls:
+                try:
+                    self.auction.do(parse_call(call))
+                except ValueError as e:
+                    raise RecordError(f"under {ruleset.id}: {e}") from e
+        high = self.auction.high if self.auction is not None else None
+        self.bid: tuple[int, int] | None = high if high is not None else record.bid
+        self.trump: Trump | None = None
+        if record.trump is not None:
+            try:
+                self.trump = parse_trump(record.trump, ruleset.deck)
+                check_trump(ruleset, self.trump)
+            except ValueError as e:
+                raise RecordError(f"under {ruleset.id}: {e}") from e
+        self.verdicts: list[Verdict] = []
+        seen: set[Card] = set()
+        for k, trick in enumerate(record.tricks, 1):
+            if self.trump is None:
+                raise RecordError(f"trick {k} needs a Trump line before it")
+            if not 2 <= len(trick.cards) <= players:
+                raise RecordError(f"trick {k} has {len(trick.cards)} cards; {self.format.label} has {players} players, "
+                                  "and a trick here needs two cards or more, one from each player at most")
+            if not 0 <= trick.leader < players:
+                raise RecordError(f"trick {k}: the leader must be a seat from 0 to {players - 1}")
+            for card in trick.cards:
+                if card in seen:  # the pack holds one of each card
+                    raise RecordError(f"{card} is played twice")
+                seen.add(card)
+            try:
+                self.verdicts.append(trick_verdict(ruleset, self.trump, trick.cards))
+            except ValueError as e:
+                raise RecordError(f"trick {k} under {ruleset.id}: {e}") from e
+        self.score: list[int] | None = None
+        self.change: ScoreChange | None = None
+        if record.taken is not None:
+            if self.bid is None:
+                raise RecordError("a Taken line needs the bid: an Auction or a 'Bid: N by S' line")
+            if len(record.taken) != len(self.format.teams):
+                raise RecordError(f"Taken needs {len(self.format.teams)} figures, one per side of {self.format.label}")
+            seat, bid = self.bid
+            team = self.format.team_of(seat)
+            try:
+                if len(self.format.teams) == 2:
+                    self.change = score_deal(ruleset, bid, record.taken[team], record.taken[1 - team], self.format.id)
+                    self.score = [self.change.bidder_side if t == team else self.change.opponents for t in range(2)]
+                else:
+                    self.score = score_seats(ruleset, self.format, seat, bid, record.taken)
+            except ValueError as e:
+                raise RecordError(f"under {ruleset.id}: {e}") from e
+
+    def trick_winner(self, k: int) -> int:
+        """The seat that takes trick ``k`` (from 0)."""
+        trick = self.record.tricks[k]
+        return (trick.leader + self.verdicts[k].winner) % self.format.players
+
+    @property
+    def made(self) -> bool | None:
+        if self.record.taken is None or self.bid is None:
+            return None
+        return self.record.taken[self.format.team_of(self.bid[0])] >= self.bid[1]
+
+    def lines(self) -> list[str]:
+        rec = self.record
+        out: list[str] = []
+        if rec.calls:
+            out.append("Auction: " + " ".join(rec.calls))
+        if self.bid is not None:
+            out.append(f"Bid: {self.bid[1]} by {self.bid[0]}")
+        elif self.auction is not None and self.auction.all_passed:
+            out.append("Result: all passed, no play")
+        if self.trump is not None:
+            out.append(f"Trump: {self.trump}")
+        for k, trick in enumerate(rec.tricks):
+            out.append(f"Trick {k + 1}: [{trick.leader}] " + " ".join(str(c) for c in trick.cards)
+                       + f" -> {self.trick_winner(k)}")
+        if rec.taken is not None and self.bid is not None and self.score is not None:
+            seat, bid = self.bid
+            took = rec.taken[self.format.team_of(seat)]
+            out.append("Taken: " + " ".join(str(t) for t in rec.taken))
+            out.append(f"Result: {seat} bid {bid} and took {took}: {'made' if self.made else 'set'}")
+            out.append("Score: " + " ".join(_signed(s) for s in self.score))
+        return out
+
+
+_PARTIAL_TRICK = re.compile(r"Trick (\d+): \[(\d+)\]((?: \S+)+?)(?: -> (\d+))?")
+_BID_LINE = re.compile(r"(\d+) by (\d+)")
+
+
+def parse_partial(text: str) -> PartialRecord:
+    """Read a partial record (no hands); every line the engine works out must agree with it.
+
+    The record is checked under each ruleset its ``Rulesets`` tag names.
+    """
+    if not isinstance(text, str):
+        raise RecordError("a record is text")
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    tags, i = _split_tags(lines, i)
+    if "Ruleset" not in tags and "Rulesets" not in tags:
+        raise RecordError('a record needs a [Ruleset "..."] or [Rulesets "..."] tag')
+    if "Source" in tags and tags["Source"] not in SOURCES:
+        raise RecordError(f"unknown source {tags['Source']!r}; the sources are: {', '.join(SOURCES)}")
+    for rid in tags.get("Rulesets", tags.get("Ruleset", "")).split():
+        try:
+            get_ruleset(rid)
+        except ValueError as e:
+            raise RecordError(str(e)) from e
+    first = get_ruleset((tags.get("Rulesets") or tags["Ruleset"]).split()[0])
+    deck = first.deck
+    calls: list[str] = []
+    bid: tuple[int, int] | None = None
+    trump: str | None = None
+    tricks: list[PlayedTrick] = []
+    taken: tuple[int, ...] | None = None
+    derived: list[tuple[int, str]] = []
+    order = ["Auction", "Bid", "Trump", "Trick", "Taken", "Result", "Score"]
+    last = -1
+    for n in range(i, len(lines)):
+        no, t = n + 1, lines[n].strip()
+        if not t:
+            continue
+        key, sep, rest = t.partition(":")
+        rest = rest.strip()
+        kind = key.split()[0] if key else ""
+        if not sep or kind not in order:
+            raise RecordError(f"'{t[:40]}' is not a line of a partial record (Auction, Bid, Trump, Trick, Taken, "
+                              "Result, Score)", no)
+        if order.index(kind) < last or (order.index(kind) == last and kind != "Trick"):
+            raise RecordError(f"a {kind} line cannot come here: the lines go in the order {', '.join(order)}", no)
+        last = order.index(kind)
+        if kind == "Auction":
+            try:
+                calls = [str(parse_call(c)) for c in rest.split()]
+            except ValueError as e:
+                raise RecordError(str(e), no) from e
+        elif kind == "Bid":
+            m = _BID_LINE.fullmatch(rest)
+            _expect(m is not None, "write the bid as 'Bid: 15 by 2' (the bid, then the seat)", no)
+            assert m is not None
+            if calls:
+                derived.append((no, t))
+            else:
+                bid = (int(m.group(2)), int(m.group(1)))
+        elif kind == "Trump":
+            try:
+                trump = str(parse_trump(rest, deck))
+            except ValueError as e:
+                raise RecordError(str(e), no) from e
+        elif kind == "Trick":
+            m = _PARTIAL_TRICK.fullmatch(t)
+            _expect(m is not None, f"'{t[:40]}' is not a trick: write Trick 1: [leader] cards -> winner", no)
+            assert m is not None
+            _expect(int(m.group(1)) == len(tricks) + 1, f"expected trick {len(tricks) + 1}", no)
+            try:
+                cards = tuple(parse_card(c, deck) for c in m.group(3).split())
+            except ValueError as e:
+                raise RecordError(str(e), no) from e
+            tricks.append(PlayedTrick(int(m.group(2)), cards))
+            derived.append((no, t))
+        elif kind == "Taken":
+            parts = rest.split()
+            _expect(bool(parts) and all(p.isdigit() for p in parts), "write the points each side took: 'Taken: 16 8'", no)
+            taken = tuple(int(p) for p in parts)
+        else:
+            derived.append((no, t))
+    rec = PartialRecord(tags, tuple(calls), bid, trump, tuple(tricks), taken)
+    for rid in rec.rulesets:
+        wanted = rec.under(rid).lines()
+        for no, t in derived:
+            if t not in wanted:
+                key = t.split(":")[0].split()[0]
+                same = [w for w in wanted if w.split(":")[0] == t.split(":")[0]] or \
+                       [w for w in wanted if w.split()[0] == key]
+                raise RecordError(f"under {rid}, '{t}' does not agree with the engine, which gives "
+                                  f"'{same[0] if same else 'nothing'}'", no)
+    return rec

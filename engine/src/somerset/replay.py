@@ -1,55 +1,45 @@
-"""Step-by-step replays of the sources' worked examples, with commentary from the engine.
+"""Step-by-step replays with commentary from the engine: worked examples and recorded deals.
 
-Each step has a short label, the state shown at that point, and a sentence. The browser's
-replayer walks the steps forward and back; the static page lists them.
+A replay is a title and a list of steps. Each step has a short label and a sentence, and may
+carry what the table shows at that point: ``cards`` on the table (with ``winner``, the winning
+position, and ``seats``, who played each card), ``calls`` so far, ``hands`` held, and a
+``score``. The browser's replayer walks the steps forward and back; the static pages list them.
+
+* :func:`replay` replays one of the sources' worked examples (a partial record) under one of
+  the rulesets that state it;
+* :func:`replay_record` replays any record text, a whole deal or a partial one;
+* :func:`replay_bots` deals from a seed, lets the bots play, and replays that deal.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from .bidding import Auction, parse_call
-from .cards import Card, parse_cards, parse_trump
-from .examples import WORKED_AUCTIONS, WORKED_SCORES, WORKED_TRICKS, WorkedAuction, WorkedScore, WorkedTrick
+from .bots import make_bots, play_deal
+from .cards import Card, Trump
+from .examples import examples_for, get_example
+from .game import Deal, Phase, deal_seed, load_ruleset, new_deal
 from .play import led_suit, rover_active, trick_verdict
-from .rules import Ruleset
-from .rulesets import get_ruleset
-from .scoring import score_deal
+from .record import DealRecord, PartialPlay, PartialRecord, RecordError, parse_partial, parse_record, record_of
+from .rules import Declaration, PileKind, Ruleset, UndealtKind
 
-__all__ = ["example_ids", "replay", "examples_for"]
+__all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "MAX_RECORD_CHARS"]
 
-_SEATS = ("the first player", "the second player", "the third player", "the fourth player",
-          "the fifth player", "the sixth player", "the seventh player", "the eighth player")
-_BIDDERS = ("the dealer's left", "the second player", "the third player", "the dealer")
+#: The longest record text a replay accepts (a whole Triple deal is about 3,000 characters).
+MAX_RECORD_CHARS = 20_000
 
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def _id(example: WorkedTrick | WorkedScore | WorkedAuction) -> str:
-    if isinstance(example, WorkedTrick):
-        return f"trick-{example.trump}-{_slug(example.cards)}"
-    if isinstance(example, WorkedScore):
-        return f"score-{example.bid}-{example.made}-{example.against}"
-    return f"auction-{_slug('-'.join(example.calls))}"
-
-
-_Example = WorkedTrick | WorkedScore | WorkedAuction
-_EXAMPLES: list[_Example] = [*WORKED_TRICKS, *WORKED_SCORES, *WORKED_AUCTIONS]
-_ALL: dict[str, _Example] = {_id(x): x for x in _EXAMPLES}
+_ORDINAL_SEATS = ("the first player", "the second player", "the third player", "the fourth player",
+                  "the fifth player", "the sixth player", "the seventh player", "the eighth player")
 
 
 def example_ids() -> list[str]:
-    return list(_ALL)
+    from .examples import WORKED_EXAMPLES
+
+    return list(WORKED_EXAMPLES)
 
 
-def examples_for(ruleset_id: str) -> list[str]:
-    return [i for i, x in _ALL.items() if ruleset_id in x.rulesets]
-
-
-def _card_note(r: Ruleset, trump: Any, played: tuple[Card, ...], card: Card) -> str:
+def _card_note(r: Ruleset, trump: Trump, played: tuple[Card, ...], card: Card) -> str:
     if not played:
         what = "a trump" if trump.is_trump(card) else ("the Rover" if card.is_rover else f"the /{card.suit} suit")
         return f"{card} is led: {what}."
@@ -68,58 +58,244 @@ def _card_note(r: Ruleset, trump: Any, played: tuple[Card, ...], card: Card) -> 
     )
 
 
-def replay(example_id: str, ruleset_id: str | None = None) -> dict[str, Any]:
-    """The steps of one worked example under one of the rulesets that state it."""
-    if example_id not in _ALL:
-        raise ValueError(f"'{example_id[:40]}' is not a worked example")
-    example = _ALL[example_id]
-    rid = ruleset_id or example.rulesets[0]
-    if rid not in example.rulesets:
-        raise ValueError(f"the example {example_id} is not stated by {rid}; it is stated by {', '.join(example.rulesets)}")
-    r = get_ruleset(rid)
+def _bidder_name(seat: int, players: int) -> str:
+    if seat == players - 1:
+        return "the dealer"
+    if seat == 0:
+        return "the dealer's left"
+    return _ORDINAL_SEATS[seat]
+
+
+# --- worked examples (partial records) --------------------------------------------------------
+
+
+def _partial_steps(play: PartialPlay) -> tuple[list[dict[str, Any]], str]:
+    rec, r = play.record, play.ruleset
+    cite = rec.citation.to_json() if rec.citation else None
+    note = rec.tags.get("Note", "")
     steps: list[dict[str, Any]] = []
-    if isinstance(example, WorkedTrick):
-        trump = parse_trump(example.trump, r.deck)
-        cards = parse_cards(example.cards, r.deck)
-        steps.append({"label": "Trump", "cards": [], "text": f"Trump is {trump.label}."
-                      + (f" {example.note}" if example.note else "")})
-        for i, card in enumerate(cards):
-            steps.append({"label": f"{_SEATS[i].capitalize()} plays", "cards": [str(c) for c in cards[: i + 1]],
-                          "text": _card_note(r, trump, cards[:i], card)})
-        v = trick_verdict(r, trump, cards)
-        steps.append({"label": "The trick", "cards": [str(c) for c in cards], "winner": v.winner,
-                      "text": f"{v.card} takes the trick, as the source says. {v.reason}",
-                      "citation": example.citation.to_json()})
-        title = f"Trump {trump.label}: {', '.join(str(c) for c in cards)}"
-    elif isinstance(example, WorkedAuction):
-        fmt = r.partnership_format()
-        auction = Auction(r.bidding.value, fmt.players, fmt.points_per_deal)
+    titles: list[str] = []
+    n = play.format.players
+    if rec.calls:
+        auction = Auction(r.bidding.value, n, play.format.points_per_deal)
         calls: list[str] = []
-        for text in example.calls:
+        for text in rec.calls:
             call = parse_call(text)
-            who = _BIDDERS[auction.to_act or 0]
+            who = _bidder_name(auction.to_act or 0, n)
             high = auction.high
             auction.do(call)
             calls.append(str(call))
             if call.is_pass:
-                note = f"{who.capitalize()} passes" + (" (and may still bid later)." if not auction.is_over else ".")
+                words = f"{who.capitalize()} passes" + (" (and may still bid later)." if not auction.is_over else ".")
             elif high is None:
-                note = f"{who.capitalize()} opens the bidding at {call}."
+                words = f"{who.capitalize()} opens the bidding at {call}."
             else:
-                note = f"{who.capitalize()} bids {call}, over {high[1]}."
-            steps.append({"label": f"Call {len(calls)}", "calls": list(calls), "text": note})
-        assert auction.high is not None
-        steps.append({"label": "Result", "calls": list(calls),
-                      "text": f"Everyone else has passed the high bid: {_BIDDERS[auction.high[0]]} wins the bid at "
-                      f"{auction.high[1]} and names trump.", "citation": example.citation.to_json()})
-        title = "Auction: " + ", ".join(example.calls)
-    else:
-        sc = score_deal(r, example.bid, example.made, example.against, example.format)
-        steps.append({"label": "The deal", "text": f"The bid was {example.bid}. The bidder's side took {example.made} "
-                      f"points and the other side {example.against}."})
+                words = f"{who.capitalize()} bids {call}, over {high[1]}."
+            steps.append({"label": f"Call {len(calls)}", "calls": list(calls), "text": words})
+        if auction.high is not None:
+            steps.append({"label": "Result", "calls": list(calls),
+                          "text": f"Everyone else has passed the high bid: {_bidder_name(auction.high[0], n)} wins the "
+                          f"bid at {auction.high[1]} and names trump.", "citation": cite})
+        titles.append("Auction: " + ", ".join(rec.calls))
+    if play.trump is not None and rec.tricks:
+        trump = play.trump
+        steps.append({"label": "Trump", "cards": [], "text": f"Trump is {trump.label}." + (f" {note}" if note else "")})
+        for k, trick in enumerate(rec.tricks):
+            cards = trick.cards
+            for i, card in enumerate(cards):
+                steps.append({"label": f"{_ORDINAL_SEATS[i].capitalize()} plays", "cards": [str(c) for c in cards[: i + 1]],
+                              "text": _card_note(r, trump, cards[:i], card)})
+            v = play.verdicts[k]
+            steps.append({"label": "The trick", "cards": [str(c) for c in cards], "winner": v.winner,
+                          "text": f"{v.card} takes the trick, as the source says. {v.reason}", "citation": cite})
+            titles.append(f"Trump {trump.label}: {', '.join(str(c) for c in cards)}")
+    if rec.taken is not None and play.bid is not None and play.change is not None:
+        sc = play.change
+        steps.append({"label": "The deal", "text": f"The bid was {sc.bid}. The bidder's side took {sc.made} points "
+                      f"and the other side {sc.against}."})
         steps.append({"label": "Made or set", "text": ("Set: " if sc.set else "Made: ") + sc.reason})
         steps.append({"label": "Score", "bidder_side": sc.bidder_side, "opponents": sc.opponents,
                       "text": f"The bidder's side scores {sc.bidder_side:+d}, the other side {sc.opponents:+d}, as the "
-                      "source says.", "citation": example.citation.to_json()})
-        title = f"Bid {example.bid}, {example.made} to {example.against}"
-    return {"id": example_id, "ruleset": r.id, "ruleset_name": r.short_name, "title": title, "steps": steps}
+                      "source says.", "citation": cite})
+        titles.append(f"Bid {sc.bid}, {sc.made} to {sc.against}")
+    return steps, "; ".join(titles) or "Worked example"
+
+
+def _partial_replay(rec: PartialRecord, ruleset_id: str | None, example_id: str | None) -> dict[str, Any]:
+    play = rec.under(ruleset_id)
+    steps, title = _partial_steps(play)
+    if not steps:
+        raise RecordError("this record has nothing to replay: give an Auction, a Trump and a Trick, or a Bid and Taken")
+    out: dict[str, Any] = {"ruleset": play.ruleset.id, "ruleset_name": play.ruleset.short_name, "title": title,
+                           "kind": "example", "steps": steps, "record": str(rec)}
+    if example_id is not None:
+        out["id"] = example_id
+    return out
+
+
+def replay(example_id: str, ruleset_id: str | None = None) -> dict[str, Any]:
+    """The steps of one worked example under one of the rulesets that state it."""
+    rec = get_example(example_id)
+    if ruleset_id is not None and ruleset_id not in rec.rulesets:
+        raise ValueError(f"the example {example_id} is not stated by {ruleset_id}; it is stated by "
+                         f"{', '.join(rec.rulesets)}")
+    return _partial_replay(rec, ruleset_id, example_id)
+
+
+# --- whole deals --------------------------------------------------------------------------------
+
+
+def _hands(held: list[list[Card]]) -> list[dict[str, Any]]:
+    return [{"seat": s, "cards": [str(c) for c in sorted(h, key=lambda c: (99, 99) if c.is_ss else (c.suit, c.rank))]}
+            for s, h in enumerate(held)]
+
+
+def _sides(deal: Deal) -> list[str]:
+    names = []
+    for team in deal.format.teams:
+        names.append(("Seats " if len(team) > 1 else "Seat ") + " and ".join(str(s) for s in team))
+    return names
+
+
+def _snapshots(deal: Deal) -> dict[int, list[list[Card]]]:
+    """The hands held when each trick starts (key: tricks done), by replaying the deal's actions."""
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    snaps: dict[int, list[list[Card]]] = {}
+    for action in deal.history:
+        d.apply(action)
+        if d.phase in (Phase.PLAY, Phase.OVER) and not d.current_trick and len(d.tricks) not in snaps:
+            snaps[len(d.tricks)] = [d.hand(seat) for seat in range(d.players)]
+    return snaps
+
+
+def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
+    r, fmt, pack = deal.ruleset, deal.format, deal.pack
+    players = fmt.players
+    steps: list[dict[str, Any]] = []
+    left = ""
+    if deal.undealt:
+        cards = " ".join(str(c) for c in deal.undealt)
+        if fmt.pile is not PileKind.NONE:
+            face = "face up" if fmt.pile is PileKind.FACE_UP else "face down"
+            left = f" The other {len(deal.undealt)} cards are the drawing pile, {face}."
+        elif deal.undealt_kind is UndealtKind.KITTY:
+            left = f" {len(deal.undealt)} cards are left over, a kitty for the high bidder: {cards}."
+        else:
+            left = f" {len(deal.undealt)} cards are left over, face up; they go to whoever takes the first trick: {cards}."
+    if deal.trump_card is not None:
+        left += f" The card drawn for trump is {deal.trump_card}."
+    steps.append({"label": "The deal", "hands": _hands([list(h) for h in deal.dealt]),
+                  "text": f"Seat {deal.dealer} deals {fmt.hand_size} cards to each of {players} players "
+                  f"({fmt.label}).{left}"})
+    if deal.auction is not None and deal.auction.calls:
+        calls: list[str] = []
+        high: tuple[int, int] | None = None
+        for p, call in deal.auction.calls:
+            seat = (deal.dealer + 1 + p) % players
+            calls.append(f"{seat}: {call}")
+            if call.is_pass:
+                words = f"Seat {seat} passes."
+            elif high is None:
+                words = f"Seat {seat} opens the bidding at {call}."
+            else:
+                words = f"Seat {seat} bids {call}, over {high[1]}."
+            if call.bid is not None:
+                high = (seat, call.bid)
+            steps.append({"label": f"Call {len(calls)}", "calls": list(calls), "text": words})
+    if deal.passed_out:
+        steps.append({"label": "No bid", "text": "Everyone passed, so the deal is thrown in and the next player deals."})
+        return steps
+    snaps = _snapshots(deal)
+    if deal.declarer is not None:
+        steps.append({"label": "The bid", "text": f"Seat {deal.declarer} wins the bid at {deal.bid}."})
+    if deal.discards:
+        words = (f"Seat {deal.declarer} takes the {len(deal.undealt)} left-over cards and discards "
+                 f"{' '.join(str(c) for c in deal.discards)}.")
+        if deal.bid_to_make != deal.bid:
+            words += f" Count cards among the discards raise the bid to {deal.bid_to_make}."
+        steps.append({"label": "Discards", "text": words, "hands": _hands(snaps[0])})
+    trump = deal.trump
+    assert trump is not None
+    if deal.trump_by_lead:
+        how = f"Seat {deal.declarer} declares trump with the first card led: {trump.label}."
+    elif r.declaration.value is Declaration.DRAWN:
+        how = f"No one bids: trump is the suit of the card drawn, {trump.label}, and the count cards do not score."
+    elif deal.declarer is not None:
+        how = f"Seat {deal.declarer} names trump: {trump.label}."
+    else:
+        how = f"Trump is {trump.label}."
+    steps.append({"label": "Trump", "text": how})
+    for k, t in enumerate(deal.tricks, 1):
+        seats = [t.seat_of(i, players) for i in range(len(t.cards))]
+        position = seats.index(t.winner)
+        v = trick_verdict(r, trump, t.cards)
+        points = sum(pack.count_value(c) for c in t.cards)
+        words = f"Seat {t.leader} leads. Seat {t.winner} takes the trick with {t.cards[position]}"
+        words += (f", and its {points} point{'s' if points != 1 else ''}. " if points else ". ") + v.reason
+        if k == 1 and deal.undealt and deal.undealt_kind is UndealtKind.FACE_UP:
+            extra = sum(pack.count_value(c) for c in deal.undealt)
+            words += f" The face-up cards go with this trick to seat {t.winner}" + (
+                f", with {extra} point{'s' if extra != 1 else ''} more." if extra else ".")
+        if t.draws:
+            words += " Then each player draws from the pile, the winner first: " + ", ".join(
+                f"seat {s} draws {c}" for s, c in t.draws) + "."
+        steps.append({"label": f"Trick {k}", "cards": [str(c) for c in t.cards], "seats": seats, "winner": position,
+                      "text": words, "hands": _hands(snaps.get(k, []))})
+    sides = _sides(deal)
+    taken = deal.team_points()
+    words = "Points taken: " + "; ".join(f"{name} {p}" for name, p in zip(sides, taken)) + "."
+    if deal.declarer is None:
+        words += " No one bid: each side scores what it took."
+    else:
+        bid_team = deal.team_of[deal.declarer]
+        who = " their side" if fmt.partnership else ""
+        words += (f" Seat {deal.declarer} bid {deal.bid_to_make} and{who} took {taken[bid_team]}: "
+                  + ("made." if deal.made else "set."))
+    changes = deal.score_changes()
+    steps.append({"label": "Score", "points": deal.points(),
+                  "text": words + " Score: " + "; ".join(f"{name} {c:+d}" for name, c in zip(sides, changes)) + ".",
+                  "score": [{"side": name, "change": c} for name, c in zip(sides, changes)]})
+    return steps
+
+
+def _deal_replay(rec: DealRecord) -> dict[str, Any]:
+    deal = rec.replay()
+    if not deal.is_terminal():
+        raise RecordError("the record stops before the deal is over; the replayer shows finished deals")
+    title = deal.format.label + (f", seed {deal.seed}" if deal.seed is not None else "")
+    return {"ruleset": deal.ruleset.id, "ruleset_name": deal.ruleset.short_name, "title": title, "kind": "deal",
+            "steps": _deal_steps(deal), "record": str(rec)}
+
+
+def replay_record(text: str) -> dict[str, Any]:
+    """The steps of any record: a whole deal (with hands or a seed) or a worked example without hands."""
+    if not isinstance(text, str) or not text.strip():
+        raise RecordError("the record is empty: paste a record as 'somerset play' prints it")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the record is {len(text):,} characters; the longest accepted is {MAX_RECORD_CHARS:,}")
+    lines = [ln.strip() for ln in text.splitlines()]
+    whole = any(ln.startswith(("Hand ", "[Seed ")) for ln in lines)
+    if whole:
+        return _deal_replay(parse_record(text))
+    return _partial_replay(parse_partial(text), None, None)
+
+
+def replay_bots(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1, dealer: int = 0,
+                max_redeals: int = 50) -> dict[str, Any]:
+    """Deal from ``seed``, let the heuristic bots play (redealing if all pass), and replay it.
+
+    The same seed gives the same deal as ``somerset play --seed``."""
+    r = load_ruleset(ruleset)
+    fmt = r.format(format_id)
+    if not 0 <= dealer < fmt.players:
+        raise ValueError(f"the dealer must be a seat from 0 to {fmt.players - 1}")
+    deal: Deal | None = None
+    for i in range(max_redeals + 1):
+        s = deal_seed(seed, i)
+        deal = play_deal(new_deal(r, fmt.id, s, (dealer + i) % fmt.players), make_bots("heuristic", fmt.players, s))
+        if not deal.passed_out:
+            break
+    assert deal is not None
+    out = _deal_replay(record_of(deal))
+    out["title"] = f"{fmt.label}, seed {seed}, played by the bots"
+    return out

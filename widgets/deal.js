@@ -1,0 +1,176 @@
+// <somerset-deal permalink rules="parker-1947" format="four-partners" seed="7">
+// The deal replayer tool: choose a ruleset, a way to play and a seed, and the engine deals the
+// cards from that seed, lets its bots bid and play, and hands the deal to a <somerset-replay> to
+// step through. Or paste a record (as `somerset play` prints it, or a worked example) and replay
+// that. Ruleset, format and seed live in the address; a pasted record does not (it is too long).
+
+import { engine } from "./engine.js";
+import { EngineWidget, addressParams, clear, defineOnce, fillRulesetSelect, h, nextId, replace, rulesetList, writeAddress } from "./ui.js";
+import "./replay.js";
+
+const DEFAULT_RULES = "parker-1947";
+const FIELDS = ["rules", "format", "seed"];
+const MAX_RECORD = 20000;
+
+function checkSeed(text) {
+  const t = String(text).trim();
+  if (t === "") return { error: "Enter a seed: a whole number such as 7." };
+  if (!/^\d{1,20}$/.test(t) || BigInt(t) >= 2n ** 64n)
+    return { error: `“${t.slice(0, 24)}” is not a seed: use a whole number from 0 to 18446744073709551615.` };
+  return { value: t };
+}
+
+class SomersetDeal extends EngineWidget {
+  build() {
+    const id = nextId("deal");
+    const fromAddress = this.hasAttribute("permalink") ? addressParams(FIELDS) : {};
+    const useAddress = Object.keys(fromAddress).length > 0;
+    this._stateFromAddress = useAddress;
+    this._wanted = {};
+    for (const f of FIELDS) this._wanted[f] = (useAddress ? fromAddress[f] : this.getAttribute(f)) ?? "";
+    if (!this._wanted.rules) this._wanted.rules = DEFAULT_RULES;
+    if (!this._wanted.seed) this._wanted.seed = "1";
+
+    const label = (control, text) => h("label", { for: control.id }, text);
+    this._rules = h("select", { id: `${id}-rules`, disabled: true }, h("option", { value: "" }, "Loading rulesets…"));
+    this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
+    this._seedError = h("p", { class: "sr-field-error", id: `${id}-seed-err`, hidden: true });
+    this._seedInput = h("input", {
+      id: `${id}-seed`,
+      type: "text",
+      inputmode: "numeric",
+      autocomplete: "off",
+      size: "12",
+      value: this._wanted.seed,
+      "aria-describedby": `${id}-seed-hint ${id}-seed-err`,
+    });
+    this._another = h("button", { type: "button", class: "md-button", onclick: () => this.nextSeed() }, "Another deal");
+    const form = h(
+      "form",
+      { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.dealFromForm()) },
+      h(
+        "div",
+        { class: "sr-row" },
+        h("div", { class: "sr-field" }, label(this._rules, "Ruleset"), this._rules),
+        h("div", { class: "sr-field" }, label(this._format, "Players"), this._format),
+        h(
+          "div",
+          { class: "sr-field" },
+          label(this._seedInput, "Seed"),
+          this._seedInput,
+          h("p", { class: "sr-hint", id: `${id}-seed-hint` }, "The same seed always deals the same cards."),
+          this._seedError,
+        ),
+      ),
+      h(
+        "div",
+        { class: "sr-inline sr-actions" },
+        h("button", { type: "submit", class: "md-button md-button--primary" }, "Deal and replay"),
+        this._another,
+      ),
+    );
+
+    this._text = h("textarea", {
+      id: `${id}-record`,
+      rows: "8",
+      spellcheck: "false",
+      autocomplete: "off",
+      class: "sr-record",
+      "aria-describedby": `${id}-record-err`,
+    });
+    this._recordError = h("p", { class: "sr-field-error", id: `${id}-record-err`, hidden: true });
+    const paste = h(
+      "details",
+      { class: "sr-paste" },
+      h("summary", {}, "Or paste a record"),
+      h(
+        "form",
+        { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.replayText()) },
+        h("div", { class: "sr-field" }, label(this._text, "Record (as somerset play prints it, or a worked example)"), this._text, this._recordError),
+        h("div", { class: "sr-inline sr-actions" }, h("button", { type: "submit", class: "md-button md-button--primary" }, "Replay this record")),
+      ),
+    );
+    this._notice = h("p", { class: "sr-notice", hidden: true });
+    this._stage = h("div", { class: "sr-deal__stage" });
+    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    this._rules.addEventListener("change", () => this.fillFormats(""));
+    replace(this, h("p", { class: "sr-widget__title" }, "Deal replayer"), this.statusBox(), this._notice, form, paste, this._stage, this._live);
+  }
+
+  async onReady() {
+    if (this._rulesets) return;
+    this._rulesets = await rulesetList();
+    const notices = [];
+    fillRulesetSelect(this._rules, this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
+    this._rules.querySelector('option[value="all"]')?.remove();
+    if (this._rules.value === "all") this._rules.value = DEFAULT_RULES;
+    this.fillFormats(this._wanted.format, notices);
+    this._notice.hidden = notices.length === 0;
+    this._notice.textContent = notices.join(" ");
+    this.dealFromForm();
+  }
+
+  fillFormats(wanted, notices = []) {
+    const r = this._rulesets.find((x) => x.id === this._rules.value);
+    const previous = this._format.value;
+    clear(this._format);
+    for (const f of r.formats) this._format.appendChild(h("option", { value: f.id }, f.label));
+    const pick = wanted || previous;
+    if (r.formats.some((f) => f.id === pick)) this._format.value = pick;
+    else {
+      this._format.value = r.formats[0].id;
+      if (wanted) notices.push(`“${wanted.slice(0, 40)}” is not a way to play ${r.short_name}; showing ${r.formats[0].label}.`);
+    }
+    this._format.disabled = r.formats.length < 2;
+  }
+
+  nextSeed() {
+    const seed = checkSeed(this._seedInput.value);
+    const next = seed.error ? 1n : (BigInt(seed.value) + 1n) % 2n ** 64n;
+    this._seedInput.value = String(next);
+    this.dealFromForm();
+  }
+
+  dealFromForm() {
+    if (engine.state.status !== "ready" || !this._rulesets) return;
+    const seed = checkSeed(this._seedInput.value);
+    this._seedError.hidden = !seed.error;
+    this._seedError.textContent = seed.error || "";
+    if (seed.error) {
+      this._seedInput.setAttribute("aria-invalid", "true");
+      this.announce(seed.error);
+      return;
+    }
+    this._seedInput.removeAttribute("aria-invalid");
+    const rules = this._rules.value;
+    const format = this._format.value;
+    if (this.hasAttribute("permalink")) writeAddress({ rules, format, seed: seed.value });
+    const replay = h("somerset-replay", { rules, format, seed: seed.value });
+    this.show(replay, `Dealt seed ${seed.value} under ${this._rules.selectedOptions[0].textContent}.`);
+  }
+
+  replayText() {
+    const text = this._text.value;
+    let problem = "";
+    if (!text.trim()) problem = "Paste a record first: the tags in square brackets, then its lines.";
+    else if (text.length > MAX_RECORD) problem = `The record is ${text.length.toLocaleString("en")} characters; the longest accepted is ${MAX_RECORD.toLocaleString("en")}.`;
+    this._recordError.hidden = !problem;
+    this._recordError.textContent = problem;
+    if (problem) {
+      this._text.setAttribute("aria-invalid", "true");
+      this.announce(problem);
+      return;
+    }
+    this._text.removeAttribute("aria-invalid");
+    const replay = document.createElement("somerset-replay");
+    replay.record = text;
+    this.show(replay, "Replaying the pasted record.");
+  }
+
+  show(replay, words) {
+    replace(this._stage, replay);
+    this.announce(words);
+  }
+}
+
+defineOnce("somerset-deal", SomersetDeal);
