@@ -91,6 +91,11 @@ def test_options_apply_as_data():
     assert not w.points.value.count_cards and w.option_applied == ("without-bidding",)
     sc = get_ruleset("somersetcards-com").with_option("start-at-15")
     assert sc.bidding.value.minimum == 15
+    # The variation is written for the four-player game: with it, that is the only format.
+    assert [f.id for f in sc.formats.value] == ["four-partners"]
+    with pytest.raises(ValueError, match="no format 'six-single' here: the option start-at-15 is written for four-partners only"):
+        sc.format("six-single")
+    assert len(get_ruleset("somersetcards-com").formats.value) == 6
     with pytest.raises(ValueError, match="start-at-15"):
         get_ruleset("somersetcards-com").with_option("nope")
 

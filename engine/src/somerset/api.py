@@ -68,7 +68,7 @@ def ruleset_summary(r: Ruleset) -> JSON:
             for f in r.formats.value
         ],
         "trumps": trumps,
-        "options": [{"id": o.id, "name": o.name} for o in r.options.value],
+        "options": [{"id": o.id, "name": o.name, "formats": list(o.formats)} for o in r.options.value],
         "max_players": r.max_players,
     }
 

@@ -240,6 +240,7 @@ class Option:
     citation: Citation
     overrides: tuple[tuple[str, Rule[Any]], ...]
     interpretation: str | None = None
+    formats: tuple[str, ...] = ()  # the formats the option is written for; empty: every format
 
 
 # The rule dimensions, in the order the site shows them, with a heading for each.
@@ -344,6 +345,9 @@ class Ruleset:
                     raise ValueError(f"{self.id}: option {option.id} overrides unknown field {key!r}")
                 if not isinstance(rule, Rule):
                     raise TypeError(f"{self.id}: option {option.id} must override with a Rule")
+            unknown = set(option.formats) - {f.id for f in self.formats.value}
+            if unknown:
+                raise ValueError(f"{self.id}: option {option.id} names unknown format(s) {sorted(unknown)}")
 
     # --- derived facts -------------------------------------------------------------------------
 
@@ -359,6 +363,10 @@ class Ruleset:
             if fmt.id == format_id:
                 return fmt
         known = ", ".join(f.id for f in self.formats.value)
+        limited = [o for o in self.options.value if o.id in self.option_applied and o.formats]
+        if limited:
+            which = "; ".join(f"the option {o.id} is written for {', '.join(o.formats)} only" for o in limited)
+            raise ValueError(f"{self.id} has no format {format_id!r} here: {which}; the formats with it are: {known}")
         raise ValueError(f"{self.id} has no format {format_id!r}; its formats are: {known}")
 
     def partnership_format(self) -> Format:
@@ -399,6 +407,10 @@ class Ruleset:
         for option in self.options.value:
             if option.id == option_id:
                 changes: dict[str, Any] = dict(option.overrides)
+                if option.formats:  # an option written for some formats takes the others away
+                    formats = changes.get("formats", self.formats)
+                    kept = tuple(f for f in formats.value if f.id in option.formats)
+                    changes["formats"] = replace(formats, value=kept)
                 return replace(self, option_applied=self.option_applied + (option_id,), **changes)
         known = ", ".join(o.id for o in self.options.value) or "none"
         raise ValueError(f"{self.id} has no option {option_id!r}; its options are: {known}")

@@ -625,7 +625,9 @@ SOMERSETCARDS_COM = _ruleset(
                        "three players pass.", _sc("Variations"),
                        (("bidding", _rule(Bidding(AuctionStyle.AUCTION, 15, AllPass.DEALER_FORCED),
                                           "Bids start at 15; if the first three pass, the dealer must bid.", _sc("Variations"))),),
-                       interpretation="The forced dealer must bid at least 15 and may bid more."),
+                       interpretation="The forced dealer must bid at least 15 and may bid more. The text gives the "
+                       "variation for the four-player game only, so with it the engine offers only that game.",
+                       formats=("four-partners",)),
                 Option("parker-scoring", "Parker scoring",
                        "A made bid scores only for the bidder's side; a set bidder loses twice the shortfall and the "
                        "opponents score twice their points.", _sc("Variations"),
