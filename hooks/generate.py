@@ -167,7 +167,14 @@ def render_examples(page: Any, arg: str | None) -> str:
         except ValueError as e:
             raise PluginError(f"{r.id}: worked example {example_id} disagrees with the engine: {e}") from e
         cite = _cite_md(page, record.citation) if record.citation else ""
-        if record.tricks and play.trump is not None:
+        if record.hand is not None and play.legal is not None and play.trump is not None:
+            led = ", ".join(str(c) for c in record.tricks[-1].cards)
+            hand = ", ".join(str(c) for c in record.hand[1])
+            legal = ", ".join(str(c) for c in play.legal.legal)
+            note = f" <small>({record.tags['Note']})</small>" if "Note" in record.tags else ""
+            head = (f"- **Trump {play.trump.label}; {led} led; the next player holds {hand}.** The source: "
+                    f"{legal} {'may' if len(play.legal.legal) > 1 else 'must'} be played. The engine agrees. {cite}.{note}")
+        elif record.tricks and play.trump is not None:
             trump, cards = play.trump, record.tricks[0].cards
             v = play.verdicts[0]
             link = _tool_url(page, "trick", rules=r.id, trump=str(trump), cards=",".join(str(c) for c in cards))

@@ -171,6 +171,19 @@ class SomersetReplay extends EngineWidget {
     );
   }
 
+  handFace(card, legal) {
+    const count = this._counts.get(card);
+    const label = this._labels.get(card) || card;
+    const may = legal ? legal.has(card) : null;
+    const words = `${card}, ${label}${count ? `, a count card worth ${count}` : ""}${may === null ? "" : may ? ", may be played" : ", may not be played"}`;
+    return h(
+      "li",
+      { class: `sr-face${count ? " sr-card--count" : ""}${may ? " sr-face--winner" : ""}${may === false ? " sr-face--barred" : ""}`, "aria-label": words },
+      h("span", { class: "sr-face__card", "aria-hidden": "true" }, card),
+      h("span", { class: "sr-face__note", "aria-hidden": "true" }, may === null ? "in hand" : may ? "may play" : "may not"),
+    );
+  }
+
   hands(list) {
     return h(
       "details",
@@ -209,6 +222,17 @@ class SomersetReplay extends EngineWidget {
               step.cards.map((c, i) => this.face(String(c), i, i === winner, Array.isArray(step.seats) ? step.seats[i] : null)),
             )
           : h("p", { class: "sr-empty" }, "No card played yet."),
+      );
+    }
+    if (Array.isArray(step.hand)) {
+      const legal = Array.isArray(step.legal) ? new Set(step.legal.map(String)) : null;
+      table.push(
+        h("p", { class: "sr-replay__rowlabel" }, legal ? "The hand: the cards that may be played are marked" : "The hand"),
+        h(
+          "ol",
+          { class: "sr-faces sr-replay__hand", "aria-label": "The hand to play" },
+          step.hand.map((c) => this.handFace(String(c), legal)),
+        ),
       );
     }
     if (Array.isArray(step.calls)) {

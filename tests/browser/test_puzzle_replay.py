@@ -369,3 +369,20 @@ def replay_bots_steps(rules: str, fmt: str | None, seed: int) -> list[dict[str, 
     from somerset.replay import replay_bots
 
     return replay_bots(rules, fmt, seed)["steps"]
+
+
+def test_replay_of_a_legal_play_example_marks_the_hand(open_page: Any) -> None:
+    page, _ = open_page("variants/somersetgame-com/")
+    example = "legal-8-5-8-hand-0-0-4-10-s-s"
+    expected = replay(example, "somersetgame-com")["steps"]
+    r = open_replay(page, example)
+    r.get_by_role("button", name="Next step").click()  # the engine starts on use
+    r.locator(".sr-replay__stage").focus()
+    page.keyboard.press("End")
+    expect(r.locator(".sr-replay__counter")).to_have_text(f"Step {len(expected)} of {len(expected)}", timeout=ENGINE_TIMEOUT)
+    expect(r.locator(".sr-replay__text")).to_have_text(expected[-1]["text"])
+    hand = r.locator(".sr-replay__hand li")
+    expect(hand).to_have_count(3)
+    expect(r.locator('.sr-replay__hand li[aria-label^="0/0"]')).to_have_attribute("aria-label", "0/0, the zero-zero, the Rover, may be played")
+    labels = hand.evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
+    assert [("may be played" in x and "may not" not in x) for x in labels] == [True, False, True], labels

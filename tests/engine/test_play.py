@@ -33,7 +33,7 @@ _TRICK_LINE = re.compile(r"Trick 1: \[0\] (.+) -> (\d+)")
 
 @pytest.mark.parametrize(
     "rid,example_id",
-    [(rid, i) for i, rec in WORKED_EXAMPLES.items() if rec.tricks for rid in rec.rulesets],
+    [(rid, i) for i, rec in WORKED_EXAMPLES.items() if rec.tricks and rec.hand is None for rid in rec.rulesets],
 )
 def test_worked_tricks(rid, example_id):
     """The source's winner, read from the record's text, is the engine's (checked apart from the record reader)."""
@@ -44,6 +44,20 @@ def test_worked_tricks(rid, example_id):
     v = verdict(rid, rec.trump or "", cards.replace(" ", ", "))
     assert v.winner == seat
     assert v.reason and v.citation
+
+
+@pytest.mark.parametrize(
+    "rid,example_id",
+    [(rid, i) for i, rec in WORKED_EXAMPLES.items() if rec.hand is not None for rid in rec.rulesets],
+)
+def test_worked_legal_plays(rid, example_id):
+    """The source's answer to "what may be played", read from the record's text, is the engine's."""
+    text = str(WORKED_EXAMPLES[example_id])
+    trump = re.search(r"^Trump: (\S+)$", text, re.M).group(1)
+    led = re.search(r"^Trick 1: \[0\] (.+)$", text, re.M).group(1)
+    hand = re.search(r"^Hand 1: (.+)$", text, re.M).group(1)
+    want = re.search(r"^Legal: (.+)$", text, re.M).group(1).split()
+    assert legal(rid, trump, hand.replace(" ", ", "), led.replace(" ", ", ")) == sorted(want)
 
 
 def test_all_worked_examples_pass():

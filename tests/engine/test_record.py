@@ -138,7 +138,9 @@ PARTIAL_ERRORS = [
     ('[Ruleset "parker-1947"]\n\nBid: 14 by 0\nTaken: 16 8\nScore: +16 +8\n', "+16 +0"),
     ('[Ruleset "parker-1947"]\n\nAuction: 8 7\n', "higher than the current high bid"),
     ('[Ruleset "parker-1947"]\n\nAuction: 8 pass pass pass\nBid: 8 by 1\n', "Bid: 8 by 0"),
-    ('[Ruleset "parker-1947"]\n\nHand 0: 1/2\n', "not a line of a partial record"),
+    ('[Ruleset "parker-1947"]\n\nPoints: 3 2 17 2\n', "not a line of a partial record"),
+    ('[Ruleset "parker-1947"]\n\nHand 0: 1/2\n', "a Hand line needs a Trump line"),
+    ('[Ruleset "parker-1947"]\n\nTrump: 2\nHand one: 1/2\n', "write the hand as 'Hand 1: cards'"),
     ('[Ruleset "hodges-1913"]\n\nBid: 14 by 0\nTaken: 16 8\nScore: +16 +0\n', "under hodges-1913"),
 ]
 
@@ -155,6 +157,31 @@ def test_partial_record_checks_every_ruleset_named():
     with pytest.raises(RecordError, match=r"under hodges-1913, 'Score: \+16 \+0' .* gives 'Score: \+16 \+8'"):
         parse_partial(text)
     assert str(parse_partial(text.replace(" hodges-1913", ""))) == text.replace(" hodges-1913", "")
+
+
+def test_partial_record_with_a_hand_to_play():
+    text = ('[Rulesets "parker-1947 somersetgame-com"]\n\nTrump: 8\nTrick 1: [0] 5/8\nHand 1: 0/0 4/10 S/S\n'
+            "Legal: S/S\n")
+    # Parker 1947 keeps the 0/0 for a player void in the suit led; somersetgame.com lets it go any time.
+    with pytest.raises(RecordError, match=r"under somersetgame-com, 'Legal: S/S' .* gives 'Legal: 0/0 S/S'"):
+        parse_partial(text)
+    rec = parse_partial(text.replace(" somersetgame-com", ""))
+    assert rec.hand is not None and rec.under().legal is not None
+    assert str(rec) == text.replace(" somersetgame-com", "")
+    for bad, message in [
+        (text.replace("Hand 1", "Hand 2"), "seat 1 plays next, so the Hand line must be 'Hand 1'"),
+        (text.replace("Hand 1: 0/0", "Hand 1: 5/8"), "5/8 is in the hand and already played"),
+        (text.replace("Legal: S/S\n", ""), None),
+        (text.replace("Hand 1: 0/0 4/10 S/S\n", ""), "a Legal line follows the Hand line"),
+        (text.replace("Hand 1: 0/0 4/10 S/S\nLegal: S/S\n", ""), "trick 1 has no winner"),
+        (text.replace("Trick 1: [0] 5/8\n", "Trick 1: [0] 5/8\nTrick 2: [1] 6/8\n"), "trick 1 has no winner, so no trick"),
+    ]:
+        bad = bad.replace(" somersetgame-com", "")
+        if message is None:
+            assert parse_partial(bad).under().legal is not None  # the Legal line is optional to write
+        else:
+            with pytest.raises(RecordError, match=re.escape(message)):
+                parse_partial(bad)
 
 
 def test_partial_trick_may_list_fewer_cards_than_players():

@@ -18,6 +18,8 @@ __all__ = ["WORKED_RECORDS", "WORKED_EXAMPLES", "example_id", "examples_for", "g
 
 _P47 = "parker-1947 minden-hardware parker-1947-house"
 _ROVER_NOTE = "The text names no trump for this example; any suit not among the cards gives the same answer."
+_SS_NOTE = ("The text names only the S/S in this hand; the 4/10 and 9/12 stand for any cards outside the /8 "
+            "suit, and the 5/8 for any /8 card led.")
 _TRIPLE_TOO = " Triple's text repeats it for six or more players; the engine judges the four cards listed."
 _TRIPLE_NOTE = ("Triple is played by six or more, but the text lists only these four cards of the trick; "
                 "the engine judges the cards listed.")
@@ -28,6 +30,11 @@ def _trick(rulesets: str, source: str, section: str, trump: str, cards: str, win
     if note:
         tags += f'[Note "{note}"]\n'
     return f"{tags}\nTrump: {trump}\nTrick 1: [0] {cards} -> {winner}\n"
+
+
+def _legal(rulesets: str, source: str, section: str, trump: str, led: str, hand: str, legal: str, note: str) -> str:
+    tags = f'[Rulesets "{rulesets}"]\n[Source "{source}"]\n[Section "{section}"]\n[Note "{note}"]\n'
+    return f"{tags}\nTrump: {trump}\nTrick 1: [0] {led}\nHand 1: {hand}\nLegal: {legal}\n"
 
 
 def _score(rulesets: str, source: str, section: str, bid: int, taken: str, result: str, score: str,
@@ -63,6 +70,16 @@ WORKED_RECORDS: tuple[str, ...] = (
            "3", "5/6 0/0 2/2 4/4", 3, _ROVER_NOTE),
     _trick("somersetgame-com", "childs-survey", "somersetgame.com, Naming the Trump", "2", "10/10 6/8 4/10 0/2", 3),
     _trick("triple-2009", "triple-2009-rules", "Naming the Trump", "2", "9/9 6/8 4/10 0/2", 3, _TRIPLE_NOTE),
+    # What a hand may play: the S/S is the lowest trump and must follow a trump lead, and where the
+    # 0/0 may be played at any time, it can go instead of the S/S to keep it for later.
+    _legal(f"{_P47} somersetgame-com triple-2009", "parker-1947-booklet", "Naming the Trump", "8", "5/8",
+           "4/10 9/12 S/S", "S/S", _SS_NOTE),
+    _legal("parker-1934", "childs-survey", "Parker 1934, To Be Set", "8", "5/8", "4/10 9/12 S/S", "S/S",
+           _SS_NOTE + " In the survey's copy the paragraph stands just after the scoring rules."),
+    _legal("somersetgame-com triple-2009", "childs-survey", "somersetgame.com, Double Cards and the Rover", "8", "5/8",
+           "0/0 4/10 S/S", "0/0 S/S",
+           "The text gives no cards but the S/S and the 0/0, and says only that a trump is led; the /8 suit and "
+           "the 4/10 stand for any trump and any other card. Triple's rules say the same."),
     # Scores: made and set.
     _score(f"parker-1934 {_P47}", "parker-1947-booklet", "Scoring", 14, "16 8", "0 bid 14 and took 16: made", "+16 +0"),
     _score(f"parker-1934 {_P47} hodges-1913", "parker-1947-booklet", "Scoring", 15, "12 12",
@@ -88,6 +105,9 @@ def _slug(text: str) -> str:
 
 def example_id(record: PartialRecord) -> str:
     """A stable name for an example, made from what it shows (used in addresses and tests)."""
+    if record.hand is not None:
+        return f"legal-{record.trump}-{_slug(' '.join(str(c) for c in record.tricks[0].cards))}-hand-" \
+            f"{_slug(' '.join(str(c) for c in record.hand[1]))}"
     if record.tricks:
         return f"trick-{record.trump}-{_slug(' '.join(str(c) for c in record.tricks[0].cards))}"
     if record.taken is not None and record.bid is not None:
@@ -99,7 +119,12 @@ def _read_all() -> dict[str, PartialRecord]:
     out: dict[str, PartialRecord] = {}
     for text in WORKED_RECORDS:
         record = parse_partial(text)
-        out[example_id(record)] = record
+        name = example_id(record)
+        if name in out:  # the same position stated by another text
+            name = f"{name}-{record.rulesets[0]}"
+        if name in out:
+            raise RecordError(f"two worked examples are both called {name}")
+        out[name] = record
     return out
 
 

@@ -47,7 +47,7 @@ from .game import (
     Phase,
     parse_action,
 )
-from .play import Verdict, check_trump, trick_verdict
+from .play import LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
 from .rules import Declaration, Format, PileKind, Ruleset
 from .rulesets import get_ruleset
 from .scoring import ScoreChange, score_deal, score_seats
@@ -507,7 +507,9 @@ class PartialRecord:
     read under); a record of one ruleset may say ``Ruleset`` instead. Seats are numbered from
     0 in bidding order: seat 0 sits at the dealer's left, so the dealer is the last seat. The
     lines, in their order: ``Auction`` (calls from seat 0), ``Bid: 15 by 2`` (worked out from
-    the auction when there is one), ``Trump``, ``Trick N: [leader] cards -> winner``,
+    the auction when there is one), ``Trump``, ``Trick N: [leader] cards -> winner`` (the last
+    trick may stop before its winner: a trick in progress), ``Hand S: cards`` (the hand of the
+    seat to play next to that trick, or to lead) with ``Legal: cards`` (what that hand may play),
     ``Taken`` (points per side, in the format's order of sides), ``Result`` and ``Score``.
     """
 
@@ -516,6 +518,7 @@ class PartialRecord:
     bid: tuple[int, int] | None = None  # (seat, bid) when stated without an auction
     trump: str | None = None
     tricks: tuple[PlayedTrick, ...] = ()
+    hand: tuple[int, tuple[Card, ...]] | None = None  # (seat, cards) of the player to play next
     taken: tuple[int, ...] | None = None
 
     # --- what the tags say ------------------------------------------------------------
@@ -555,7 +558,7 @@ class PartialRecord:
 
 def _default_format(ruleset: Ruleset, record: PartialRecord) -> Format:
     """Without a Format tag: for a trick, the format with that many players; else the partnership game."""
-    if not record.tricks:
+    if not record.tricks or record.hand is not None:
         return ruleset.partnership_format()
     n = len(record.tricks[0].cards)
     fits = [f for f in ruleset.formats.value if f.players == n]
@@ -594,23 +597,44 @@ class PartialPlay:
             except ValueError as e:
                 raise RecordError(f"under {ruleset.id}: {e}") from e
         self.verdicts: list[Verdict] = []
+        self.legal: LegalPlays | None = None
         seen: set[Card] = set()
         for k, trick in enumerate(record.tricks, 1):
             if self.trump is None:
                 raise RecordError(f"trick {k} needs a Trump line before it")
-            if not 2 <= len(trick.cards) <= players:
+            least = 1 if self.in_progress and k == len(record.tricks) else 2
+            if not least <= len(trick.cards) <= players:
                 raise RecordError(f"trick {k} has {len(trick.cards)} cards; {self.format.label} has {players} players, "
-                                  "and a trick here needs two cards or more, one from each player at most")
+                                  f"and a trick here needs {least} card{'s' if least > 1 else ''} or more, one from each player at most")
             if not 0 <= trick.leader < players:
                 raise RecordError(f"trick {k}: the leader must be a seat from 0 to {players - 1}")
             for card in trick.cards:
                 if card in seen:  # the pack holds one of each card
                     raise RecordError(f"{card} is played twice")
                 seen.add(card)
+            if self.in_progress and k == len(record.tricks):
+                continue  # a trick still being played has no winner yet
             try:
                 self.verdicts.append(trick_verdict(ruleset, self.trump, trick.cards))
             except ValueError as e:
                 raise RecordError(f"trick {k} under {ruleset.id}: {e}") from e
+        if record.hand is not None:
+            seat, hand = record.hand
+            if self.trump is None:
+                raise RecordError("a Hand line needs a Trump line before it")
+            if self.to_play is not None and seat != self.to_play:
+                raise RecordError(f"seat {self.to_play} plays next, so the Hand line must be 'Hand {self.to_play}', "
+                                  f"not 'Hand {seat}'")
+            if not 0 <= seat < players:
+                raise RecordError(f"the hand's seat must be from 0 to {players - 1}")
+            for card in hand:
+                if card in seen:
+                    raise RecordError(f"{card} is in the hand and already played")
+            trick_so_far = record.tricks[-1].cards if self.in_progress else ()
+            try:
+                self.legal = legal_plays(ruleset, self.trump, hand, trick_so_far)
+            except ValueError as e:
+                raise RecordError(f"under {ruleset.id}: {e}") from e
         self.score: list[int] | None = None
         self.change: ScoreChange | None = None
         if record.taken is not None:
@@ -628,6 +652,20 @@ class PartialPlay:
                     self.score = score_seats(ruleset, self.format, seat, bid, record.taken)
             except ValueError as e:
                 raise RecordError(f"under {ruleset.id}: {e}") from e
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether the last trick stops before its end (a hand to play to it follows)."""
+        return self.record.hand is not None and bool(self.record.tricks) and \
+            len(self.record.tricks[-1].cards) < self.format.players
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play next to the trick in progress (None when a hand leads)."""
+        if not self.in_progress:
+            return None
+        last = self.record.tricks[-1]
+        return (last.leader + len(last.cards)) % self.format.players
 
     def trick_winner(self, k: int) -> int:
         """The seat that takes trick ``k`` (from 0)."""
@@ -652,8 +690,11 @@ class PartialPlay:
         if self.trump is not None:
             out.append(f"Trump: {self.trump}")
         for k, trick in enumerate(rec.tricks):
-            out.append(f"Trick {k + 1}: [{trick.leader}] " + " ".join(str(c) for c in trick.cards)
-                       + f" -> {self.trick_winner(k)}")
+            line = f"Trick {k + 1}: [{trick.leader}] " + " ".join(str(c) for c in trick.cards)
+            out.append(line if k >= len(self.verdicts) else f"{line} -> {self.trick_winner(k)}")
+        if rec.hand is not None and self.legal is not None:
+            out.append(f"Hand {rec.hand[0]}: " + " ".join(str(c) for c in rec.hand[1]))
+            out.append("Legal: " + " ".join(str(c) for c in self.legal.legal))
         if rec.taken is not None and self.bid is not None and self.score is not None:
             seat, bid = self.bid
             took = rec.taken[self.format.team_of(seat)]
@@ -696,7 +737,9 @@ def parse_partial(text: str) -> PartialRecord:
     tricks: list[PlayedTrick] = []
     taken: tuple[int, ...] | None = None
     derived: list[tuple[int, str]] = []
-    order = ["Auction", "Bid", "Trump", "Trick", "Taken", "Result", "Score"]
+    winners: list[bool] = []
+    hand: tuple[int, tuple[Card, ...]] | None = None
+    order = ["Auction", "Bid", "Trump", "Trick", "Hand", "Legal", "Taken", "Result", "Score"]
     last = -1
     for n in range(i, len(lines)):
         no, t = n + 1, lines[n].strip()
@@ -706,8 +749,8 @@ def parse_partial(text: str) -> PartialRecord:
         rest = rest.strip()
         kind = key.split()[0] if key else ""
         if not sep or kind not in order:
-            raise RecordError(f"'{t[:40]}' is not a line of a partial record (Auction, Bid, Trump, Trick, Taken, "
-                              "Result, Score)", no)
+            raise RecordError(f"'{t[:40]}' is not a line of a partial record (Auction, Bid, Trump, Trick, Hand, "
+                              "Legal, Taken, Result, Score)", no)
         if order.index(kind) < last or (order.index(kind) == last and kind != "Trick"):
             raise RecordError(f"a {kind} line cannot come here: the lines go in the order {', '.join(order)}", no)
         last = order.index(kind)
@@ -738,7 +781,19 @@ def parse_partial(text: str) -> PartialRecord:
                 cards = tuple(parse_card(c, deck) for c in m.group(3).split())
             except ValueError as e:
                 raise RecordError(str(e), no) from e
+            _expect(not tricks or bool(winners[-1]), f"trick {len(tricks)} has no winner, so no trick can follow it", no)
             tricks.append(PlayedTrick(int(m.group(2)), cards))
+            winners.append(m.group(4) is not None)
+            derived.append((no, t))
+        elif kind == "Hand":
+            seat_text = key[5:]
+            _expect(key.startswith("Hand ") and seat_text.isdigit(), "write the hand as 'Hand 1: cards'", no)
+            try:
+                hand = (int(seat_text), tuple(parse_card(c, deck) for c in rest.split()))
+            except ValueError as e:
+                raise RecordError(str(e), no) from e
+        elif kind == "Legal":
+            _expect(hand is not None, "a Legal line follows the Hand line it answers", no)
             derived.append((no, t))
         elif kind == "Taken":
             parts = rest.split()
@@ -746,7 +801,9 @@ def parse_partial(text: str) -> PartialRecord:
             taken = tuple(int(p) for p in parts)
         else:
             derived.append((no, t))
-    rec = PartialRecord(tags, tuple(calls), bid, trump, tuple(tricks), taken)
+    if winners and not winners[-1] and hand is None:
+        raise RecordError(f"trick {len(tricks)} has no winner: end it with '-> seat', or give the Hand to play to it")
+    rec = PartialRecord(tags, tuple(calls), bid, trump, tuple(tricks), hand, taken)
     for rid in rec.rulesets:
         wanted = rec.under(rid).lines()
         for no, t in derived:

@@ -105,6 +105,10 @@ def _partial_steps(play: PartialPlay) -> tuple[list[dict[str, Any]], str]:
             for i, card in enumerate(cards):
                 steps.append({"label": f"{_ORDINAL_SEATS[i].capitalize()} plays", "cards": [str(c) for c in cards[: i + 1]],
                               "text": _card_note(r, trump, cards[:i], card)})
+            if k >= len(play.verdicts):
+                steps.extend(_legal_steps(play, cards, cite))
+                titles.append(f"Trump {trump.label}: what may be played to {', '.join(str(c) for c in cards)}")
+                continue
             v = play.verdicts[k]
             steps.append({"label": "The trick", "cards": [str(c) for c in cards], "winner": v.winner,
                           "text": f"{v.card} takes the trick, as the source says. {v.reason}", "citation": cite})
@@ -119,6 +123,29 @@ def _partial_steps(play: PartialPlay) -> tuple[list[dict[str, Any]], str]:
                       "source says.", "citation": cite})
         titles.append(f"Bid {sc.bid}, {sc.made} to {sc.against}")
     return steps, "; ".join(titles) or "Worked example"
+
+
+def _legal_steps(play: PartialPlay, trick: tuple[Card, ...], cite: Any) -> list[dict[str, Any]]:
+    """The hand to play to a trick in progress, then what it may play and why not the rest."""
+    assert play.record.hand is not None and play.legal is not None
+    hand = [str(c) for c in play.record.hand[1]]
+    who = _ORDINAL_SEATS[len(trick)]
+    legal = play.legal
+    shown = [str(c) for c in trick]
+    steps: list[dict[str, Any]] = [
+        {"label": "The hand", "cards": shown, "hand": hand,
+         "text": f"{who.capitalize()} holds {', '.join(hand)}. Which of them may be played?"}]
+    allowed = ", ".join(str(c) for c in legal.legal)
+    words = (f"Only {allowed} may be played." if len(legal.legal) == 1 else f"Any of {allowed} may be played.")
+    if any(c.is_rover for c in legal.legal) and any(not c.is_rover for c in legal.legal):
+        rule = play.ruleset.rover_play.summary.rstrip(".")
+        words += f" The 0/0 may go too: {rule[0].lower()}{rule[1:]}."
+    words += "".join(f" {i.reason.rstrip('.')}." for i in legal.illegal)
+    if legal.note:
+        words += f" (Interpretation: {legal.note})"
+    steps.append({"label": "What may be played", "cards": shown, "hand": hand, "legal": [str(c) for c in legal.legal],
+                  "text": words + " This is the source's answer.", "citation": cite})
+    return steps
 
 
 def _partial_replay(rec: PartialRecord, ruleset_id: str | None, example_id: str | None) -> dict[str, Any]:
