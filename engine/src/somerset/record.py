@@ -209,6 +209,18 @@ def _split_tags(lines: list[str], start: int) -> tuple[dict[str, str], int]:
     return tags, i
 
 
+def _read_head(text: object) -> tuple[list[str], dict[str, str], int]:
+    """The lines of a record, its tags, and the index of the first line after them."""
+    if not isinstance(text, str):
+        raise RecordError("a record is text")
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    tags, i = _split_tags(lines, i)
+    return lines, tags, i
+
+
 def _apply(deal: Deal, text: str, line: int) -> None:
     try:
         deal.apply(parse_action(text, deal.pack))
@@ -326,13 +338,7 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]]) -
 
 def parse_record(text: str) -> DealRecord:
     """Read a deal record; the derived lines must agree with the play."""
-    if not isinstance(text, str):
-        raise RecordError("a record is text")
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines) and not lines[i].strip():
-        i += 1
-    tags, i = _split_tags(lines, i)
+    lines, tags, i = _read_head(text)
     rec = DealRecord(tags, [])
     try:
         deal = rec.new_deal()
@@ -418,11 +424,7 @@ _DEAL_HEAD = re.compile(r"Deal (\d+): dealer (\d+), seed (\d+)")
 
 def parse_game_record(text: str) -> GameRecord:
     """Read a game record written by :func:`game_record_of`; every deal is checked as it is replayed."""
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines) and not lines[i].strip():
-        i += 1
-    tags, i = _split_tags(lines, i)
+    lines, tags, i = _read_head(text)
     if "Ruleset" not in tags:
         raise RecordError("a game record needs a [Ruleset \"...\"] tag")
     rec = GameRecord(tags, [])
@@ -713,13 +715,7 @@ def parse_partial(text: str) -> PartialRecord:
 
     The record is checked under each ruleset its ``Rulesets`` tag names.
     """
-    if not isinstance(text, str):
-        raise RecordError("a record is text")
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines) and not lines[i].strip():
-        i += 1
-    tags, i = _split_tags(lines, i)
+    lines, tags, i = _read_head(text)
     if "Ruleset" not in tags and "Rulesets" not in tags:
         raise RecordError('a record needs a [Ruleset "..."] or [Rulesets "..."] tag')
     if "Source" in tags and tags["Source"] not in SOURCES:
