@@ -8,7 +8,7 @@
 //   subscribe(fn)       -> fn(state) now and on every change; returns an unsubscribe function
 //   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message}
 //   siteUrl(path)       -> a URL relative to the site root (engine.js lives at <site>/assets/widgets/)
-//   whenVisible(el, fn) -> runs fn once, when el scrolls into view (or at once without IntersectionObserver)
+//   whenPageIdle(fn)    -> runs fn once the page has loaded and the main thread is idle
 
 const KEY = Symbol.for("somerset.engine");
 const SITE_ROOT = new URL("../../", import.meta.url);
@@ -46,6 +46,7 @@ function createEngine() {
   function start() {
     if (worker || state.status === "ready") return;
     setState({ status: "loading", stage: "start", fraction: 0, message: null });
+    performance.mark("somerset-engine-start"); // for scripts/bench_web.py
     try {
       worker = new Worker(WORKER_URL, { type: "module", name: "somerset-engine" });
     } catch (e) {
@@ -69,6 +70,7 @@ function createEngine() {
       if (data.type === "progress") {
         if (state.status === "loading") setState({ stage: data.stage, fraction: data.fraction });
       } else if (data.type === "ready") {
+        performance.mark("somerset-engine-ready");
         setState({ status: "ready", stage: "ready", fraction: 1 });
       } else if (data.type === "failed") {
         fail(data.message || "unknown error");
@@ -139,20 +141,27 @@ export function citationHref(href) {
   }
 }
 
-export function whenVisible(element, fn) {
-  if (typeof IntersectionObserver === "undefined") {
-    fn();
-    return () => {};
-  }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        observer.disconnect();
-        fn();
-      }
-    },
-    { rootMargin: "200px 0px" },
-  );
-  observer.observe(element);
-  return () => observer.disconnect();
+// Runs fn once the page has loaded and the main thread is idle (so the theme's own start-up work
+// is done first); returns a function that cancels it.
+export function whenPageIdle(fn) {
+  let cancelled = false;
+  let cancel = () => {};
+  const run = () => cancelled || fn();
+  const idle = () => {
+    if (cancelled) return;
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(run, { timeout: 1500 });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(run, 200);
+      cancel = () => clearTimeout(handle);
+    }
+  };
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener("load", idle);
+    cancel();
+  };
 }

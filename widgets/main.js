@@ -1,7 +1,7 @@
 // Entry point (mkdocs.yml: extra_javascript, type module). Defines the widgets' custom elements
 // and re-mounts them after each of Material's instant page loads (document$), or once on
 // DOMContentLoaded when Material's observable is absent. Nothing is fetched and the engine does
-// not start until a widget is on the page and comes into view or is used.
+// not start until the reader uses a widget (or opens a tool from a link that carries a position).
 
 const WIDGETS = {
   "somerset-trick": "./trick.js",

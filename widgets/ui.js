@@ -1,7 +1,12 @@
 // Small DOM helpers shared by the widgets. Data only ever reaches the page as text
 // (textContent, attribute values), never as markup.
 
-import { engine, whenVisible, citationHref } from "./engine.js";
+import { engine, whenPageIdle, citationHref } from "./engine.js";
+
+// What the reader's first use of a widget looks like; any of these starts the engine.
+const USE_EVENTS = ["pointerdown", "keydown", "focusin"];
+// The engine's download as a reader sees it (compressed, as the site is served): see README.
+const ENGINE_SIZE = "about 6 MB (14 MB where the server does not compress)";
 
 let uid = 0;
 export function nextId(prefix) {
@@ -86,8 +91,12 @@ export function writeAddress(values) {
   if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, "", url);
 }
 
-// Shared life cycle: build once, show the engine's loading/failure state, start the engine when
-// the widget scrolls into view or on first interaction, and call onReady() whenever it is ready.
+// Shared life cycle: build once, show the engine's loading/failure state, start the engine on the
+// reader's first use of the widget (a press, a key, focus moving into it, or the Start button),
+// and call onReady() whenever it is ready. Nothing big is fetched before that, so a page with a
+// widget stays light until the reader asks for the engine. The exception is a tool page opened
+// from a link that carries a position: the reader came for that answer, so the engine starts by
+// itself once the page has finished loading.
 export class EngineWidget extends HTMLElement {
   connectedCallback() {
     if (!this._built) {
@@ -96,19 +105,18 @@ export class EngineWidget extends HTMLElement {
       this.build();
     }
     this._unsubscribe = engine.subscribe((state) => this._engineState(state));
-    // A tool page opened from a link that carries its state came for the answer: start at once.
-    if (this.hasAttribute("permalink") && this._stateFromAddress) engine.start();
-    this._unobserve = whenVisible(this, () => engine.start());
-    this._startOnUse = () => engine.start();
-    this.addEventListener("pointerdown", this._startOnUse);
-    this.addEventListener("focusin", this._startOnUse);
+    if (this.hasAttribute("permalink") && this._stateFromAddress) this._cancelIdle = whenPageIdle(() => engine.start());
+    this._startOnUse = (event) => {
+      if (event.type === "keydown" && ["Shift", "Control", "Alt", "Meta", "Tab"].includes(event.key)) return;
+      engine.start();
+    };
+    for (const type of USE_EVENTS) this.addEventListener(type, this._startOnUse);
   }
 
   disconnectedCallback() {
     if (this._unsubscribe) this._unsubscribe();
-    if (this._unobserve) this._unobserve();
-    this.removeEventListener("pointerdown", this._startOnUse);
-    this.removeEventListener("focusin", this._startOnUse);
+    if (this._cancelIdle) this._cancelIdle();
+    for (const type of USE_EVENTS) this.removeEventListener(type, this._startOnUse);
     this._wasReady = false;
   }
 
@@ -117,7 +125,8 @@ export class EngineWidget extends HTMLElement {
     this._statusText = h("span", { class: "sr-status__text" });
     this._progress = h("progress", { max: "100", value: "0", "aria-hidden": "true" });
     this._retry = h("button", { type: "button", class: "md-button sr-retry", hidden: true, onclick: () => engine.retry() }, "Retry");
-    this._status = h("div", { class: "sr-status" }, this._statusText, this._progress, this._retry);
+    this._start = h("button", { type: "button", class: "md-button md-button--primary sr-start", hidden: true, onclick: () => engine.start() }, "Start the rules engine");
+    this._status = h("div", { class: "sr-status" }, this._statusText, this._progress, this._start, this._retry);
     return this._status;
   }
 
@@ -127,19 +136,22 @@ export class EngineWidget extends HTMLElement {
     box.dataset.state = state.status;
     if (state.status === "idle") {
       box.hidden = false;
-      this._statusText.textContent = "The rules engine starts when this tool comes into view or you use it.";
+      this._statusText.textContent = `This tool runs the rules engine in your browser. It starts when you use the tool: ${ENGINE_SIZE} to fetch once, from this site, for the whole visit.`;
       this._progress.hidden = true;
       this._retry.hidden = true;
+      this._start.hidden = false;
     } else if (state.status === "loading") {
       const pct = Math.round(100 * (state.fraction || 0));
       box.hidden = false;
       this._statusText.textContent = `Loading the rules engine… ${pct}%`;
+      this._start.hidden = true;
       this._progress.hidden = false;
       this._progress.value = pct;
       this._retry.hidden = true;
     } else if (state.status === "failed") {
       box.hidden = false;
       this._statusText.textContent = `The rules engine could not load: ${state.message}`;
+      this._start.hidden = true;
       this._progress.hidden = true;
       this._retry.hidden = false;
       if (!this._announcedFailure) this.announce(`The rules engine could not load. ${state.message}`);

@@ -46,8 +46,31 @@ def expect_trick_verdict(page: Any, expected: dict[str, Any]) -> None:
     expect(live).to_contain_text(expected["reason"])
 
 
+def start(page: Any, widget: str = "somerset-trick") -> None:
+    """Press the widget's Start button: on a page opened without a position, the engine waits for it."""
+    page.locator(f"{widget} .sr-start").click()
+
+
+def test_plain_tool_page_waits_for_the_reader(open_page: Any) -> None:
+    page, rec = open_page(TRICK)
+    status = page.locator("somerset-trick .sr-status")
+    expect(status).to_contain_text("It starts when you use the tool: about 6 MB")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(2000)  # an engine that started by itself would be fetching by now
+    assert rec.count("pyodide") == 0 and rec.count(".whl") == 0 and rec.count("worker.js") == 0
+    assert page.locator("somerset-trick .sr-verdict").count() == 0
+    # The keyboard reaches the Start button, and Enter starts the engine; the default trick is resolved.
+    button = page.get_by_role("button", name="Start the rules engine")
+    button.focus()
+    page.keyboard.press("Enter")
+    verdict(page)
+    expect(button).to_be_hidden()
+    assert rec.count("pyodide.asm.wasm") == 1
+
+
 def test_trick_typed(open_page: Any) -> None:
     page, rec = open_page(TRICK)
+    start(page)
     verdict(page)
     page.get_by_label("Ruleset").select_option("parker-1934")
     page.get_by_label("Trump").select_option("6")
@@ -280,6 +303,7 @@ def test_narrow_screen_no_horizontal_overflow(open_page: Any, scheme: str) -> No
 
 def test_instant_navigation_loads_pyodide_once(open_page: Any) -> None:
     page, rec = open_page(TRICK)
+    start(page)
     verdict(page)
     page.evaluate("window.__sameVisit = true")
     page.locator("article a[href$='score/']").first.click()
@@ -308,6 +332,7 @@ def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
     rec.expect_errors = True  # the blocked download is reported in the console
     rec.block.add(blocked)
     page.goto(rec.base + TRICK)
+    start(page)
     status = page.locator("somerset-trick .sr-status")
     expect(status).to_contain_text("The rules engine could not load:", timeout=ENGINE_TIMEOUT)
     retry = status.get_by_role("button", name="Retry")
