@@ -6,7 +6,7 @@ import { engine, whenPageIdle, citationHref } from "./engine.js";
 // What the reader's first use of a widget looks like; any of these starts the engine.
 const USE_EVENTS = ["pointerdown", "keydown", "focusin"];
 // The engine's download as a reader sees it (compressed, as the site is served): see README.
-const ENGINE_SIZE = "about 6 MB (14 MB where the server does not compress)";
+const ENGINE_SIZE = "about 6 MB";
 
 let uid = 0;
 export function nextId(prefix) {
@@ -136,7 +136,7 @@ export class EngineWidget extends HTMLElement {
     box.dataset.state = state.status;
     if (state.status === "idle") {
       box.hidden = false;
-      this._statusText.textContent = `This tool runs the rules engine in your browser. It starts when you use the tool: ${ENGINE_SIZE} to fetch once, from this site, for the whole visit.`;
+      this._statusText.textContent = `The rules engine runs in your browser and starts when you use this tool (${ENGINE_SIZE}, fetched once from this site).`;
       this._progress.hidden = true;
       this._retry.hidden = true;
       this._start.hidden = false;

@@ -54,7 +54,7 @@ def start(page: Any, widget: str = "somerset-trick") -> None:
 def test_plain_tool_page_waits_for_the_reader(open_page: Any) -> None:
     page, rec = open_page(TRICK)
     status = page.locator("somerset-trick .sr-status")
-    expect(status).to_contain_text("It starts when you use the tool: about 6 MB")
+    expect(status).to_contain_text("starts when you use this tool (about 6 MB, fetched once from this site)")
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(2000)  # an engine that started by itself would be fetching by now
     assert rec.count("pyodide") == 0 and rec.count(".whl") == 0 and rec.count("worker.js") == 0
