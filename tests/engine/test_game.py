@@ -323,3 +323,21 @@ def test_boardgamegeek_cannot_win_by_setting() -> None:
     g._end_deal(d)
     if not d.made:
         assert g.winner is None  # team 0 is past 66 only by setting
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_play_random_is_step_random_to_the_end(case: tuple[str, str, str | None]) -> None:
+    """The benchmark's fast loop makes exactly the draws and actions of step_random, one at a time."""
+    rid, fmt_id, opt = case
+    options = [opt] if opt else []
+    players = RULESETS[rid].format(fmt_id).players
+    for seed in range(6):
+        one = new_deal(rid, fmt_id, deal_seed(seed, 3), seed % players, options)
+        fast = new_deal(rid, fmt_id, deal_seed(seed, 3), seed % players, options)
+        r1, r2 = SplitMix64(seed), SplitMix64(seed)
+        while not one.is_terminal():
+            one.step_random(r1)
+        fast.play_random(r2)
+        assert [str(a) for a in fast.history] == [str(a) for a in one.history]
+        assert fast.summary() == one.summary() and r1.state == r2.state
+        assert str(record_of(fast)) == str(record_of(one))

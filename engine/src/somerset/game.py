@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Iterable, Sequence
 
-from .bidding import Auction, Call
+from .bidding import PASS, Auction, Call
 from .cards import NO_TRUMP, Card, NotationError, Pack, Trump, parse_card, parse_trump
 from .kitty import bid_after_discards
 from .play import RulesError, check_trump, legal_plays, rover_active
@@ -127,20 +127,34 @@ def shuffled(items: Sequence[int], seed: int) -> list[int]:
     """
     out = list(items)
     rng = SplitMix64(seed)
-    i = len(out) - 1
-    while i > 0:
-        product = 1
-        bounds: list[int] = []
-        while i - len(bounds) > 0 and product * (i - len(bounds) + 1) <= _MASK64:
-            product *= i - len(bounds) + 1
-            bounds.append(i - len(bounds) + 1)
+    for product, bounds in _shuffle_plan(len(out)):
         r = rng.below(product)
         for b in bounds:
             r, j = divmod(r, b)
             k = b - 1
             out[k], out[j] = out[j], out[k]
-        i -= len(bounds)
     return out
+
+
+_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _shuffle_plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The groups of swap bounds :func:`shuffled` draws together for ``n`` items (worked out once)."""
+    plan = _PLANS.get(n)
+    if plan is None:
+        groups: list[tuple[int, tuple[int, ...]]] = []
+        i = n - 1
+        while i > 0:
+            product = 1
+            bounds: list[int] = []
+            while i - len(bounds) > 0 and product * (i - len(bounds) + 1) <= _MASK64:
+                product *= i - len(bounds) + 1
+                bounds.append(i - len(bounds) + 1)
+            groups.append((product, tuple(bounds)))
+            i -= len(bounds)
+        plan = _PLANS[n] = tuple(groups)
+    return plan
 
 
 def deal_seed(game_seed: int, index: int) -> int:
@@ -486,6 +500,7 @@ def _tables(ruleset: Ruleset, trump: Trump) -> _Tables:
 
 
 _KEEP: list[Ruleset] = []
+_TRUMPS: dict[tuple[int, frozenset[int]], tuple[Trump, ...]] = {}  # what a high bidder may name
 
 
 def _bits(mask: int) -> list[int]:
@@ -756,9 +771,17 @@ class Deal:
         return set()
 
     def _allowed_trumps(self) -> list[Trump]:
+        banned = self._discarded_suits()
+        key = (id(self.ruleset), frozenset(banned))
+        cached = _TRUMPS.get(key)
+        if cached is None:
+            cached = _TRUMPS[key] = self._work_out_trumps(banned)
+            _KEEP.append(self.ruleset)  # keep the ruleset alive so its id is not reused
+        return list(cached)
+
+    def _work_out_trumps(self, banned: set[int]) -> tuple[Trump, ...]:
         r = self.ruleset
         out: list[Trump] = []
-        banned = self._discarded_suits()
         for s in self.pack.suits:
             t = Trump(s)
             if s in banned:
@@ -770,7 +793,7 @@ class Deal:
             out.append(t)
         if r.no_trump.value:
             out.append(NO_TRUMP)
-        return out
+        return tuple(out)
 
     def _declaring_leads(self, hand: int) -> int:
         """Cards whose lead may declare trump (FIRST_LEAD): legal under the trump they declare."""
@@ -1033,6 +1056,101 @@ class Deal:
             return
         acts = self.legal_actions()
         self.apply(acts[rng.below(len(acts))])
+
+    def play_random(self, rng: SplitMix64) -> None:
+        """Play the deal to its end by uniformly random legal actions: the benchmark's loop.
+
+        Exactly what calling :meth:`step_random` until :meth:`is_terminal` does (the same draws
+        from ``rng``, the same history and result), with the auction and the play phase run in
+        tight loops: every call and card drawn is legal by construction, so none is checked again.
+        """
+        while self.phase is not Phase.OVER:
+            if self.phase is Phase.AUCTION:
+                self._random_auction(rng)
+            elif self.phase is Phase.PLAY and self._tab is not None and not self.pile:
+                self._random_play(rng)
+            else:
+                self.step_random(rng)
+
+    def _random_auction(self, rng: SplitMix64) -> None:
+        auction = self.auction
+        assert auction is not None
+        minimum, maximum = auction.rule.minimum, auction.maximum
+        calls = auction.calls
+        history = self.history
+        below = rng.below
+        while True:
+            high = auction.high
+            low = max(minimum, high[1] + 1 if high else 1)
+            can_pass = not auction._dealer_forced()
+            k = below(max(0, maximum - low + 1) + can_pass)
+            player = len(calls) % auction.players
+            if can_pass and k == 0:
+                history.append(PASS_ACTION)
+                calls.append((player, PASS))
+            else:
+                bid = low + k - can_pass
+                history.append(Action.bid(bid))
+                calls.append((player, Call(bid)))
+            if auction.is_over:
+                self._end_auction()
+                return
+
+    def _random_play(self, rng: SplitMix64) -> None:
+        """The play phase of :meth:`play_random`: :meth:`_play` inlined for a deal without a pile."""
+        tab = self._tab
+        assert tab is not None
+        legal_mask, winner_of = tab.legal_mask, tab.winner
+        hands, taken, tricks_won, tricks = self.hands, self.taken, self.tricks_won, self._tricks
+        history = self.history
+        actions = self._idx.play_actions
+        state = rng.state
+        n = self.players
+        count = self._idx.count
+        count_cards = self.count_cards
+        per_trick = self.per_trick
+        drawn = self.drawn
+        leader = self.leader
+        trick = self.trick
+        while True:
+            for pos in range(len(trick), n):
+                seat = (leader + pos) % n
+                m = legal_mask(hands[seat], trick, not tricks and not trick and not drawn)
+                c = m.bit_count()
+                if c > 1:
+                    # rng.below(c), with SplitMix64.next inlined (the same numbers, in order)
+                    while True:
+                        state = z = (state + 0x9E3779B97F4A7C15) & _MASK64
+                        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                        z = (z ^ (z >> 31)) * c
+                        if (z & _MASK64) >= c or (z & _MASK64) >= ((1 << 64) - c) % c:
+                            break
+                    for _ in range(z >> 64):
+                        m &= m - 1
+                i = (m & -m).bit_length() - 1
+                history.append(actions[i])
+                hands[seat] &= ~(1 << i)
+                trick.append(i)
+            winner = (leader + winner_of(trick)) % n
+            points = per_trick
+            if count_cards:
+                for c in trick:
+                    points += count[c]
+                if not tricks:
+                    for c in self.face_up:
+                        points += count[c]
+            taken[winner] += points
+            tricks_won[winner] += 1
+            tricks.append((leader, tuple(trick), winner, ()))
+            trick = []
+            leader = winner
+            if not hands[winner]:
+                break
+        rng.state = state
+        self.trick = trick
+        self.leader = leader
+        self._finish()
 
     def play_card(self, index: int) -> None:
         """Fast path for simulations: play the card with pack index ``index`` (must be legal)."""
