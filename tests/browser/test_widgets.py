@@ -347,3 +347,44 @@ def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
     verdict(page)
     expect(status).to_be_hidden()
     assert rec.count(blocked) == 2  # the blocked try and the retry
+
+
+NAMELESS = """() => {
+  const name = (el) => {
+    if (el.getAttribute('aria-label')) return el.getAttribute('aria-label').trim();
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).textContent || '').join(' ').trim();
+    if (el.id) { const l = document.querySelector(`label[for="${CSS.escape(el.id)}"]`); if (l) return l.textContent.trim(); }
+    const wrap = el.closest('label'); if (wrap) return wrap.textContent.trim();
+    return ['BUTTON', 'SUMMARY'].includes(el.tagName) ? el.textContent.trim() : '';
+  };
+  const widgets = 'somerset-trick, somerset-score, somerset-puzzle, somerset-replay, somerset-deal';
+  const controls = [...document.querySelectorAll(widgets)].flatMap((w) =>
+    [...w.querySelectorAll('button, select, input, textarea, summary, [tabindex]')]);
+  const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+  return {
+    nameless: controls.filter((el) => !name(el)).map((el) => el.outerHTML.slice(0, 120)),
+    duplicateIds: [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))],
+    controls: controls.length,
+  };
+}"""
+
+
+@pytest.mark.parametrize("path,widget", [
+    (TRICK + "?rules=all&trump=6&cards=8/8,0/0,4/4,9/12", "somerset-trick"),
+    (SCORE + "?rules=parker-1947&bid=15&made=12", "somerset-score"),
+    ("tools/replay/?rules=parker-1947&seed=7", "somerset-deal"),
+    ("puzzles/", "somerset-puzzle"),
+    ("variants/parker-1947/", "somerset-replay"),
+])
+def test_every_control_has_a_name_and_ids_are_unique(open_page: Any, path: str, widget: str) -> None:
+    page, _ = open_page(path)
+    start_button = page.locator(f"{widget} .sr-start").first
+    if start_button.is_visible():
+        start_button.click()
+    expect(page.locator(f"{widget} .sr-status").first).to_be_hidden(timeout=ENGINE_TIMEOUT)
+    page.wait_for_timeout(500)  # let every widget on the page draw its controls
+    found = page.evaluate(NAMELESS)
+    assert found["controls"] > 0
+    assert found["nameless"] == [], found["nameless"]
+    assert found["duplicateIds"] == [], found["duplicateIds"]
