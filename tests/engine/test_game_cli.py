@@ -66,3 +66,34 @@ def test_bench_run_returns_figures() -> None:
     figures = run(20, 1)
     assert figures["fast"]["deals"] == 20 and figures["fast"]["deals_per_second"] > 0
     assert figures["api"]["deals_per_second"] > 0
+
+
+def run_with_input(text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], input=text, capture_output=True, text=True, timeout=120)
+
+
+def test_check_reads_deals_games_and_worked_examples() -> None:
+    from somerset.examples import WORKED_RECORDS
+
+    deal = run_cli("play", "--rules", "parker-1947", "--seed", "7").stdout
+    out = run_with_input(deal, "check", "-")
+    assert out.returncode == 0 and out.stdout.strip() == "ok: a deal under parker-1947; every line agrees with the engine"
+    game = run_cli("game", "--rules", "hodges-1903", "--seed", "3").stdout
+    data = json.loads(run_with_input(game, "check", "-", "--json").stdout)
+    assert data["ok"] and data["kind"] == "game" and data["text"] == game
+    for text in WORKED_RECORDS[:3] + WORKED_RECORDS[-6:]:
+        data = json.loads(run_with_input(text, "check", "-", "--json").stdout)
+        assert data["kind"] == "example" and data["text"] == text
+
+
+def test_check_names_the_line_that_disagrees() -> None:
+    deal = run_cli("play", "--rules", "parker-1947", "--seed", "7").stdout
+    wrong = deal.replace("Trick 3: [2] 0/12 5/12 7/12 9/12 -> 1", "Trick 3: [2] 0/12 5/12 7/12 9/12 -> 2")
+    assert wrong != deal
+    out = run_with_input(wrong, "check", "-")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip() == "somerset check: line 15: seat 1 takes this trick, not 2"
+    out = run_cli("check", "/no/such/file")
+    assert out.returncode == 2 and "cannot read /no/such/file" in out.stderr
+    out = run_with_input("hello\n", "check", "-")
+    assert out.returncode == 2 and 'needs a [Ruleset "..."]' in out.stderr

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from .bots import BOTS, make_bots, play_deal, play_game
 from .game import Deal, Game, deal_seed, load_ruleset, new_deal
-from .record import game_record_of, record_of
+from .record import RecordError, game_record_of, parse_game_record, parse_partial, parse_record, record_of
 from .rules import Declaration, Ruleset
 
 #: ``play`` redeals (the deal passing left) when everyone passes; it gives up after this many.
@@ -129,6 +129,43 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     _emit(args, data, "\n".join(lines))
 
 
+def check_record(text: str) -> dict[str, Any]:
+    """Read a record of any kind (a game, a deal, or a worked example without hands) and check it.
+
+    Returns what it is and its text as the engine writes it; raises :class:`RecordError` naming the
+    first line that does not agree with the engine."""
+    if any(line.strip().startswith("Deal 1:") for line in text.splitlines()):
+        game = parse_game_record(text)
+        played = game.replay()
+        return {"kind": "game", "rulesets": [played.ruleset.id], "deals": len(game.deals),
+                "winner": played.winner, "scores": list(played.scores), "text": str(game)}
+    if any(line.strip().startswith(("Hand ", "[Seed ")) for line in text.splitlines()) and \
+            not any(line.strip().startswith("Legal:") for line in text.splitlines()):
+        rec = parse_record(text)
+        deal = rec.replay()
+        return {"kind": "deal", "rulesets": [deal.ruleset.id], "over": deal.is_terminal(),
+                "score": deal.score_changes(), "text": str(rec)}
+    partial = parse_partial(text)
+    return {"kind": "example", "rulesets": partial.rulesets, "text": str(partial)}
+
+
+def cmd_check(args: argparse.Namespace) -> None:
+    import sys
+
+    try:
+        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise _bad(f"cannot read {args.file}: {e}") from e
+    try:
+        data = check_record(text)
+    except RecordError as e:
+        raise _bad(str(e)) from e
+    what = {"game": "a whole game", "deal": "a deal", "example": "a part of a deal without hands"}[data["kind"]]
+    same = "" if data["text"].strip() == text.strip() else " (the engine writes it slightly differently; --json shows how)"
+    _emit(args, {"ok": True, **data}, f"ok: {what} under {', '.join(data['rulesets'])}; every line agrees with "
+          f"the engine{same}")
+
+
 def _common(p: argparse.ArgumentParser, seed_required: bool = False) -> None:
     p.add_argument("--rules", required=True, help="ruleset id or alias")
     p.add_argument("--format", help="format id (default: the ruleset's first format)")
@@ -154,6 +191,14 @@ def register(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     _common(p, seed_required=True)
     p.set_defaults(func=cmd_game)
 
+    p = add("check", "check a record against the engine",
+            "Read a record (a whole game, a deal as 'somerset play' prints it, or a worked example without "
+            "hands) and check every line the engine can work out: trick winners, points, result, score. "
+            "Prints ok, or the first line that disagrees. Example: somerset play --rules parker-1947 --seed 7 "
+            "| somerset check -")
+    p.add_argument("file", help="the record's file, or - to read it from standard input")
+    p.set_defaults(func=cmd_check)
+
     p = add("simulate", "play many deals and print summary figures",
             "Play many deals by bots and print the average winning bid, the share of bids made, the average "
             "points per side and deals per second. Example: somerset simulate --rules parker-1947 --deals 500 --seed 1")
@@ -162,4 +207,4 @@ def register(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
-__all__ = ["register", "simulate", "cmd_play", "cmd_game", "cmd_simulate", "MAX_REDEALS"]
+__all__ = ["register", "simulate", "check_record", "cmd_play", "cmd_game", "cmd_check", "cmd_simulate", "MAX_REDEALS"]
