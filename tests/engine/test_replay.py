@@ -83,12 +83,26 @@ def test_replay_bots_is_the_play_command(capsys):
 def test_replay_record_accepts_partial_records_and_names_bad_lines():
     data = replay_record(WORKED_RECORDS[0])
     assert data["kind"] == "example" and data["steps"][-1]["winner"] == 3
+    assert "as the source says" in data["steps"][-1]["text"]
+    # A record of the reader's own, with no source: the engine does not claim one.
+    own = replay_record('[Ruleset "parker-1947"]\n\nTrump: 6\nTrick 1: [0] 5/8 0/0 2/2 S/S -> 3\n')
+    assert own["steps"][-1]["text"].startswith("S/S takes the trick, as the record says.")
+    assert own["steps"][-1]["citation"] is None
+    legal = replay_record('[Ruleset "parker-1947"]\n\nTrump: 8\nTrick 1: [0] 5/8\nHand 1: 0/0 4/10 S/S\n')
+    assert legal["steps"][-1]["legal"] == ["S/S"] and "source" not in legal["steps"][-1]["text"]
     with pytest.raises(RecordError, match="empty"):
         replay_record("  ")
     with pytest.raises(RecordError, match="longest accepted"):
         replay_record("x" * (MAX_RECORD_CHARS + 1))
     with pytest.raises(RecordError, match=r"line 4: under parker-1947, 'Trick 1: \[0\] 8/8 6/8 4/10 0/2 -> 1' does not agree"):
         replay_record('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 1\n')
+    from somerset.bots import make_bots, play_game
+    from somerset.game import Game
+    from somerset.record import game_record_of
+
+    game = str(game_record_of(play_game(Game("hodges-1903", seed=3), make_bots("heuristic", 4, 3))))
+    with pytest.raises(RecordError, match=r"the record of a whole game \(\d+ deals\); the replayer shows one deal"):
+        replay_record(game)
     unfinished = '[Ruleset "parker-1947"]\n[Format "four-partners"]\n[Dealer "0"]\n[Seed "7"]\n\nAuction: 7\n'
     with pytest.raises(RecordError, match="stops before the deal is over"):
         replay_record(unfinished)

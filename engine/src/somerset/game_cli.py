@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from .bots import BOTS, make_bots, play_deal, play_game
 from .game import Deal, Game, deal_seed, load_ruleset, new_deal
-from .record import RecordError, game_record_of, parse_game_record, parse_partial, parse_record, record_of
+from .record import (RecordError, game_record_of, is_partial, parse_game_record, parse_partial, parse_record,
+                     record_of)
 from .rules import Declaration, Ruleset
 
 #: ``play`` redeals (the deal passing left) when everyone passes; it gives up after this many.
@@ -139,8 +140,7 @@ def check_record(text: str) -> dict[str, Any]:
         played = game.replay()
         return {"kind": "game", "rulesets": [played.ruleset.id], "deals": len(game.deals),
                 "winner": played.winner, "scores": list(played.scores), "text": str(game)}
-    if any(line.strip().startswith(("Hand ", "[Seed ")) for line in text.splitlines()) and \
-            not any(line.strip().startswith("Legal:") for line in text.splitlines()):
+    if not is_partial(text):
         rec = parse_record(text)
         deal = rec.replay()
         return {"kind": "deal", "rulesets": [deal.ruleset.id], "over": deal.is_terminal(),

@@ -54,7 +54,7 @@ from .scoring import ScoreChange, score_deal, score_seats
 from .sources import SOURCES, Citation
 
 __all__ = ["RecordError", "DealRecord", "GameRecord", "PartialRecord", "PartialPlay", "PlayedTrick", "parse_record",
-           "parse_game_record", "parse_partial", "record_of", "game_record_of"]
+           "parse_game_record", "parse_partial", "is_partial", "record_of", "game_record_of"]
 
 _SETUP_TAGS = ("Ruleset", "Options", "Format", "Dealer", "Seed")
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -708,6 +708,14 @@ class PartialPlay:
 
 _PARTIAL_TRICK = re.compile(r"Trick (\d+): \[(\d+)\]((?: \S+)+?)(?: -> (\d+))?")
 _BID_LINE = re.compile(r"(\d+) by (\d+)")
+
+
+def is_partial(text: str) -> bool:
+    """Whether a record's text is a part of a deal (no seed and fewer than two hands), not a whole deal."""
+    lines = [ln.strip() for ln in text.splitlines()]
+    if any(ln.startswith("[Seed ") for ln in lines):
+        return False
+    return sum(1 for ln in lines if re.match(r"Hand \d+:", ln)) < 2
 
 
 def parse_partial(text: str) -> PartialRecord:

@@ -13,6 +13,7 @@ position, and ``seats``, who played each card), ``calls`` so far, ``hands`` held
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .bidding import Auction, parse_call
@@ -21,7 +22,8 @@ from .cards import Card, Trump
 from .examples import examples_for, get_example
 from .game import Deal, Phase, deal_seed, load_ruleset, new_deal
 from .play import led_suit, rover_active, trick_verdict
-from .record import DealRecord, PartialPlay, PartialRecord, RecordError, parse_partial, parse_record, record_of
+from .record import (DealRecord, PartialPlay, PartialRecord, RecordError, is_partial, parse_partial, parse_record,
+                     record_of)
 from .rules import Declaration, PileKind, Ruleset, UndealtKind
 
 __all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "MAX_RECORD_CHARS"]
@@ -73,6 +75,7 @@ def _partial_steps(play: PartialPlay) -> tuple[list[dict[str, Any]], str]:
     rec, r = play.record, play.ruleset
     cite = rec.citation.to_json() if rec.citation else None
     note = rec.tags.get("Note", "")
+    said = "as the source says" if cite else "as the record says"
     steps: list[dict[str, Any]] = []
     titles: list[str] = []
     n = play.format.players
@@ -111,7 +114,7 @@ def _partial_steps(play: PartialPlay) -> tuple[list[dict[str, Any]], str]:
                 continue
             v = play.verdicts[k]
             steps.append({"label": "The trick", "cards": [str(c) for c in cards], "winner": v.winner,
-                          "text": f"{v.card} takes the trick, as the source says. {v.reason}", "citation": cite})
+                          "text": f"{v.card} takes the trick, {said}. {v.reason}", "citation": cite})
             titles.append(f"Trump {trump.label}: {', '.join(str(c) for c in cards)}")
     if rec.taken is not None and play.bid is not None and play.change is not None:
         sc = play.change
@@ -119,8 +122,8 @@ def _partial_steps(play: PartialPlay) -> tuple[list[dict[str, Any]], str]:
                       f"and the other side {sc.against}."})
         steps.append({"label": "Made or set", "text": ("Set: " if sc.set else "Made: ") + sc.reason})
         steps.append({"label": "Score", "bidder_side": sc.bidder_side, "opponents": sc.opponents,
-                      "text": f"The bidder's side scores {sc.bidder_side:+d}, the other side {sc.opponents:+d}, as the "
-                      "source says.", "citation": cite})
+                      "text": f"The bidder's side scores {sc.bidder_side:+d}, the other side {sc.opponents:+d}, "
+                      f"{said}.", "citation": cite})
         titles.append(f"Bid {sc.bid}, {sc.made} to {sc.against}")
     return steps, "; ".join(titles) or "Worked example"
 
@@ -144,7 +147,7 @@ def _legal_steps(play: PartialPlay, trick: tuple[Card, ...], cite: Any) -> list[
     if legal.note:
         words += f" (Interpretation: {legal.note})"
     steps.append({"label": "What may be played", "cards": shown, "hand": hand, "legal": [str(c) for c in legal.legal],
-                  "text": words + " This is the source's answer.", "citation": cite})
+                  "text": words + (" This is the source's answer." if cite else ""), "citation": cite})
     return steps
 
 
@@ -301,10 +304,13 @@ def replay_record(text: str) -> dict[str, Any]:
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"the record is {len(text):,} characters; the longest accepted is {MAX_RECORD_CHARS:,}")
     lines = [ln.strip() for ln in text.splitlines()]
-    whole = any(ln.startswith(("Hand ", "[Seed ")) for ln in lines)
-    if whole:
-        return _deal_replay(parse_record(text))
-    return _partial_replay(parse_partial(text), None, None)
+    deals = sum(1 for ln in lines if re.fullmatch(r"Deal \d+: dealer \d+, seed \d+", ln))
+    if deals:
+        raise RecordError(f"this is the record of a whole game ({deals} deal{'s' if deals != 1 else ''}); the "
+                          "replayer shows one deal at a time: paste one deal, as 'somerset play' prints it")
+    if is_partial(text):
+        return _partial_replay(parse_partial(text), None, None)
+    return _deal_replay(parse_record(text))
 
 
 def replay_bots(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1, dealer: int = 0,
