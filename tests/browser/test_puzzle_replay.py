@@ -59,6 +59,7 @@ def open_replay(page: Any, example: str) -> Any:
     if r.evaluate("(el) => Boolean(el.closest('details:not([open])'))"):
         page.locator("details", has=r).locator("summary").click()
     r.scroll_into_view_if_needed()
+    expect(r.locator(".sr-retry")).to_be_hidden()
     start(r)
     return r
 

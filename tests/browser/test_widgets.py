@@ -55,6 +55,8 @@ def test_plain_tool_page_waits_for_the_reader(open_page: Any) -> None:
     page, rec = open_page(TRICK)
     status = page.locator("somerset-trick .sr-status")
     expect(status).to_contain_text("starts when you use this tool (about 6 MB, fetched once from this site)")
+    expect(status.get_by_role("button", name="Start the rules engine")).to_be_visible()
+    expect(status.locator(".sr-retry")).to_be_hidden()  # no failure, so nothing to retry
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(2000)  # an engine that started by itself would be fetching by now
     assert rec.count("pyodide") == 0 and rec.count(".whl") == 0 and rec.count("worker.js") == 0
