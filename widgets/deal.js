@@ -32,7 +32,7 @@ class SomersetDeal extends EngineWidget {
     if (!this._wanted.seed) this._wanted.seed = "1";
 
     const label = (control, text) => h("label", { for: control.id }, text);
-    this._rules = h("select", { id: `${id}-rules`, disabled: true }, h("option", { value: "" }, "Loading rulesets…"));
+    this._rules = h("select", { id: `${id}-rules`, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
     this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
     this._seedError = h("p", { class: "sr-field-error", id: `${id}-seed-err`, hidden: true });
     this._seedInput = h("input", {

@@ -59,7 +59,7 @@ class SomersetScore extends EngineWidget {
     const number = (value) =>
       h("input", { type: "text", inputmode: "numeric", autocomplete: "off", pattern: "-?[0-9]*", value, size: "5" });
 
-    this._rules = h("select", { disabled: true }, h("option", { value: "" }, "Loading rulesets…"));
+    this._rules = h("select", { disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
     this._format = h("select", { disabled: true }, h("option", { value: "" }, "—"));
     this._bid = number(this._wanted.bid);
     this._made = number(this._wanted.made || "");

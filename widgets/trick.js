@@ -50,7 +50,7 @@ class SomersetTrick extends EngineWidget {
     };
     this._seq = 0;
 
-    this._rules = h("select", { id: this._ids.rules, disabled: true }, h("option", { value: "" }, "Loading rulesets…"));
+    this._rules = h("select", { id: this._ids.rules, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
     this._trump = h("select", { id: this._ids.trump, disabled: true }, h("option", { value: "" }, "—"));
     this._rulesErr = h("p", { class: "sr-field-error", id: `${id}-rules-err`, hidden: true });
     this._trumpErr = h("p", { class: "sr-field-error", id: `${id}-trump-err`, hidden: true });
