@@ -26,6 +26,16 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("ok", {"cmd": "score", "rules": "all", "bid": 15, "made": 12, "against": 12}),
     ("ok", {"cmd": "score", "rules": "parker-1947", "bid": 20, "made": 22, "against": 2}),
     ("ok", {"cmd": "puzzles"}),
+    # Whole deals from seeds (the shuffle, the bots, the scoring): the same seed must give the same
+    # deal, play and score in both interpreters.
+    ("ok", {"cmd": "replay", "rules": "parker-1947", "seed": 7}),
+    ("ok", {"cmd": "replay", "rules": "hodges-1903", "format": "two", "seed": 3}),
+    ("ok", {"cmd": "replay", "rules": "triple-2009", "format": "eight-2x4", "seed": 18446744073709551615}),
+    ("ok", {"cmd": "replay", "rules": "somersetgame-com", "seed": 12345}),
+    ("ok", {"cmd": "replay", "rules": "boardgamegeek", "seed": 99}),
+    ("ok", {"cmd": "replay", "example": "legal-8-5-8-hand-0-0-4-10-s-s", "rules": "triple-2009"}),
+    ("ok", {"cmd": "replay", "record": '[Ruleset "parker-1947"]\n\nTrump: 6\nTrick 1: [0] 5/8 0/0 2/2 S/S -> 3\n'}),
+    ("error", {"cmd": "replay", "record": '[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 1\n'}),
     ("error", {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "zz"]}),
     ("error", {"cmd": "score", "rules": "no-such-ruleset", "bid": 15, "made": 12, "against": 12}),
     ("error", {"cmd": "no-such-command"}),
