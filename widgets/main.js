@@ -9,6 +9,7 @@ const WIDGETS = {
   "somerset-puzzle": "./puzzle.js",
   "somerset-replay": "./replay.js",
   "somerset-deal": "./deal.js",
+  "somerset-table": "./table.js",
 };
 
 const loading = new Map();

@@ -360,7 +360,7 @@ NAMELESS = """() => {
     const wrap = el.closest('label'); if (wrap) return wrap.textContent.trim();
     return ['BUTTON', 'SUMMARY'].includes(el.tagName) ? el.textContent.trim() : '';
   };
-  const widgets = 'somerset-trick, somerset-score, somerset-puzzle, somerset-replay, somerset-deal';
+  const widgets = 'somerset-trick, somerset-score, somerset-puzzle, somerset-replay, somerset-deal, somerset-table';
   const controls = [...document.querySelectorAll(widgets)].flatMap((w) =>
     [...w.querySelectorAll('button, select, input, textarea, summary, [tabindex]')]);
   const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
@@ -376,6 +376,7 @@ NAMELESS = """() => {
     (TRICK + "?rules=all&trump=6&cards=8/8,0/0,4/4,9/12", "somerset-trick"),
     (SCORE + "?rules=parker-1947&bid=15&made=12", "somerset-score"),
     ("tools/replay/?rules=parker-1947&seed=7", "somerset-deal"),
+    ("tools/play/?rules=somersetgame-com&seed=3&moves=bid_24", "somerset-table"),
     ("puzzles/", "somerset-puzzle"),
     ("variants/parker-1947/", "somerset-replay"),
 ])
@@ -390,3 +391,66 @@ def test_every_control_has_a_name_and_ids_are_unique(open_page: Any, path: str, 
     assert found["controls"] > 0
     assert found["nameless"] == [], found["nameless"]
     assert found["duplicateIds"] == [], found["duplicateIds"]
+
+
+def test_play_a_deal_against_the_bots(open_page: Any) -> None:
+    from somerset.table import sit_down
+
+    page, rec = open_page("tools/play/?rules=somersetgame-com&seed=3&moves=bid_24",
+                          viewport={"width": 360, "height": 740}, color_scheme="dark")
+    table = page.locator("somerset-table")
+    ask = table.locator(".sr-table__ask")
+    expect(ask).to_contain_text("choose 2 to discard", timeout=ENGINE_TIMEOUT)
+    hand = sit_down("somersetgame-com", None, 3, ["bid 24"])["view"]["hand"]
+    discard = table.get_by_role("button", name="Discard 2")
+    expect(discard).to_have_attribute("aria-disabled", "true")
+    for card in hand[:2]:
+        table.locator(f'.sr-table__hand [data-card="{card}"]').click()
+        expect(table.locator(f'.sr-table__hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+    expect(ask).to_contain_text(f"Chosen: {hand[0]}, {hand[1]}")
+    discard.click()
+    # Trump: every suit the ruleset allows, by name; the address keeps each move.
+    trumps = table.get_by_role("group", name="Name trump").get_by_role("button")
+    expect(trumps.first).to_be_visible()
+    table.get_by_role("button", name="/12 suit").click()
+    expected = sit_down("somersetgame-com", None, 3, ["bid 24", f"discard {hand[0]} {hand[1]}", "trump 12"])
+    legal = expected["to_play"]["cards"]
+    expect(page).to_have_url(re.compile(r"moves=bid_24,discard_[^,]+,trump_12"))
+    # Only the cards the engine allows are enabled; a greyed card does nothing.
+    enabled = table.locator(".sr-table__hand .sr-card:not([aria-disabled])")
+    expect(enabled).to_have_count(len(legal))
+    assert sorted(enabled.evaluate_all("(els) => els.map((e) => e.dataset.card)")) == sorted(legal)
+    barred = table.locator(".sr-table__hand .sr-card[aria-disabled='true']")
+    if barred.count():
+        barred.first.click()
+        expect(page).to_have_url(re.compile(r"trump_12(#.*)?$"))
+    enabled.first.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"trump_12,play_"))
+    expect(table.locator("[aria-live='polite']")).not_to_be_empty()
+    # Take back the card: the position before it.
+    table.get_by_role("button", name="Take back my last move").click()
+    expect(page).to_have_url(re.compile(r"trump_12(#.*)?$"))
+    expect(enabled).to_have_count(len(legal))
+    no_overflow_here = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert no_overflow_here[0] <= no_overflow_here[1]
+
+    # Play on to the end: the result, the hands and a replay of the deal.
+    for _ in range(40):
+        if table.locator(".sr-table__result").count():
+            break
+        table.locator(".sr-table__hand .sr-card:not([aria-disabled])").first.click()
+        page.wait_for_timeout(150)
+    expect(table.locator(".sr-table__result")).to_contain_text("The deal is over.")
+    table.get_by_role("button", name="Replay this deal step by step").click()
+    expect(table.locator("somerset-replay .sr-replay__counter")).to_contain_text("Step 1 of", timeout=ENGINE_TIMEOUT)
+    assert rec.count("pyodide.asm.wasm") == 1
+
+
+def test_play_a_deal_with_a_hostile_address(open_page: Any) -> None:
+    page, _ = open_page("tools/play/?rules=parker-1947&seed=7&moves=pass,<img_src=x_onerror=alert(1)>,pass")
+    table = page.locator("somerset-table")
+    expect(table.locator(".sr-notice")).to_contain_text("Stopped at move 2, “<img src=x onerror=alert(1)>”, is not allowed",
+                                                       timeout=ENGINE_TIMEOUT)
+    assert page.locator("img[src='x']").count() == 0
+    expect(page).to_have_url(re.compile(r"moves=pass(#.*)?$"))

@@ -36,6 +36,8 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("ok", {"cmd": "replay", "example": "legal-8-5-8-hand-0-0-4-10-s-s", "rules": "triple-2009"}),
     ("ok", {"cmd": "replay", "record": '[Ruleset "parker-1947"]\n\nTrump: 6\nTrick 1: [0] 5/8 0/0 2/2 S/S -> 3\n'}),
     ("error", {"cmd": "replay", "record": '[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 1\n'}),
+    ("ok", {"cmd": "table", "rules": "somersetgame-com", "seed": 3, "moves": ["bid 24", "discard 1/4 4/4", "trump 12"]}),
+    ("ok", {"cmd": "table", "rules": "triple-2009", "format": "five-single", "seed": 11, "moves": ["pass"]}),
     ("error", {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "zz"]}),
     ("error", {"cmd": "score", "rules": "no-such-ruleset", "bid": 15, "made": 12, "against": 12}),
     ("error", {"cmd": "no-such-command"}),

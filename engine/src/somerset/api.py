@@ -297,6 +297,27 @@ def replay_json(req: JSON) -> JSON:
     raise ApiError("a replay needs 'example', 'record', or 'rules' with 'seed'", "example")
 
 
+def table_json(req: JSON) -> JSON:
+    """A deal at the table: ``rules``, ``seed``, optional ``format`` and ``moves`` (the reader's action texts)."""
+    from .table import MAX_MOVES, sit_down
+
+    r = _ruleset(req)
+    seed = _field(req, "seed", int)
+    if not 0 <= seed < 1 << 64:
+        raise ApiError("'seed' must be a whole number from 0 to 2**64 - 1", "seed")
+    fmt = _field(req, "format", str, None)
+    moves = _field(req, "moves", list, [])
+    if not all(isinstance(m, str) for m in moves):
+        raise ApiError("'moves' must be a list of moves such as \"bid 9\" or \"play 4/8\"", "moves")
+    if len(moves) > MAX_MOVES:
+        raise ApiError(f"'moves' has {len(moves)} moves; a deal needs at most {MAX_MOVES}", "moves")
+    try:
+        r.format(fmt)
+    except ValueError as e:
+        raise ApiError(str(e), "format") from e
+    return sit_down(r, fmt, seed, moves)
+
+
 def _rulesets(req: JSON) -> JSON:
     return {"rulesets": [ruleset_summary(r) for r in RULESETS.values()]}
 
@@ -311,6 +332,7 @@ COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "puzzle": puzzle_json,
     "judge": judge_json,
     "replay": replay_json,
+    "table": table_json,
 }
 
 

@@ -1,0 +1,105 @@
+"""A deal at the table: the reader at seat 0 against the bots, every ruleset and format."""
+
+from __future__ import annotations
+
+import pytest
+
+from somerset import api
+from somerset.record import parse_record
+from somerset.rulesets import RULESETS
+from somerset.table import MAX_MOVES, READER, sit_down
+
+CASES = [(rid, fmt.id) for rid, r in RULESETS.items() for fmt in r.formats.value]
+
+
+def first_choice(data: dict) -> str:
+    """A legal move from what the table offers: the first call, trump or card; the first cards to discard."""
+    tp = data["to_play"]
+    if tp["kind"] == "discard":
+        return "discard " + " ".join(data["view"]["hand"][: tp["count"]])
+    if tp["kind"] == "card":
+        return f"play {tp['cards'][-1]}"
+    return tp["moves"][-1] if tp["kind"] == "call" and len(tp["moves"]) > 3 else tp["moves"][0]
+
+
+@pytest.mark.parametrize("rid,fmt", CASES)
+def test_a_whole_deal_at_the_table(rid: str, fmt: str) -> None:
+    for seed in (1, 2):
+        moves: list[str] = []
+        data = sit_down(rid, fmt, seed, moves)
+        seen_kinds = set()
+        while not data["over"]:
+            assert data["problem"] is None and data["moves"] == moves
+            view = data["view"]
+            assert view["current_player"] == READER and data["to_play"]["kind"] != "none"
+            # The reader sees only seat 0's cards until the end.
+            assert "hands" not in data and "record" not in data
+            assert len(view["hand"]) == view["hand_sizes"][READER]
+            seen_kinds.add(data["to_play"]["kind"])
+            moves.append(first_choice(data))
+            data = sit_down(rid, fmt, seed, moves)
+            assert len(moves) <= MAX_MOVES
+        assert data["problem"] is None
+        if data["passed_out"]:
+            continue
+        # The finished deal is a record that reads back, with the reader's moves in it.
+        deal = parse_record(data["record"]).replay()
+        assert deal.is_terminal() and deal.score_changes() == data["score"]
+        assert sum(1 for t in deal.tricks for i, _ in enumerate(t.cards) if t.seat_of(i, deal.players) == READER) == \
+            sum(1 for m in moves if m.startswith("play "))
+
+
+def test_the_same_moves_give_the_same_table() -> None:
+    a = sit_down("parker-1947", None, 7, ["bid 9"])
+    b = api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 7, "moves": ["bid 9"]})
+    assert a == b
+
+
+def test_a_bad_move_keeps_the_position_before_it() -> None:
+    good = sit_down("parker-1947", None, 7, ["pass"])
+    assert good["problem"] is None
+    bad = sit_down("parker-1947", None, 7, ["pass", "play 9/9", "pass"])
+    assert bad["moves"] == ["pass"] and bad["view"] == good["view"]
+    assert bad["problem"]["move"] == 2
+    assert bad["problem"]["message"].startswith("move 2, “play 9/9”, is not allowed: 'play 9/9' is not an action: "
+                                                "'9/9' is not a card of the double pack")
+    illegal = sit_down("parker-1947", None, 7, ["bid 30"])
+    assert illegal["problem"]["message"] == "move 1, “bid 30”, is not allowed: a bid cannot exceed the 24 points in the deal"
+    moves: list[str] = []
+    data = sit_down("parker-1947", None, 7, moves)
+    while not data["over"]:
+        moves.append(first_choice(data))
+        data = sit_down("parker-1947", None, 7, moves)
+    over = sit_down("parker-1947", None, 7, [*moves, "play 4/8"])
+    assert over["over"] and over["moves"] == moves and over["problem"]["move"] == len(moves) + 1
+    assert "comes after the end of the deal" in over["problem"]["message"]
+
+
+def test_discards_and_trump_by_first_lead_are_asked_for() -> None:
+    kinds = {}
+    for rid in ("somersetgame-com", "boardgamegeek", "somersetcards-com"):
+        for seed in range(1, 30):
+            data = sit_down(rid, None, seed, [])
+            moves: list[str] = []
+            while not data["over"]:
+                tp = data["to_play"]
+                kinds.setdefault(rid, set()).add(tp["kind"] + ("-declares" if tp.get("declares") else ""))
+                if tp["kind"] == "call" and not moves:
+                    moves.append(tp["moves"][-1] if "bid 24" not in tp["moves"] else "bid 13")
+                else:
+                    moves.append(first_choice(data))
+                data = sit_down(rid, None, seed, moves)
+            if "discard" in kinds.get(rid, set()) or "card-declares" in kinds.get(rid, set()):
+                break
+    assert "discard" in kinds["somersetgame-com"]
+    assert "card-declares" in kinds["somersetcards-com"] or "card-declares" in kinds["boardgamegeek"]
+
+
+def test_api_refuses_bad_requests() -> None:
+    assert api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": -1})["error"]["field"] == "seed"
+    assert api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 1, "moves": "pass"})["error"]["field"] == "moves"
+    assert api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 1, "moves": [1]})["error"]["field"] == "moves"
+    too_many = api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 1, "moves": ["pass"] * (MAX_MOVES + 1)})
+    assert too_many["error"]["field"] == "moves"
+    assert api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 1, "format": "nine"})["error"]["field"] == "format"
+    assert api.dispatch({"cmd": "table", "rules": "nope", "seed": 1})["error"]["field"] == "rules"
