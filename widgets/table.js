@@ -253,10 +253,11 @@ class SomersetTable extends EngineWidget {
     const v = d.view;
     const tp = d.to_play;
     const box = h("div", { class: "sr-table__you" });
-    const hand = (enabled, onpick, pressed) =>
+    const hand = (enabled, onpick, pressed) => [
+      h("p", { class: "sr-replay__rowlabel", "aria-hidden": "true" }, `Your hand (${v.hand.length} cards)`),
       h(
         "div",
-        { class: "sr-table__hand", role: "group", "aria-label": "Your hand" },
+        { class: "sr-table__hand", role: "group", "aria-label": `Your hand, ${v.hand.length} cards` },
         v.hand.map((c) => {
           const info = this._labels.get(c) || {};
           const ok = enabled(c);
@@ -274,7 +275,8 @@ class SomersetTable extends EngineWidget {
             c,
           );
         }),
-      );
+      ),
+    ];
     if (tp.kind === "call") {
       said.push(`Your call. ${v.auction.length ? `The calls so far: ${v.auction.map((c) => `${this.seatName(c.seat)} ${c.call}`).join(", ")}.` : "You call first."}`);
       box.append(
@@ -284,7 +286,7 @@ class SomersetTable extends EngineWidget {
           { class: "sr-inline sr-table__calls-to-make", role: "group", "aria-label": "Your call" },
           tp.moves.map((m) => h("button", { type: "button", class: "md-button", onclick: () => this.move(m) }, m === "pass" ? "Pass" : m.replace("bid ", ""))),
         ),
-        hand(() => false, () => {}),
+        ...hand(() => false, () => {}),
       );
     } else if (tp.kind === "trump") {
       said.push(`You won the bid at ${v.bid_to_make ?? v.bid}. Name trump.`);
@@ -295,14 +297,14 @@ class SomersetTable extends EngineWidget {
           { class: "sr-inline", role: "group", "aria-label": "Name trump" },
           tp.moves.map((m, i) => h("button", { type: "button", class: "md-button", onclick: () => this.move(m) }, tp.labels[i])),
         ),
-        hand(() => false, () => {}),
+        ...hand(() => false, () => {}),
       );
     } else if (tp.kind === "discard") {
       said.push(tp.text);
       const chosen = [...this._selected];
       box.append(
         h("p", { class: "sr-table__ask" }, `${tp.text} Chosen: ${chosen.length ? chosen.join(", ") : "none yet"}.`),
-        hand(
+        ...hand(
           () => true,
           (c) => {
             if (this._selected.has(c)) this._selected.delete(c);
@@ -336,13 +338,13 @@ class SomersetTable extends EngineWidget {
       );
       box.append(
         h("p", { class: "sr-table__ask" }, `${lead ? "Your lead" : "Your turn"}: the cards you may play are enabled.${tp.declares ? " The suit of the card you lead becomes trump." : ""}`),
-        hand((c) => legal.has(c), (c) => this.move(`play ${c}`)),
+        ...hand((c) => legal.has(c), (c) => this.move(`play ${c}`)),
       );
       if (tp.moves.includes("trump nt")) {
         box.append(h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.move("trump nt") }, "Declare No Trump instead")));
       }
     } else if (!d.over) {
-      box.append(hand(() => false, () => {}));
+      box.append(...hand(() => false, () => {}));
     }
     if (!d.over && v.tricks.length) {
       const last = v.tricks[v.tricks.length - 1];
