@@ -22,10 +22,11 @@ def widget(page: Any, pid: str) -> Any:
 
 
 def start(w: Any) -> None:
-    """The engine starts on the reader's first use: press a widget's Start button if it shows one."""
-    button = w.locator(".sr-start")
-    if button.count() and button.is_visible():
-        button.click()
+    """The engine starts on the reader's first use: press a widget's Start button while it waits."""
+    status = w.locator(".sr-status")
+    expect(status).to_be_attached()
+    if status.get_attribute("data-state") == "idle":
+        w.locator(".sr-start").evaluate("(button) => button.click()")
 
 
 def ready(page: Any, pid: str) -> Any:
