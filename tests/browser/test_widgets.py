@@ -455,3 +455,18 @@ def test_play_a_deal_with_a_hostile_address(open_page: Any) -> None:
                                                        timeout=ENGINE_TIMEOUT)
     assert page.locator("img[src='x']").count() == 0
     expect(page).to_have_url(re.compile(r"moves=pass(#.*)?$"))
+
+
+@pytest.mark.parametrize("path,words", [
+    (TRICK, "Resolving a trick by hand"),
+    (SCORE, "Scoring by hand"),
+    ("tools/replay/", "The same deal, step by step"),
+    ("tools/play/", "The other seats are played by the same bots"),
+])
+def test_tool_pages_without_javascript(open_page: Any, path: str, words: str) -> None:
+    """With JavaScript off, a tool page says so and the way to the same answer by hand is there."""
+    page, rec = open_page(path, java_script_enabled=False)
+    note = page.locator("article noscript + p, article p").filter(has_text="needs JavaScript, which is off")
+    expect(note).to_have_count(1)
+    expect(page.locator("article")).to_contain_text(words)
+    assert rec.count("pyodide") == 0 and rec.count("worker.js") == 0
