@@ -157,6 +157,8 @@ class SomersetTable extends EngineWidget {
 
   async refresh(announce) {
     if (engine.state.status !== "ready") return;
+    // A move re-draws the board; keep a keyboard reader's focus in it, on the next thing to do.
+    const keepFocus = this._board.contains(document.activeElement) || document.activeElement === document.body;
     const seq = ++this._seq;
     const request = { cmd: "table", rules: this._rules.value, format: this._format.value, seed: Number(this._seed.value), moves: this._moves };
     if (!Number.isSafeInteger(request.seed)) request.seed = this._seed.value;
@@ -174,6 +176,15 @@ class SomersetTable extends EngineWidget {
       writeAddress({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), moves: movesToText(data.moves) });
     }
     this.draw(announce);
+    if (keepFocus && announce) this.focusNext();
+  }
+
+  focusNext() {
+    const target =
+      this._board.querySelector(".sr-table__hand .sr-card:not([aria-disabled])") ||
+      this._board.querySelector(".sr-table__you .md-button:not([aria-disabled])") ||
+      this._board.querySelector(".sr-table__result ~ .sr-actions .md-button");
+    if (target) target.focus();
   }
 
   seatName(seat) {
@@ -358,7 +369,10 @@ class SomersetTable extends EngineWidget {
     const out = [];
     if (d.passed_out) {
       said.push("Everyone passed: no one plays this deal. Deal another.");
-      out.push(h("p", { class: "sr-table__result" }, "Everyone passed, so the deal is thrown in. Press Another deal for the next one."));
+      out.push(
+        h("p", { class: "sr-table__result" }, "Everyone passed, so the deal is thrown in."),
+        h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.newDeal(this.nextSeed()) }, "Another deal")),
+      );
       return out;
     }
     const yourTeam = d.teams.findIndex((t) => t.includes(d.seat));

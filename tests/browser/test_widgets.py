@@ -428,6 +428,8 @@ def test_play_a_deal_against_the_bots(open_page: Any) -> None:
     enabled.first.focus()
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"trump_12,play_"))
+    # The keyboard reader's focus stays at the table, on a card that may be played next.
+    expect(table.locator(".sr-table__hand .sr-card:not([aria-disabled])").first).to_be_focused()
     expect(table.locator("[aria-live='polite']")).not_to_be_empty()
     # Take back the card: the position before it.
     table.get_by_role("button", name="Take back my last move").click()
