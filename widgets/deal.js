@@ -5,20 +5,25 @@
 // that. Ruleset, format and seed live in the address; a pasted record does not (it is too long).
 
 import { engine } from "./engine.js";
-import { EngineWidget, addressParams, clear, defineOnce, fillRulesetSelect, h, nextId, replace, rulesetList, writeAddress } from "./ui.js";
+import {
+  EngineWidget,
+  addressParams,
+  checkSeed,
+  defineOnce,
+  fillFormatSelect,
+  fillRulesetSelect,
+  h,
+  nextId,
+  nextSeed,
+  replace,
+  rulesetList,
+  writeAddress,
+} from "./ui.js";
 import "./replay.js";
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed"];
 const MAX_RECORD = 20000;
-
-function checkSeed(text) {
-  const t = String(text).trim();
-  if (t === "") return { error: "Enter a seed: a whole number such as 7." };
-  if (!/^\d{1,20}$/.test(t) || BigInt(t) >= 2n ** 64n)
-    return { error: `“${t.slice(0, 24)}” is not a seed: use a whole number from 0 to 18446744073709551615.` };
-  return { value: t };
-}
 
 class SomersetDeal extends EngineWidget {
   build() {
@@ -112,22 +117,11 @@ class SomersetDeal extends EngineWidget {
 
   fillFormats(wanted, notices = []) {
     const r = this._rulesets.find((x) => x.id === this._rules.value);
-    const previous = this._format.value;
-    clear(this._format);
-    for (const f of r.formats) this._format.appendChild(h("option", { value: f.id }, f.label));
-    const pick = wanted || previous;
-    if (r.formats.some((f) => f.id === pick)) this._format.value = pick;
-    else {
-      this._format.value = r.formats[0].id;
-      if (wanted) notices.push(`“${wanted.slice(0, 40)}” is not a way to play ${r.short_name}; showing ${r.formats[0].label}.`);
-    }
-    this._format.disabled = r.formats.length < 2;
+    fillFormatSelect(this._format, r, wanted, notices, this._format.value);
   }
 
   nextSeed() {
-    const seed = checkSeed(this._seedInput.value);
-    const next = seed.error ? 1n : (BigInt(seed.value) + 1n) % 2n ** 64n;
-    this._seedInput.value = String(next);
+    this._seedInput.value = nextSeed(this._seedInput.value);
     this.dealFromForm();
   }
 

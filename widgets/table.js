@@ -9,11 +9,13 @@ import {
   EngineWidget,
   addressParams,
   askOnce,
-  clear,
+  checkSeed,
   defineOnce,
+  fillFormatSelect,
   fillRulesetSelect,
   h,
   nextId,
+  nextSeed,
   replace,
   rulesetList,
   writeAddress,
@@ -39,13 +41,6 @@ function movesFromText(text) {
 
 function movesToText(moves) {
   return moves.map((m) => m.replace(/ /g, "_")).join(",");
-}
-
-function checkSeed(text) {
-  const t = String(text).trim();
-  if (!/^\d{1,20}$/.test(t) || BigInt(t) >= 2n ** 64n)
-    return { error: `“${t.slice(0, 24)}” is not a seed: use a whole number from 0 to 18446744073709551615.` };
-  return { value: t };
 }
 
 class SomersetTable extends EngineWidget {
@@ -109,19 +104,11 @@ class SomersetTable extends EngineWidget {
 
   fillFormats(wanted, notices = []) {
     const r = this._rulesets.find((x) => x.id === this._rules.value);
-    clear(this._format);
-    for (const f of r.formats) this._format.appendChild(h("option", { value: f.id }, f.label));
-    if (r.formats.some((f) => f.id === wanted)) this._format.value = wanted;
-    else {
-      this._format.value = r.formats[0].id;
-      if (wanted) notices.push(`“${String(wanted).slice(0, 40)}” is not a way to play ${r.short_name}; showing ${r.formats[0].label}.`);
-    }
-    this._format.disabled = r.formats.length < 2;
+    fillFormatSelect(this._format, r, wanted, notices);
   }
 
   nextSeed() {
-    const seed = checkSeed(this._seed.value);
-    return String(seed.error ? 1n : (BigInt(seed.value) + 1n) % 2n ** 64n);
+    return nextSeed(this._seed.value);
   }
 
   async newDeal(seedText) {

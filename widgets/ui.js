@@ -220,3 +220,32 @@ export function fillRulesetSelect(select, rulesets, wanted, fallback, notices) {
   }
   select.disabled = false;
 }
+
+// Fill a "Players" <select> with a ruleset's formats and choose `wanted` (else `previous`, else
+// the first). A wanted format the ruleset lacks adds a notice saying what is shown instead.
+export function fillFormatSelect(select, ruleset, wanted, notices, previous = "") {
+  clear(select);
+  for (const f of ruleset.formats) select.appendChild(h("option", { value: f.id }, f.label));
+  const pick = wanted || previous;
+  if (ruleset.formats.some((f) => f.id === pick)) select.value = pick;
+  else {
+    select.value = ruleset.formats[0].id;
+    if (wanted) notices.push(`“${String(wanted).slice(0, 40)}” is not a way to play ${ruleset.short_name}; showing ${ruleset.formats[0].label}.`);
+  }
+  select.disabled = ruleset.formats.length < 2;
+}
+
+// A deal's seed as typed: {value} (its digits) or {error} naming what is accepted.
+export function checkSeed(text) {
+  const t = String(text).trim();
+  if (t === "") return { error: "Enter a seed: a whole number such as 7." };
+  if (!/^\d{1,20}$/.test(t) || BigInt(t) >= 2n ** 64n)
+    return { error: `“${t.slice(0, 24)}” is not a seed: use a whole number from 0 to 18446744073709551615.` };
+  return { value: t };
+}
+
+// The seed after the one typed (1 when the typed one is not a seed), wrapping at 2**64.
+export function nextSeed(text) {
+  const seed = checkSeed(text);
+  return String(seed.error ? 1n : (BigInt(seed.value) + 1n) % 2n ** 64n);
+}
