@@ -197,10 +197,15 @@ def render_examples(page: Any, arg: str | None) -> str:
             head = (f"- **Auction:** {calls}. The source: {seats[play.bid[0]]} wins the bid at {play.bid[1]}. "
                     f"The engine agrees (a pass does not stop a later bid). {cite}.")
         out.append(head + _steps_block(r, example_id, data))
+    play = _tool_url(page, "play", rules=r.id, seed="1")
+    watch = _tool_url(page, "replay", rules=r.id, seed=str(SAMPLE_SEED))
+    whole = (f'To see every rule of {r.short_name} at work in one deal, <a class="sr-try" href="{play}">play a deal '
+             f'against the engine\'s bots</a> or <a class="sr-try" href="{watch}">watch the bots play one</a>, step '
+             "by step.\n")
     if not out:
         return ("This source prints no worked example of its own; the [rulings](" + _md_link(page, "rulings.md")
-                + ") show how the engine applies its rules.\n")
-    return "\n\n".join(out) + "\n"
+                + ") show how the engine applies its rules.\n\n" + whole)
+    return "\n\n".join(out) + "\n\n" + whole
 
 
 def render_dimension(page: Any, arg: str | None) -> str:
