@@ -182,6 +182,12 @@ class SomersetTable extends EngineWidget {
     return `seat ${seat}${partner ? " (your partner)" : ""}`;
   }
 
+  sideName(team) {
+    const d = this._data;
+    if (team.includes(d.seat)) return team.length > 1 ? "your side" : "you";
+    return team.length > 1 ? `seats ${team.join(" and ")}` : `seat ${team[0]}`;
+  }
+
   cardLabel(card) {
     const c = this._labels.get(card);
     if (!c) return card;
@@ -207,10 +213,24 @@ class SomersetTable extends EngineWidget {
       const trump = v.trump === null ? "not named yet" : v.trump === "nt" ? "No Trump" : v.trump === "0" ? "the 0/0 (named trump)" : `the /${v.trump} suit`;
       parts.push(h("p", { class: "sr-table__contract" }, `${cap(name(v.declarer))} won the bid at ${v.bid_to_make ?? v.bid}. Trump: ${trump}.`));
     }
+    // The cards left over: face up for the first trick, or a drawing pile.
+    if (v.face_up.length) {
+      parts.push(h("p", { class: "sr-table__undealt" }, `Face up on the table, for whoever takes the first trick: ${v.face_up.join(", ")}.`));
+    }
+    if (v.pile.size) {
+      parts.push(h("p", { class: "sr-table__undealt" }, `Drawing pile: ${v.pile.size} card${v.pile.size === 1 ? "" : "s"}${v.pile.top ? `, ${v.pile.top} on top, face up` : ", face down"}; after each trick everyone draws one, the winner first.`));
+    }
     // Tricks: the last one taken and the one being played.
     if (v.tricks.length) {
       const last = v.tricks[v.tricks.length - 1];
-      parts.push(h("p", { class: "sr-table__last" }, `Trick ${v.tricks.length}: ${last.cards.join(", ")}. ${cap(name(last.winner))} took it.`));
+      const drew = (last.draws || []).find((x) => x.seat === d.seat);
+      parts.push(
+        h(
+          "p",
+          { class: "sr-table__last" },
+          `Trick ${v.tricks.length}: ${last.cards.join(", ")}. ${cap(name(last.winner))} took it.${drew && drew.card ? ` You drew ${drew.card}.` : ""}`,
+        ),
+      );
     }
     if (v.trick.cards.length || d.to_play.kind === "card") {
       const seats = v.trick.cards.map((_, i) => (v.trick.leader + i) % d.players);
@@ -235,7 +255,7 @@ class SomersetTable extends EngineWidget {
     // Points so far.
     if (v.tricks.length) {
       const sides = d.teams.map((t) => t.reduce((sum, s) => sum + v.points[s], 0));
-      parts.push(h("p", { class: "sr-table__points" }, `Points taken: ${d.teams.map((t, i) => `${t.includes(d.seat) ? "your side" : `seat${t.length > 1 ? "s" : ""} ${t.join(" and ")}`} ${sides[i]}`).join("; ")}.`));
+      parts.push(h("p", { class: "sr-table__points" }, `Points taken: ${d.teams.map((t, i) => `${this.sideName(t)} ${sides[i]}`).join("; ")}.`));
     }
     // What the reader does now.
     parts.push(this.actions(d, said));
@@ -362,11 +382,13 @@ class SomersetTable extends EngineWidget {
       );
       return out;
     }
-    const yourTeam = d.teams.findIndex((t) => t.includes(d.seat));
     const bidTeam = d.teams.findIndex((t) => t.includes(v.declarer));
-    const who = bidTeam === yourTeam ? "Your side" : "The other side";
-    const words = `${who} bid ${v.bid_to_make ?? v.bid} and took ${d.team_points[bidTeam]}: ${d.made ? "made" : "set"}. Score: ${d.teams
-      .map((t, i) => `${i === yourTeam ? "your side" : `seat${t.length > 1 ? "s" : ""} ${t.join(" and ")}`} ${signed(d.score[i])}`)
+    const bidder = bidTeam >= 0 ? this.sideName(d.teams[bidTeam]) : "";
+    const contract = bidder
+      ? `${bidder.charAt(0).toUpperCase() + bidder.slice(1)} bid ${v.bid_to_make ?? v.bid} and took ${d.team_points[bidTeam]}: ${d.made ? "made" : "set"}.`
+      : "No one bid: each side scores what it took.";
+    const words = `${contract} Score: ${d.teams
+      .map((t, i) => `${this.sideName(t)} ${signed(d.score[i])}`)
       .join("; ")}.`;
     said.push(`The deal is over. ${words}`);
     out.push(h("p", { class: "sr-table__result" }, h("strong", {}, "The deal is over. "), words));
