@@ -472,3 +472,21 @@ def test_tool_pages_without_javascript(open_page: Any, path: str, words: str) ->
     expect(note).to_have_count(1)
     expect(page.locator("article")).to_contain_text(words)
     assert rec.count("pyodide") == 0 and rec.count("worker.js") == 0
+
+
+def test_play_a_two_handed_deal_shows_the_pile_and_the_draw(open_page: Any) -> None:
+    from somerset.table import sit_down
+
+    moves = ["bid 10", "trump 0"]
+    data = sit_down("parker-1947", "two", 5, moves)
+    while not data["view"]["tricks"]:
+        moves.append(f"play {data['to_play']['cards'][0]}")
+        data = sit_down("parker-1947", "two", 5, moves)
+    drew = next(x["card"] for x in data["view"]["tricks"][-1]["draws"] if x["seat"] == 0)
+    address = ",".join(m.replace(" ", "_") for m in moves)
+    page, _ = open_page(f"tools/play/?rules=parker-1947&format=two&seed=5&moves={address}")
+    table = page.locator("somerset-table")
+    expect(table.locator(".sr-table__undealt")).to_contain_text(
+        f"Drawing pile: {data['view']['pile']['size']} cards, face down", timeout=ENGINE_TIMEOUT)
+    expect(table.locator(".sr-table__last")).to_contain_text(f"You drew {drew}.")
+    expect(table.locator(".sr-table__points")).to_contain_text("Points taken: you ")
