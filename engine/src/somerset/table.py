@@ -23,8 +23,8 @@ from .rules import Ruleset
 
 __all__ = ["sit_down", "MAX_MOVES", "READER"]
 
-#: The reader's seat: the dealer's left, so the reader bids first and, in partnership games,
-#: plays with seat 2 against seats 1 and 3.
+#: The reader's seat: the dealer's left, so the reader bids first (in the four-handed partnership
+#: game, with seat 2 against seats 1 and 3).
 READER = 0
 #: More moves than one seat makes in any deal; a longer list is refused.
 MAX_MOVES = 200
