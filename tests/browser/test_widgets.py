@@ -442,8 +442,10 @@ def test_play_a_deal_against_the_bots(open_page: Any) -> None:
     for _ in range(40):
         if table.locator(".sr-table__result").count():
             break
+        before = page.url
         table.locator(".sr-table__hand .sr-card:not([aria-disabled])").first.click()
-        page.wait_for_timeout(150)
+        # Each card is one request to the engine: wait for its answer (the address gains the move).
+        page.wait_for_function("(url) => location.href !== url", arg=before, timeout=ENGINE_TIMEOUT)
     expect(table.locator(".sr-table__result")).to_contain_text("The deal is over.")
     table.get_by_role("button", name="Replay this deal step by step").click()
     expect(table.locator("somerset-replay .sr-replay__counter")).to_contain_text("Step 1 of", timeout=ENGINE_TIMEOUT)
