@@ -13,7 +13,6 @@ from .cards import (
     SS,
     Card,
     CardNotationError,
-    NotationError,
     Pack,
     Trump,
     TrumpNotationError,
@@ -21,7 +20,8 @@ from .cards import (
     parse_cards,
     parse_trump,
 )
-from .play import IllegalPlay, IllegalPlayError, LegalPlays, RulesError, Verdict, check_trump, legal_plays, trick_verdict
+from .errors import NotationError, RulesError, SomersetError
+from .play import IllegalPlay, LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
 from .rules import DIMENSIONS, Format, Rule, Ruleset
 from .rulesets import RULESETS, UnknownRulesetError, get_ruleset
 from .scoring import ScoreChange, score_deal
@@ -33,7 +33,7 @@ __all__ = [
     "Auction", "AuctionError", "Call", "CallNotationError", "PASS", "parse_call",
     "Card", "CardNotationError", "NotationError", "NO_TRUMP", "PACKS", "Pack", "ROVER", "SS", "Trump",
     "TrumpNotationError", "parse_card", "parse_cards", "parse_trump",
-    "IllegalPlay", "IllegalPlayError", "LegalPlays", "RulesError", "Verdict", "check_trump", "legal_plays",
+    "SomersetError", "IllegalPlay", "LegalPlays", "RulesError", "Verdict", "check_trump", "legal_plays",
     "trick_verdict", "DIMENSIONS", "Format", "Rule", "Ruleset", "RULESETS", "UnknownRulesetError", "get_ruleset",
     "ScoreChange", "score_deal", "SOURCES", "Citation", "Source",
 ]

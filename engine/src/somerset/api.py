@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from .bidding import AuctionError
 from .cards import PACKS, NotationError, Trump, parse_cards, parse_trump
+from .errors import SomersetError
 from .play import RulesError, Verdict, legal_plays, trick_verdict
 from .rules import Ruleset
 from .rulesets import RULESETS, UnknownRulesetError, get_ruleset
@@ -22,10 +23,11 @@ __all__ = ["handle", "dispatch", "ApiError", "ruleset_summary", "trick_json", "l
 JSON = dict[str, Any]
 
 
-class ApiError(ValueError):
+class ApiError(SomersetError):
+    """A request the API cannot answer; ``field`` names the request field at fault."""
+
     def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
+        super().__init__(message, field=field)
 
 
 def _field(req: JSON, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .cards import NotationError
+from .errors import NotationError, RulesError
 from .rules import AllPass, AuctionStyle, Bidding
 
 __all__ = ["Call", "PASS", "CallNotationError", "parse_call", "Auction", "AuctionError"]
@@ -18,7 +18,7 @@ class CallNotationError(NotationError):
     """A bid that cannot be read."""
 
 
-class AuctionError(ValueError):
+class AuctionError(RulesError):
     """A call the auction does not allow at this point."""
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import ClassVar, Iterable
 
+from .errors import NotationError
 from .sources import Citation
 
 __all__ = [
@@ -42,14 +43,6 @@ _SUIT_WORDS = (
 
 ACCEPTED_CARDS = "rank/suit such as 4/8, 0/0 or S/S (4-8, 48, 1212 and ss are also accepted)"
 ACCEPTED_TRUMPS = "a suit number such as 2 or 12, 0 for the 0/0 named as trump, or nt for No Trump"
-
-
-class NotationError(ValueError):
-    """Text that is not valid notation. The message names the token and what is accepted."""
-
-    def __init__(self, token: str, message: str) -> None:
-        super().__init__(message)
-        self.token = token
 
 
 class CardNotationError(NotationError):

@@ -57,7 +57,6 @@ __all__ = [
     "parse_action",
     "TrickRecord",
     "Deal",
-    "GameState",
     "Game",
     "new_deal",
     "new_game",
@@ -75,10 +74,6 @@ MAX_DEALS = 400
 #: stream of the seed (the seed mixed with this constant), so ``shuffle N`` deals the same cards
 #: whether or not trump is drawn.
 DRAW_SALT = 0x5EED_D2A7_7C0F_FEE1
-
-#: Reaching the target means a score at or above it. Hodges says "past 50" and Parker "make
-#: this score"; the engine reads both as "at least the target".
-TARGET_REACHED_AT = "at-least"
 
 _MASK64 = (1 << 64) - 1
 
@@ -200,7 +195,7 @@ class ActionNotationError(NotationError):
     """Text that is not an action."""
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(RulesError):
     """An action the state does not allow; ``reason`` says why."""
 
     def __init__(self, action: Action, reason: str) -> None:
@@ -1152,13 +1147,6 @@ class Deal:
         self.leader = leader
         self._finish()
 
-    def play_card(self, index: int) -> None:
-        """Fast path for simulations: play the card with pack index ``index`` (must be legal)."""
-        if self.phase is not Phase.PLAY or self._tab is None or not self._legal_mask() >> index & 1:
-            raise IllegalActionError(self._idx.play_actions[index], self.can(self._idx.play_actions[index]) or "illegal")
-        self.history.append(self._idx.play_actions[index])
-        self._play(index)
-
     def _deal_order(self, order: list[int]) -> None:
         n = self.players
         size = self.format.hand_size
@@ -1456,10 +1444,6 @@ class Deal:
     def __repr__(self) -> str:
         return (f"Deal({self.ruleset.id!r}, {self.format.id!r}, dealer={self.dealer}, phase={self.phase.value}, "
                 f"actions={len(self.history)})")
-
-
-#: The OpenSpiel-style name for one deal's state.
-GameState = Deal
 
 
 def new_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 0, dealer: int = 0,

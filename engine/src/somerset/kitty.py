@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import Card, Trump
-from .play import RulesError
+from .errors import RulesError
 from .rules import KittyExchange, PileKind, Ruleset, UndealtKind
 
 __all__ = ["DiscardCheck", "check_discards", "bid_after_discards", "has_kitty"]

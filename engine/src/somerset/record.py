@@ -47,6 +47,7 @@ from .game import (
     Phase,
     parse_action,
 )
+from .errors import SomersetError
 from .play import LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
 from .rules import Declaration, Format, PileKind, Ruleset
 from .rulesets import get_ruleset
@@ -60,7 +61,7 @@ _SETUP_TAGS = ("Ruleset", "Options", "Format", "Dealer", "Seed")
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\]')
 
 
-class RecordError(ValueError):
+class RecordError(SomersetError):
     """A record that cannot be read, or whose lines disagree with the play; names the line."""
 
     def __init__(self, message: str, line: int | None = None) -> None:
