@@ -9,7 +9,10 @@ import re
 import pytest
 
 from somerset.bots import make_bots, play_deal, play_game
-from somerset.game import Action, Deal, Game, new_deal, shuffled
+from somerset.actions import Action
+from somerset.deal import Deal, new_deal
+from somerset.match import Game
+from somerset.rng import shuffled
 from somerset.record import (
     DealRecord,
     GameRecord,

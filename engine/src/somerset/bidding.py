@@ -91,7 +91,9 @@ class Auction:
     def all_passed(self) -> bool:
         return self.is_over and self.high is None
 
-    def _dealer_forced(self) -> bool:
+    @property
+    def dealer_must_bid(self) -> bool:
+        """Whether the dealer is to call after everyone else passed, where the ruleset forces him to bid."""
         return (
             self.rule.all_pass is AllPass.DEALER_FORCED
             and len(self.calls) == self.players - 1
@@ -104,14 +106,14 @@ class Auction:
         high = self.high
         low = max(self.rule.minimum, high[1] + 1 if high else self.rule.minimum)
         bids = [Call(b) for b in range(low, self.maximum + 1)]
-        return bids if self._dealer_forced() else [PASS, *bids]
+        return bids if self.dealer_must_bid else [PASS, *bids]
 
     def can(self, call: Call) -> str | None:
         """None if the call is allowed, else the reason it is not."""
         if self.is_over:
             return "the auction is over"
         if call.is_pass:
-            if self._dealer_forced():
+            if self.dealer_must_bid:
                 return (
                     f"everyone else has passed, so the dealer must take the bid (at least {self.rule.minimum})"
                 )

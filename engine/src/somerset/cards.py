@@ -98,7 +98,12 @@ class Card:
         return parse_card(text, pack)
 
     def sort_key(self) -> tuple[int, int]:
-        return (self.suit, self.rank)
+        """The order cards are shown in: by suit, low to high within each, the S/S last.
+
+        >>> [str(c) for c in sorted(parse_cards("S/S 4/8 0/0 2/8"), key=Card.sort_key)]
+        ['0/0', '2/8', '4/8', 'S/S']
+        """
+        return (99, 99) if self.suit == -1 else (self.suit, self.rank)
 
 
 SS = Card(-1, -1)

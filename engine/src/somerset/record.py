@@ -38,24 +38,19 @@ from typing import Any
 
 from .bidding import Auction, parse_call
 from .cards import Card, Trump, parse_card, parse_trump
-from .game import (
-    Action,
-    ActionKind,
-    Deal,
-    Game,
-    IllegalActionError,
-    Phase,
-    parse_action,
-)
+from .actions import Action, ActionKind, IllegalActionError, parse_action
+from .deal import Deal, Phase
 from .errors import SomersetError
+from .match import Game
 from .play import LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
 from .rules import Declaration, Format, PileKind, Ruleset
 from .rulesets import get_ruleset
 from .scoring import ScoreChange, score_deal, score_seats
 from .sources import SOURCES, Citation
+from .views import deal_summary, game_summary
 
 __all__ = ["RecordError", "DealRecord", "GameRecord", "PartialRecord", "PartialPlay", "PlayedTrick", "parse_record",
-           "parse_game_record", "parse_partial", "is_partial", "record_of", "game_record_of"]
+           "parse_game_record", "parse_partial", "is_partial", "record_of", "game_record_of", "check_record"]
 
 _SETUP_TAGS = ("Ruleset", "Options", "Format", "Dealer", "Seed")
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -82,7 +77,7 @@ def _signed(n: int) -> str:
 
 
 def _sorted(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: (99, 99) if c.is_ss else (c.suit, c.rank))
+    return sorted(cards, key=Card.sort_key)
 
 
 @dataclass
@@ -119,7 +114,7 @@ class DealRecord:
 
     def to_json(self) -> dict[str, Any]:
         deal = self.replay()
-        return {"tags": dict(self.tags), "actions": list(self.actions), "deal": deal.summary(), "text": str(self)}
+        return {"tags": dict(self.tags), "actions": list(self.actions), "deal": deal_summary(deal), "text": str(self)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealRecord:
@@ -400,7 +395,7 @@ class GameRecord:
         return "\n\n".join(out) + "\n"
 
     def to_json(self) -> dict[str, Any]:
-        return {"tags": dict(self.tags), "deals": [list(d) for d in self.deals], "game": self.replay().summary()}
+        return {"tags": dict(self.tags), "deals": [list(d) for d in self.deals], "game": game_summary(self.replay())}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
@@ -455,7 +450,7 @@ def parse_game_record(text: str) -> GameRecord:
         body = [(n, t) for n, t in block[1:] if not t.startswith("Total:")]
         actions = parse_body(deal, deal_tags, body)
         if deal.is_terminal():
-            game._end_deal(deal)
+            game.end_deal()
         rec.deals.append(actions)
         totals = [ln for ln in block[1:] if ln[1].startswith("Total:")]
         if totals:
@@ -819,3 +814,22 @@ def parse_partial(text: str) -> PartialRecord:
                 raise RecordError(f"under {rid}, '{t}' does not agree with the engine, which gives "
                                   f"'{same[0] if same else 'nothing'}'", no)
     return rec
+
+
+def check_record(text: str) -> dict[str, Any]:
+    """Read a record of any kind (a game, a deal, or a worked example without hands) and check it.
+
+    Returns what it is and its text as the engine writes it; raises :class:`RecordError` naming the
+    first line that does not agree with the engine (``somerset check``)."""
+    if any(line.strip().startswith("Deal 1:") for line in text.splitlines()):
+        game = parse_game_record(text)
+        played = game.replay()
+        return {"kind": "game", "rulesets": [played.ruleset.id], "deals": len(game.deals),
+                "winner": played.winner, "scores": list(played.scores), "text": str(game)}
+    if not is_partial(text):
+        rec = parse_record(text)
+        deal = rec.replay()
+        return {"kind": "deal", "rulesets": [deal.ruleset.id], "over": deal.is_terminal(),
+                "score": deal.score_changes(), "text": str(rec)}
+    partial = parse_partial(text)
+    return {"kind": "example", "rulesets": partial.rulesets, "text": str(partial)}

@@ -17,14 +17,16 @@ import re
 from typing import Any
 
 from .bidding import Auction, parse_call
-from .bots import make_bots, play_deal
+from .errors import RulesError
+from .bots import play_until_bid
 from .cards import Card, Trump
+from .deal import Deal, Phase
 from .examples import examples_for, get_example
-from .game import Deal, Phase, deal_seed, load_ruleset, new_deal
 from .play import led_suit, rover_active, trick_verdict
 from .record import (DealRecord, PartialPlay, PartialRecord, RecordError, is_partial, parse_partial, parse_record,
                      record_of)
 from .rules import Declaration, PileKind, Ruleset, UndealtKind
+from .rulesets import load_ruleset
 
 __all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "MAX_RECORD_CHARS"]
 
@@ -176,7 +178,7 @@ def replay(example_id: str, ruleset_id: str | None = None) -> dict[str, Any]:
 
 
 def _hands(held: list[list[Card]]) -> list[dict[str, Any]]:
-    return [{"seat": s, "cards": [str(c) for c in sorted(h, key=lambda c: (99, 99) if c.is_ss else (c.suit, c.rank))]}
+    return [{"seat": s, "cards": [str(c) for c in sorted(h, key=Card.sort_key)]}
             for s, h in enumerate(held)]
 
 
@@ -321,14 +323,8 @@ def replay_bots(ruleset: Ruleset | str, format_id: str | None = None, seed: int 
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
     if not 0 <= dealer < fmt.players:
-        raise ValueError(f"the dealer must be a seat from 0 to {fmt.players - 1}")
-    deal: Deal | None = None
-    for i in range(max_redeals + 1):
-        s = deal_seed(seed, i)
-        deal = play_deal(new_deal(r, fmt.id, s, (dealer + i) % fmt.players), make_bots("heuristic", fmt.players, s))
-        if not deal.passed_out:
-            break
-    assert deal is not None
+        raise RulesError(f"the dealer must be a seat from 0 to {fmt.players - 1}", field="dealer")
+    deal, _ = play_until_bid(r, fmt.id, seed, dealer, "heuristic", max_redeals)
     out = _deal_replay(record_of(deal))
     out["title"] = f"{fmt.label}, seed {seed}, played by the bots"
     return out

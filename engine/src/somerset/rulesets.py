@@ -8,7 +8,7 @@ functions that take the citation of each ruleset's own copy of the text.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from .rules import (
     DIMENSION_KEYS,
@@ -902,12 +902,29 @@ class UnknownRulesetError(SomersetError):
 
 
 def get_ruleset(name: str) -> Ruleset:
-    """Find a ruleset by id or alias (case-insensitive)."""
+    """Find a ruleset by id or alias (case-insensitive).
+
+    >>> get_ruleset("BGG").short_name
+    'boardgamegeek.com'
+    """
     key = name.strip().lower() if isinstance(name, str) else ""
     if key in _ALIASES:
         return RULESETS[_ALIASES[key]]
     shown = name if isinstance(name, str) and len(name) <= 30 else repr(name)[:30]
-    raise UnknownRulesetError(f"'{shown}' is not a known ruleset; the rulesets are: {', '.join(RULESETS)}")
+    raise UnknownRulesetError(f"'{shown}' is not a known ruleset; the rulesets are: {', '.join(RULESETS)}", field="rules")
 
 
-__all__ = ["RULESETS", "get_ruleset", "UnknownRulesetError"]
+def load_ruleset(ruleset: Ruleset | str, options: Iterable[str] = ()) -> Ruleset:
+    """A ruleset by id or alias (or as given), with the named options applied in order.
+
+    >>> load_ruleset("hodges-1903", ["without-bidding"]).option_applied
+    ('without-bidding',)
+    """
+    r = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    for option in options:
+        if option not in r.option_applied:
+            r = r.with_option(option)
+    return r
+
+
+__all__ = ["RULESETS", "get_ruleset", "load_ruleset", "UnknownRulesetError"]
