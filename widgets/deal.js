@@ -9,6 +9,7 @@ import {
   EngineWidget,
   addressParams,
   checkSeed,
+  engineLimits,
   defineOnce,
   fillFormatSelect,
   fillRulesetSelect,
@@ -23,7 +24,6 @@ import "./replay.js";
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed"];
-const MAX_RECORD = 20000;
 
 class SomersetDeal extends EngineWidget {
   build() {
@@ -104,6 +104,7 @@ class SomersetDeal extends EngineWidget {
 
   async onReady() {
     if (this._rulesets) return;
+    this._limits = await engineLimits();
     this._rulesets = await rulesetList();
     const notices = [];
     fillRulesetSelect(this._rules, this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
@@ -120,14 +121,14 @@ class SomersetDeal extends EngineWidget {
     fillFormatSelect(this._format, r, wanted, notices, this._format.value);
   }
 
-  nextSeed() {
-    this._seedInput.value = nextSeed(this._seedInput.value);
+  async nextSeed() {
+    this._seedInput.value = nextSeed(this._seedInput.value, await engineLimits());
     this.dealFromForm();
   }
 
   dealFromForm() {
     if (engine.state.status !== "ready" || !this._rulesets) return;
-    const seed = checkSeed(this._seedInput.value);
+    const seed = checkSeed(this._seedInput.value, this._limits);
     this._seedError.hidden = !seed.error;
     this._seedError.textContent = seed.error || "";
     if (seed.error) {
@@ -143,11 +144,14 @@ class SomersetDeal extends EngineWidget {
     this.show(replay, `Dealt seed ${seed.value} under ${this._rules.selectedOptions[0].textContent}.`);
   }
 
-  replayText() {
+  async replayText() {
     const text = this._text.value;
     let problem = "";
     if (!text.trim()) problem = "Paste a record first: the tags in square brackets, then its lines.";
-    else if (text.length > MAX_RECORD) problem = `The record is ${text.length.toLocaleString("en")} characters; the longest accepted is ${MAX_RECORD.toLocaleString("en")}.`;
+    else {
+      const longest = (await engineLimits()).record_chars;
+      if (text.length > longest) problem = `The record is ${text.length.toLocaleString("en")} characters; the longest accepted is ${longest.toLocaleString("en")}.`;
+    }
     this._recordError.hidden = !problem;
     this._recordError.textContent = problem;
     if (problem) {

@@ -38,8 +38,7 @@ class SomersetReplay extends EngineWidget {
       } else {
         this._mode = "deal";
         if (!NAME.test(this._rules)) this._problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
-        else if (!SEED.test(this._seed) || BigInt(this._seed) >= 2n ** 64n)
-          this._problem = `the seed “${shortText(this._seed)}” is not a whole number from 0 to 18446744073709551615`;
+        else if (!SEED.test(this._seed)) this._problem = `the seed “${shortText(this._seed)}” is not a whole number`;
         else if (this._format && !NAME.test(this._format)) this._problem = `the format “${shortText(this._format)}” is not a valid name`;
       }
       this._valid = this._problem === null;

@@ -242,34 +242,25 @@ class SomersetScore extends EngineWidget {
   }
 
   async calculateAll(seq, bid, made, against) {
-    const answers = await Promise.all(
-      this._rulesets.map((r) =>
-        engine.ask({ cmd: "score", rules: r.id, bid, made, against: against === null ? this.pointsPerDeal(r, null) - made : against }),
-      ),
-    );
+    // The engine scores the deal under every ruleset and marks the rows that differ from the most common score.
+    const request = { cmd: "score", rules: ALL, bid, made };
+    if (against !== null) request.against = against;
+    const answer = await engine.ask(request);
     if (seq !== this._seq) return;
-    const results = [];
-    const skipped = [];
-    answers.forEach((v, i) => {
-      if (v.error) skipped.push({ name: this._rulesets[i].short_name, reason: v.error.message });
-      else results.push(v);
-    });
-    if (!results.length) {
-      this.setErrors({ made: skipped.length ? skipped[0].reason : "No ruleset can score this deal." });
+    if (answer.error) {
+      const field = FIELDS.includes(answer.error.field) ? answer.error.field : "made";
+      this.setErrors({ [field]: answer.error.message });
       replace(this._result, h("p", { class: "sr-empty" }, "No ruleset can score these figures."));
       this.announce("No ruleset can score these figures.");
       return;
     }
-    const key = (v) => `${v.bidder_side}|${v.opponents}`;
-    const counts = new Map();
-    for (const v of results) counts.set(key(v), (counts.get(key(v)) || 0) + 1);
-    const majority = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-    const agree = counts.size === 1;
-    const summary = agree
+    const results = answer.results;
+    const skipped = answer.skipped.map((s) => ({ name: s.ruleset_name, reason: s.reason }));
+    const summary = answer.agree
       ? `All ${results.length} rulesets that can score this deal give the same result.`
-      : `The rulesets score this deal ${counts.size} different ways; rows marked differ from the majority.`;
+      : `The rulesets score this deal ${answer.ways} different ways; rows marked differ from the majority.`;
     const rows = results.map((v) => {
-      const dissent = key(v) !== majority;
+      const dissent = v.dissent;
       return h(
         "tr",
         { class: dissent ? "sr-dissent" : null, "data-ruleset": v.ruleset },

@@ -10,6 +10,7 @@ import {
   addressParams,
   askOnce,
   checkSeed,
+  engineLimits,
   defineOnce,
   fillFormatSelect,
   fillRulesetSelect,
@@ -24,19 +25,17 @@ import "./replay.js";
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed", "moves"];
-const MAX_MOVES = 200;
 
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
-// Moves in the address: "bid 9,play 4/8" is written bid_9,play_4/8.
+// Moves in the address: "bid 9,play 4/8" is written bid_9,play_4/8. (The engine refuses more moves than a deal has.)
 function movesFromText(text) {
   return String(text || "")
     .split(",")
     .map((m) => m.trim().replace(/_/g, " "))
-    .filter(Boolean)
-    .slice(0, MAX_MOVES + 1);
+    .filter(Boolean);
 }
 
 function movesToText(moves) {
@@ -79,6 +78,8 @@ class SomersetTable extends EngineWidget {
 
   async onReady() {
     if (this._rulesets) return;
+    this._limits = await engineLimits();
+    this._moves = this._moves.slice(0, this._limits.moves + 1);
     this._rulesets = await rulesetList();
     const notices = [];
     fillRulesetSelect(this._rules, this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
@@ -86,7 +87,7 @@ class SomersetTable extends EngineWidget {
     if (this._rules.value === "all") this._rules.value = DEFAULT_RULES;
     this.fillFormats(this._wanted.format, notices);
     this.showNotice(notices);
-    const seed = checkSeed(this._wanted.seed);
+    const seed = checkSeed(this._wanted.seed, this._limits);
     if (seed.error) {
       this.showNotice([...notices, `${seed.error} Dealing seed 1 instead.`]);
       this._seed.value = "1";
@@ -107,12 +108,12 @@ class SomersetTable extends EngineWidget {
     fillFormatSelect(this._format, r, wanted, notices);
   }
 
-  nextSeed() {
-    return nextSeed(this._seed.value);
+  async nextSeed() {
+    return nextSeed(this._seed.value, await engineLimits());
   }
 
   async newDeal(seedText) {
-    const seed = checkSeed(seedText);
+    const seed = checkSeed(await seedText, await engineLimits());
     this._seedError.hidden = !seed.error;
     this._seedError.textContent = seed.error || "";
     if (seed.error) {

@@ -235,17 +235,23 @@ export function fillFormatSelect(select, ruleset, wanted, notices, previous = ""
   select.disabled = ruleset.formats.length < 2;
 }
 
-// A deal's seed as typed: {value} (its digits) or {error} naming what is accepted.
-export function checkSeed(text) {
+// The limits the engine accepts (the longest record, the most moves, the largest seed), from its
+// "info" answer: {record_chars, moves, seed_max}, seed_max as text (too large for a JS number).
+export async function engineLimits() {
+  return (await askOnce({ cmd: "info" })).limits;
+}
+
+// A deal's seed as typed: {value} (its digits) or {error} naming what is accepted (`limits` from engineLimits()).
+export function checkSeed(text, limits) {
   const t = String(text).trim();
   if (t === "") return { error: "Enter a seed: a whole number such as 7." };
-  if (!/^\d{1,20}$/.test(t) || BigInt(t) >= 2n ** 64n)
-    return { error: `“${t.slice(0, 24)}” is not a seed: use a whole number from 0 to 18446744073709551615.` };
+  if (!/^\d{1,30}$/.test(t) || BigInt(t) > BigInt(limits.seed_max))
+    return { error: `“${t.slice(0, 24)}” is not a seed: use a whole number from 0 to ${limits.seed_max}.` };
   return { value: t };
 }
 
-// The seed after the one typed (1 when the typed one is not a seed), wrapping at 2**64.
-export function nextSeed(text) {
-  const seed = checkSeed(text);
-  return String(seed.error ? 1n : (BigInt(seed.value) + 1n) % 2n ** 64n);
+// The seed after the one typed (1 when the typed one is not a seed), wrapping after the largest.
+export function nextSeed(text, limits) {
+  const seed = checkSeed(text, limits);
+  return String(seed.error ? 1n : (BigInt(seed.value) + 1n) % (BigInt(limits.seed_max) + 1n));
 }

@@ -22,6 +22,7 @@ from .bots import play_until_bid
 from .cards import Card, Trump
 from .deal import Deal, Phase
 from .examples import examples_for, get_example
+from .limits import MAX_RECORD_CHARS
 from .play import led_suit, rover_active, trick_verdict
 from .record import (DealRecord, PartialPlay, PartialRecord, RecordError, is_partial, parse_partial, parse_record,
                      record_of)
@@ -30,8 +31,6 @@ from .rulesets import load_ruleset
 
 __all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "MAX_RECORD_CHARS"]
 
-#: The longest record text a replay accepts (a whole Triple deal is about 3,000 characters).
-MAX_RECORD_CHARS = 20_000
 
 _ORDINAL_SEATS = ("the first player", "the second player", "the third player", "the fourth player",
                   "the fifth player", "the sixth player", "the seventh player", "the eighth player")
@@ -169,8 +168,8 @@ def replay(example_id: str, ruleset_id: str | None = None) -> dict[str, Any]:
     """The steps of one worked example under one of the rulesets that state it."""
     rec = get_example(example_id)
     if ruleset_id is not None and ruleset_id not in rec.rulesets:
-        raise ValueError(f"the example {example_id} is not stated by {ruleset_id}; it is stated by "
-                         f"{', '.join(rec.rulesets)}")
+        raise RulesError(f"the example {example_id} is not stated by {ruleset_id}; it is stated by "
+                         f"{', '.join(rec.rulesets)}", field="rules")
     return _partial_replay(rec, ruleset_id, example_id)
 
 

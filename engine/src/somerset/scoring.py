@@ -9,7 +9,7 @@ from .errors import RulesError
 from .rules import Format, Made, Ruleset, SetPenalty
 from .sources import Citation
 
-__all__ = ["ScoreChange", "score_deal", "score_seats"]
+__all__ = ["ScoreChange", "score_deal", "score_seats", "scored_format"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +68,17 @@ def _opponent_change(ruleset: Ruleset, is_set: bool, against: int) -> tuple[int,
     return 0, f"the opponents score nothing (they took {against})"
 
 
+def scored_format(ruleset: Ruleset, format_id: str | None = None) -> Format:
+    """The format :func:`score_deal` scores: the one named, else the ruleset's partnership game."""
+    return ruleset.format(format_id) if format_id else ruleset.partnership_format()
+
+
 def score_deal(ruleset: Ruleset, bid: int, made: int, against: int, format_id: str | None = None) -> ScoreChange:
     """Score a deal between the bidder's side and the other side (the partnership game)."""
     bid = _check_int("bid", "the bid", bid)
     made = _check_int("made", "the points made", made)
     against = _check_int("against", "the points taken by the other side", against)
-    fmt = ruleset.format(format_id) if format_id else ruleset.partnership_format()
+    fmt = scored_format(ruleset, format_id)
     total = fmt.points_per_deal
     minimum = ruleset.bidding.value.minimum
     if not minimum <= bid <= total:

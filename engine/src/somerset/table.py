@@ -19,6 +19,8 @@ from .actions import ActionKind, parse_action
 from .bots import make_bots
 from .cards import Card
 from .deal import Deal, Phase
+from .errors import RulesError
+from .limits import MAX_MOVES
 from .record import record_of
 from .rules import Ruleset
 from .rulesets import load_ruleset
@@ -29,8 +31,6 @@ __all__ = ["sit_down", "MAX_MOVES", "READER"]
 #: The reader's seat: the dealer's left, so the reader bids first (in the four-handed partnership
 #: game, with seat 2 against seats 1 and 3).
 READER = 0
-#: More moves than one seat makes in any deal; a longer list is refused.
-MAX_MOVES = 200
 
 
 def _to_play(deal: Deal) -> dict[str, Any]:
@@ -61,7 +61,7 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
     fmt = r.format(format_id)
     moves = list(moves or [])
     if len(moves) > MAX_MOVES:
-        raise ValueError(f"{len(moves)} moves is more than any deal needs (at most {MAX_MOVES})")
+        raise RulesError(f"{len(moves)} moves is more than any deal needs (at most {MAX_MOVES})", field="moves")
     n = fmt.players
     deal = Deal(r, fmt.id, dealer=n - 1, seed=seed)
     bots = make_bots("heuristic", n, seed)
