@@ -20,6 +20,7 @@ from mkdocs.exceptions import PluginError
 from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards
 from somerset.describe import teams_label, trick_order, value_label
 from somerset.examples import WORKED_EXAMPLES, examples_for
+from somerset.kitty import undealt_kind
 from somerset.replay import replay, replay_bots
 from somerset.rules import PileKind, Ruleset, UndealtKind
 from somerset.rulings import RULINGS, answer_all
@@ -112,10 +113,8 @@ def _undealt_cell(r: Ruleset, f: Any) -> str:
         kind = f.pile.label
         extra = f", of which {f.face_up_from_pile} face up for the first trick" if f.face_up_from_pile else ""
         return f"{f.undealt} in a {kind}{extra}"
-    if not f.undealt:
-        return "none"
-    kind = f.undealt_kind or r.undealt.value.kind
-    return f"{f.undealt} " + ("in a kitty for the high bidder" if kind is UndealtKind.KITTY else "face up, to the first trick's winner")
+    kind = undealt_kind(r, f.id)
+    return "none" if kind is UndealtKind.NONE else f"{f.undealt}: {kind.label}"
 
 
 def render_formats(page: Any, arg: str | None) -> str:

@@ -211,7 +211,7 @@ class SomersetTable extends EngineWidget {
       );
     }
     if (v.declarer !== null) {
-      const trump = v.trump === null ? "not named yet" : v.trump === "nt" ? "No Trump" : v.trump === "0" ? "the 0/0 (named trump)" : `the /${v.trump} suit`;
+      const trump = v.trump_label ?? "not named yet";
       parts.push(h("p", { class: "sr-table__contract" }, `${cap(name(v.declarer))} won the bid at ${v.bid_to_make ?? v.bid}. Trump: ${trump}.`));
     }
     // The cards left over: face up for the first trick, or a drawing pile.

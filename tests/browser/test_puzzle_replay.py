@@ -361,7 +361,7 @@ def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> Non
     box.fill(WORKED_RECORDS[0].replace("-> 3", "-> 1"))
     tool.get_by_role("button", name="Replay this record").click()
     expect(tool.locator("somerset-replay .sr-replay__problem")).to_contain_text(
-        "line 6: under parker-1947, 'Trick 1: [0] 8/8 6/8 4/10 0/2 -> 1' does not agree with the engine")
+        "line 6: under Parker 1947, 'Trick 1: [0] 8/8 6/8 4/10 0/2 -> 1' does not agree with the engine")
     box.fill("<b>not a record</b>")
     tool.get_by_role("button", name="Replay this record").click()
     expect(tool.locator("somerset-replay .sr-replay__problem")).to_contain_text("needs a [Ruleset")

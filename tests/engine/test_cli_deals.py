@@ -78,7 +78,7 @@ def test_check_reads_deals_games_and_worked_examples() -> None:
 
     deal = run_cli("play", "--rules", "parker-1947", "--seed", "7").stdout
     out = run_with_input(deal, "check", "-")
-    assert out.returncode == 0 and out.stdout.strip() == "ok: a deal under parker-1947; every line agrees with the engine"
+    assert out.returncode == 0 and out.stdout.strip() == "ok: a deal under Parker 1947; every line agrees with the engine"
     game = run_cli("game", "--rules", "hodges-1903", "--seed", "3").stdout
     data = json.loads(run_with_input(game, "check", "-", "--json").stdout)
     assert data["ok"] and data["kind"] == "game" and data["text"] == game

@@ -35,6 +35,7 @@ FORMAT = "four-partners"
 
 
 def run_fast(deals: int, seed: int = 1) -> dict[str, Any]:
+    """Deals per second of :func:`~somerset.simulate.play_random`, every deal from its own seed."""
     r = load_ruleset(RULESET)
     rng = SplitMix64(seed)
     played = 0
@@ -48,6 +49,7 @@ def run_fast(deals: int, seed: int = 1) -> dict[str, Any]:
 
 
 def run_api(deals: int, seed: int = 1) -> dict[str, Any]:
+    """Deals per second through the public interface: ``legal_actions()`` and a checked ``apply()``."""
     r = load_ruleset(RULESET)
     bots = [RandomBot(seed + k) for k in range(4)]
     played = 0
@@ -98,6 +100,7 @@ def run(deals: int = 2000, seed: int = 1) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Print the figures (``python -m somerset.bench [deals]``)."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m somerset.bench",

@@ -51,6 +51,7 @@ class RandomBot:
         self.rng = SplitMix64(seed)
 
     def act(self, deal: Deal) -> Action:
+        """A uniformly random legal action."""
         acts = deal.legal_actions()
         if not acts:
             raise ValueError("no legal action: the deal is over or waiting for a chance step")
@@ -143,6 +144,7 @@ class HeuristicBot:
     # --- the whole turn ------------------------------------------------------------------
 
     def act(self, deal: Deal) -> Action:
+        """The bot's choice: a bid from hand strength, its best trump, the discards it values least, a careful card."""
         p = deal.phase
         if p is Phase.AUCTION:
             return self._bid(deal)

@@ -29,12 +29,14 @@ def _enum(value: Any) -> str:
 
 
 def teams_label(fmt: Format) -> str:
+    """The sides of a format in short: '1+3 v 2+4', or 'each alone'."""
     if not fmt.partnership:
         return "each alone"
     return " v ".join("+".join(str(s + 1) for s in team) for team in fmt.teams)
 
 
 def format_label(fmt: Format) -> str:
+    """A format in short: '4 players (1+3 v 2+4)'."""
     return f"{fmt.players} players ({teams_label(fmt)})"
 
 

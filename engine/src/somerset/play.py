@@ -3,6 +3,14 @@
 One set of functions serves every ruleset: what differs between rulesets is read from the
 ruleset's data (``rover_play``, ``after_rover``, ``rover_power``, ``ss_no_trump``,
 ``rover_no_trump``, ``first_lead``, ``declaration``).
+
+>>> from somerset import get_ruleset, parse_cards, parse_trump
+>>> r = get_ruleset("parker")
+>>> res = legal_plays(r, parse_trump("8"), parse_cards("S/S 0/0 4/10"), parse_cards("2/8"))
+>>> [str(c) for c in res.legal], str(res.illegal[0].card)
+(['S/S'], '0/0')
+>>> trick_verdict(r, parse_trump("6"), parse_cards("9/12 11/12 0/0 2/2")).rule
+'rover-doubles'
 """
 
 from __future__ import annotations
@@ -30,21 +38,27 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class IllegalPlay:
+    """A card that may not be played, why, and the rule that says so."""
+
     card: Card
     reason: str
     citation: Citation
 
     def to_json(self) -> dict[str, object]:
+        """The illegal card, why, and the rule's citation, as JSON."""
         return {"card": str(self.card), "reason": self.reason, "citation": self.citation.to_json()}
 
 
 @dataclass(frozen=True, slots=True)
 class LegalPlays:
+    """The cards of a hand that may be played, and each other card with why not."""
+
     legal: tuple[Card, ...]
     illegal: tuple[IllegalPlay, ...]
     note: str | None = None  # an interpretation that decided this answer
 
     def to_json(self) -> dict[str, object]:
+        """The legal cards, each illegal card with its reason, and any interpretation, as JSON."""
         return {
             "legal": [str(c) for c in self.legal],
             "illegal": [i.to_json() for i in self.illegal],

@@ -37,6 +37,7 @@ _ORDINAL_SEATS = ("the first player", "the second player", "the third player", "
 
 
 def example_ids() -> list[str]:
+    """The ids of every worked example."""
     from .examples import WORKED_EXAMPLES
 
     return list(WORKED_EXAMPLES)

@@ -41,6 +41,7 @@ class Rule(Generic[T]):
 
     @property
     def citation(self) -> Citation:
+        """The rule's first citation (where its main statement is)."""
         return self.citations[0]
 
 
@@ -216,6 +217,8 @@ class Tie(RuleValue):
 
 @dataclass(frozen=True)
 class GameEnd:
+    """How a game is won: the target, what happens when several sides pass it together, and whether setting wins."""
+
     target: int
     tie: Tie = Tie.FIRST_TO_TARGET
     win_by_setting: bool = True  # False: a side can reach the target only by making a bid
@@ -223,6 +226,8 @@ class GameEnd:
 
 @dataclass(frozen=True)
 class Points:
+    """What a deal scores: points for each trick, and whether the count cards score."""
+
     per_trick: int = 1
     count_cards: bool = True
 
@@ -267,15 +272,18 @@ class Format:
 
     @property
     def partnership(self) -> bool:
+        """Whether players sit in partnerships (teams of more than one)."""
         return len(self.teams[0]) > 1
 
     def team_of(self, seat: int) -> int:
+        """The index of the team ``seat`` plays for."""
         for i, team in enumerate(self.teams):
             if seat in team:
                 return i
         raise ValueError(f"seat {seat} is not at the table")
 
     def removed_cards(self, pack: Pack) -> tuple[Card, ...]:
+        """The cards this format takes out of ``pack`` before dealing."""
         return tuple(parse_card(c, pack) for c in self.removed)
 
     def tricks(self, pack: Pack) -> int:
@@ -286,11 +294,13 @@ class Format:
         return in_play // self.players
 
     def computed_points(self, pack: Pack) -> int:
+        """The points in a deal worked out from the pack: tricks plus the count cards still in it."""
         removed = set(self.removed_cards(pack))
         counts = sum(c.value for c in pack.counts if c.card not in removed)
         return self.tricks(pack) + counts
 
     def check(self, pack: Pack) -> None:
+        """Raise :class:`ValueError` unless the hands, undealt cards and points add up for ``pack``."""
         removed = self.removed_cards(pack)
         remaining = len(pack) - len(removed)
         if self.pile is PileKind.NONE:
@@ -435,6 +445,7 @@ class Ruleset:
 
     @property
     def deck(self) -> Pack:
+        """The pack this ruleset is played with."""
         return PACKS[self.pack.value]
 
     def format(self, format_id: str | None = None) -> Format:
@@ -453,6 +464,7 @@ class Ruleset:
         raise RulesError(f"{self.short_name} has no format {format_id!r}; its formats are: {known}", field="format")
 
     def partnership_format(self) -> Format:
+        """The two-sided game (the first format with two teams), else the main format."""
         for fmt in self.formats.value:
             if len(fmt.teams) == 2:
                 return fmt
@@ -500,6 +512,7 @@ class Ruleset:
                 f"so {trump.label} cannot be trump")
 
     def rule(self, key: str) -> Rule[Any]:
+        """The rule of dimension ``key`` (one of :data:`DIMENSIONS`)."""
         if key not in DIMENSION_KEYS:
             raise KeyError(key)
         value: Rule[Any] = getattr(self, key)

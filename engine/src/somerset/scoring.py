@@ -1,4 +1,12 @@
-"""Scoring a deal under a ruleset's made and set rules."""
+"""Scoring a deal under a ruleset's made and set rules.
+
+>>> from somerset import get_ruleset
+>>> sc = score_deal(get_ruleset("parker"), bid=15, made=12, against=12)
+>>> sc.set, sc.bidder_side, sc.opponents
+(True, -6, 24)
+>>> score_deal(get_ruleset("senior-center"), 15, 16, 8).opponents
+8
+"""
 
 from __future__ import annotations
 
@@ -26,6 +34,7 @@ class ScoreChange:
     citation: Citation
 
     def to_json(self) -> dict[str, object]:
+        """The score change, its reason and citation, as JSON."""
         return {
             "bid": self.bid,
             "made": self.made,

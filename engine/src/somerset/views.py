@@ -84,6 +84,7 @@ def deal_view(deal: Deal, seat: int) -> JSON:
         "bid": deal.bid,
         "bid_to_make": deal.bid_to_make,
         "trump": None if deal.trump is None else str(deal.trump),
+        "trump_label": None if deal.trump is None else deal.trump.label,
         "trick": {"leader": deal.leader, "cards": [str(c) for c in deal.current_trick]},
         "tricks": tricks,
         "points": deal.points(),

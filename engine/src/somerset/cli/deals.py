@@ -15,7 +15,7 @@ from ..match import Game
 from ..record import RecordError, check_record, game_record_of, record_of
 from ..rng import MASK64
 from ..rules import Ruleset
-from ..rulesets import load_ruleset
+from ..rulesets import get_ruleset, load_ruleset
 from ..simulate import simulate
 from ..views import deal_summary, game_summary
 from .common import AddCommand, BadInput, emit
@@ -86,7 +86,7 @@ def cmd_check(args: argparse.Namespace) -> None:
         raise BadInput(str(e)) from e
     what = {"game": "a whole game", "deal": "a deal", "example": "a part of a deal without hands"}[data["kind"]]
     same = "" if data["text"].strip() == text.strip() else " (the engine writes it slightly differently; --json shows how)"
-    emit(args, {"ok": True, **data}, f"ok: {what} under {', '.join(data['rulesets'])}; every line agrees with "
+    emit(args, {"ok": True, **data}, f"ok: {what} under {', '.join(get_ruleset(r).short_name for r in data['rulesets'])}; every line agrees with "
           f"the engine{same}")
 
 
