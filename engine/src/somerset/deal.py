@@ -26,6 +26,7 @@ through the precomputed :mod:`somerset.precompute`.
 from __future__ import annotations
 
 import itertools
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Iterable
@@ -371,7 +372,7 @@ class Deal:
 # --- the phases ------------------------------------------------------------------------------
 
 
-class PhaseRules:
+class PhaseRules(ABC):
     """One phase of a deal: who acts, what they may do, why not, and what doing it changes.
 
     ``can`` is asked only after the checks every phase shares (an action at all, the deal not
@@ -380,21 +381,21 @@ class PhaseRules:
 
     phase: Phase
 
+    @abstractmethod
     def to_act(self, deal: Deal) -> int:
         """The seat to act (or :data:`CHANCE`, :data:`TERMINAL`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal(self, deal: Deal) -> list[Action]:
         """The actions the player to act may take."""
-        raise NotImplementedError
 
+    @abstractmethod
     def can(self, deal: Deal, action: Action) -> str | None:
         """None if ``action`` is allowed now, else why not."""
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, deal: Deal, action: Action) -> None:
         """Make an allowed action."""
-        raise NotImplementedError
 
 
 class ShufflePhase(PhaseRules):
