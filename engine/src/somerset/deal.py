@@ -283,10 +283,10 @@ class Deal:
             raise IllegalActionError(action, why)
         self.history.append(action)
         self._rules.apply(self, action)
-        self._to_act = self._rules.to_act(self)
         return self
 
     def _enter(self, phase: Phase) -> None:
+        """Move to ``phase``: its handler takes over and says who acts."""
         self.phase = phase
         self._rules = PHASE_RULES[phase]
         self._to_act = self._rules.to_act(self)
@@ -376,7 +376,8 @@ class PhaseRules(ABC):
     """One phase of a deal: who acts, what they may do, why not, and what doing it changes.
 
     ``can`` is asked only after the checks every phase shares (an action at all, the deal not
-    over, a chance step at a chance step); ``apply`` only with an action ``can`` allows.
+    over, a chance step at a chance step); ``apply`` only with an action ``can`` allows, and it
+    leaves the deal saying who acts next (by entering the next phase, or within its own).
     """
 
     phase: Phase
@@ -536,6 +537,8 @@ class AuctionPhase(PhaseRules):
         deal.auction.do(Call(action.number if action.kind is ActionKind.BID else None))
         if deal.auction.is_over:
             self.close(deal)
+        else:
+            deal._to_act = self.to_act(deal)
 
     def close(self, deal: Deal) -> None:
         """End the auction (its calls are all made): pass the deal out, or give the high bidder the kitty or trump."""
