@@ -257,13 +257,13 @@ class SomersetScore extends Widget {
       const dissent = key(v) !== majority;
       return h(
         "tr",
-        { class: dissent ? "sr-dissent" : null, "data-ruleset": v.ruleset },
-        h("th", { scope: "row" }, v.ruleset_name),
-        h("td", { class: "sr-num" }, signed(v.bidder_side)),
-        h("td", { class: "sr-num" }, signed(v.opponents)),
+        { class: dissent ? "sr-dissent" : null, "data-ruleset": v.ruleset, role: "row" },
+        h("th", { scope: "row", role: "rowheader" }, v.ruleset_name),
+        h("td", { class: "sr-num", role: "cell", "data-label": "bidder" }, signed(v.bidder_side)),
+        h("td", { class: "sr-num", role: "cell", "data-label": "other" }, signed(v.opponents)),
         h(
           "td",
-          {},
+          { role: "cell" },
           h("span", {}, `${v.set ? "Set" : "Made"} (other side took ${v.against}). ${v.reason}`),
           " ",
           citationLink(v.citation),
@@ -276,17 +276,21 @@ class SomersetScore extends Widget {
       h("p", { class: "sr-verdict__winner" }, h("strong", {}, summary)),
       h(
         "div",
-        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Scores by ruleset" },
+        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Scores side by side" },
         h(
           "table",
-          { class: "sr-table" },
+          { class: "sr-table sr-table--stack sr-table--score", role: "table" },
           h("caption", { class: "sr-vh" }, `Bid ${bid}, bidder's side took ${made}: the score under each ruleset`),
           h(
             "thead",
-            {},
-            h("tr", {}, h("th", { scope: "col" }, "Ruleset"), h("th", { scope: "col" }, "Bidder's side"), h("th", { scope: "col" }, "Other side"), h("th", { scope: "col" }, "Why")),
+            { role: "rowgroup" },
+            h(
+              "tr",
+              { role: "row" },
+              ["Ruleset", "Bidder's side", "Other side", "Why"].map((t) => h("th", { scope: "col", role: "columnheader" }, t)),
+            ),
           ),
-          h("tbody", {}, rows),
+          h("tbody", { role: "rowgroup" }, rows),
         ),
       ),
       skipped.length

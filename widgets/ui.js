@@ -414,14 +414,15 @@ export function fillRulesetSelect(select, rulesets, wanted, fallback, notices, {
 // A labelled ruleset <select> with the reader's "Our table" toggle: pressed when the chosen ruleset
 // is the one remembered on this device; one press remembers the chosen one (or forgets it).
 export class RulesetChoice {
-  constructor(id, { all = true, label = "Ruleset" } = {}) {
+  constructor(id, { all = true, label = "Ruleset", compact = false } = {}) {
     this.all = all;
     this.select = h("select", { id, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
+    // Compact: only the star shows; its name stays "Our table".
     this.toggle = h(
       "button",
-      { type: "button", class: "md-button sr-ourtable", "aria-pressed": "false", disabled: true, onclick: () => this.flip() },
+      { type: "button", class: `md-button sr-ourtable${compact ? " sr-ourtable--compact" : ""}`, "aria-pressed": "false", disabled: true, onclick: () => this.flip() },
       h("span", { class: "sr-ourtable__mark", "aria-hidden": "true" }),
-      "Our table",
+      h("span", { class: compact ? "sr-vh" : "sr-ourtable__text" }, "Our table"),
     );
     this.error = h("p", { class: "sr-field-error", id: `${id}-err`, hidden: true });
     this.field = h(
@@ -624,8 +625,8 @@ export function trickSeats({ players, leader, cards, winner = null, name, bottom
     const position = (seat - leader + n) % n; // the seat's place in play order
     const played = position < cards.length ? cards[position] : null;
     const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
-    const x = 50 + 38 * Math.cos(angle);
-    const y = 50 + 36 * Math.sin(angle);
+    const x = 50 + 50 * Math.cos(angle);
+    const y = 50 + 50 * Math.sin(angle);
     const marks = [];
     if (played !== null && position === 0) marks.push(h("span", { class: "sr-seat__mark sr-seat__mark--led" }, "led"));
     if (played !== null && position === winner) marks.push(h("span", { class: "sr-seat__mark sr-seat__mark--won" }, "took it"));
@@ -638,9 +639,8 @@ export function trickSeats({ players, leader, cards, winner = null, name, bottom
           "data-seat": String(seat),
           "aria-hidden": "true",
         },
-        h("span", { class: "sr-seat__name" }, capitalize(name(seat))),
+        h("span", { class: "sr-seat__label" }, h("span", { class: "sr-seat__name" }, capitalize(name(seat))), marks),
         played === null ? h("span", { class: "sr-seat__place" }) : cardFace(played, info.get(played), { size }),
-        marks.length ? h("span", { class: "sr-seat__marks" }, marks) : null,
       ),
     );
   }
