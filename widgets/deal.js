@@ -4,13 +4,12 @@
 // step through. Or paste a record (as `somerset play` prints it, or a worked example) and replay
 // that. Ruleset, format and seed live in the address; a pasted record does not (it is too long).
 
-import { engine } from "./engine.js";
 import {
+  RulesetChoice,
   Widget,
   checkSeed,
   defineWidget,
   fillFormatSelect,
-  fillRulesetSelect,
   h,
   nextId,
   nextSeed,
@@ -33,7 +32,8 @@ class SomersetDeal extends Widget {
     this._wanted = this.wanted;
 
     const label = (control, text) => h("label", { for: control.id }, text);
-    this._rules = h("select", { id: `${id}-rules`, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
+    this._choice = new RulesetChoice(`${id}-rules`, { all: false });
+    this._rules = this._choice.select;
     this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
     this._seedError = h("p", { class: "sr-field-error", id: `${id}-seed-err`, hidden: true });
     this._seedInput = h("input", {
@@ -49,10 +49,10 @@ class SomersetDeal extends Widget {
     const form = h(
       "form",
       { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.dealFromForm()) },
+      this._choice.field,
       h(
         "div",
         { class: "sr-row" },
-        h("div", { class: "sr-field" }, label(this._rules, "Ruleset"), this._rules),
         h("div", { class: "sr-field" }, label(this._format, "Players"), this._format),
         h(
           "div",
@@ -93,7 +93,7 @@ class SomersetDeal extends Widget {
     );
     this._notice = h("p", { class: "sr-notice", hidden: true });
     this._stage = h("div", { class: "sr-deal__stage" });
-    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    this.liveRegion();
     this._rules.addEventListener("change", () => this.fillFormats(""));
     replace(this, h("p", { class: "sr-widget__title" }, "Deal replayer"), this.statusBox(), this._notice, form, paste, this._stage, this._live);
   }
@@ -102,9 +102,7 @@ class SomersetDeal extends Widget {
     if (this._rulesets) return;
     this._rulesets = await rulesetList();
     const notices = [];
-    fillRulesetSelect(this._rules, this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
-    this._rules.querySelector('option[value="all"]')?.remove();
-    if (this._rules.value === "all") this._rules.value = DEFAULT_RULES;
+    this._choice.fill(this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
     this.fillFormats(this._wanted.format, notices);
     this._notice.hidden = notices.length === 0;
     this._notice.textContent = notices.join(" ");
@@ -122,7 +120,7 @@ class SomersetDeal extends Widget {
   }
 
   dealFromForm() {
-    if (engine.state.status !== "ready" || !this._rulesets) return;
+    if (!this.engineReady || !this._rulesets) return;
     const seed = checkSeed(this._seedInput.value);
     this._seedError.hidden = !seed.error;
     this._seedError.textContent = seed.error || "";

@@ -5,8 +5,26 @@
 // worked example). Previous/Next, First/Last, and the arrow keys, Home and End while focus is
 // inside the widget. Each step's text is announced.
 
-import { engine } from "./engine.js";
-import { Widget, askOnce, citationLink, defineWidget, h, nextId, ordinal, replace, signed } from "./ui.js";
+// Tricks are drawn as seats round a table; seats are numbered from 1 as readers count them (the
+// engine's records count from 0: seatText renumbers its sentences).
+
+import {
+  Widget,
+  capitalize,
+  cardFace,
+  cardWords,
+  citationLink,
+  defineWidget,
+  h,
+  nextId,
+  ordinal,
+  packInfo,
+  replace,
+  seatName,
+  seatText,
+  signed,
+  trickSeats,
+} from "./ui.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
 const SEED = /^\d{1,20}$/;
@@ -111,7 +129,7 @@ class SomersetReplay extends Widget {
 
   async onReady() {
     if (this._data) return;
-    const data = await engine.ask(this.request());
+    const data = await this.ask(this.request());
     if (data.error) {
       replace(this._text, h("span", { class: "sr-replay__problem" }, `This replay cannot be shown: ${data.error.message}`));
       this.announce(`This replay cannot be shown: ${data.error.message}`);
@@ -119,13 +137,11 @@ class SomersetReplay extends Widget {
     }
     const steps = Array.isArray(data.steps) ? data.steps : [];
     if (!steps.length) throw new Error("the replay has no steps");
-    this._labels = new Map();
-    this._counts = new Map();
-    if (steps.some((s) => Array.isArray(s.cards))) {
-      const pack = await askOnce({ cmd: "pack", rules: data.ruleset });
-      this._labels = new Map(pack.cards.map((c) => [c.card, c.label]));
-      this._counts = new Map(pack.cards.map((c) => [c.card, c.count]));
-    }
+    this._info = new Map();
+    if (steps.some((s) => Array.isArray(s.cards))) this._info = (await packInfo({ rules: data.ruleset })).byCard;
+    // How many seats the table has: a deal's hands, else the longest trick of a worked example.
+    const hands = steps.find((s) => Array.isArray(s.hands) && s.hands.length);
+    this._players = hands ? hands.hands.length : Math.max(4, ...steps.map((s) => (Array.isArray(s.cards) ? s.cards.length : 0)));
     this._data = data;
     this._steps = steps;
     replace(this._title, `Replay with the engine: ${data.title}`, h("span", { class: "sr-replay__rules" }, ` (${data.ruleset_name})`));
@@ -140,28 +156,32 @@ class SomersetReplay extends Widget {
     this.show(true);
   }
 
-  face(card, position, winner, seat) {
-    const count = this._counts.get(card);
-    const label = this._labels.get(card) || card;
-    const who = Number.isInteger(seat) ? `seat ${seat}` : ordinal(position + 1);
-    const words = `${card}, ${label}${count ? `, a count card worth ${count}` : ""}, played ${Number.isInteger(seat) ? `by seat ${seat}` : ordinal(position + 1)}${winner ? ", takes the trick" : ""}`;
-    return h(
-      "li",
-      { class: `sr-face${count ? " sr-card--count" : ""}${winner ? " sr-face--winner" : ""}`, "aria-label": words },
-      h("span", { class: "sr-face__card", "aria-hidden": "true" }, card),
-      h("span", { class: "sr-face__note", "aria-hidden": "true" }, winner ? `${who} · wins` : who),
-    );
+  // A trick as seats round the table: a deal's seats by number, a worked example's by play order.
+  trick(step) {
+    const winner = Number.isInteger(step.winner) ? step.winner : null;
+    const seats = Array.isArray(step.seats) ? step.seats : null;
+    const table = trickSeats({
+      players: this._players,
+      leader: seats ? seats[0] : 0,
+      cards: step.cards.map(String),
+      winner,
+      name: seats ? (seat) => seatName(seat) : (position) => `${ordinal(position + 1)} player`,
+      bottom: 0,
+      info: this._info,
+      caption: "Cards on the table",
+    });
+    table.classList.add("sr-replay__cards");
+    return table;
   }
 
   handFace(card, legal) {
-    const count = this._counts.get(card);
-    const label = this._labels.get(card) || card;
+    const info = this._info.get(card);
     const may = legal ? legal.has(card) : null;
-    const words = `${card}, ${label}${count ? `, a count card worth ${count}` : ""}${may === null ? "" : may ? ", may be played" : ", may not be played"}`;
+    const words = `${cardWords(card, info)}${may === null ? "" : may ? ", may be played" : ", may not be played"}`;
     return h(
       "li",
-      { class: `sr-face${count ? " sr-card--count" : ""}${may ? " sr-face--winner" : ""}${may === false ? " sr-face--barred" : ""}`, "aria-label": words },
-      h("span", { class: "sr-face__card", "aria-hidden": "true" }, card),
+      { class: `sr-face${info && info.count ? " sr-card--count" : ""}${may ? " sr-face--winner" : ""}${may === false ? " sr-face--barred" : ""}`, "aria-label": words, "data-card": card },
+      cardFace(card, info, { size: "small" }),
       h("span", { class: "sr-face__note", "aria-hidden": "true" }, may === null ? "in hand" : may ? "may play" : "may not"),
     );
   }
@@ -178,12 +198,18 @@ class SomersetReplay extends Widget {
           h(
             "div",
             {},
-            h("dt", {}, `Seat ${hand.seat}`),
+            h("dt", {}, capitalize(seatName(hand.seat))),
             h("dd", {}, Array.isArray(hand.cards) && hand.cards.length ? hand.cards.map(String).join(" ") : "no cards left"),
           ),
         ),
       ),
     );
+  }
+
+  // A call of a whole deal is "SEAT: call" with the engine's seat number.
+  call(text) {
+    const m = /^(\d+): (.*)$/.exec(String(text));
+    return m && this._data.kind === "deal" ? `Seat ${Number(m[1]) + 1}: ${m[2]}` : String(text);
   }
 
   show(announce) {
@@ -192,19 +218,10 @@ class SomersetReplay extends Widget {
     const counter = `Step ${this._index + 1} of ${n}`;
     this._counter.textContent = counter;
     this._label.textContent = String(step.label);
-    this._text.textContent = String(step.text);
+    this._text.textContent = seatText(step.text);
     const table = [];
     if (Array.isArray(step.cards)) {
-      const winner = Number.isInteger(step.winner) ? step.winner : null;
-      table.push(
-        step.cards.length
-          ? h(
-              "ol",
-              { class: "sr-faces sr-replay__cards", "aria-label": "Cards on the table" },
-              step.cards.map((c, i) => this.face(String(c), i, i === winner, Array.isArray(step.seats) ? step.seats[i] : null)),
-            )
-          : h("p", { class: "sr-empty" }, "No card played yet."),
-      );
+      table.push(step.cards.length ? this.trick(step) : h("p", { class: "sr-empty" }, "No card played yet."));
     }
     if (Array.isArray(step.hand)) {
       const legal = Array.isArray(step.legal) ? new Set(step.legal.map(String)) : null;
@@ -220,7 +237,7 @@ class SomersetReplay extends Widget {
     if (Array.isArray(step.calls)) {
       table.push(
         h("p", { class: "sr-replay__rowlabel" }, "Calls so far"),
-        h("ol", { class: "sr-replay__calls" }, step.calls.map((c) => h("li", {}, String(c)))),
+        h("ol", { class: "sr-replay__calls" }, step.calls.map((c) => h("li", {}, this.call(c)))),
       );
     }
     if (Number.isInteger(step.bidder_side) && Number.isInteger(step.opponents)) {
@@ -238,7 +255,7 @@ class SomersetReplay extends Widget {
         h(
           "dl",
           { class: "sr-score" },
-          step.score.map((row) => h("div", {}, h("dt", {}, String(row.side)), h("dd", {}, signed(Number(row.change))))),
+          step.score.map((row) => h("div", {}, h("dt", {}, seatText(row.side)), h("dd", {}, signed(Number(row.change))))),
         ),
       );
     }
@@ -253,7 +270,7 @@ class SomersetReplay extends Widget {
     this._prev.setAttribute("aria-disabled", String(atStart));
     this._next.setAttribute("aria-disabled", String(atEnd));
     this._last.setAttribute("aria-disabled", String(atEnd));
-    if (announce) this.announce(`${counter}. ${step.label}. ${step.text}`);
+    if (announce) this.announce(`${counter}. ${step.label}. ${seatText(step.text)}`);
   }
 }
 

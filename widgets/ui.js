@@ -549,7 +549,7 @@ export function cardFace(card, info, { size = "" } = {}) {
   if (text === "S/S") classes.push("sr-cardface--ss");
   return h(
     "span",
-    { class: classes.join(" "), "aria-hidden": "true", "data-card": text },
+    { class: classes.join(" "), "aria-hidden": "true" },
     h("span", { class: "sr-cardface__value" }, top),
     h("span", { class: "sr-cardface__suit" }, bottom ?? ""),
     count ? h("span", { class: "sr-cardface__count", title: `counts ${count}` }, String(count)) : null,
@@ -581,7 +581,7 @@ export function cardButton(card, info, opts = {}) {
 // the hand's "why" line, and in their description for screen readers).
 //   handView({cards, info (Map), label, barred: Map|null, pressed: fn|null, onpick(card), idPrefix})
 export function handView({ cards, info, label, barred = null, pressed = null, onpick = () => {}, idPrefix = nextId("hand") }) {
-  const why = h("p", { class: "sr-why", "aria-live": "polite", id: `${idPrefix}-why` });
+  const why = h("p", { class: "sr-why", role: "status", id: `${idPrefix}-why` });
   const buttons = cards.map((c, i) => {
     const reason = barred ? barred.get(c) : null;
     const b = cardButton(c, info.get(c), {
@@ -637,6 +637,7 @@ export function trickSeats({ players, leader, cards, winner = null, name, bottom
           class: `sr-seat${played === null ? " sr-seat--empty" : ""}${position === winner && played !== null ? " sr-seat--winner" : ""}`,
           style: `--x:${x.toFixed(1)}%;--y:${y.toFixed(1)}%`,
           "data-seat": String(seat),
+          "data-card": played,
           "aria-hidden": "true",
         },
         h("span", { class: "sr-seat__label" }, h("span", { class: "sr-seat__name" }, capitalize(name(seat))), marks),

@@ -115,7 +115,7 @@ def test_trick_clicked(open_page: Any) -> None:
     for i, card in enumerate(played):
         pad_key(widget, card, pack[card]["label"]).click()
         # The card takes its seat at the table, in play order.
-        expect(widget.locator(f".sr-trick .sr-seat[data-seat='{i}'] .sr-cardface")).to_have_attribute("data-card", card)
+        expect(widget.locator(f".sr-trick .sr-seat[data-seat='{i}']")).to_have_attribute("data-card", card)
         expect(widget.locator(".sr-pad")).to_have_attribute("data-view", "suits")
     expected = engine(cmd="trick", rules="parker-1947", trump="2", cards=played)
     assert expected["card"] == "2/2"
