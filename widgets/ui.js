@@ -289,6 +289,7 @@ export class Widget extends HTMLElement {
       return;
     }
     const box = this._status;
+    box.dataset.shown = box.hidden ? "" : box.dataset.state || "";
     box.dataset.state = state.status;
     if (state.status === "idle") {
       box.hidden = false;
@@ -300,6 +301,11 @@ export class Widget extends HTMLElement {
       this._start.textContent = "Start the rules engine";
     } else if (state.status === "loading") {
       const pct = Math.round(100 * (state.fraction || 0));
+      if (box.dataset.shown === "idle") {
+        // Keep the box's layout as it was when the reader pressed: nothing moves under the finger.
+        this._statusText.style.minHeight = `${this._statusText.getBoundingClientRect().height}px`;
+        this._start.style.minWidth = `${this._start.getBoundingClientRect().width}px`;
+      }
       box.hidden = false;
       this._statusText.textContent = `Loading the rules engine… ${pct}%`;
       // The button stays where it was (a finger or the keyboard may be on it) and shows progress.
