@@ -10,6 +10,7 @@ const WIDGETS = {
   "somerset-replay": "./replay.js",
   "somerset-deal": "./deal.js",
   "somerset-table": "./table.js",
+  "somerset-compare": "./compare.js",
 };
 
 const loading = new Map();
