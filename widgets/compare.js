@@ -5,7 +5,7 @@
 // shared, and a status line that announces each change to screen readers. It never asks the
 // engine: the cells it compares were written from the engine's data at build time.
 
-import { defineOnce, h, writeAddress } from "./ui.js";
+import { defineWidget, h, writeAddress } from "./ui.js";
 
 const MAX_NAMES = 24;
 
@@ -123,4 +123,4 @@ class SomersetCompare extends HTMLElement {
   }
 }
 
-defineOnce("somerset-compare", SomersetCompare);
+defineWidget("somerset-compare", SomersetCompare);

@@ -6,10 +6,9 @@
 
 import { engine } from "./engine.js";
 import {
-  EngineWidget,
-  addressParams,
+  Widget,
   checkSeed,
-  defineOnce,
+  defineWidget,
   fillFormatSelect,
   fillRulesetSelect,
   h,
@@ -17,7 +16,6 @@ import {
   nextSeed,
   replace,
   rulesetList,
-  writeAddress,
 } from "./ui.js";
 import "./replay.js";
 
@@ -25,16 +23,14 @@ const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed"];
 const MAX_RECORD = 20000;
 
-class SomersetDeal extends EngineWidget {
+class SomersetDeal extends Widget {
+  static fields = FIELDS;
+  static defaults = { rules: DEFAULT_RULES, seed: "1" };
+  static remembersRuleset = true;
+
   build() {
     const id = nextId("deal");
-    const fromAddress = this.hasAttribute("permalink") ? addressParams(FIELDS) : {};
-    const useAddress = Object.keys(fromAddress).length > 0;
-    this._stateFromAddress = useAddress;
-    this._wanted = {};
-    for (const f of FIELDS) this._wanted[f] = (useAddress ? fromAddress[f] : this.getAttribute(f)) ?? "";
-    if (!this._wanted.rules) this._wanted.rules = DEFAULT_RULES;
-    if (!this._wanted.seed) this._wanted.seed = "1";
+    this._wanted = this.wanted;
 
     const label = (control, text) => h("label", { for: control.id }, text);
     this._rules = h("select", { id: `${id}-rules`, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
@@ -138,7 +134,7 @@ class SomersetDeal extends EngineWidget {
     this._seedInput.removeAttribute("aria-invalid");
     const rules = this._rules.value;
     const format = this._format.value;
-    if (this.hasAttribute("permalink")) writeAddress({ rules, format, seed: seed.value });
+    this.saveState({ rules, format, seed: seed.value });
     const replay = h("somerset-replay", { rules, format, seed: seed.value });
     this.show(replay, `Dealt seed ${seed.value} under ${this._rules.selectedOptions[0].textContent}.`);
   }
@@ -167,4 +163,4 @@ class SomersetDeal extends EngineWidget {
   }
 }
 
-defineOnce("somerset-deal", SomersetDeal);
+defineWidget("somerset-deal", SomersetDeal);

@@ -6,57 +6,39 @@
 // inside the widget. Each step's text is announced.
 
 import { engine } from "./engine.js";
-import { EngineWidget, askOnce, citationLink, defineOnce, h, nextId, ordinal, replace } from "./ui.js";
+import { Widget, askOnce, citationLink, defineWidget, h, nextId, ordinal, replace, signed } from "./ui.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
 const SEED = /^\d{1,20}$/;
-
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
 
 function shortText(text, n = 40) {
   const s = String(text);
   return s.length > n ? `${s.slice(0, n)}…` : s;
 }
 
-class SomersetReplay extends EngineWidget {
-  connectedCallback() {
-    if (!this._built) {
-      const attr = (name) => (this.getAttribute(name) || "").trim();
-      this._example = attr("example");
-      this._rules = attr("rules");
-      this._seed = attr("seed");
-      this._format = attr("format");
-      this._problem = null;
-      if (typeof this.record === "string") {
-        this._mode = "record";
-      } else if (this._example) {
-        this._mode = "example";
-        if (!NAME.test(this._example)) this._problem = `the example “${shortText(this._example)}” is not a valid name`;
-        else if (this._rules && !NAME.test(this._rules)) this._problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
-      } else {
-        this._mode = "deal";
-        if (!NAME.test(this._rules)) this._problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
-        else if (!SEED.test(this._seed) || BigInt(this._seed) >= 2n ** 64n)
-          this._problem = `the seed “${shortText(this._seed)}” is not a whole number from 0 to 18446744073709551615`;
-        else if (this._format && !NAME.test(this._format)) this._problem = `the format “${shortText(this._format)}” is not a valid name`;
-      }
-      this._valid = this._problem === null;
+class SomersetReplay extends Widget {
+  problem() {
+    const attr = (name) => (this.getAttribute(name) || "").trim();
+    this._example = attr("example");
+    this._rules = attr("rules");
+    this._seed = attr("seed");
+    this._format = attr("format");
+    this.classList.add("sr-replay");
+    let problem = null;
+    if (typeof this.record === "string") {
+      this._mode = "record";
+    } else if (this._example) {
+      this._mode = "example";
+      if (!NAME.test(this._example)) problem = `the example “${shortText(this._example)}” is not a valid name`;
+      else if (this._rules && !NAME.test(this._rules)) problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
+    } else {
+      this._mode = "deal";
+      if (!NAME.test(this._rules)) problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
+      else if (!SEED.test(this._seed) || BigInt(this._seed) >= 2n ** 64n)
+        problem = `the seed “${shortText(this._seed)}” is not a whole number from 0 to 18446744073709551615`;
+      else if (this._format && !NAME.test(this._format)) problem = `the format “${shortText(this._format)}” is not a valid name`;
     }
-    if (!this._valid) {
-      if (!this._built) {
-        this._built = true;
-        this.classList.add("sr-widget", "sr-replay");
-        replace(this, h("p", { class: "sr-replay__problem", role: "status" }, `This replay cannot be shown: ${this._problem}.`));
-      }
-      return;
-    }
-    super.connectedCallback();
-  }
-
-  disconnectedCallback() {
-    if (this._valid) super.disconnectedCallback();
+    return problem && `This replay cannot be shown: ${problem}.`;
   }
 
   request() {
@@ -275,4 +257,4 @@ class SomersetReplay extends EngineWidget {
   }
 }
 
-defineOnce("somerset-replay", SomersetReplay);
+defineWidget("somerset-replay", SomersetReplay);

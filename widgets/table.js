@@ -6,11 +6,10 @@
 
 import { engine } from "./engine.js";
 import {
-  EngineWidget,
-  addressParams,
+  Widget,
   askOnce,
   checkSeed,
-  defineOnce,
+  defineWidget,
   fillFormatSelect,
   fillRulesetSelect,
   h,
@@ -18,17 +17,13 @@ import {
   nextSeed,
   replace,
   rulesetList,
-  writeAddress,
+  signed,
 } from "./ui.js";
 import "./replay.js";
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed", "moves"];
 const MAX_MOVES = 200;
-
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
 
 // Moves in the address: "bid 9,play 4/8" is written bid_9,play_4/8.
 function movesFromText(text) {
@@ -43,14 +38,15 @@ function movesToText(moves) {
   return moves.map((m) => m.replace(/ /g, "_")).join(",");
 }
 
-class SomersetTable extends EngineWidget {
+class SomersetTable extends Widget {
+  static fields = FIELDS;
+  static defaults = { rules: DEFAULT_RULES, seed: "1" };
+  static remembersRuleset = true;
+
   build() {
     const id = nextId("table");
-    const fromAddress = this.hasAttribute("permalink") ? addressParams(FIELDS) : {};
-    this._stateFromAddress = Object.keys(fromAddress).length > 0;
-    const pick = (name, fallback) => (this._stateFromAddress ? fromAddress[name] : this.getAttribute(name)) || fallback;
-    this._wanted = { rules: pick("rules", DEFAULT_RULES), format: pick("format", ""), seed: pick("seed", "1") };
-    this._moves = movesFromText(fromAddress.moves || "");
+    this._wanted = this.wanted;
+    this._moves = movesFromText(this.stateFromAddress ? this.wanted.moves : "");
     this._selected = new Set();
     this._seq = 0;
 
@@ -159,9 +155,7 @@ class SomersetTable extends EngineWidget {
     if (data.problem) this.showNotice([`Stopped at ${data.problem.message}.`]);
     this._moves = data.moves;
     this._data = data;
-    if (this.hasAttribute("permalink")) {
-      writeAddress({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), moves: movesToText(data.moves) });
-    }
+    this.saveState({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), moves: movesToText(data.moves) });
     this.draw(announce);
     if (keepFocus && announce) this.focusNext();
   }
@@ -424,4 +418,4 @@ class SomersetTable extends EngineWidget {
   }
 }
 
-defineOnce("somerset-table", SomersetTable);
+defineWidget("somerset-table", SomersetTable);

@@ -5,12 +5,11 @@
 
 import { engine } from "./engine.js";
 import {
-  EngineWidget,
-  addressParams,
+  Widget,
   askOnce,
   citationLink,
   clear,
-  defineOnce,
+  defineWidget,
   h,
   interpretationNote,
   nextId,
@@ -18,7 +17,6 @@ import {
   replace,
   rulesetList,
   fillRulesetSelect,
-  writeAddress,
 } from "./ui.js";
 
 const DEFAULT_RULES = "parker-1947";
@@ -35,19 +33,15 @@ function suitName(n) {
   return n === null ? "Special" : `/${n} suit`;
 }
 
-class SomersetTrick extends EngineWidget {
+class SomersetTrick extends Widget {
+  static fields = ["rules", "trump", "cards"];
+  static defaults = { rules: DEFAULT_RULES };
+  static remembersRuleset = true;
+
   build() {
     const id = nextId("trick");
     this._ids = { rules: `${id}-rules`, trump: `${id}-trump`, cards: `${id}-cards`, hint: `${id}-hint`, err: `${id}-err` };
-    const fromAddress = this.hasAttribute("permalink") ? addressParams(["rules", "trump", "cards"]) : {};
-    // A link with any of the state in its address describes the whole state; else the attributes.
-    this._stateFromAddress = Object.keys(fromAddress).length > 0;
-    const source = Object.keys(fromAddress).length > 0 ? (name) => fromAddress[name] : (name) => this.getAttribute(name);
-    this._wanted = {
-      rules: source("rules") || DEFAULT_RULES,
-      trump: source("trump") || "",
-      cards: source("cards") || "",
-    };
+    this._wanted = this.wanted;
     this._seq = 0;
 
     this._rules = h("select", { id: this._ids.rules, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
@@ -284,8 +278,8 @@ class SomersetTrick extends EngineWidget {
   }
 
   saveAddress(cards) {
-    if (!this.hasAttribute("permalink") || this._rules.disabled) return;
-    writeAddress({
+    if (this._rules.disabled) return;
+    this.saveState({
       rules: this._rules.value,
       trump: this._trump.value,
       cards: cards ? cards.join(",") : splitCards(this._cards.value).join(","),
@@ -412,4 +406,4 @@ class SomersetTrick extends EngineWidget {
   }
 }
 
-defineOnce("somerset-trick", SomersetTrick);
+defineWidget("somerset-trick", SomersetTrick);

@@ -142,10 +142,10 @@ def test_puzzles_answered_by_clicking_and_progress_kept(open_page: Any) -> None:
         expect(widget(page, pid).locator(".sr-solved")).to_be_visible()
     expect(widget(page, "rover-doubles").locator(".sr-solved")).to_be_hidden()
 
-    # The optional summary, and forgetting the progress.
+    # The page's summary of progress, and forgetting the progress.
     total = page.locator("somerset-puzzle").count()
-    page.evaluate("document.querySelector('article').prepend(document.createElement('somerset-puzzle-progress'))")
-    summary = page.locator("somerset-puzzle-progress")
+    summary = page.locator("article somerset-puzzle-progress")
+    expect(summary).to_have_count(1)
     expect(summary).to_contain_text(f"You have solved 3 of the {total} puzzles on this page")
     summary.get_by_role("button", name="Forget my progress").click()
     expect(summary).to_contain_text(f"You have solved 0 of the {total} puzzles")

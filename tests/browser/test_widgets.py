@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
@@ -492,3 +493,38 @@ def test_play_a_two_handed_deal_shows_the_pile_and_the_draw(open_page: Any) -> N
         f"Drawing pile: {data['view']['pile']['size']} cards, face down", timeout=ENGINE_TIMEOUT)
     expect(table.locator(".sr-table__last")).to_contain_text(f"You drew {drew}.")
     expect(table.locator(".sr-table__points")).to_contain_text("Points taken: you ")
+
+
+WIDGETS = sorted(p for p in (Path(__file__).resolve().parents[2] / "widgets").glob("*.js"))
+
+
+def test_each_widget_file_defines_the_element_named_after_it() -> None:
+    """main.js imports ./NAME.js for <somerset-NAME>: every element a file defines must be its own."""
+    defined = {}
+    for path in WIDGETS:
+        for tag in re.findall(r"^defineWidget\(\"(somerset-[a-z0-9-]+)\"", path.read_text(encoding="utf-8"), re.M):
+            defined[tag] = path.name
+    assert defined, "no widget defines an element"
+    for tag, name in defined.items():
+        assert name == tag.removeprefix("somerset-") + ".js", f"{name} defines <{tag}>"
+    assert "WIDGETS" not in (Path(__file__).resolve().parents[2] / "widgets" / "main.js").read_text(encoding="utf-8")
+
+
+def test_main_finds_a_widget_module_from_its_tag(open_page: Any) -> None:
+    page, rec = open_page("puzzles/")
+    found = page.evaluate(
+        """async () => {
+          const main = await import(document.querySelector('script[src*="widgets/main.js"]').src);
+          return ['somerset-trick', 'somerset-puzzle-progress', 'SOMERSET-SCORE', 'somerset-', 'somerset-../x', 'div', 'somerset-a--b']
+            .map((t) => main.moduleFor(t));
+        }"""
+    )
+    assert found == ["./trick.js", "./puzzle-progress.js", "./score.js", None, None, None, None]
+    # The page's own progress summary is defined from its tag alone, and works without the engine.
+    expect(page.locator("article somerset-puzzle-progress")).to_contain_text("You have solved 0 of the")
+    assert rec.count("pyodide.asm.wasm") == 0
+    # A tag with no module behind it says so in place, and nothing else breaks.
+    rec.expect_errors = True  # the browser logs the missing module
+    page.evaluate("document.querySelector('article').prepend(document.createElement('somerset-nonesuch'))")
+    page.evaluate("window.document$.next(document)")
+    expect(page.locator("somerset-nonesuch")).to_contain_text("This tool could not start")
