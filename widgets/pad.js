@@ -487,7 +487,6 @@ class SomersetPad extends Widget {
         `${capitalize(a.result)}. `,
         h("span", { class: "sr-hint" }, `${a.ruleset_name}: ${a.target} to win. `, citationLink(a.game_rule.citation)),
       ),
-      interpretationNote(a.game_rule.interpretation),
     );
     // The form for the next deal, shaped by the ruleset and format.
     this._form.hidden = over;
@@ -535,7 +534,14 @@ class SomersetPad extends Widget {
             h("tbody", {}, rows),
           ),
         ),
-        h("details", { class: "sr-pad__why" }, h("summary", {}, "Why each deal scored as it did"), h("ol", {}, why)),
+        h(
+          "details",
+          { class: "sr-pad__why" },
+          h("summary", {}, "Why each deal scored as it did"),
+          h("ol", {}, why),
+          h("p", {}, h("strong", {}, "The game: "), a.game_rule.summary, " ", citationLink(a.game_rule.citation)),
+          interpretationNote(a.game_rule.interpretation),
+        ),
       );
     }
     // Names, sharing.
