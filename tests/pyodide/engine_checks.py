@@ -43,6 +43,10 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("error", {"cmd": "pad", "rules": "parker-1947", "deals": [{"bidder": 0, "bid": 15, "points": [16, 7]}]}),
     ("ok", {"cmd": "table", "rules": "somersetgame-com", "seed": 3, "moves": ["bid 24", "discard 1/4 4/4", "trump 12"]}),
     ("ok", {"cmd": "table", "rules": "triple-2009", "format": "five-single", "seed": 11, "moves": ["pass"]}),
+    # The same deal under several rulesets: the bots' play, the partings and their reasons.
+    ("ok", {"cmd": "samedeal", "rules": ["boardgamegeek", "somersetcards-com", "parker-1950"], "seed": 67}),
+    ("ok", {"cmd": "samedeal", "rules": "parker-1947-house,parker-1947,hodges-1913", "seed": 2, "moves": ["bid 12"]}),
+    ("error", {"cmd": "samedeal", "rules": ["parker-1947"], "seed": 1}),
     ("error", {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "zz"]}),
     ("error", {"cmd": "score", "rules": "no-such-ruleset", "bid": 15, "made": 12, "against": 12}),
     ("error", {"cmd": "no-such-command"}),
