@@ -97,7 +97,10 @@ class SomersetSamedeal extends Widget {
         h("button", { type: "button", class: "md-button", onclick: () => this.anotherDeal() }, "Another deal"),
       ),
     );
-    this._choice.select.addEventListener("change", () => this.fillFormats(""));
+    this._choice.select.addEventListener("change", () => {
+      this.fillFormats("");
+      this.markOwn();
+    });
     this._record = h("textarea", { id: `${id}-record`, class: "sr-record", rows: "6", spellcheck: "false", autocomplete: "off", "aria-describedby": `${id}-record-hint` });
     const paste = h(
       "details",
@@ -164,6 +167,19 @@ class SomersetSamedeal extends Widget {
       this._others.append(h("label", { class: "sr-samedeal__pick", for: box.id }, box, h("span", {}, `${r.short_name}`, h("span", { class: "sr-samedeal__pack" }, ` (${r.deck})`))));
       return box;
     });
+    this.markOwn();
+  }
+
+  // The deal's own ruleset is always compared: its box is ticked and cannot be unticked.
+  markOwn() {
+    if (!this._picks) return;
+    for (const box of this._picks) {
+      const own = box.value === this._choice.value;
+      if (own) box.checked = true;
+      else if (box.disabled) box.checked = false;
+      box.disabled = own;
+      box.closest("label").classList.toggle("sr-samedeal__pick--own", own);
+    }
   }
 
   chosen() {
