@@ -1,0 +1,129 @@
+"""Speed of the solver: full answers (the position's value and every legal card's) on random endings.
+
+Each position comes from its own seeded deal of a four-handed format, played by uniformly random
+legal actions (:meth:`somerset.game.Deal.step_random`) up to the start of the trick at which every
+hand holds ``n`` cards; the whole answer is then worked out from scratch, a fresh table each time.
+``python -m somerset.solve.bench`` prints the figures (the Pyodide benchmark runs the same module).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+import time
+from typing import Any
+
+from ..game import Deal, SplitMix64, load_ruleset, new_deal
+from .position import position_of_deal
+from .solver import Solver
+
+__all__ = ["RULESETS", "ending", "run", "main"]
+
+#: Four-handed partnership rulesets whose play rules differ most: Parker 1947 (the 0/0 only when
+#: void, every double a trump with it), somersetgame.com (the 0/0 at any time, doubles may break
+#: suit after it, the Rover keeps its power in No Trump) and boardgamegeek (only doubles played
+#: after the 0/0 beat it; the first lead declares trump).
+RULESETS = ("parker-1947", "somersetgame-com", "boardgamegeek")
+FORMAT = "four-partners"
+
+
+def ending(ruleset: str, seed: int, n: int) -> Deal | None:
+    """A deal from ``seed`` played at random to the trick at which every hand holds ``n`` cards."""
+    deal = new_deal(load_ruleset(ruleset), FORMAT, seed)
+    rng = SplitMix64(seed ^ 0x5EED)
+    while not deal.is_terminal():
+        if (deal.phase.value == "play" and deal.trump is not None and not deal.trick
+                and all(len(deal.hand(s)) == n for s in range(deal.players))):
+            return deal
+        deal.step_random(rng)
+    return None  # passed out
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def run(n: int = 6, positions: int = 30, seed: int = 1, rulesets: tuple[str, ...] = RULESETS) -> dict[str, Any]:
+    """Figures for ``positions`` endings of each ruleset with ``n`` cards a hand."""
+    out: dict[str, Any] = {"n": n, "python": sys.version.split()[0], "implementation": platform.python_implementation(),
+                           "platform": sys.platform, "rulesets": {}}
+    every: list[float] = []
+    all_nodes = all_seconds = 0.0
+    all_lookups = all_hits = 0
+    for rid in rulesets:
+        times: list[float] = []
+        nodes = lookups = hits = 0
+        k = 0
+        s = seed
+        while k < positions:
+            deal = ending(rid, s, n)
+            s += 1
+            if deal is None:
+                continue
+            pos = position_of_deal(deal)
+            start = time.perf_counter()
+            sol = Solver(pos).run(cards=True)
+            times.append(time.perf_counter() - start)
+            assert sol.exact
+            nodes += sol.nodes
+            lookups += sol.lookups
+            hits += sol.hits
+            k += 1
+        seconds = sum(times)
+        out["rulesets"][rid] = {
+            "positions": positions,
+            "median_ms": round(1000 * _percentile(times, 0.5), 2),
+            "p95_ms": round(1000 * _percentile(times, 0.95), 2),
+            "max_ms": round(1000 * max(times), 2),
+            "nodes_per_second": round(nodes / seconds) if seconds else 0,
+            "mean_nodes": round(nodes / positions),
+            "table_hit_rate": round(hits / lookups, 3) if lookups else 0.0,
+        }
+        every += times
+        all_nodes += nodes
+        all_seconds += seconds
+        all_lookups += lookups
+        all_hits += hits
+    out["all"] = {
+        "positions": len(every),
+        "median_ms": round(1000 * _percentile(every, 0.5), 2),
+        "p95_ms": round(1000 * _percentile(every, 0.95), 2),
+        "max_ms": round(1000 * max(every), 2),
+        "nodes_per_second": round(all_nodes / all_seconds) if all_seconds else 0,
+        "table_hit_rate": round(all_hits / all_lookups, 3) if all_lookups else 0.0,
+    }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m somerset.solve.bench",
+                                     description="Time the solver on random endings (figures, not a test).")
+    parser.add_argument("--cards", type=int, nargs="+", default=[6, 8], help="cards in each hand (default 6 8)")
+    parser.add_argument("--positions", type=int, default=30, help="positions of each ruleset (default 30)")
+    parser.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    load = ""
+    if hasattr(os, "getloadavg"):
+        try:
+            load = ", load average %.2f %.2f %.2f" % os.getloadavg()
+        except OSError:
+            load = ""
+    for n in args.cards:
+        figures = run(n, args.positions, args.seed)
+        print(f"{figures['implementation']} {figures['python']} on {figures['platform']}, {os.cpu_count()} cores{load}: "
+              f"four hands of {n} cards, {args.positions} positions of each ruleset, every legal card valued")
+        rows = list(figures["rulesets"].items()) + [("all", figures["all"])]
+        print(f"  {'ruleset':<18} {'median':>9} {'95th pct':>9} {'max':>9} {'nodes/s':>9} {'table hits':>10}")
+        for rid, f in rows:
+            print(f"  {rid:<18} {f['median_ms']:>7.1f}ms {f['p95_ms']:>7.1f}ms {f['max_ms']:>7.1f}ms "
+                  f"{f['nodes_per_second']:>9} {100 * f['table_hit_rate']:>9.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
