@@ -42,6 +42,8 @@ from ..rules import Ruleset
 __all__ = ["Search", "OutOfBudget", "RulesTables", "rules_tables"]
 
 
+
+
 class OutOfBudget(Exception):
     """The search used up its node or time budget before proving the answer."""
 
@@ -100,6 +102,19 @@ class RulesTables:
             if self.tkey[i]:
                 trumps |= 1 << i
         self.trumps = trumps
+        # for each card, the cards of its suit that rank above it (plain suits; trumps by trump order)
+        above = []
+        for i in range(n):
+            m = 0
+            for j in range(n):
+                if self.tkey[i] and self.tkey[j] > self.tkey[i]:
+                    m |= 1 << j
+                elif not self.tkey[i] and not self.tkey[j] and self.esuit[j] == self.esuit[i] and self.rank[j] > self.rank[i]:
+                    m |= 1 << j
+            above.append(m)
+        self.above: tuple[int, ...] = tuple(above)
+        # plain cards that may lead to a quick trick: not a trump, not the S/S, not the 0/0
+        self.plain_leads = self.all & ~trumps & ~(1 << tab.ss if tab.ss >= 0 else 0) & ~self.rover_bit
         # trumps from the highest down, for the sure-trick bound
         self.trumps_high_first: tuple[int, ...] = tuple(sorted((i for i in range(n) if self.tkey[i]),
                                                                key=lambda i: -self.tkey[i]))
@@ -183,7 +198,7 @@ class Search:
         self.players = players
         self.side = tuple(s in side for s in range(players))
         self.pile = tuple(pile)
-        self.table: dict[tuple[int, ...], list[Any]] = {}  # [low, high, best lead, groups]
+        self.table: dict[Any, list[Any]] = {}  # [low, high, best lead, groups] by position, see key()
         self.probes = 0
         self.lookups = 0
         self.hits = 0
@@ -207,6 +222,13 @@ class Search:
 
     # --- positions -------------------------------------------------------------------------
 
+    def key(self, hands: Sequence[int], leader: int, pile_pos: int) -> Any:
+        """The table's key for a trick start: without a drawing pile every card stays with its
+        owner, so the cards left (one mask) and the leader say everything; with one, the hands."""
+        if not self.pile:
+            return sum(hands) << 4 | leader
+        return (leader, pile_pos, *hands)
+
     def remaining(self, hands: Sequence[int], trick: Sequence[int], pile_pos: int, bonus: int) -> int:
         """Every point still to be taken: counts in hands, pile and trick, the tricks, the bonus."""
         count = self.t.count
@@ -225,11 +247,18 @@ class Search:
 
         ``only`` restricts the player to move to the cards of that mask (the value of one card).
         """
+        return self.bound(hands, leader, trick, pile_pos, bonus, first_lead, target - 1, target, only) >= target
+
+    def bound(self, hands: Sequence[int], leader: int, trick: Sequence[int], pile_pos: int, bonus: int,
+              first_lead: bool, alpha: int, beta: int, only: int = -1) -> int:
+        """An alpha-beta search in the window (``alpha``, ``beta``), fail-soft: a result at or below
+        ``alpha`` is an upper bound on the side's points still to come, one at or above ``beta``
+        a lower bound, one between them the exact figure."""
         self.probes += 1
         rem = self.remaining(hands, trick, pile_pos, bonus)
         self._hands[:] = list(hands)
         if not trick and only == -1:
-            return self._trick_start(leader, target, rem, pile_pos, bonus, first_lead)
+            return self._trick_start(leader, alpha, beta, rem, pile_pos, bonus, first_lead)
         pos = len(trick)
         t = self.t
         tp = t.per_trick + bonus + sum(t.count[c] for c in trick)
@@ -238,7 +267,7 @@ class Search:
         for h in hands:
             live |= h
         reps = tuple(t.reps(h, live & ~h) for h in hands)
-        return self._play(leader, pos, tuple(trick), target, rem, tp, pile_pos, reps, fol, ext,
+        return self._play(self._seat_at[leader], pos, tuple(trick), alpha, beta, rem, tp, pile_pos, reps, fol, ext,
                           first_lead and not trick, only, None)
 
     def _context(self, trick: tuple[int, ...]) -> tuple[int, int]:
@@ -287,6 +316,7 @@ class Search:
         self._hands = hands
         seat_at = tuple(tuple((leader + pos) % n for pos in range(n)) for leader in range(n))
         pile_len = len(pile)
+        fixed = not pile_len
         pile_mask = [0] * (pile_len + 1)
         for k in range(pile_len - 1, -1, -1):
             pile_mask[k] = pile_mask[k + 1] | (1 << pile[k])
@@ -295,6 +325,12 @@ class Search:
         trumps = t.trumps
         # how a card ranks for move ordering: trumps above everything, then rank
         strength = tuple(tkey[c] * 16 + rank[c] if tkey[c] else rank[c] for c in range(len(count)))
+        above = t.above
+        plain_leads = t.plain_leads
+        rover_on = t.rover_on
+        rover_bit = t.rover_bit
+        opponents = tuple(tuple(o for o in range(n) if side[o] != side[s]) for s in range(n))
+        partners = tuple(tuple(o for o in range(n) if side[o] == side[s] and o != s) for s in range(n))
         search = self
         clock = time.perf_counter
         nodes = 0
@@ -315,13 +351,18 @@ class Search:
                 w = winners[trick] = winner_of(trick)
             return w
 
-        def sure(pile_pos: int) -> tuple[int, int]:
-            """Points each side is sure of from trumps no opponent can beat (at a trick start).
+        def sure(leader: int, pile_pos: int, bonus: int, first: bool) -> tuple[int, int]:
+            """Points each side is sure of, at a trick start: a quick bound, exact in what it claims.
 
-            A trump above every trump the other side holds (or may still draw) takes the trick it
-            is played in for its side, whoever else plays what; each card of one hand is played to
-            a different trick. So the trumps of one hand above all of the other side's are that
+            Trumps: a trump above every trump the other side holds (or may still draw) takes the
+            trick it is played in for its side, whatever else is played; each card of one hand goes
+            to a different trick. So the trumps of one hand above all of the other side's are that
             many tricks, with at least their own count, for the side.
+
+            The lead: a plain card above every card of its suit the other side holds takes this
+            trick for the leader's side when every opponent void in the suit holds no trump and no
+            one but the leader holds a 0/0 that still has its power (nothing else can beat it).
+            That trick is the leader's plain card, so it adds to the leader's own sure trumps.
             """
             pending = pile_mask[pile_pos]
             ours = theirs = 0
@@ -331,6 +372,7 @@ class Search:
                 else:
                     theirs |= hands[s]
             best_us = best_them = 0
+            lead_pts = 0
             for s in range(n):
                 h = hands[s]
                 if not h & trumps:
@@ -343,18 +385,66 @@ class Search:
                         pts += per_trick + count[c]
                     elif against & bit:
                         break
+                if s == leader:
+                    lead_pts = pts
                 if side[s]:
                     if pts > best_us:
                         best_us = pts
                 elif pts > best_them:
                     best_them = pts
+            h = hands[leader]
+            if not first and h & plain_leads and not (rover_on and (ours | theirs | pending) & ~h & rover_bit):
+                opp = theirs if side[leader] else ours
+                mates = (ours if side[leader] else theirs) & ~h
+                quick = 0
+                m = h & plain_leads
+                while m:
+                    top = m.bit_length() - 1
+                    fs = follow[esuit[top]]
+                    m &= ~fs
+                    # how many rounds of this suit every opponent with a trump can follow, and
+                    # how many non-trumps each partner can play to them
+                    limit = 99
+                    for o in opponents[leader]:
+                        if hands[o] & trumps:
+                            k = (hands[o] & fs).bit_count()
+                            if k < limit:
+                                limit = k
+                    keep = 99  # tricks after which the leader surely still has the lead
+                    for o in partners[leader]:
+                        k = (hands[o] & ~trumps).bit_count()
+                        if k < keep:
+                            keep = k
+                    pts = 0
+                    j = 0
+                    rest = h & fs & plain_leads
+                    while rest and j < limit:
+                        c = rest.bit_length() - 1
+                        rest ^= 1 << c
+                        if opp & fs & above[c]:
+                            break
+                        j += 1
+                        pts += per_trick + count[c]
+                        if j > keep or mates & fs & above[c]:
+                            break  # a partner may have to take this trick: the lead would pass
+                    if pts > quick:
+                        quick = pts
+                if quick:
+                    quick += lead_pts + bonus
+                    if side[leader]:
+                        if quick > best_us:
+                            best_us = quick
+                    elif quick > best_them:
+                        best_them = quick
             return best_us, best_them
 
-        def trick_start(leader: int, target: int, rem: int, pile_pos: int, bonus: int, first: bool) -> bool:
-            if target <= 0:
-                return True
-            if target > rem:
-                return False
+        def trick_start(leader: int, alpha: int, beta: int, rem: int, pile_pos: int, bonus: int, first: bool) -> int:
+            """The side's points from this trick on, fail-soft: a result at or below ``alpha`` is an
+            upper bound, one at or above ``beta`` a lower bound, anything between exact."""
+            if beta <= 0:
+                return 0
+            if alpha >= rem:
+                return rem
             nonlocal ticks
             ticks += 1
             if max_nodes and nodes > max_nodes:
@@ -365,42 +455,56 @@ class Search:
             if pile_pos == pile_len and not h0 & (h0 - 1):
                 # the last trick: every hand holds one card
                 trick = tuple(hands[s].bit_length() - 1 for s in seat_at[leader])
-                return (rem if side[seat_at[leader][win(trick)]] else 0) >= target
-            key = (leader, pile_pos, *hands)
+                return rem if side[seat_at[leader][win(trick)]] else 0
+            # without a pile every card stays with its owner, so the cards left and the leader are the position
+            key = (sum(hands) << 4 | leader) if fixed else (leader, pile_pos, *hands)
             search.lookups += 1
             e = table.get(key)
             if e is not None:
                 search.hits += 1
-                if e[0] >= target:
-                    return True
-                if e[1] < target:
-                    return False
+                lo: int = e[0]
+                hi: int = e[1]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
                 reps = e[3]
             else:
                 live = pile_mask[pile_pos]
                 for h in hands:
                     live |= h
                 reps = tuple(reps_of(h, live & ~h) for h in hands)
-                lo, sure_them = sure(pile_pos) if trumps else (0, 0)
+                lo, sure_them = sure(leader, pile_pos, bonus, first)
                 hi = rem - sure_them
                 e = table[key] = [lo, hi, -1, reps]
-                if lo >= target:
-                    return True
-                if hi < target:
-                    return False
-            result = play(leader, 0, (), target, rem, per_trick + bonus, pile_pos, reps, -1, 0, first, -1, e)
-            if result:
-                if target > e[0]:
-                    e[0] = target
-            elif target - 1 < e[1]:
-                e[1] = target - 1
-            return result
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+            a = alpha if alpha > lo else lo
+            b = beta if beta < hi else hi
+            v = play(seat_at[leader], 0, (), a, b, rem, per_trick + bonus, pile_pos, reps, -1, 0, first, -1, e)
+            if v <= a:
+                if v < e[1]:
+                    e[1] = v
+            elif v >= b:
+                if v > e[0]:
+                    e[0] = v
+            else:
+                e[0] = e[1] = v
+            return v
 
-        def play(leader: int, pos: int, trick: tuple[int, ...], target: int, rem: int, tp: int, pile_pos: int,
-                 reps: tuple[int, ...], fol: int, ext: int, first: bool, only: int, e: list[Any] | None) -> bool:
+        def play(seats: tuple[int, ...], pos: int, trick: tuple[int, ...], alpha: int, beta: int, rem: int, tp: int,
+                 pile_pos: int, reps: tuple[int, ...], fol: int, ext: int, first: bool, only: int,
+                 e: list[Any] | None) -> int:
+            """The side's points from here (fail-soft, as :func:`trick_start`), ``seats`` in play order."""
             nonlocal nodes
             nodes += 1
-            seat = seat_at[leader][pos]
+            seat = seats[pos]
             h = hands[seat]
             if pos == 0:
                 legal = h
@@ -411,45 +515,55 @@ class Search:
                 legal = (held | (h & ext)) if held else h
             moves = legal & reps[seat] & only
             maximizing = side[seat]
-            if moves & (moves - 1):
-                order = []
-                m = moves
-                if pos == 0:
-                    best = e[2] if e is not None else -1
-                    while m:
-                        low = m & -m
-                        c = low.bit_length() - 1
-                        m ^= low
-                        if c == best:
-                            score = 10000
-                        else:
-                            score = strength[c] * 4 - count[c]
-                        order.append((score, c))
-                else:
-                    side_now = side[seat_at[leader][win(trick)]] == maximizing
-                    while m:
-                        low = m & -m
-                        c = low.bit_length() - 1
-                        m ^= low
-                        t2 = trick + (c,)
-                        w = win(t2)
-                        if w == pos:
-                            score = 1000 + count[c] * 20 - strength[c]
-                        elif side_now and side[seat_at[leader][w]] == maximizing:
-                            score = 1000 + count[c] * 40 - strength[c]
-                        else:
-                            score = -count[c] * 40 - strength[c]
-                        order.append((score, c))
-                order.sort(reverse=True)
-                cards = [c for _, c in order]
-            else:
-                cards = [moves.bit_length() - 1]
-            for c in cards:
-                bit = 1 << c
-                hands[seat] = h ^ bit
+            last = pos == n - 1
+            if not moves & (moves - 1):
+                c = moves.bit_length() - 1
                 t2 = trick + (c,)
+                if last:
+                    w = winners.get(t2)
+                    if w is None:
+                        w = winners[t2] = winner_of(t2)
+                else:
+                    w = 0
+                order = [(0, c, t2, w)]
+            elif pos == 0:
+                order = []
+                best_lead = e[2] if e is not None else -1
+                m = moves
+                while m:
+                    low = m & -m
+                    c = low.bit_length() - 1
+                    m ^= low
+                    order.append((10000 if c == best_lead else strength[c] * 4 - count[c], c, (c,), 0))
+                order.sort(reverse=True)
+            else:
+                order = []
+                cw = winners.get(trick)
+                if cw is None:
+                    cw = winners[trick] = winner_of(trick)
+                side_now = side[seats[cw]] == maximizing
+                m = moves
+                while m:
+                    low = m & -m
+                    c = low.bit_length() - 1
+                    m ^= low
+                    t2 = trick + (c,)
+                    w = winners.get(t2)
+                    if w is None:
+                        w = winners[t2] = winner_of(t2)
+                    if w == pos:
+                        score = 1000 + count[c] * 20 - strength[c]
+                    elif side_now and side[seats[w]] == maximizing:
+                        score = 1000 + count[c] * 40 - strength[c]
+                    else:
+                        score = -count[c] * 40 - strength[c]
+                    order.append((score, c, t2, w))
+                order.sort(reverse=True)
+            best = -1 if maximizing else 1 << 30
+            for _, c, t2, w in order:
+                hands[seat] = h ^ (1 << c)
                 tp2 = tp + count[c]
-                if pos + 1 < n:
+                if not last:
                     if pos == 0:
                         if c == ss and nt:
                             fol2, ext2 = -1, 0
@@ -462,26 +576,46 @@ class Search:
                     else:
                         fol2 = fol
                         ext2 = ext | break_double if (break_double and c == rover) else ext
-                    r = play(leader, pos + 1, t2, target, rem, tp2, pile_pos, reps, fol2, ext2, False, -1, None)
+                    v = play(seats, pos + 1, t2, alpha, beta, rem, tp2, pile_pos, reps, fol2, ext2, False, -1, None)
                 else:
-                    wseat = seat_at[leader][win(t2)]
+                    wseat = seats[w]
+                    g = tp2 if side[wseat] else 0
                     if pile_pos < pile_len:
+                        after = seat_at[wseat]
                         for k in range(n):
-                            hands[seat_at[wseat][k]] |= 1 << pile[pile_pos + k]
-                        r = trick_start(wseat, target - tp2 if side[wseat] else target, rem - tp2, pile_pos + n, 0,
-                                        False)
+                            hands[after[k]] |= 1 << pile[pile_pos + k]
+                        v = g + trick_start(wseat, alpha - g, beta - g, rem - tp2, pile_pos + n, 0, False)
                         for k in range(n):
-                            hands[seat_at[wseat][k]] ^= 1 << pile[pile_pos + k]
+                            hands[after[k]] ^= 1 << pile[pile_pos + k]
+                    elif beta - g <= 0:
+                        v = g
+                    elif alpha - g >= rem - tp2:
+                        v = rem - tp2 + g
                     else:
-                        r = trick_start(wseat, target - tp2 if side[wseat] else target, rem - tp2, pile_pos, 0, False)
+                        v = g + trick_start(wseat, alpha - g, beta - g, rem - tp2, pile_pos, 0, False)
                 hands[seat] = h
-                if r == maximizing:
-                    if e is not None:
-                        e[2] = c
-                    return r
-            return not maximizing
+                if maximizing:
+                    if v > best:
+                        best = v
+                        if v >= beta:
+                            if e is not None:
+                                e[2] = c
+                            return v
+                        if v > alpha:
+                            alpha = v
+                else:
+                    if v < best:
+                        best = v
+                        if v <= alpha:
+                            if e is not None:
+                                e[2] = c
+                            return v
+                        if v < beta:
+                            beta = v
+            return best
 
         self._trick_start = trick_start
+        self._seat_at = seat_at
         self._play = play
         self._limits = limits
         self._nodes = count_nodes
@@ -489,28 +623,37 @@ class Search:
     # --- exact values ------------------------------------------------------------------------
 
     def value(self, hands: Sequence[int], leader: int, trick: Sequence[int], pile_pos: int, bonus: int,
-              first_lead: bool, lo: int = 0, hi: int | None = None, guess: int | None = None,
-              only: int = -1) -> tuple[int, int]:
+              first_lead: bool, lo: int = 0, hi: int | None = None, guesses: Sequence[int] = (),
+              only: int = -1, full: bool = False) -> tuple[int, int]:
         """Narrow ``lo <= value <= hi`` (the side's points still to come) until they meet.
 
-        Returns the proven bounds; when :class:`OutOfBudget` interrupts, the bounds proven so far
-        are on the exception as ``bounds``.
+        Each probe asks whether the value is at least some figure: first the ``guesses`` that
+        are still open, in order, then (with ``full``) one search over the whole window left, or
+        halves of what is left. Returns the proven bounds; when :class:`OutOfBudget`
+        interrupts, the bounds proven so far are on the exception as ``bounds``.
         """
         rem = self.remaining(hands, trick, pile_pos, bonus)
         if hi is None or hi > rem:
             hi = rem
         lo = max(lo, 0)
+        pending = list(guesses)
         try:
             while lo < hi:
-                if guess is not None and lo < guess <= hi:
-                    probe = guess
-                    guess = None
+                while pending and not lo < pending[0] <= hi:
+                    pending.pop(0)
+                if pending:
+                    probe = pending.pop(0)
+                elif full:
+                    v = self.bound(hands, leader, trick, pile_pos, bonus, first_lead, lo - 1, hi + 1, only)
+                    lo = hi = v
+                    break
                 else:
                     probe = (lo + hi + 1) // 2
-                if self.ge(hands, leader, trick, pile_pos, bonus, first_lead, probe, only):
-                    lo = probe
+                v = self.bound(hands, leader, trick, pile_pos, bonus, first_lead, probe - 1, probe, only)
+                if v >= probe:
+                    lo = min(v, hi)
                 else:
-                    hi = probe - 1
+                    hi = max(v, lo)
         except OutOfBudget as e:
             e.bounds = (lo, hi)  # type: ignore[attr-defined]
             raise

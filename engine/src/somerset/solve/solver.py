@@ -196,10 +196,10 @@ class Solver:
         stopped: str | None = None
         hands, leader, trick, pile_pos, bonus, first = self._state()
         try:
-            if self.low < self.high:
-                self._root_value()
             if cards:
                 self._card_values()
+            elif self.low < self.high:
+                self._root_value()
             if line and not self.line:
                 self.line = self._best_line()
         except OutOfBudget:
@@ -217,35 +217,42 @@ class Solver:
             raise
 
     def _card_values(self) -> None:
+        """The value of every legal card; the position's value is the best of them."""
         hands, leader, trick, pile_pos, bonus, first = self._state()
         s = self.search
-        for k, g in enumerate(self.groups):
-            b = self.card_bounds[k]
-            # the best card reaches the position's value; no card does better for the mover
-            if self.maximizing:
-                b[1] = min(b[1], self.high)
-            else:
-                b[0] = max(b[0], self.low)
-            if len(self.groups) == 1:
-                b[0], b[1] = max(b[0], self.low), min(b[1], self.high)
+        maximizing = self.maximizing
         order = sorted(range(len(self.groups)), key=lambda k: self.groups[k][0] != self._root_best())
-        for k in order:
-            b = self.card_bounds[k]
-            if b[0] == b[1]:
-                continue
-            guess = self.high if self.maximizing else self.low
-            try:
-                b[0], b[1] = s.value(hands, leader, trick, pile_pos, bonus, first, b[0], b[1], guess,
-                                     only=1 << self.groups[k][0])
-            except OutOfBudget as e:
-                b[0], b[1] = e.bounds  # type: ignore[attr-defined]
-                raise
+        try:
+            for k in order:
+                b = self.card_bounds[k]
+                if b[0] == b[1]:
+                    continue
+                # first: does this card beat the best so far? Most do not, and lose nothing or a
+                # point or two: try those figures before halving what is left
+                known = sorted({self.card_bounds[j][0] for j in order if self.card_bounds[j][0] == self.card_bounds[j][1]},
+                               reverse=maximizing)
+                # is it better than the best so far? If not, is it worth as much as another card
+                # (often it is)? Only then halve what is left.
+                guesses: list[int] = []
+                for w in known:
+                    guesses += [w + 1, w] if maximizing else [w, w + 1]
+                try:
+                    b[0], b[1] = s.value(hands, leader, trick, pile_pos, bonus, first, b[0], b[1], guesses,
+                                         only=1 << self.groups[k][0])
+                except OutOfBudget as e:
+                    b[0], b[1] = e.bounds  # type: ignore[attr-defined]
+                    raise
+        finally:
+            lows = [b[0] for b in self.card_bounds]
+            highs = [b[1] for b in self.card_bounds]
+            pick = max if maximizing else min
+            self.low, self.high = max(self.low, pick(lows)), min(self.high, pick(highs))
 
     def _root_best(self) -> int:
         hands, leader, trick, pile_pos, _, _ = self._state()
         if trick:
             return -1
-        e = self.search.table.get((leader, pile_pos, *hands))
+        e = self.search.table.get(self.search.key(hands, leader, pile_pos))
         return e[2] if e is not None else -1
 
     def _best_line(self) -> tuple[Play, ...]:
