@@ -37,7 +37,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck bench bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck bench bench-solve bench-web clean FORCE
 FORCE:
 
 help:
@@ -48,6 +48,7 @@ help:
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
+	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
 	@echo "make bench-web  scripts/bench_web.py"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
@@ -91,6 +92,12 @@ BENCH_DEALS ?= 3000
 bench: setup
 	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
+
+SOLVE_POSITIONS ?= 30
+bench-solve: setup
+	$(BIN)/python -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
+	$(BIN)/python -m somerset.solve.bench --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
 
 bench-web: setup
 	$(BIN)/python scripts/bench_web.py

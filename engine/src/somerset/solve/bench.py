@@ -46,10 +46,15 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def run(n: int = 6, positions: int = 30, seed: int = 1, rulesets: tuple[str, ...] = RULESETS) -> dict[str, Any]:
-    """Figures for ``positions`` endings of each ruleset with ``n`` cards a hand."""
-    out: dict[str, Any] = {"n": n, "python": sys.version.split()[0], "implementation": platform.python_implementation(),
-                           "platform": sys.platform, "rulesets": {}}
+def run(n: int = 6, positions: int = 30, seed: int = 1, rulesets: tuple[str, ...] = RULESETS,
+        cards: bool = True) -> dict[str, Any]:
+    """Figures for ``positions`` endings of each ruleset with ``n`` cards a hand.
+
+    ``cards``: the whole answer (every legal card valued); otherwise the position's value only.
+    """
+    out: dict[str, Any] = {"n": n, "cards": cards, "python": sys.version.split()[0],
+                           "implementation": platform.python_implementation(), "platform": sys.platform,
+                           "rulesets": {}}
     every: list[float] = []
     all_nodes = all_seconds = 0.0
     all_lookups = all_hits = 0
@@ -65,7 +70,7 @@ def run(n: int = 6, positions: int = 30, seed: int = 1, rulesets: tuple[str, ...
                 continue
             pos = position_of_deal(deal)
             start = time.perf_counter()
-            sol = Solver(pos).run(cards=True)
+            sol = Solver(pos).run(cards=cards)
             times.append(time.perf_counter() - start)
             assert sol.exact
             nodes += sol.nodes
@@ -103,24 +108,30 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m somerset.solve.bench",
                                      description="Time the solver on random endings (figures, not a test).")
-    parser.add_argument("--cards", type=int, nargs="+", default=[6, 8], help="cards in each hand (default 6 8)")
+    parser.add_argument("--cards", type=int, default=6, help="cards in each hand (default 6)")
     parser.add_argument("--positions", type=int, default=30, help="positions of each ruleset (default 30)")
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    n = args.cards
+    if not 1 <= n <= 12:
+        parser.error("--cards must be from 1 to 12 (a four-handed deal has 12 cards a hand)")
     load = ""
-    if hasattr(os, "getloadavg"):
+    if hasattr(os, "getloadavg") and sys.platform != "emscripten":
         try:
             load = ", load average %.2f %.2f %.2f" % os.getloadavg()
         except OSError:
             load = ""
-    for n in args.cards:
-        figures = run(n, args.positions, args.seed)
-        print(f"{figures['implementation']} {figures['python']} on {figures['platform']}, {os.cpu_count()} cores{load}: "
-              f"four hands of {n} cards, {args.positions} positions of each ruleset, every legal card valued")
+    print(f"{platform.python_implementation()} {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores{load}")
+    print(f"four hands of {n} cards, {args.positions} positions of each ruleset (seeds from {args.seed}), "
+          f"wall-clock time per position, a fresh table each")
+    for cards in (False, True):
+        figures = run(n, args.positions, args.seed, cards=cards)
+        what = "every legal card valued" if cards else "the value of the position only"
+        print(f"  {what}:")
+        print(f"    {'ruleset':<18} {'median':>9} {'95th pct':>9} {'max':>9} {'nodes/s':>9} {'table hits':>10}")
         rows = list(figures["rulesets"].items()) + [("all", figures["all"])]
-        print(f"  {'ruleset':<18} {'median':>9} {'95th pct':>9} {'max':>9} {'nodes/s':>9} {'table hits':>10}")
         for rid, f in rows:
-            print(f"  {rid:<18} {f['median_ms']:>7.1f}ms {f['p95_ms']:>7.1f}ms {f['max_ms']:>7.1f}ms "
+            print(f"    {rid:<18} {f['median_ms']:>7.1f}ms {f['p95_ms']:>7.1f}ms {f['max_ms']:>7.1f}ms "
                   f"{f['nodes_per_second']:>9} {100 * f['table_hit_rate']:>9.1f}%")
     return 0
 
