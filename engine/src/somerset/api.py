@@ -318,6 +318,16 @@ def table_json(req: JSON) -> JSON:
     return sit_down(r, fmt, seed, moves)
 
 
+def solve_json(req: JSON) -> JSON:
+    """Best play in a position (see :mod:`somerset.solve.request`), within a node or time budget."""
+    from .solve.request import SolveRequestError, solve_request
+
+    try:
+        return solve_request(req)
+    except SolveRequestError as e:
+        raise ApiError(str(e), e.field) from e
+
+
 def _rulesets(req: JSON) -> JSON:
     return {"rulesets": [ruleset_summary(r) for r in RULESETS.values()]}
 
@@ -333,6 +343,7 @@ COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "judge": judge_json,
     "replay": replay_json,
     "table": table_json,
+    "solve": solve_json,
 }
 
 

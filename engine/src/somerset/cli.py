@@ -149,6 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
     from . import game_cli  # the whole-deal commands live beside the game engine
 
     game_cli.register(add)
+    from .solve import command as solve_command
+
+    solve_command.register(add)
     return parser
 
 

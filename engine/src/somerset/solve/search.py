@@ -241,6 +241,13 @@ class Search:
         tricks = len(cards) // self.players
         return sum(count[c] for c in cards) + tricks * self.t.per_trick + bonus
 
+    def quick_bounds(self, hands: Sequence[int], leader: int, pile_pos: int, bonus: int, first_lead: bool) -> tuple[int, int]:
+        """Bounds on the side's points from a trick start without searching (sure trumps, the lead)."""
+        rem = self.remaining(hands, (), pile_pos, bonus)
+        self._hands[:] = list(hands)
+        ours, theirs = self._sure(leader, pile_pos, bonus, first_lead)
+        return ours, rem - theirs
+
     def ge(self, hands: Sequence[int], leader: int, trick: Sequence[int], pile_pos: int, bonus: int,
            first_lead: bool, target: int, only: int = -1) -> bool:
         """Whether the side can take at least ``target`` of the points still to come.
@@ -615,6 +622,7 @@ class Search:
             return best
 
         self._trick_start = trick_start
+        self._sure = sure
         self._seat_at = seat_at
         self._play = play
         self._limits = limits

@@ -125,33 +125,10 @@ class Solution:
         return out
 
     def describe(self) -> str:
-        """The answer in a few lines of text (the command line prints this)."""
-        p = self.position
-        seats = "+".join(str(s) for s in self.side)
-        others = "+".join(str(s) for s in range(p.players) if s not in self.side)
-        lines: list[str] = []
-        if self.points is not None:
-            lines.append(f"With best play seats {seats} take {self.points} of the {self.remaining} points still out "
-                         f"and seats {others} take {self.remaining - self.points}.")
-        else:
-            lines.append(f"Not solved within the budget ({self.stopped}): seats {seats} take between {self.low} and "
-                         f"{self.high} of the {self.remaining} points still out.")
-        if self.cards:
-            who = "its side" if self.mover_on_side else "seats " + others
-            lines.append(f"Seat {p.to_move} to play; what each card gives up for {who}:")
-            for c in self.cards:
-                if c.loss is not None:
-                    mark = "best" if c.best else f"-{c.loss}"
-                    lines.append(f"  {str(c.card):>5}  {mark:>4}   (seats {seats} then take {c.low})")
-                else:
-                    lines.append(f"  {str(c.card):>5}     ?   (seats {seats} then take {c.low} to {c.high})")
-        if self.line:
-            lines.append("A best line: " + "  ".join(
-                f"{x.seat}:{x.card}" + (f" [{x.winner} +{x.points}]" if x.winner is not None else "")
-                for x in self.line))
-        lines.append(f"{self.nodes} nodes in {self.seconds:.3f} s; table: {self.entries} positions, "
-                     f"{self.hits} of {self.lookups} look-ups found")
-        return "\n".join(lines)
+        """The answer in a few lines of text (what ``somerset solve`` prints)."""
+        from .request import describe
+
+        return describe(self.to_json())
 
 
 class Solver:
@@ -169,6 +146,8 @@ class Solver:
         self.first = pos.first_lead
         self.remaining = self.search.remaining(self.hands, self.trick, 0, self.bonus)
         self.low, self.high = 0, self.remaining
+        if not self.trick:
+            self.low, self.high = self.search.quick_bounds(self.hands, pos.leader, 0, self.bonus, self.first)
         mover = pos.to_move
         self.maximizing = mover in pos.side
         hand = self.hands[mover]
@@ -204,6 +183,7 @@ class Solver:
                 self.line = self._best_line()
         except OutOfBudget:
             stopped = "node budget" if s.max_nodes and s.nodes >= s.max_nodes else "time budget"
+            self._table_bounds()
         self.seconds += time.perf_counter() - start
         del hands, leader, trick, pile_pos, bonus, first
         return self._solution(stopped, cards)
@@ -222,6 +202,11 @@ class Solver:
         s = self.search
         maximizing = self.maximizing
         order = sorted(range(len(self.groups)), key=lambda k: self.groups[k][0] != self._root_best())
+        for b in self.card_bounds:  # no card does better for the mover than the position is worth
+            if maximizing:
+                b[1] = min(b[1], self.high)
+            else:
+                b[0] = max(b[0], self.low)
         try:
             for k in order:
                 b = self.card_bounds[k]
@@ -247,6 +232,15 @@ class Solver:
             highs = [b[1] for b in self.card_bounds]
             pick = max if maximizing else min
             self.low, self.high = max(self.low, pick(lows)), min(self.high, pick(highs))
+
+    def _table_bounds(self) -> None:
+        """Narrow the position's bounds by what the table proved about it (quick bounds included)."""
+        hands, leader, trick, pile_pos, _, _ = self._state()
+        if trick:
+            return
+        e = self.search.table.get(self.search.key(hands, leader, pile_pos))
+        if e is not None:
+            self.low, self.high = max(self.low, e[0]), min(self.high, e[1])
 
     def _root_best(self) -> int:
         hands, leader, trick, pile_pos, _, _ = self._state()
