@@ -24,7 +24,7 @@ from .position import Position, PositionError, position, position_of_deal
 from .solver import Solver
 
 __all__ = ["DEFAULT_NODES", "MAX_NODES", "MAX_SECONDS", "SolveRequestError", "solve_request", "read_position",
-           "describe"]
+           "describe", "forget"]
 
 #: The budget of a request that names none: about a second in CPython on this project's machine.
 DEFAULT_NODES = 250_000
@@ -128,6 +128,11 @@ def _budget(req: JSON) -> tuple[int | None, float | None]:
     if nodes is None and seconds is None:
         nodes = DEFAULT_NODES
     return nodes, float(seconds) if seconds is not None else None
+
+
+def forget() -> None:
+    """Drop the searches kept for asking again (the next request about any position starts afresh)."""
+    _KEPT.clear()
 
 
 def _solver(pos: Position) -> Solver:
