@@ -478,20 +478,25 @@ class Search:
                 if lo == hi:
                     return lo
                 reps = e[3]
+                if reps is None:
+                    live = pile_mask[pile_pos]
+                    for h in hands:
+                        live |= h
+                    reps = e[3] = tuple(reps_of(h, live & ~h) for h in hands)
             else:
-                live = pile_mask[pile_pos]
-                for h in hands:
-                    live |= h
-                reps = tuple(reps_of(h, live & ~h) for h in hands)
                 lo, sure_them = sure(leader, pile_pos, bonus, first)
                 hi = rem - sure_them
-                e = table[key] = [lo, hi, -1, reps]
+                e = table[key] = [lo, hi, -1, None]  # the groups of equivalent cards: worked out when needed
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
                 if lo == hi:
                     return lo
+                live = pile_mask[pile_pos]
+                for h in hands:
+                    live |= h
+                reps = e[3] = tuple(reps_of(h, live & ~h) for h in hands)
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             v = play(seat_at[leader], 0, (), a, b, rem, per_trick + bonus, pile_pos, reps, -1, 0, first, -1, e)
