@@ -6,32 +6,16 @@ import random
 
 import pytest
 
-from somerset.cards import NO_TRUMP, Card, Trump
+from somerset.cards import Card
 from somerset.game import load_ruleset, new_deal
-from somerset.play import RulesError, check_trump
 from somerset.rules import PileKind, Ruleset, UndealtKind
-from somerset.rulesets import RULESETS
 from somerset.solve import Position, PositionError, position, position_of_deal, solve
 from somerset.solve.search import rules_tables
 
 from solve_brute import brute_values
+from test_game_tables import RULESET_VARIANTS, _trumps
 
-VARIANTS: list[Ruleset] = [
-    load_ruleset(rid, [opt] if opt else [])
-    for rid, r in RULESETS.items()
-    for opt in (None, *(o.id for o in r.options.value))
-]
-
-
-def _trumps(r: Ruleset) -> list[Trump]:
-    out = []
-    for t in [*(Trump(s) for s in r.deck.suits), NO_TRUMP]:
-        try:
-            check_trump(r, t)
-        except RulesError:
-            continue
-        out.append(t)
-    return out
+VARIANTS: list[Ruleset] = RULESET_VARIANTS  # every ruleset, alone and with each of its options
 
 
 def random_position(rng: random.Random, r: Ruleset, *, max_cards: int = 3) -> Position:
@@ -294,3 +278,11 @@ def test_bad_positions_say_what_is_wrong(kwargs: dict[str, object], message: str
     with pytest.raises(PositionError, match=message):
         position(load_ruleset("parker-1947"), args.pop("trump"), args.pop("hands"), args.pop("leader"),  # type: ignore[arg-type]
                  **args)  # type: ignore[arg-type]
+
+
+def test_the_package_example_runs() -> None:
+    import doctest
+
+    import somerset.solve
+
+    assert doctest.testmod(somerset.solve).failed == 0

@@ -55,17 +55,11 @@ def run(n: int = 6, positions: int = 30, seed: int = 1, rulesets: tuple[str, ...
     out: dict[str, Any] = {"n": n, "cards": cards, "python": sys.version.split()[0],
                            "implementation": platform.python_implementation(), "platform": sys.platform,
                            "rulesets": {}}
-    every: list[float] = []
-    every_cpu: list[float] = []
-    all_nodes = all_seconds = 0.0
-    all_lookups = all_hits = 0
+    every: list[tuple[float, float, int, int, int]] = []
     for rid in rulesets:
-        times: list[float] = []
-        cpu: list[float] = []
-        nodes = lookups = hits = 0
-        k = 0
+        records: list[tuple[float, float, int, int, int]] = []  # wall, CPU, nodes, look-ups, hits
         s = seed
-        while k < positions:
+        while len(records) < positions:
             deal = ending(rid, s, n)
             s += 1
             if deal is None:
@@ -73,42 +67,32 @@ def run(n: int = 6, positions: int = 30, seed: int = 1, rulesets: tuple[str, ...
             pos = position_of_deal(deal)
             start, start_cpu = time.perf_counter(), time.process_time()
             sol = Solver(pos).run(cards=cards)
-            times.append(time.perf_counter() - start)
-            cpu.append(time.process_time() - start_cpu)
+            records.append((time.perf_counter() - start, time.process_time() - start_cpu, sol.nodes, sol.lookups,
+                            sol.hits))
             assert sol.exact
-            nodes += sol.nodes
-            lookups += sol.lookups
-            hits += sol.hits
-            k += 1
-        seconds = sum(times)
-        out["rulesets"][rid] = {
-            "positions": positions,
-            "median_ms": round(1000 * _percentile(times, 0.5), 2),
-            "p95_ms": round(1000 * _percentile(times, 0.95), 2),
-            "max_ms": round(1000 * max(times), 2),
-            "cpu_median_ms": round(1000 * _percentile(cpu, 0.5), 2),
-            "cpu_p95_ms": round(1000 * _percentile(cpu, 0.95), 2),
-            "nodes_per_second": round(nodes / seconds) if seconds else 0,
-            "mean_nodes": round(nodes / positions),
-            "table_hit_rate": round(hits / lookups, 3) if lookups else 0.0,
-        }
-        every += times
-        every_cpu += cpu
-        all_nodes += nodes
-        all_seconds += seconds
-        all_lookups += lookups
-        all_hits += hits
-    out["all"] = {
-        "positions": len(every),
-        "median_ms": round(1000 * _percentile(every, 0.5), 2),
-        "p95_ms": round(1000 * _percentile(every, 0.95), 2),
-        "max_ms": round(1000 * max(every), 2),
-        "cpu_median_ms": round(1000 * _percentile(every_cpu, 0.5), 2),
-        "cpu_p95_ms": round(1000 * _percentile(every_cpu, 0.95), 2),
-        "nodes_per_second": round(all_nodes / all_seconds) if all_seconds else 0,
-        "table_hit_rate": round(all_hits / all_lookups, 3) if all_lookups else 0.0,
-    }
+        out["rulesets"][rid] = _summary(records)
+        every += records
+    out["all"] = _summary(every)
     return out
+
+
+def _summary(records: list[tuple[float, float, int, int, int]]) -> dict[str, Any]:
+    wall = [r[0] for r in records]
+    cpu = [r[1] for r in records]
+    nodes = sum(r[2] for r in records)
+    lookups = sum(r[3] for r in records)
+    hits = sum(r[4] for r in records)
+    return {
+        "positions": len(records),
+        "median_ms": round(1000 * _percentile(wall, 0.5), 2),
+        "p95_ms": round(1000 * _percentile(wall, 0.95), 2),
+        "max_ms": round(1000 * max(wall), 2),
+        "cpu_median_ms": round(1000 * _percentile(cpu, 0.5), 2),
+        "cpu_p95_ms": round(1000 * _percentile(cpu, 0.95), 2),
+        "nodes_per_second": round(nodes / sum(wall)) if sum(wall) else 0,
+        "mean_nodes": round(nodes / len(records)),
+        "table_hit_rate": round(hits / lookups, 3) if lookups else 0.0,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -40,8 +40,13 @@ class CardValue:
     def exact(self) -> bool:
         return self.low == self.high
 
+    @property
+    def points(self) -> int | None:
+        """The side's points still to come after this card, when proven."""
+        return self.low if self.exact else None
+
     def to_json(self) -> dict[str, Any]:
-        return {"card": str(self.card), "points": self.low if self.exact else None, "low": self.low,
+        return {"card": str(self.card), "points": self.points, "low": self.low,
                 "high": self.high, "loss": self.loss, "best": self.best,
                 "equivalent": [str(c) for c in self.equivalent]}
 
