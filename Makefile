@@ -37,7 +37,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck bench bench-ab bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck bench bench-ab bench-solve bench-web clean FORCE
 FORCE:
 
 help:
@@ -49,6 +49,7 @@ help:
 	@echo "make typecheck  mypy --strict on engine/src"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
+	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
 	@echo "make bench-web  scripts/bench_web.py"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
@@ -97,6 +98,11 @@ BASE ?= main
 bench-ab: setup
 	$(BIN)/python scripts/bench_ab.py $(BASE)
 	$(BIN)/python scripts/bench_ab.py $(BASE) --pyodide --deals 500
+SOLVE_POSITIONS ?= 30
+bench-solve: setup
+	$(BIN)/python -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
+	$(BIN)/python -m somerset.solve.bench --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
 
 bench-web: setup
 	$(BIN)/python scripts/bench_web.py

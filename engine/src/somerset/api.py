@@ -250,6 +250,16 @@ def pad_json(req: JSON) -> JSON:
         raise ApiError(str(e), e.field) from e
 
 
+def solve_json(req: JSON) -> JSON:
+    """Best play in a position (see :mod:`somerset.solve.request`), within a node or time budget."""
+    from .solve.request import SolveRequestError, solve_request
+
+    try:
+        return solve_request(req)
+    except SolveRequestError as e:
+        raise ApiError(str(e), e.field) from e
+
+
 
 COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "info": info_json,
@@ -264,6 +274,7 @@ COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "replay": replay_json,
     "table": table_json,
     "pad": pad_json,
+    "solve": solve_json,
 }
 
 
