@@ -3,6 +3,7 @@ package, and a mistake in a file is reported with the file, the entry and the fi
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 
 import pytest
@@ -189,3 +190,54 @@ def test_a_record_that_disagrees_names_the_file_and_its_line():
     assert problem(e).startswith("x.records: the record at line 8: line 12: under parker-1947, 'Trick 1:")
     with pytest.raises(ContentError, match="x.records: line 1: a record starts with its tags"):
         load_examples([ContentFile("x.records", "Trump: 2\n")])
+
+
+# --- somerset check on content files --------------------------------------------------------------
+
+def _cli(*args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "somerset", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_check_reads_the_shipped_content_folder():
+    from somerset.content_check import check_content
+
+    root = str(resources.files("somerset") / "content")
+    report = check_content([root])
+    assert report.ok, report.problems
+    kinds = {f["kind"] for f in report.files}
+    assert kinds == {"puzzles", "rulings", "examples"}
+    assert sum(f["entries"] for f in report.files if f["kind"] == "puzzles") == len(PUZZLES)
+    assert sum(f["entries"] for f in report.files if f["kind"] == "rulings") == len(RULINGS)
+    assert sum(f["entries"] for f in report.files if f["kind"] == "examples") == len(WORKED_EXAMPLES)
+
+
+def test_check_a_contributors_file(tmp_path):
+    mine = tmp_path / "my-puzzles.toml"
+    mine.write_text(GOOD_PUZZLE, encoding="utf-8")
+    out = _cli("check", str(mine))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"ok: {mine}: 1 puzzle, every stated answer agrees with the engine"
+    # A wrong stated answer, an id the shipped puzzles already use, a misspelt field: each named.
+    mine.write_text(GOOD_PUZZLE.replace('answer = "S/S"', 'answer = "11/12"'), encoding="utf-8")
+    out = _cli("check", str(mine))
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip() == f"somerset check: {mine}: puzzle 'my-puzzle': stated answer 11/12; the engine says S/S"
+    mine.write_text(GOOD_PUZZLE.replace('"my-puzzle"', '"low-trump"'), encoding="utf-8")
+    out = _cli("check", str(mine))
+    assert "field 'id': the id 'low-trump' is already used in puzzles/trumps.toml" in out.stderr
+    rulings_file = tmp_path / "rulings" / "rover.toml"  # takes the place of the shipped file of that name
+    rulings_file.parent.mkdir()
+    rulings_file.write_text(GOOD_RULING.replace("trick = ", "trik = "), encoding="utf-8")
+    out = _cli("check", str(tmp_path / "rulings"), "--json")
+    assert out.returncode == 2 and "'trik' is not a field of a legal position" in out.stderr
+    records = tmp_path / "mine.records"
+    records.write_text(RECORDS, encoding="utf-8")
+    data = json.loads(_cli("check", str(records), "--json").stdout)
+    assert data["ok"] and data["files"] == [{"file": str(records), "kind": "examples", "entries": 2,
+                                             "entry": "worked example"}]
+    (tmp_path / "other.toml").write_text("[[pzzle]]\n", encoding="utf-8")
+    out = _cli("check", str(tmp_path / "other.toml"))
+    assert out.returncode == 2 and "holds [[puzzle]] and [[theme]] tables" in out.stderr

@@ -152,6 +152,14 @@ def check_record(text: str) -> dict[str, Any]:
 def cmd_check(args: argparse.Namespace) -> None:
     import sys
 
+    from .content_check import check_content, is_content_path
+
+    if args.file != "-" and is_content_path(args.file):
+        report = check_content([args.file])
+        if not report.ok:
+            raise _bad("\n".join(report.problems))
+        _emit(args, report.to_json(), "\n".join(report.lines()))
+        return
     try:
         text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
     except (OSError, UnicodeDecodeError) as e:
@@ -191,12 +199,14 @@ def register(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     _common(p, seed_required=True)
     p.set_defaults(func=cmd_game)
 
-    p = add("check", "check a record against the engine",
+    p = add("check", "check a record, or content files (puzzles, rulings, worked examples), against the engine",
             "Read a record (a whole game, a deal as 'somerset play' prints it, or a worked example without "
             "hands) and check every line the engine can work out: trick winners, points, result, score. "
             "Prints ok, or the first line that disagrees. Example: somerset play --rules parker-1947 --seed 7 "
-            "| somerset check -")
-    p.add_argument("file", help="the record's file, or - to read it from standard input")
+            "| somerset check -. Given a folder, a .toml file (puzzles or rulings) or a .records file (worked "
+            "examples), check them as the engine reads its own content: every field, and every stated answer. "
+            "Example: somerset check engine/src/somerset/content/")
+    p.add_argument("file", help="the record's file, - to read it from standard input, or a content file or folder")
     p.set_defaults(func=cmd_check)
 
     p = add("simulate", "play many deals and print summary figures",
