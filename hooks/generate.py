@@ -409,6 +409,50 @@ def render_sample_deal(page: Any, arg: str | None) -> str:
             f'??? example "The same deal, step by step"\n{_indent(steps)}\n')
 
 
+def _field_rows(fields: dict[str, str]) -> list[str]:
+    return [f"| `{name}` | {html.escape(what)} |" for name, what in fields.items()]
+
+
+def render_content_schema(page: Any, arg: str | None) -> str:
+    """The fields of a content file, from the engine's own lists (so this page cannot drift from them)."""
+    if arg == "puzzle":
+        from somerset.puzzle_kinds import PUZZLE_KINDS
+        from somerset.puzzles import FIELDS, POSITION_FIELDS, THEMES
+
+        out = ["| Field | What it holds |", "|---|---|", *_field_rows(FIELDS), "",
+               "The position: each kind of puzzle reads some of these fields (see the next table).", "",
+               "| Field | What it holds |", "|---|---|", *_field_rows(POSITION_FIELDS), "",
+               "| `kind` | What it asks | Position fields (required ones in bold) | `answer` |", "|---|---|---|---|"]
+        for kind in PUZZLE_KINDS.values():
+            fields = ", ".join(f"**`{f}`**" if f in kind.required else f"`{f}`" for f in kind.fields)
+            ask = kind.about + (f' If `question` is left out, it is "{kind.question}"' if kind.question else "")
+            out.append(f"| `{kind.name}` | {html.escape(ask)} | {fields} | {html.escape(kind.answer_form)} |")
+        out += ["", "The themes (`theme`), as `themes.toml` lists them: "
+                + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in THEMES) + "."]
+        return "\n".join(out) + "\n"
+    if arg == "ruling":
+        from somerset.rulings import FIELDS as RULING_FIELDS
+        from somerset.rulings import NEEDS_ABOUT, RULING_KINDS, TOPICS
+
+        out = ["| Field | What it holds |", "|---|---|", *_field_rows(RULING_FIELDS), "",
+               "| `kind` | How the engine answers | Position fields (required ones in bold) | Its own fields |",
+               "|---|---|---|---|"]
+        for kind in RULING_KINDS.values():
+            fields = ", ".join(f"**`{f}`**" if f in kind.required else f"`{f}`" for f in kind.fields) or "none"
+            own = "; ".join(f"`{w}`: {html.escape(what)}" + ("" if required else " (optional)")
+                            for w, (what, required, _) in kind.words.items()) or "none"
+            rule = f" Without `rule`, it quotes `{kind.default_rule}`." if kind.default_rule else ""
+            out.append(f"| `{kind.name}` | {html.escape(kind.about)}{rule} | {fields} | {own} |")
+        out += ["", "What a question may need (`needs`): "
+                + "; ".join(f"`{n}` ({html.escape(w)})" for n, w in NEEDS_ABOUT.items()) + ".", "",
+                "The topics (`topic`), as `topics.toml` lists them: "
+                + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in TOPICS) + ".", "",
+                "The rules an answer may quote (`rule`): " + "; ".join(f"`{k}` ({html.escape(h)})" for k, h in DIMENSIONS)
+                + "."]
+        return "\n".join(out) + "\n"
+    raise PluginError(f"{page.file.src_uri}: content-schema takes 'puzzle' or 'ruling'")
+
+
 RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "ruleset": render_ruleset,
     "formats": render_formats,
@@ -422,6 +466,7 @@ RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "quickref": render_quickref,
     "puzzle-index": render_puzzle_index,
     "sample-deal": render_sample_deal,
+    "content-schema": render_content_schema,
 }
 
 

@@ -241,3 +241,27 @@ def test_check_a_contributors_file(tmp_path):
     (tmp_path / "other.toml").write_text("[[pzzle]]\n", encoding="utf-8")
     out = _cli("check", str(tmp_path / "other.toml"))
     assert out.returncode == 2 and "holds [[puzzle]] and [[theme]] tables" in out.stderr
+
+
+# --- the contributors' page -------------------------------------------------------------------------
+
+DOCS = __import__("pathlib").Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_the_contributors_page_examples_pass_the_check():
+    from somerset.content_check import check_content
+
+    for name in ("example-puzzle.toml", "example-ruling.toml"):
+        report = check_content([str(DOCS / "includes" / name)])
+        assert report.ok and report.files[0]["entries"] == 1, report.problems
+        assert f'--8<-- "includes/{name}"' in (DOCS / "contribute.md").read_text(encoding="utf-8")
+
+
+def test_the_contributors_page_shows_the_message_the_check_gives(tmp_path, monkeypatch):
+    page = (DOCS / "contribute.md").read_text(encoding="utf-8")
+    shown = next(line.strip() for line in page.splitlines() if line.strip().startswith("somerset check: my-puzzles"))
+    text = (DOCS / "includes" / "example-puzzle.toml").read_text(encoding="utf-8")
+    (tmp_path / "my-puzzles.toml").write_text(text.replace("10/10", "10/13"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    out = _cli("check", "my-puzzles.toml")
+    assert out.returncode == 2 and out.stderr.strip() == shown

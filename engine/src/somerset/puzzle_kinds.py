@@ -49,6 +49,8 @@ class PuzzleKind:
     required: ClassVar[tuple[str, ...]]
     #: One line for the contributors' page: what the kind asks.
     about: ClassVar[str]
+    #: How the file states the answer (the contributors' page says it).
+    answer_form: ClassVar[str] = 'the cards that answer, as text, such as "S/S" or "6/6, 8/8"'
 
     # --- reading a file ------------------------------------------------------------------------
 
@@ -117,6 +119,7 @@ class Winner(_CardKind):
     fields = ("trump", "trick")
     required = ("trump", "trick")
     about = "Which card takes this trick? The trick is every card played to it, in order."
+    answer_form = 'the one card that takes the trick, such as "S/S"'
 
     def solve(self, p: Puzzle) -> tuple[str, ...]:
         r = p.rules
@@ -249,6 +252,7 @@ class Bid(_ValueKind):
     fields = ("bid", "discards")
     required = ("bid", "discards")
     about = "What must the bidder now make, after discarding these cards from the kitty?"
+    answer_form = "the bid to make, a whole number such as 16"
 
     def read_answer(self, entry: Entry) -> tuple[str, ...]:
         return (str(entry.integer("answer", low=1)),)
@@ -271,7 +275,8 @@ class Score(_ValueKind):
     offer_heading = "Bidder's side / other side"
     fields = ("bid", "made", "against", "format")
     required = ("bid", "made", "against")
-    about = "What does each side score for this deal? Write the answer as the bidder's side, then the other side: \"-6 / +22\"."
+    about = "What does each side score for this deal?"
+    answer_form = 'the bidder\'s side, a slash, the other side, each with its sign, such as "-6 / +22"'
 
     def read_answer(self, entry: Entry) -> tuple[str, ...]:
         text = entry.text("answer")

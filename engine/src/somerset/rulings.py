@@ -277,7 +277,9 @@ def _read_position(entry: Entry, kind: RulingKind, packs: set[str]) -> dict[str,
                 elif typ == "trump":
                     parse_trump(value, pack)
             except ValueError as e:
-                raise entry.error(f"{e} (in the {pack_name} pack)", field_name) from e
+                hint = "" if name in over else (f"; to give the {pack_name} pack other cards, add a "
+                                                f"[ruling.position.{pack_name}] table")
+                raise entry.error(f"{e} (in the {pack_name} pack){hint}", field_name) from e
         out[pack_name] = pos
     return out
 
