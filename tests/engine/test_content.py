@@ -265,3 +265,15 @@ def test_the_contributors_page_shows_the_message_the_check_gives(tmp_path, monke
     monkeypatch.chdir(tmp_path)
     out = _cli("check", "my-puzzles.toml")
     assert out.returncode == 2 and out.stderr.strip() == shown
+
+
+def test_the_content_modules_doctests():
+    import doctest
+
+    import somerset.contentfile
+    import somerset.puzzles
+    import somerset.rulings
+
+    for module in (somerset.contentfile, somerset.puzzles, somerset.rulings):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted >= 1 and result.failed == 0, module.__name__

@@ -45,9 +45,11 @@ class ContentReport:
         return not self.problems
 
     def to_json(self) -> dict[str, Any]:
+        """The report as one JSON object (``somerset check --json``)."""
         return {"ok": self.ok, "files": self.files, "problems": self.problems}
 
     def lines(self) -> list[str]:
+        """The report as lines of text: one ``ok:`` line per file read, then the problems."""
         out = []
         for f in self.files:
             if f["entries"]:

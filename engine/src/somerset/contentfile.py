@@ -1,4 +1,4 @@
-"""Reading the content files: puzzles, rulings and worked examples written as plain text.
+r"""Reading the content files: puzzles, rulings and worked examples written as plain text.
 
 Content a player could write lives in files inside the package (``somerset/content/``), read
 with the standard library only (``tomllib`` and ``importlib.resources``), so the same files serve
@@ -11,6 +11,12 @@ CPython, the site build and Pyodide in the browser:
 
 Every entry is checked as it is read. A mistake raises :class:`ContentError`, whose message names
 the file, the entry and the field, says what was wrong and what is accepted.
+
+>>> from somerset.puzzles import load_puzzles
+>>> load_puzzles([ContentFile("mine.toml", '[[puzzle]]\nid = "my-first"\nruleset = "parker-1974"\n')])
+Traceback (most recent call last):
+  ...
+somerset.contentfile.ContentError: mine.toml: puzzle 'my-first': field 'ruleset': 'parker-1974' is not a known ruleset; the rulesets are: hodges-1903, hodges-1913, parker-1934, parker-1947, minden-hardware, somersetcards-com, boardgamegeek, minden-senior-center, somersetgame-com, parker-1947-house, parker-1950, triple-2009
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ def shipped_files(folder: str, suffix: str) -> list[ContentFile]:
 
 
 def plural(n: int, word: str) -> str:
+    """``3 puzzles``, ``1 puzzle``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
@@ -85,9 +92,11 @@ class Entry:
         self._used: set[str] = set()
 
     def error(self, message: str, field: str = "") -> ContentError:
+        """A ContentError about this entry (and one of its fields)."""
         return ContentError(message, file=self.file, entry=self.label, field=field)
 
     def has(self, name: str) -> bool:
+        """Whether the entry gives this field."""
         return name in self.data
 
     def _get(self, name: str, required: bool) -> Any:
@@ -99,6 +108,7 @@ class Entry:
         return self.data[name]
 
     def text(self, name: str, *, required: bool = True, default: str = "", choices: Iterable[str] = ()) -> str:
+        """A text field, stripped; with ``choices``, one of them."""
         value = self._get(name, required)
         if value is None:
             return default
@@ -114,6 +124,7 @@ class Entry:
 
     def integer(self, name: str, *, required: bool = True, default: int = 0, low: int | None = None,
                 high: int | None = None) -> int:
+        """A whole-number field, within ``low`` and ``high`` when given."""
         value = self._get(name, required)
         if value is None:
             return default
@@ -126,6 +137,7 @@ class Entry:
         return value
 
     def boolean(self, name: str, *, default: bool = False) -> bool:
+        """A true-or-false field."""
         value = self._get(name, False)
         if value is None:
             return default
@@ -134,6 +146,7 @@ class Entry:
         return value
 
     def text_list(self, name: str, *, required: bool = False, choices: Iterable[str] = ()) -> list[str]:
+        """A list of texts (one text alone counts as a list of one)."""
         value = self._get(name, required)
         if value is None:
             return []
@@ -148,6 +161,7 @@ class Entry:
         return [v.strip() for v in value]
 
     def table(self, name: str, *, required: bool = True) -> dict[str, Any] | None:
+        """A field that is itself a table (``[entry.name]`` in the file)."""
         value = self._get(name, required)
         if value is None:
             return None
@@ -160,6 +174,7 @@ class Entry:
         return self._get(name, False)
 
     def done(self, accepted: Iterable[str]) -> None:
+        """Refuse any field no getter asked for, listing the accepted ones."""
         unknown = [k for k in self.data if k not in self._used]
         if unknown:
             names = ", ".join(sorted(set(accepted) | self._used))

@@ -74,6 +74,7 @@ WORKED_RECORDS, WORKED_EXAMPLES, _FILE_OF = load_examples(EXAMPLE_FILES)
 
 
 def get_example(example_id: str) -> PartialRecord:
+    """A worked example by its id; a RecordError names an unknown one."""
     if example_id not in WORKED_EXAMPLES:
         raise RecordError(f"'{example_id[:40]}' is not a worked example; see somerset.examples.WORKED_EXAMPLES")
     return WORKED_EXAMPLES[example_id]

@@ -61,6 +61,7 @@ class PuzzleKind:
     # --- the engine ------------------------------------------------------------------------------
 
     def solve(self, p: Puzzle) -> tuple[str, ...]:
+        """The engine's answer, in the form the stated answer takes."""
         raise NotImplementedError
 
     def detail(self, p: Puzzle, expected: tuple[str, ...]) -> str:

@@ -10,6 +10,13 @@ The stated answer is data; :func:`solve` asks the engine, and :func:`check_all` 
 tests, the site build and ``somerset check``) fails when they disagree. Readers' answers are
 judged by :func:`judge`, which also gives the engine's explanation. What a kind of puzzle asks
 and how it is solved is in :mod:`somerset.puzzle_kinds`.
+
+>>> p = get_puzzle("low-trump")
+>>> p.kind, p.file, solve(p)
+('winner', 'puzzles/trumps.toml', ('S/S',))
+>>> verdict = judge(p, ["11/12"])
+>>> verdict["correct"], verdict["answer"]
+(False, ['S/S'])
 """
 
 from __future__ import annotations
@@ -58,6 +65,8 @@ _CARD_FIELDS = ("trick", "hand", "after", "discards")
 
 @dataclass(frozen=True)
 class Puzzle:
+    """One puzzle as its file gives it: the question, the position (as notation) and the stated answer."""
+
     id: str
     title: str
     ruleset: str
@@ -89,6 +98,7 @@ class Puzzle:
         return PUZZLE_KINDS[self.kind]
 
     def cards(self, text: str) -> tuple[Card, ...]:
+        """Cards in notation, read in this puzzle's pack."""
         return parse_cards(text, self.rules.deck)
 
     @property
@@ -245,6 +255,7 @@ def check_all(puzzles: tuple[Puzzle, ...] | None = None) -> list[str]:
 
 
 def get_puzzle(puzzle_id: str) -> Puzzle:
+    """A puzzle by its id; a ValueError names an unknown one."""
     for p in PUZZLES:
         if p.id == puzzle_id:
             return p

@@ -43,6 +43,7 @@ class Part:
     rank: ClassVar[int]
 
     def present(self, play: PartialPlay) -> bool:
+        """Whether the record shows this part."""
         raise NotImplementedError
 
     def steps(self, play: PartialPlay, cite: Any, said: str) -> tuple[list[Step], list[str]]:

@@ -10,6 +10,13 @@ interpretation.
 
 A kind of ruling is one class in :data:`RULING_KINDS`: it names the position's fields, says how
 the position is shown, and answers the question for one ruleset.
+
+>>> ruling = next(r for r in RULINGS if r.id == "rover-holding-suit")
+>>> ruling.kind, ruling.file
+('legal', 'rulings/rover.toml')
+>>> answers = {r.id: a.short for r, a in answer_all(ruling)}
+>>> answers["somersetgame-com"], answers["parker-1947"]
+('Yes: the 0/0 may be played at any time', 'No: only when you cannot follow suit')
 """
 
 from __future__ import annotations
@@ -32,6 +39,8 @@ __all__ = ["Answer", "Ruling", "RulingKind", "RULINGS", "RULING_KINDS", "TOPICS"
 
 @dataclass(frozen=True)
 class Answer:
+    """One ruleset's answer to a ruling: a short form that groups rulesets alike, and the reason."""
+
     short: str  # groups rulesets that answer alike
     detail: str
     citation: Citation
@@ -80,6 +89,8 @@ FIELDS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Ruling:
+    """One question of the rulings page as its file gives it, answered for any ruleset by its kind."""
+
     id: str
     topic: str
     question: str
@@ -95,6 +106,7 @@ class Ruling:
         return RULING_KINDS[self.kind]
 
     def answer(self, r: Ruleset) -> Answer:
+        """This ruleset's answer ("Does not arise" when it lacks what the question needs)."""
         for need in self.needs:
             why = NEEDS[need](r)
             if why:
@@ -123,9 +135,11 @@ class RulingKind:
     default_rule: ClassVar[str | None] = None
 
     def answer(self, ruling: Ruling, r: Ruleset, pos: dict[str, Any]) -> Answer:
+        """The answer for one ruleset, given the position for its pack."""
         raise NotImplementedError
 
     def shown(self, pos: dict[str, Any]) -> str:
+        """The position in words, shown with the question."""
         return ""
 
     def check(self, pos: dict[str, Any], pack: str, words: dict[str, str]) -> str | None:
@@ -342,10 +356,12 @@ TOPICS, RULINGS = load_rulings(shipped_files("rulings", ".toml"))
 
 
 def topic_name(ruling: Ruling) -> str:
+    """The name of a ruling's topic, as the page heads it."""
     return dict(TOPICS).get(ruling.topic, ruling.topic)
 
 
 def answer_all(ruling: Ruling) -> list[tuple[Ruleset, Answer]]:
+    """Every ruleset's answer, in the registry's order."""
     out = []
     for r in RULESETS.values():
         try:
