@@ -42,7 +42,7 @@ def test_shipped_content_is_read_from_the_package_files():
     names = {f.name for f in (root / "puzzles").iterdir()}
     assert "themes.toml" in names and len(names) >= 5
     assert len(PUZZLES) == 47 and len(THEMES) == 10
-    assert len(RULINGS) == 30 and len(TOPICS) == 7
+    assert len(RULINGS) == 31 and len(TOPICS) == 7
     assert len(WORKED_EXAMPLES) == 24
     assert {p.file for p in PUZZLES} == {f"puzzles/{n}" for n in names if n != "themes.toml"}
 

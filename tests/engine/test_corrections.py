@@ -53,3 +53,97 @@ def test_the_readings_revisited_say_what_the_alternative_would_be():
     house = RULESETS["parker-1947-house"].after_rover
     assert "No Trump" in house.interpretation and "Read literally" in house.interpretation
     assert "lists six" in RULESETS["hodges-1913"].pack.summary and "seven" in RULESETS["hodges-1913"].pack.summary
+
+
+# --- penalties: Hodges 1903's revoke and misdeal ------------------------------------------------------
+
+import pytest  # noqa: E402
+
+from somerset.bots import play_game  # noqa: E402
+from somerset.cards import parse_card  # noqa: E402
+from somerset.penalties import charge_revokes, misdeal_reason, revoke_charge  # noqa: E402
+from somerset.play import RulesError  # noqa: E402
+from somerset.record import (RecordError, game_record_of, parse_game_record, parse_record,  # noqa: E402
+                             record_of)
+
+
+def _hodges_deal_record() -> str:
+    r = get_ruleset("hodges-1903")
+    return str(record_of(play_deal(new_deal(r, None, 3), make_bots("heuristic", 4, 3))))
+
+
+def test_a_revoke_found_too_late_costs_the_revoking_side_two_points_under_hodges_1903():
+    # "If discovered in time it should be exchanged, or a penalty of two points charged against the score."
+    text = _hodges_deal_record()
+    score_line = next(line for line in text.splitlines() if line.startswith("Score:"))
+    plain = [int(x) for x in score_line.split()[1:]]
+    points_line = next(line for line in text.splitlines() if line.startswith("Points:"))
+    charged = text.replace(points_line, "Revoke: 1\n" + points_line).replace(
+        score_line, "Score: " + " ".join(f"{v:+d}" for v in (plain[0], plain[1] - 2)))
+    rec = parse_record(charged)
+    assert rec.revokes == [1] and rec.score() == [plain[0], plain[1] - 2] and str(rec) == charged
+    with pytest.raises(RecordError, match="does not agree with the play"):
+        parse_record(text.replace(points_line, "Revoke: 1\n" + points_line))  # the score left uncharged
+    assert revoke_charge(get_ruleset("hodges-1903")) == 2
+
+
+def test_rulesets_without_an_applicable_revoke_penalty_say_why():
+    with pytest.raises(RulesError, match="as the players may decide"):
+        revoke_charge(get_ruleset("hodges-1913"))
+    with pytest.raises(RulesError, match="gives no penalty for a revoke"):
+        revoke_charge(get_ruleset("parker-1947"))
+    r = get_ruleset("parker-1947")
+    text = str(record_of(play_deal(new_deal(r, None, 7), make_bots("heuristic", 4, 7))))
+    points_line = next(line for line in text.splitlines() if line.startswith("Points:"))
+    with pytest.raises(RecordError, match="gives no penalty for a revoke"):
+        parse_record(text.replace(points_line, "Revoke: 2\n" + points_line))
+    with pytest.raises(RulesError, match="seat from 0 to 3"):
+        charge_revokes(get_ruleset("hodges-1903"), get_ruleset("hodges-1903").format(), [0, 0], [4])
+
+
+@pytest.mark.parametrize("card, redeal", [("4/6", True), ("3/6", True), ("2/6", False), ("6/6", True), ("1/2", True),
+                                          ("0/2", False), ("0/0", False), ("1/1", False), ("4/5", True)])
+def test_a_card_shown_while_dealing_calls_for_a_new_deal_if_a_counter_or_higher(card, redeal):
+    # "a new deal by the same dealer if the card is a counter or of higher value than a counter"
+    r = get_ruleset("hodges-1903")
+    c = parse_card(card, r.deck)
+    if redeal:
+        assert "the same dealer deals again" in misdeal_reason(r, c)
+    else:
+        with pytest.raises(RulesError, match="the deal stands"):
+            misdeal_reason(r, c)
+
+
+def test_a_misdeal_keeps_the_dealer_and_the_game_record_says_so():
+    r = get_ruleset("hodges-1903")
+    game = Game(r, seed=3)
+    bots = make_bots("heuristic", 4, 3)
+    game.apply(bots[game.current_player].act(game.deal)) if not game.is_chance() else None
+    while len(game.deals) == 1:
+        game.apply(bots[game.current_player].act(game.deal))
+    dealer = game.deal.dealer
+    with pytest.raises(RulesError, match="the deal stands"):
+        game.misdeal(parse_card("2/6", r.deck))
+    game.misdeal(parse_card("4/6", r.deck))
+    assert len(game.deals) == 3 and game.deal.dealer == dealer and game.misdeals == {1: parse_card("4/6", r.deck)}
+    game.apply(bots[game.current_player].act(game.deal))
+    with pytest.raises(RulesError, match="before the bidding"):
+        game.misdeal(parse_card("4/6", r.deck))
+    play_game(game, bots)
+    text = str(game_record_of(game))
+    assert "Deal 2: dealer 1" in text and "Misdeal: 4/6\n\nDeal 3: dealer 1," in text
+    assert str(parse_game_record(text)) == text and parse_game_record(text).replay().scores == game.scores
+    assert Game.from_json(game.to_json()).scores == game.scores
+    short = '[Ruleset "{}"]\n[Seed "3"]\n\nDeal 1: dealer 0, seed 3\nMisdeal: 4/6\n'
+    assert parse_game_record(short.format("hodges-1903")).misdeals == {0: "4/6"}
+    with pytest.raises(RecordError, match="line 5: Parker 1950 says nothing about a card shown while dealing"):
+        parse_game_record(short.format("parker-1950"))
+
+
+def test_the_penalties_doctests():
+    import doctest
+
+    import somerset.penalties
+
+    result = doctest.testmod(somerset.penalties, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0

@@ -23,6 +23,7 @@ from typing import Any, Iterable, Sequence
 from .bidding import PASS, Auction, Call
 from .cards import NO_TRUMP, Card, NotationError, Pack, Trump, parse_card, parse_trump
 from .kitty import bid_after_discards
+from .penalties import charge_revokes, misdeal_reason
 from .play import RulesError, check_trump, legal_plays, rover_active
 from .rules import (
     AfterRover,
@@ -1503,11 +1504,39 @@ class Game:
         self.winner: int | None = None  # a team index
         self.unfinished = False
         self.end_reason = ""
+        self.revokes: dict[int, list[int]] = {}  # deal index -> seats charged with a revoke found too late
+        self.misdeals: dict[int, Card] = {}  # deal index -> the card shown while dealing it
         self._new_deal(dealer)
 
     @property
     def deal(self) -> Deal:
         return self.deals[-1]
+
+    def charge_revoke(self, seat: int) -> None:
+        """Charge a revoke found after its trick was turned to ``seat``'s side in the current deal; the
+        charge counts when the deal is scored. Raises RulesError when the ruleset gives no penalty."""
+        if self.is_terminal():
+            raise RulesError("the game is over")
+        charge_revokes(self.ruleset, self.format, [0] * len(self.format.teams), [seat])
+        self.revokes.setdefault(len(self.deals) - 1, []).append(seat)
+
+    def misdeal(self, card: Card) -> str:
+        """A card shown while dealing the current deal: if the ruleset says so, the same dealer deals
+        again (the next deal's shuffle); returns why. Raises RulesError when the deal stands."""
+        d = self.deal
+        if self.is_terminal() or any(not a.is_chance for a in d.history):
+            raise RulesError("a card shown while dealing is dealt with before the bidding begins")
+        reason = misdeal_reason(self.ruleset, card)
+        self.misdeals[len(self.deals) - 1] = card
+        self._new_deal(d.dealer)
+        return reason
+
+    def deal_changes(self, index: int) -> list[int]:
+        """The score changes of deal ``index`` (zero until it ends), with any revoke charged."""
+        d = self.deals[index]
+        if not d.is_terminal():
+            return [0] * len(self.format.teams)
+        return charge_revokes(self.ruleset, self.format, d.score_changes(), self.revokes.get(index, ()))
 
     def _new_deal(self, dealer: int) -> None:
         d = Deal(self.ruleset, self.format.id, dealer=dealer, seed=deal_seed(self.seed, len(self.deals)))
@@ -1548,7 +1577,7 @@ class Game:
         return self
 
     def _end_deal(self, d: Deal) -> None:
-        changes = d.score_changes()
+        changes = self.deal_changes(self.deals.index(d))
         for t, c in enumerate(changes):
             self.scores[t] += c
         winner = self._decide(d)
@@ -1625,13 +1654,21 @@ class Game:
             "max_deals": self.max_deals,
             "deals": [[str(a) for a in d.history] for d in self.deals],
             "state": {"scores": list(self.scores), "winner": self.winner, "unfinished": self.unfinished},
+            **({"revokes": {str(k): v for k, v in self.revokes.items()}} if self.revokes else {}),
+            **({"misdeals": {str(k): str(c) for k, c in self.misdeals.items()}} if self.misdeals else {}),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
         g = cls(data["ruleset"], data.get("format"), seed=int(data.get("seed", 0)), dealer=int(data.get("dealer", 0)),
                 options=data.get("options", ()), auto_chance=False, max_deals=int(data.get("max_deals", MAX_DEALS)))
-        for actions in data.get("deals", []):
+        revokes, misdeals = data.get("revokes", {}), data.get("misdeals", {})
+        for k, actions in enumerate(data.get("deals", [])):
+            if str(k) in misdeals:
+                g.misdeal(parse_card(misdeals[str(k)], g.ruleset.deck))
+                continue
+            for seat in revokes.get(str(k), ()):
+                g.charge_revoke(int(seat))
             for text in actions:
                 g.apply(parse_action(text, g.ruleset.deck))
         g.auto_chance = True

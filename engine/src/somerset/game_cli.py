@@ -144,7 +144,7 @@ def check_record(text: str) -> dict[str, Any]:
         rec = parse_record(text)
         deal = rec.replay()
         return {"kind": "deal", "rulesets": [deal.ruleset.id], "over": deal.is_terminal(),
-                "score": deal.score_changes(), "text": str(rec)}
+                "score": rec.score(), "text": str(rec)}
     partial = parse_partial(text)
     return {"kind": "example", "rulesets": partial.rulesets, "text": str(partial)}
 

@@ -95,6 +95,11 @@ class Revoke(StrEnum):
     WITHDRAW_OR_AGREED = "withdraw-or-agreed"  # withdraw if found in time, penalty as players decide
 
 
+class Misdeal(StrEnum):
+    UNSTATED = "unstated"  # the text says nothing of a card shown while dealing
+    REDEAL_COUNTER_OR_HIGHER = "redeal-counter-or-higher"  # a counter, or a card above its suit's counter: same dealer deals again
+
+
 class RoverPlay(StrEnum):
     WHEN_VOID = "when-void"  # the 0/0 is played only when the player cannot follow suit (or leads it)
     ANY_TIME = "any-time"  # the 0/0 may be played at any time, even holding the suit led
@@ -248,6 +253,7 @@ DIMENSIONS: tuple[tuple[str, str], ...] = (
     ("pack", "Pack and count cards"),
     ("formats", "Players and formats"),
     ("undealt", "The undealt cards"),
+    ("misdeal", "A card shown while dealing"),
     ("bidding", "Bidding"),
     ("declaration", "Declaring trump"),
     ("first_lead", "The first lead"),
@@ -284,6 +290,7 @@ class Ruleset:
     pack: Rule[str]
     formats: Rule[tuple[Format, ...]]
     undealt: Rule[Undealt]
+    misdeal: Rule[Misdeal]
     bidding: Rule[Bidding]
     declaration: Rule[Declaration]
     first_lead: Rule[FirstLead]

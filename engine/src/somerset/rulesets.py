@@ -22,6 +22,7 @@ from .rules import (
     GameEnd,
     KittyExchange,
     Made,
+    Misdeal,
     Option,
     PileKind,
     Points,
@@ -92,6 +93,7 @@ POINTS = (
     "One point for each trick plus the value of each count (red) card taken; undealt cards taken "
     "with the first trick count for its winner."
 )
+NO_MISDEAL = "The text says nothing about a card turned face up by mistake while dealing."
 MADE_BIDDER = "A made bid scores the bidder's side every point it took; the opponents score nothing."
 SET_DOUBLE = (
     "A set bidder loses twice the shortfall (bid minus points made), even below zero, and the "
@@ -191,6 +193,7 @@ def _parker_1947_rules(source: str, section: str = "") -> dict[str, Rule[Any]]:
             "The two undealt cards lie face up and go with the first trick to the player who wins it.",
             cite("The Four Handed Partnership Game"),
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, cite("The Four Handed Partnership Game")),
         "bidding": _rule(
             Bidding(AuctionStyle.AUCTION),
             "An auction from the dealer's left: each bid must be higher, a pass does not stop a later bid, "
@@ -343,6 +346,7 @@ PARKER_1934 = _ruleset(
         "undealt": _rule(Undealt(UndealtKind.FACE_UP),
                          "The two undealt cards lie face up and are taken, as part of the first trick, by its winner.",
                          C(SURVEY, "Parker 1934, The Deal")),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, C(SURVEY, "Parker 1934, The Deal")),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),
                          "An auction from the dealer's left, going round as many times as needed until all others "
                          "pass the high bid; a pass does not stop a later bid. If all pass the first time round, "
@@ -442,6 +446,18 @@ HODGES_1903 = _ruleset(
         ),
         "undealt": _rule(Undealt(UndealtKind.NONE), "Every card is dealt; nothing is left over in the four-handed game.",
                          C(H03, "Bidding for Trump")),
+        "misdeal": _rule(
+            Misdeal.REDEAL_COUNTER_OR_HIGHER,
+            "If a card is turned face up while dealing and it is a counter or of higher value than a counter, "
+            "the same dealer deals again.",
+            C(H03, "Etiquette of the Game"),
+            why="A card's value is its rank within its suit, so 'of higher value than a counter' is read suit by "
+            "suit: a new deal is called for when the card shown is a counter or ranks above the counter of its "
+            "own suit (4/6 does, 2/6 does not, 3/6 being the six suit's counter); the /0 and /1 suits have no "
+            "counter, so the 0/0, 0/1 and 1/1 never do. Which cards are the counters is itself the project's "
+            "assumption (see the pack). A record says a card was shown with a 'Misdeal' line; the same dealer "
+            "then deals again, from the next deal's shuffle.",
+        ),
         "bidding": _rule(
             Bidding(AuctionStyle.ONE_ROUND),
             "Each player bids in turn for the right to name trump, saying how many of the points he expects to make.",
@@ -458,6 +474,11 @@ HODGES_1903 = _ruleset(
             "Every player must follow suit if able, with no exception; otherwise any card. A revoke found in time is "
             "exchanged, or the side is charged 2 points.",
             C(H03, "The Play"),
+            why="The engine refuses a card that does not follow, which is the exchange: the card goes back and a "
+            "legal one is played. A revoke found only after its trick is turned is written in a record as a "
+            "'Revoke' line naming the seat; the engine then takes 2 points off that player's side for the deal, "
+            "below zero if need be, and leaves the other side's score as it is. The text's sentence breaks off at "
+            "'charged against'; the survey's copy ends 'against the score', read as the revoking side's score.",
         ),
         "rover_play": _rule(RoverPlay.WHEN_VOID,
                             "The 0/0 is a one-card suit with no exemption: it may be led, or played when you cannot follow.",
@@ -540,6 +561,7 @@ HODGES_1913 = _ruleset(
         "undealt": _rule(Undealt(UndealtKind.FACE_UP),
                          "The two undealt cards lie face up; any score in them counts for the winner of the first trick.",
                          _h13, why="The engine gives the two cards to the first trick's winner, which scores them as the text says."),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _h13),
         "bidding": _rule(Bidding(AuctionStyle.ONE_ROUND), "Each player bids for the right to name trump, 'the same as in Some'r'Set'.",
                          _h13, why="Read through Hodges 1903: one round of bids from the dealer's left, each higher than "
                          "the last; if all pass, the deal passes left."),
@@ -547,7 +569,11 @@ HODGES_1913 = _ruleset(
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads a card of the suit he names trump.", _h13, why=NO_LEAD_TRUMP_HELD),
         "follow_suit": _rule(Revoke.WITHDRAW_OR_AGREED,
                              FOLLOW_SUMMARY + " A card played in error may be withdrawn if found in time, with a penalty the players agree.",
-                             _h13),
+                             _h13,
+                             why="The engine refuses a card that does not follow, which is the withdrawal. The penalty "
+                             "is 'such penalty ... as the players may decide', so the engine has none to apply: a "
+                             "record with a 'Revoke' line is refused under this ruleset, and a table that charges one "
+                             "agrees it and adjusts the scores itself."),
         "rover_play": _rule(RoverPlay.WHEN_VOID, ROVER_WHEN_VOID, _h13, why=ROVER_WHEN_VOID_WHY),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, _h13),
         "trick": _rule("standard", TRICK_SUMMARY, _h13),
@@ -616,6 +642,7 @@ SOMERSETCARDS_COM = _ruleset(
             why="The bidder keeps twelve cards, so he discards as many as he takes. The text does not say who scores "
             "a discarded count card; the engine counts it for the bidder's side, which keeps the deal at 24 points.",
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _sc("Play of the Game")),
         "bidding": _rule(
             Bidding(AuctionStyle.AUCTION),
             "Each player bids the points he (with his partner) expects to take.",
@@ -708,6 +735,7 @@ BOARDGAMEGEEK = _ruleset(
             "a red card, nor of the suit he means to name trump.",
             _bgg(),
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _bgg()),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),
                          "From the dealer's left each player bids higher or passes; passing does not end your bidding, "
                          "and the bidding ends when all but the high bidder have passed.", _bgg(),
@@ -787,6 +815,7 @@ SOMERSETGAME_COM = _ruleset(
             "Each count card he discards raises his bid by its value, and still counts for him at the end.",
             _sg("The Cards"),
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _sg("The Cards")),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),
                          "An auction from the dealer's left (the opening bid may be 1 or anything); a pass does not stop "
                          "a later bid; if all pass the first time round, the deal passes left.", _sg("Bidding")),
@@ -902,6 +931,7 @@ TRIPLE_2009 = _ruleset(
             why="The text does not say who scores a discarded count card; the engine counts it for the bidder's side, "
             "as somersetgame.com does, which keeps the stated totals.",
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _t("The Six Handed Partnership Game")),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),
                          "An auction from the dealer's left until all others pass the high bid; a pass does not stop a "
                          "later bid; if all pass the first time round, the deal passes left.", _t("Bidding"),
