@@ -147,3 +147,24 @@ def test_the_penalties_doctests():
 
     result = doctest.testmod(somerset.penalties, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_the_minden_senior_center_dealer_forced_to_bid_takes_it_at_12():
+    # Exception 1: "if no one bids and it gets back to the dealer he must take the bid for 12 points".
+    from somerset.bidding import Auction, Call
+
+    msc = get_ruleset("minden-senior-center")
+    auction = Auction(msc.bidding.value, 4, 24)
+    auction.run(["pass", "pass", "pass"])
+    assert [str(c) for c in auction.legal_calls()] == ["12"]
+    assert "takes the bid at 12, and no more" in auction.can(Call(13))
+    assert "must take the bid (at 12)" in auction.can(Call(None))
+    # A dealer bidding over someone else may go higher.
+    auction = Auction(msc.bidding.value, 4, 24).run(["pass", "13", "pass"])
+    assert [str(c) for c in auction.legal_calls()][:3] == ["pass", "14", "15"]
+    # somersetcards.com's variation forces the dealer to bid 15 or more, as its text allows.
+    sc = get_ruleset("somersetcards-com").with_option("start-at-15")
+    auction = Auction(sc.bidding.value, 4, 24).run(["pass", "pass", "pass"])
+    assert [str(c) for c in auction.legal_calls()] == [str(b) for b in range(15, 25)]
+    deal = play_deal(new_deal(msc, None, 11), make_bots("random", 4, 11))
+    assert deal.is_terminal()

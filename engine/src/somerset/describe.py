@@ -93,7 +93,8 @@ def _bidding(b: Bidding) -> str:
     parts = [style]
     if b.minimum > 1:
         parts.append(f"minimum {b.minimum}")
-    parts.append("all pass: dealer forced" if b.all_pass is AllPass.DEALER_FORCED else "all pass: redeal")
+    parts.append({AllPass.DEALER_FORCED: "all pass: dealer forced", AllPass.DEALER_AT_MINIMUM: "all pass: dealer takes "
+                  f"it at {b.minimum}"}.get(b.all_pass, "all pass: redeal"))
     return ", ".join(parts)
 
 

@@ -1048,10 +1048,9 @@ class Deal:
         if self.phase is Phase.AUCTION:
             auction = self.auction
             assert auction is not None
-            high = auction.high
-            low = max(auction.rule.minimum, high[1] + 1 if high else 1)
+            low, top = auction.bid_range()
             can_pass = auction.can(Call(None)) is None
-            count = max(0, auction.maximum - low + 1) + can_pass
+            count = max(0, top - low + 1) + can_pass
             k = rng.below(count)
             self.apply(PASS_ACTION if can_pass and k == 0 else Action.bid(low + k - can_pass))
             return
@@ -1076,15 +1075,13 @@ class Deal:
     def _random_auction(self, rng: SplitMix64) -> None:
         auction = self.auction
         assert auction is not None
-        minimum, maximum = auction.rule.minimum, auction.maximum
         calls = auction.calls
         history = self.history
         below = rng.below
         while True:
-            high = auction.high
-            low = max(minimum, high[1] + 1 if high else 1)
+            low, top = auction.bid_range()
             can_pass = not auction._dealer_forced()
-            k = below(max(0, maximum - low + 1) + can_pass)
+            k = below(max(0, top - low + 1) + can_pass)
             player = len(calls) % auction.players
             if can_pass and k == 0:
                 history.append(PASS_ACTION)

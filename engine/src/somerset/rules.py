@@ -68,7 +68,8 @@ class AuctionStyle(StrEnum):
 
 class AllPass(StrEnum):
     REDEAL = "redeal"  # the hand is not played; the deal passes to the left
-    DEALER_FORCED = "dealer-forced"  # the dealer must take the bid at the minimum
+    DEALER_FORCED = "dealer-forced"  # the dealer must bid, the minimum or more
+    DEALER_AT_MINIMUM = "dealer-at-minimum"  # the dealer must take the bid at the minimum, and no more
 
 
 @dataclass(frozen=True)

@@ -386,11 +386,13 @@ MINDEN_SENIOR_CENTER = _ruleset(
                          "The two undealt cards lie face up and go to the winner of the first trick, count cards included.",
                          C(SURVEY, "Minden Senior Center, exception 4")),
         "bidding": _rule(
-            Bidding(AuctionStyle.ONE_ROUND, 12, AllPass.DEALER_FORCED),
+            Bidding(AuctionStyle.ONE_ROUND, 12, AllPass.DEALER_AT_MINIMUM),
             "No auction: each player bids once, in turn from the dealer's left, and a bid must be at least 12. "
             "If nobody bids, the dealer must take the bid at 12.",
             C(SURVEY, "Minden Senior Center, exception 1"),
-            why="Each later bid must be higher than the one before it, as in any bidding; the text does not say so.",
+            why="Each later bid must be higher than the one before it, as in any bidding; the text does not say so. "
+            "'He must take the bid for 12 points' is read as it stands: a dealer forced to bid takes it at 12 and "
+            "may not bid more, though a dealer who chooses to bid after someone else has may bid as high as he likes.",
         ),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads, and must lead a trump to the first trick.",
                             C(SURVEY, "Minden Senior Center, exception 4"), why=NO_LEAD_TRUMP_HELD),
