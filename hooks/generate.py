@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 from mkdocs.exceptions import PluginError
 
 from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards
-from somerset.describe import teams_label, value_label
+from somerset.describe import teams_label, trick_order, value_label
 from somerset.examples import WORKED_EXAMPLES, examples_for
 from somerset.record_parts import main_part
 from somerset.replay import replay, replay_bots
@@ -379,12 +379,7 @@ def render_quickref(page: Any, arg: str | None) -> str:
     formats = "; ".join(
         f"{f.label.lower()}: {f.hand_size} cards each, {f.points_per_deal} points" for f in r.formats.value
     )
-    order = (
-        ("Highest trump (the S/S lowest)" if r.deck.has_ss else "Highest trump")
-        + "; else, if the 0/0 is in the trick, "
-        + ("the highest double played after it" if value_label(r, "rover_power").startswith("only") else "the highest double")
-        + "; else the highest card of the suit led."
-    )
+    order = trick_order(r)
     return (
         '<div class="sr-quickref-card">\n'
         + "\n".join(rows)

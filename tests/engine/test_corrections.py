@@ -168,3 +168,16 @@ def test_the_minden_senior_center_dealer_forced_to_bid_takes_it_at_12():
     assert [str(c) for c in auction.legal_calls()] == [str(b) for b in range(15, 25)]
     deal = play_deal(new_deal(msc, None, 11), make_bots("random", 4, 11))
     assert deal.is_terminal()
+
+
+def test_the_quick_reference_line_on_who_wins_a_trick_says_when_the_0_0_wins_by_itself():
+    import doctest
+
+    import somerset.describe
+    from somerset.describe import trick_order
+
+    assert doctest.testmod(somerset.describe).failed == 0
+    bgg = trick_order(get_ruleset("boardgamegeek"))
+    assert "the 0/0 itself, unless the double of the suit led is in the trick" in bgg
+    for r in RULESETS.values():
+        assert "the 0/0 itself" in trick_order(r)

@@ -34,7 +34,7 @@ from .rules import (
     UndealtKind,
 )
 
-__all__ = ["value_label", "format_label", "teams_label"]
+__all__ = ["value_label", "format_label", "teams_label", "trick_order"]
 
 _LABELS: tuple[tuple[Any, str], ...] = (
     (UndealtKind.NONE, "none: all dealt"),
@@ -105,6 +105,23 @@ def _game(g: GameEnd) -> str:
     if not g.win_by_setting:
         parts.append("cannot win by setting")
     return ", ".join(parts)
+
+
+def trick_order(ruleset: Ruleset) -> str:
+    """Who wins a trick under ``ruleset``, in one sentence: trumps, then the Rover, then the suit led.
+
+    >>> from somerset import get_ruleset
+    >>> trick_order(get_ruleset("boardgamegeek"))  # doctest: +NORMALIZE_WHITESPACE
+    'Highest trump (the S/S lowest); else, if the 0/0 is in the trick, the highest double played after it, or with
+    none the 0/0 itself, unless the double of the suit led is in the trick; else the highest card of the suit led.'
+    """
+    if ruleset.rover_power.value is RoverPower.LATER_DOUBLES:
+        rover = ("the highest double played after it, or with none the 0/0 itself, unless the double of the suit "
+                 "led is in the trick")
+    else:
+        rover = "the highest double in it, or the 0/0 itself when no other double is played"
+    trumps = "Highest trump (the S/S lowest)" if ruleset.deck.has_ss else "Highest trump"
+    return f"{trumps}; else, if the 0/0 is in the trick, {rover}; else the highest card of the suit led."
 
 
 def value_label(ruleset: Ruleset, key: str) -> str:
