@@ -879,7 +879,7 @@ PARKER_1950 = _ruleset(
                             _b("Double Cards and the Rover")),
         "points": _rule(Points(), "One point a trick plus the red count cards: 14 a deal.", _b("Object of the Game")),
         "set": _rule(SetPenalty.DOUBLE, SET_DOUBLE, _b("Scoring")),
-        "game": _rule(GameEnd(50), "The first partnership to 50 wins.", _b("The Winners of the Game"),
+        "game": _rule(GameEnd(50), "The first side (partnership, or player alone) to 50 wins.", _b("The Winners of the Game"),
                       why=_together(50, _P50_FORMATS)),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads, and must lead a trump to the first trick.", _b("The Play"),
                             why=NO_LEAD_TRUMP_HELD),
