@@ -42,6 +42,7 @@ class ContentReport:
 
     @property
     def ok(self) -> bool:
+        """Whether every file was read without a problem."""
         return not self.problems
 
     def to_json(self) -> dict[str, Any]:

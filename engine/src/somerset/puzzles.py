@@ -91,10 +91,12 @@ class Puzzle:
 
     @property
     def rules(self) -> Ruleset:
+        """The ruleset the puzzle is played under."""
         return get_ruleset(self.ruleset)
 
     @property
     def kind_of(self) -> PuzzleKind:
+        """What kind of puzzle this is: the class that solves, explains and shows it."""
         return PUZZLE_KINDS[self.kind]
 
     def cards(self, text: str) -> tuple[Card, ...]:

@@ -103,6 +103,7 @@ class Ruling:
 
     @property
     def kind_of(self) -> RulingKind:
+        """What kind of ruling this is: the class that answers it and shows its position."""
         return RULING_KINDS[self.kind]
 
     def answer(self, r: Ruleset) -> Answer:
