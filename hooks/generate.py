@@ -20,6 +20,7 @@ from mkdocs.exceptions import PluginError
 from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards
 from somerset.describe import teams_label, trick_order, value_label
 from somerset.examples import WORKED_EXAMPLES, examples_for
+from somerset.kitty import undealt_kind
 from somerset.record_parts import main_part
 from somerset.replay import replay, replay_bots
 from somerset.rules import PileKind, Ruleset, UndealtKind
@@ -110,13 +111,11 @@ def render_ruleset(page: Any, arg: str | None) -> str:
 
 def _undealt_cell(r: Ruleset, f: Any) -> str:
     if f.pile is not PileKind.NONE:
-        kind = "face-down drawing pile" if f.pile is PileKind.FACE_DOWN else "face-up reserve"
+        kind = f.pile.label
         extra = f", of which {f.face_up_from_pile} face up for the first trick" if f.face_up_from_pile else ""
         return f"{f.undealt} in a {kind}{extra}"
-    if not f.undealt:
-        return "none"
-    kind = f.undealt_kind or r.undealt.value.kind
-    return f"{f.undealt} " + ("in a kitty for the high bidder" if kind is UndealtKind.KITTY else "face up, to the first trick's winner")
+    kind = undealt_kind(r, f.id)
+    return "none" if kind is UndealtKind.NONE else f"{f.undealt}: {kind.label}"
 
 
 def render_formats(page: Any, arg: str | None) -> str:

@@ -187,7 +187,7 @@ def test_records_files_hold_records_one_after_another():
 def test_a_record_that_disagrees_names_the_file_and_its_line():
     with pytest.raises(ContentError) as e:
         load_examples([ContentFile("x.records", RECORDS.replace("2/2 -> 3", "2/2 -> 1"))])
-    assert problem(e).startswith("x.records: the record at line 8: line 12: under parker-1947, 'Trick 1:")
+    assert problem(e).startswith("x.records: the record at line 8: line 12: under Parker 1947, 'Trick 1:")
     with pytest.raises(ContentError, match="x.records: line 1: a record starts with its tags"):
         load_examples([ContentFile("x.records", "Trump: 2\n")])
 

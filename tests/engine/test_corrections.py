@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from somerset import RULESETS, get_ruleset
 from somerset.bots import make_bots, play_deal
-from somerset.game import Game, new_deal
+from somerset.deal import new_deal
+from somerset.match import Game
 from somerset.rules import Tie
 from somerset.rulings import RULINGS, answer_all
 
@@ -62,7 +63,7 @@ import pytest  # noqa: E402
 from somerset.bots import play_game  # noqa: E402
 from somerset.cards import parse_card  # noqa: E402
 from somerset.penalties import charge_revokes, misdeal_reason, revoke_charge  # noqa: E402
-from somerset.play import RulesError  # noqa: E402
+from somerset.errors import RulesError  # noqa: E402
 from somerset.record import (RecordError, game_record_of, parse_game_record, parse_record,  # noqa: E402
                              record_of)
 
@@ -133,7 +134,9 @@ def test_a_misdeal_keeps_the_dealer_and_the_game_record_says_so():
     text = str(game_record_of(game))
     assert "Deal 2: dealer 1" in text and "Misdeal: 4/6\n\nDeal 3: dealer 1," in text
     assert str(parse_game_record(text)) == text and parse_game_record(text).replay().scores == game.scores
-    assert Game.from_json(game.to_json()).scores == game.scores
+    from somerset.views import game_from_json, game_to_json
+
+    assert game_from_json(game_to_json(game)).scores == game.scores
     short = '[Ruleset "{}"]\n[Seed "3"]\n\nDeal 1: dealer 0, seed 3\nMisdeal: 4/6\n'
     assert parse_game_record(short.format("hodges-1903")).misdeals == {0: "4/6"}
     with pytest.raises(RecordError, match="line 5: Parker 1950 says nothing about a card shown while dealing"):

@@ -28,16 +28,18 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from .errors import SomersetError
+
 __all__ = ["ContentError", "Entry", "ContentFile", "shipped_files", "read_toml", "split_records", "plural"]
 
 
-class ContentError(ValueError):
-    """A content file that cannot be used, with where the mistake is: file, entry and field."""
+class ContentError(SomersetError):
+    """A content file that cannot be used, with where the mistake is: file, entry and field (or line)."""
 
     def __init__(self, message: str, *, file: str = "", entry: str = "", field: str = "", line: int | None = None) -> None:
-        self.file, self.entry, self.field, self.line, self.problem = file, entry, field, line, message
         where = [w for w in (file, entry, f"field '{field}'" if field else "", f"line {line}" if line else "") if w]
-        super().__init__(": ".join([*where, message]))
+        super().__init__(": ".join([*where, message]), field=field or None)
+        self.file, self.entry, self.line, self.problem = file, entry, line, message
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ engine can apply, it applies it; otherwise the message says why it cannot.
 >>> misdeal_reason(h03, parse_card("2/6", h03.deck))
 Traceback (most recent call last):
   ...
-somerset.play.RulesError: 2/6 is neither a counter nor above the counter of its suit (3/6), so the deal stands
+somerset.errors.RulesError: 2/6 is neither a counter nor above the counter of its suit (3/6), so the deal stands
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cards import Card
-from .play import RulesError
+from .errors import RulesError
 from .rules import Format, Misdeal, Revoke, Ruleset
 
 __all__ = ["revoke_charge", "charge_revokes", "misdeal_reason", "REVOKE_POINTS"]
