@@ -31,10 +31,11 @@ ENGINE_OK  := $(VENV)/.stamp-engine
 NPM_OK     := node_modules/.stamp-npm-ci
 WHEEL_OK   := dist/.stamp-wheel
 
-# The wheel is rebuilt when a source file changes, one is added or removed (the folders' times), or
-# when dist/ holds no wheel at all.
+# The wheel is rebuilt when a source or content file changes (puzzles, rulings and worked examples
+# in engine/src/somerset/content), one is added or removed (the folders' times), or when dist/ holds
+# no wheel at all.
 ENGINE_SRC := engine/pyproject.toml engine/README.md \
-	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed \) -print 2>/dev/null)
+	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
 .PHONY: help setup wheel build serve test typecheck bench bench-ab bench-solve bench-web clean FORCE

@@ -52,6 +52,14 @@ def _pyodide_files(root: Path) -> list[Path]:
     return [src / name for name in PYODIDE_REQUIRED] + loaders[:1]
 
 
+#: What the wheel carries from engine/src/somerset: the modules and the content files.
+ENGINE_PATTERNS = ("*.py", "content/*/*.toml", "content/*/*.records")
+
+
+def _engine_files(src: Path) -> list[Path]:
+    return sorted(p for pattern in ENGINE_PATTERNS for p in src.glob(pattern))
+
+
 def _wheel(root: Path) -> Path:
     wheels = sorted((root / "dist").glob("somerset-*.whl"), key=lambda p: p.stat().st_mtime)
     if not wheels:
@@ -65,10 +73,14 @@ def _wheel(root: Path) -> Path:
         with zipfile.ZipFile(wheel) as zf:
             names = set(zf.namelist())
             stale = []
-            for py in sorted(src.glob("*.py")):
-                arc = f"somerset/{py.name}"
-                if arc not in names or zf.read(arc) != py.read_bytes():
-                    stale.append(py.name)
+            for path in _engine_files(src):
+                rel = path.relative_to(src).as_posix()
+                arc = f"somerset/{rel}"
+                if arc not in names or zf.read(arc) != path.read_bytes():
+                    stale.append(rel)
+            shipped = {n for n in names if n.startswith("somerset/content/")}
+            here = {f"somerset/{p.relative_to(src).as_posix()}" for p in _engine_files(src) if "content" in p.parts}
+            stale += sorted(n.removeprefix("somerset/") + " (removed)" for n in shipped - here)
         if stale:
             raise PluginError(
                 f"hooks/assets.py: {wheel.name} does not match engine/src ({', '.join(stale[:5])} "

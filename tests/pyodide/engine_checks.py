@@ -26,6 +26,8 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("ok", {"cmd": "score", "rules": "all", "bid": 15, "made": 12, "against": 12}),
     ("ok", {"cmd": "score", "rules": "parker-1947", "bid": 20, "made": 22, "against": 2}),
     ("ok", {"cmd": "puzzles"}),
+    ("ok", {"cmd": "puzzle", "id": "parker-set"}),
+    ("ok", {"cmd": "judge", "id": "capture-rover", "answer": ["6/6", "8/8"]}),
     # Whole deals from seeds (the shuffle, the bots, the scoring): the same seed must give the same
     # deal, play and score in both interpreters.
     ("ok", {"cmd": "replay", "rules": "parker-1947", "seed": 7}),
@@ -82,6 +84,19 @@ def run() -> dict[str, Any]:
     if puzzles is not None and hasattr(puzzles, "check_all"):
         failures += [f"puzzle: {f}" for f in puzzles.check_all()]
         checks += len(getattr(puzzles, "PUZZLES", ()))
+
+    # The content files (TOML read with tomllib, records) load from the installed package, and
+    # every ruling answers every ruleset.
+    try:
+        from somerset import rulings
+    except ImportError:
+        rulings = None  # type: ignore[assignment]
+    for ruling in getattr(rulings, "RULINGS", ()):
+        checks += 1
+        try:
+            rulings.answer_all(ruling)
+        except ValueError as e:
+            failures.append(f"ruling {ruling.id}: {e}")
 
     # The JSON interface never raises and always answers one JSON object.
     answers: list[Any] = []
