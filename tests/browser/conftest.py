@@ -145,6 +145,8 @@ class Recorder:
     dialogs: list[str] = field(default_factory=list)
     expect_errors: bool = False
     block: set[str] = field(default_factory=set)  # URLs containing one of these are refused
+    # URLs containing a key are answered with the file's bytes as changed by the function
+    rewrite: dict[str, Callable[[bytes], bytes]] = field(default_factory=dict)
 
     def count(self, suffix: str) -> int:
         return sum(1 for u in self.urls if urlsplit(u).path.endswith(suffix))
@@ -171,8 +173,15 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
         def route(route: Any) -> None:
             url = route.request.url
             rec.urls.append(url)
+            changes = [fn for part, fn in rec.rewrite.items() if part in url]
             if any(part in url for part in rec.block):
                 route.abort()
+            elif changes:
+                response = route.fetch()
+                body = response.body()
+                for change in changes:
+                    body = change(body)
+                route.fulfill(response=response, body=body)
             elif urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
                 route.continue_()
             else:
