@@ -48,7 +48,7 @@ help:
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
-	@echo "make bench-web  scripts/bench_web.py"
+	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
 setup: $(VENV_OK) $(ENGINE_OK) $(NPM_OK) $(WHEEL_OK)
@@ -92,8 +92,9 @@ bench: setup
 	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
 
-bench-web: setup
-	$(BIN)/python scripts/bench_web.py
+BENCH_WEB_ARGS ?=
+bench-web: build
+	$(BIN)/python scripts/bench_web.py $(BENCH_WEB_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules site dist engine/build .pytest_cache .mypy_cache .hypothesis

@@ -29,10 +29,16 @@ function reached(step) {
 }
 reached("worker");
 
+// Progress goes to the page only when the stage or the whole percentage changes: every message
+// is work on the page's main thread, for every widget on the page.
 let lastFraction = 0;
+let lastSent = "";
 function progress(stage, fraction) {
   fraction = Math.max(lastFraction, Math.min(1, fraction));
   lastFraction = fraction;
+  const sent = `${stage} ${Math.floor(fraction * 100)}`;
+  if (sent === lastSent) return;
+  lastSent = sent;
   self.postMessage({ type: "progress", stage, fraction });
 }
 
@@ -225,6 +231,7 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
     throw e;
   }
   reached("Pyodide resumed");
+  progress("engine", 0.9);
   const key = await snapshot;
   // The resumed interpreter reads its standard library at the offsets it knew when the snapshot
   // was taken: the zip it was given must be that very file.

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import re
 import subprocess
 import sys
 import threading
@@ -29,6 +28,8 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from site_server import rebased_sitemap  # noqa: E402  (shared with scripts/bench_web.py)
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -93,15 +94,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
             return
         super().do_GET()
-
-
-def rebased_sitemap(site: Path, base: str) -> bytes:
-    text = (site / "sitemap.xml").read_text(encoding="utf-8")
-    locs = re.findall(r"<loc>([^<]+)</loc>", text)
-    if locs:
-        root = min(locs, key=len)  # the home page: the site_url itself
-        text = text.replace(root, base)
-    return text.encode("utf-8")
 
 
 @pytest.fixture(scope="session")
