@@ -152,11 +152,13 @@ export function readSnapshot(raw) {
   return reader.finish();
 }
 
-// Decompress a gzip-compressed snapshot.bin as it downloads, into `memory(length)`.
-export async function unpackSnapshot(stream, memory) {
-  if (typeof DecompressionStream === "undefined") throw new Error("this browser cannot decompress the snapshot");
+// Read a snapshot.bin stream as it arrives, into `memory(length)`: gzip-compressed (as served)
+// unless `compressed` is false (a copy kept decompressed). `keep`, an array, receives the
+// decompressed pieces. Returns {key, memory}.
+export async function unpackSnapshot(stream, memory, { compressed = true, keep = null } = {}) {
+  if (compressed && typeof DecompressionStream === "undefined") throw new Error("this browser cannot decompress the snapshot");
   const reader = snapshotReader(memory);
-  const chunks = stream.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const chunks = (compressed ? stream.pipeThrough(new DecompressionStream("gzip")) : stream).getReader();
   for (;;) {
     const { done, value } = await chunks.read();
     if (done) break;
@@ -166,6 +168,7 @@ export async function unpackSnapshot(stream, memory) {
       chunks.cancel().catch(() => {});
       throw e;
     }
+    if (keep) keep.push(value);
   }
   return reader.finish();
 }

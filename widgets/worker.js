@@ -3,10 +3,11 @@
 // somerset.api.handle. Pages only ever send JSON requests, never Python source.
 //
 // Messages in:  {id, request}
-// Messages out: {type: "progress", stage, fraction} | {type: "ready", start, note, timings}
+// Messages out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings}
 //               | {type: "failed", message} | {id, response}
-// (`start` is "snapshot" or "fresh", `note` says why not the snapshot, `timings` are the moments
-// (epoch ms) the boot reached each step, for scripts/bench_web.py.)
+// (`start` is "snapshot" or "fresh", `source` where the snapshot was read from ("network" or
+// "cache"), `note` why not the snapshot, `timings` the moments (epoch ms) the boot reached each
+// step, for scripts/bench_web.py.)
 //
 // The start, as the engine manifest (written by hooks/assets.py) describes it:
 // * its standard library is stdlib.zip, compiled to .pyc at build time and trimmed to what the
@@ -177,29 +178,73 @@ async function installWheel(pyodide, wheel) {
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
 }
 
-// The snapshot, decompressed as it downloads straight into `memory`, and checked against
-// everything known before Python runs: the loader's version, the lock file and the wheel (the
-// standard library is checked once Pyodide has written it to its file system). Rejects, saying
-// why, when it does not belong here; then `memory` is left without its header, which Pyodide
-// refuses.
-async function fillSnapshot(response, memory, loader, lock, wheel) {
+// A decompressed copy of the snapshot is kept in the browser's Cache Storage after a start from
+// it, so that later visits read it instead of decompressing it again (the slowest step of a
+// second visit). One copy, of the snapshot this site lists now; an unreadable copy is dropped.
+const UNPACKED = "somerset-engine-snapshot";
+
+function unpackedURL(entry) {
+  return new URL(`snapshot-unpacked?v=${entry.sha256.slice(0, 16)}`, ENGINE_DIR).href;
+}
+
+async function openUnpacked() {
   try {
-    const [{ key }, { version }, lockBytes, wheelBytes] = await Promise.all([
-      response.then((r) =>
-        unpackSnapshot(r.body, (length) => {
-          if (length !== memory.byteLength) throw new Error(`the snapshot holds ${length} bytes, the manifest says ${memory.byteLength}`);
-          return memory;
-        }),
-      ),
+    return typeof caches === "undefined" ? null : await caches.open(UNPACKED);
+  } catch {
+    return null; // no Cache Storage here (an insecure context, a private window)
+  }
+}
+
+// The snapshot's bytes into `memory`: from the decompressed copy when there is one, else from
+// the network (decompressed as it downloads). Returns {key, source, keep}: `keep` stores a
+// decompressed copy for next time.
+async function readSnapshotInto(entry, memory) {
+  const exact = (length) => {
+    if (length !== memory.byteLength) throw new Error(`the snapshot holds ${length} bytes, the manifest says ${memory.byteLength}`);
+    return memory;
+  };
+  const cache = await openUnpacked();
+  const url = unpackedURL(entry);
+  if (cache) {
+    try {
+      const copy = await cache.match(url);
+      if (copy) return { ...(await unpackSnapshot(copy.body, exact, { compressed: false })), source: "cache", keep: null };
+    } catch (e) {
+      console.warn(`Some'r'Set engine: the kept copy of the snapshot was unreadable (${(e && e.message) || e})`);
+      memory.fill(0);
+      cache.delete(url).catch(() => {});
+    }
+  }
+  const response = await fetchOk(engineFile(entry.file, entry.sha256), "the snapshot");
+  const pieces = cache ? [] : null;
+  const { key } = await unpackSnapshot(response.body, exact, { keep: pieces });
+  const keep = cache
+    ? async () => {
+        await cache.put(url, new Response(new Blob(pieces)));
+        pieces.length = 0;
+        for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
+      }
+    : null;
+  return { key, source: "network", keep };
+}
+
+// The snapshot, read straight into `memory` and checked against everything known before Python
+// runs: the loader's version, the lock file and the wheel (the standard library is checked once
+// Pyodide has written it to its file system). Rejects, saying why, when it does not belong here;
+// then `memory` is left without its header, which Pyodide refuses.
+async function fillSnapshot(entry, memory, loader, lock, wheel) {
+  try {
+    const [found, { version }, lockBytes, wheelBytes] = await Promise.all([
+      readSnapshotInto(entry, memory),
       loader,
       lock,
       wheel,
     ]);
-    reached("snapshot fetched");
+    reached(`snapshot read (${found.source})`);
     const facts = { pyodide: version, lock: await sha256Hex(lockBytes), wheel: await sha256Hex(wheelBytes) };
-    const problems = mismatches(key, facts);
+    const problems = mismatches(found.key, facts);
     if (problems.length) throw new Error(problems.join("; "));
-    return key;
+    return found;
   } catch (e) {
     memory.fill(0, 0, 64);
     throw e;
@@ -232,7 +277,7 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
   }
   reached("Pyodide resumed");
   progress("engine", 0.9);
-  const key = await snapshot;
+  const { key, source, keep } = await snapshot;
   // The resumed interpreter reads its standard library at the offsets it knew when the snapshot
   // was taken: the zip it was given must be that very file.
   const [major, minor] = pyodide.runPython("import sys; sys.version_info[:2]").toJs();
@@ -246,38 +291,45 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
     throw new Error("the resumed engine does not give the answer recorded when the snapshot was built");
   }
   // The engine's modules are in memory already; their files (for anything imported later, and
-  // for tracebacks) are written once the worker has a quiet moment.
+  // for tracebacks) are written once the worker has a quiet moment, as is the snapshot's copy.
   const wheelBytes = await wheel;
-  lateWork = () => installWheel(pyodide, wheelBytes);
-  return handle;
+  later(() => installWheel(pyodide, wheelBytes));
+  if (keep) later(keep);
+  return { handle, source };
 }
 
-// Work left for a quiet moment after the engine is ready (a function returning a promise): it
-// starts once no request has come for LATE_MS, or at once when a request fails inside the engine
-// (then that request is asked again once it is done).
+// Work left for a quiet moment after the engine is ready (functions returning promises, run one
+// after the other): it starts once no request has come for LATE_MS, or at once when a request
+// fails inside the engine (then that request is asked again once it is done).
 const LATE_MS = 300;
-let lateWork = null;
+const lateWork = [];
 let lateTimer = null;
 let lateRun = null; // while it runs
+function later(job) {
+  lateWork.push(job);
+}
 function runLate() {
   clearTimeout(lateTimer);
-  if (!lateRun && lateWork) {
-    const job = lateWork;
-    lateWork = null;
-    lateRun = job()
-      .then(
-        () => reached("late work done"),
-        (e) => console.warn(`Some'r'Set engine: ${(e && e.message) || e}`),
-      )
-      .finally(() => {
-        lateRun = null;
-      });
+  if (!lateRun && lateWork.length) {
+    const jobs = lateWork.splice(0);
+    lateRun = (async () => {
+      for (const job of jobs) {
+        try {
+          await job();
+        } catch (e) {
+          console.warn(`Some'r'Set engine: ${(e && e.message) || e}`);
+        }
+      }
+      reached("late work done");
+    })().finally(() => {
+      lateRun = null;
+    });
   }
   return lateRun;
 }
 function scheduleLate() {
   clearTimeout(lateTimer);
-  if (lateWork) lateTimer = setTimeout(runLate, LATE_MS);
+  if (lateWork.length) lateTimer = setTimeout(runLate, LATE_MS);
 }
 
 async function fresh(loadPyodide, options, wheel) {
@@ -353,17 +405,7 @@ async function boot() {
   const wheel = quiet(fetchBytes(engineFile(manifest.wheel, manifest.sha256), "the engine"));
   // A snapshot that cannot be fetched, decompressed or matched only means the ordinary start.
   const memory = snapshotEntry ? new Uint8Array(snapshotEntry.memory_bytes) : null;
-  const snapshot = snapshotEntry
-    ? quiet(
-        fillSnapshot(
-          fetchOk(engineFile(snapshotEntry.file, snapshotEntry.sha256), "the snapshot"),
-          memory,
-          loader,
-          lock,
-          wheel,
-        ),
-      )
-    : null;
+  const snapshot = snapshotEntry ? quiet(fillSnapshot(snapshotEntry, memory, loader, lock, wheel)) : null;
   const { loadPyodide } = await Promise.race([loader, bootFailure]);
   reached("loader");
   const options = {
@@ -377,10 +419,11 @@ async function boot() {
 
   let answer = null;
   let start = "fresh";
+  let source = null;
   let note = snapshotEntry ? null : "this site has no snapshot";
   if (snapshot) {
     try {
-      answer = await fromSnapshot(loadPyodide, options, memory, snapshot, wheel);
+      ({ handle: answer, source } = await fromSnapshot(loadPyodide, options, memory, snapshot, wheel));
       start = "snapshot";
     } catch (e) {
       note = `the snapshot was not used: ${(e && e.message) || e}`;
@@ -392,7 +435,7 @@ async function boot() {
   self.fetch = originalFetch;
   progress("ready", 1);
   reached("ready");
-  return { handle: answer, start, note };
+  return { handle: answer, start, source, note };
 }
 
 let handle = null;
@@ -400,7 +443,7 @@ let failure = null;
 const ready = boot().then(
   (booted) => {
     handle = booted.handle;
-    self.postMessage({ type: "ready", start: booted.start, note: booted.note, timings });
+    self.postMessage({ type: "ready", start: booted.start, source: booted.source, note: booted.note, timings });
     scheduleLate();
   },
   (e) => {
@@ -426,7 +469,7 @@ self.addEventListener("message", async (event) => {
     }
   };
   let response = answer();
-  if (response && response.error && response.error.internal && (lateWork || lateRun)) {
+  if (response && response.error && response.error.internal && (lateWork.length || lateRun)) {
     await runLate();
     response = answer();
   }

@@ -102,3 +102,34 @@ def test_a_missing_snapshot_falls_back(open_page: Any) -> None:
     state = answered(page)
     assert state["start"] == "fresh" and "snapshot" in state["note"]
     assert all("snapshot.bin" in e or "Failed to load" in e for e in rec.console_errors), rec.console_errors
+
+
+def test_a_second_visit_reads_the_kept_copy(open_page: Any) -> None:
+    page, rec = open_page(PERMALINK)
+    assert answered(page)["source"] == "network"
+    # The decompressed copy is kept once the worker has a quiet moment after its first answers.
+    kept = "async () => (await (await caches.open('somerset-engine-snapshot')).keys()).length"
+    for _ in range(ENGINE_TIMEOUT // 250):
+        if page.evaluate(kept) == 1:
+            break
+        page.wait_for_timeout(250)
+    assert page.evaluate(kept) == 1
+    page.goto(rec.base)
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert (state["start"], state["source"]) == ("snapshot", "cache")
+
+
+def test_an_unreadable_kept_copy_is_dropped(open_page: Any) -> None:
+    page, rec = open_page("")
+    page.evaluate("""async () => {
+      const manifest = await (await fetch("assets/engine/manifest.json")).json();
+      const url = new URL(`assets/engine/snapshot-unpacked?v=${manifest.startup.snapshot.sha256.slice(0, 16)}`, location.href);
+      await (await caches.open("somerset-engine-snapshot")).put(url, new Response("not a snapshot"));
+    }""")
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert (state["start"], state["source"]) == ("snapshot", "network")
+    assert any("kept copy of the snapshot was unreadable" in w for w in warnings), warnings
