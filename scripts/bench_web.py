@@ -10,9 +10,9 @@ navigation works) and measures, in headless Chromium:
   by itself once the page has loaded) to its answer in the page (the verdict, noted by the page
   itself the moment it appears):
   - cold: a new browser context (empty cache);
-  - second visit: the same context coming back to the permalink, after PAUSE seconds on a page
-    without tools (a reader returning later; it also gives Chromium time to keep the compiled
-    WebAssembly, as it does for a reader);
+  - second visit: the same context coming back to the permalink: the reader stays PAUSE seconds
+    on the answer (time for the worker's after-answer work and for Chromium to keep the compiled
+    WebAssembly, as for a real reader), opens the home page, and comes back a second later;
   - second tool page: from there, Material's instant navigation to the score calculator's
     permalink in the same visit (the page's JavaScript, worker and engine stay), from its content
     appearing to its answer, and from the navigation's start;
@@ -134,8 +134,9 @@ def engine_state(page: Any) -> dict[str, Any]:
     state: dict[str, Any] = page.evaluate(f"""() => {{
       const s = {ENGINE}.state;
       const mark = (n) => (performance.getEntriesByName(n)[0] || {{}}).startTime ?? null;
-      return {{start: s.start, note: s.note, timings: s.timings, origin: performance.timeOrigin,
-               engineStart: mark("somerset-engine-start"), tasks: __sr.tasks, frames: __sr.frames}};
+      return {{start: s.start, source: s.source, note: s.note, timings: s.timings, origin: performance.timeOrigin,
+               engineStart: mark("somerset-engine-start"), engineReady: mark("somerset-engine-ready"),
+               tasks: __sr.tasks, frames: __sr.frames}};
     }}""")
     return state
 
@@ -148,8 +149,9 @@ def run_round(browser: Any, base: str, pause: float) -> dict[str, Any]:
     page.goto(base + PERMALINK)
     out["cold"] = answer_time(page, TRICK_ANSWER)
     out["cold_state"] = engine_state(page)
+    page.wait_for_timeout(pause * 1000)  # the reader reads the answer
     page.goto(base)
-    page.wait_for_timeout(pause * 1000)
+    page.wait_for_timeout(1000)
     page.goto(base + PERMALINK)
     out["second"] = answer_time(page, TRICK_ANSWER)
     out["second_state"] = engine_state(page)
@@ -173,7 +175,6 @@ def run_round(browser: Any, base: str, pause: float) -> dict[str, Any]:
     load = page.evaluate(f"__sr.loads[{loads}]")
     out["instant"] = answered - load
     out["instant_click"] = answered - clicked
-    out["instant_state"] = page.evaluate(f"{ENGINE}.state.start")
     context.close()
     return out
 
@@ -190,13 +191,17 @@ def _blame(frames: list[dict[str, Any]], task: dict[str, Any]) -> str:
     return best[1] or "no script (layout, parsing)"
 
 
-def long_tasks(state: dict[str, Any], answered: float) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(while the engine starts, the page's start-up before it)."""
-    start = state["engineStart"]
+def long_tasks(state: dict[str, Any], answered: float) -> dict[str, list[dict[str, Any]]]:
+    """Long tasks of the page's start-up (before the engine is asked for), of the engine's start
+    (until the page hears it is ready) and of showing the answer (from then on)."""
+    start, ready = state["engineStart"], state["engineReady"]
     tasks = state["tasks"]
-    during = [t for t in tasks if start is not None and t["start"] + t["duration"] > start and t["start"] < answered]
-    before = [t for t in tasks if start is None or t["start"] + t["duration"] <= start]
-    return during, before
+    ends = lambda t: t["start"] + t["duration"]  # noqa: E731
+    return {
+        "start-up": [t for t in tasks if start is None or ends(t) <= start],
+        "engine": [t for t in tasks if start is not None and ready is not None and ends(t) > start and t["start"] < ready],
+        "answer": [t for t in tasks if ready is not None and ends(t) > ready and t["start"] < answered],
+    }
 
 
 def say_tasks(groups: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]]) -> str:
@@ -259,8 +264,11 @@ def steps(states: list[dict[str, Any]]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every measurement (default 3)")
-    parser.add_argument("--pause", type=float, default=5.0, help="seconds between the first and second visit (default 5)")
+    parser.add_argument("--pause", type=float, default=3.0,
+                        help="seconds the reader stays on the first answer before leaving (default 3)")
     parser.add_argument("--no-bytes", action="store_true", help="skip the byte counts")
+    parser.add_argument("--only", choices=[v[0] for v in VARIANTS], action="append",
+                        help="measure only this way of starting (repeatable; default: all three)")
     args = parser.parse_args()
     if not (SITE / "tools" / "trick" / "index.html").is_file():
         print(f"bench_web: no built site in {SITE}; run `make build` first", file=sys.stderr)
@@ -273,30 +281,35 @@ def main() -> int:
         if CHROMIUM.exists():
             launch["executable_path"] = str(CHROMIUM)
         browser = p.chromium.launch(**launch)
+        chosen = [v for v in VARIANTS if not args.only or v[0] in args.only]
         for r in range(args.rounds):
-            for name, _, _ in VARIANTS:
+            for name, _, _ in chosen:
                 results[name].append(run_round(browser, servers[name][1], args.pause))
                 print(f"round {r + 1}/{args.rounds}, {name}: cold {results[name][-1]['cold']:.0f} ms, second visit "
                       f"{results[name][-1]['second']:.0f} ms, second tool page {results[name][-1]['instant']:.0f} ms",
                       file=sys.stderr)
-        for name, what, _ in VARIANTS:
+        for name, what, _ in chosen:
             got = results[name]
-            starts = sorted({g[f"{k}_state"]["start"] if k != "instant" else g["instant_state"]
-                             for g in got for k in ("cold", "second", "instant")})
-            rows.append((f"[{name}] {what}", f"engine started: {', '.join(map(str, starts))}"))
+            starts = [f"{g['cold_state']['start']}/{g['second_state']['start']}"
+                      + (f" ({g['second_state']['source']})" if g["second_state"]["source"] else "") for g in got]
+            rows.append((f"[{name}] {what}", f"engine started (cold/second visit): {', '.join(sorted(set(starts)))}"))
             rows.append((f"[{name}] permalink to answer, cold cache", seconds([g["cold"] for g in got])))
             rows.append((f"[{name}] permalink to answer, second visit", seconds([g["second"] for g in got])))
             rows.append((f"[{name}] second tool page (instant navigation), its content to answer",
                          millis([g["instant"] for g in got])))
             rows.append((f"[{name}] second tool page, navigation to answer", millis([g["instant_click"] for g in got])))
-        got = results["snapshot"]
-        rows.append(("[snapshot] second visit, the worker's steps (median ms from navigation)",
-                     steps([g["second_state"] for g in got])))
+        first = "snapshot" if results["snapshot"] else chosen[0][0]
+        got = results[first]
         for label, key in (("cold", "cold"), ("second visit", "second")):
-            during = [(long_tasks(g[f"{key}_state"], g[key])[0], g[f"{key}_state"]["frames"]) for g in got]
-            before = [(long_tasks(g[f"{key}_state"], g[key])[1], g[f"{key}_state"]["frames"]) for g in got]
-            rows.append((f"[snapshot] long tasks while the engine starts ({label})", say_tasks(during)))
-            rows.append((f"[snapshot] long tasks of the page's start-up, before it ({label})", say_tasks(before)))
+            rows.append((f"[{first}] {label}: the worker's steps (median ms from navigation)",
+                         steps([g[f"{key}_state"] for g in got])))
+        windows = (("start-up", "the page's own start-up, before the engine is asked for"),
+                   ("engine", "while the engine starts (until the page hears it is ready)"),
+                   ("answer", "showing the answer (from then on)"))
+        for label, key in (("cold", "cold"), ("second visit", "second")):
+            for window, what in windows:
+                found = [(long_tasks(g[f"{key}_state"], g[key])[window], g[f"{key}_state"]["frames"]) for g in got]
+                rows.append((f"[{first}] long tasks ({label}): {what}", say_tasks(found)))
         if not args.no_bytes:
             plain_server, plain_base = serve(SITE)
             zipped_server, zipped_base = serve(SITE, compress=True)
@@ -317,7 +330,7 @@ def main() -> int:
         browser.close()
     for server, _ in servers.values():
         server.shutdown()
-    print(f"Chromium headless, {args.rounds} rounds, second visit after {args.pause:g} s; "
+    print(f"Chromium headless, {args.rounds} rounds, {args.pause:g} s on the first answer before the second visit; "
           "ranges are min-max over the rounds")
     width = max(len(k) for k, _ in rows)
     print(f"{'measure'.ljust(width)}  value")
