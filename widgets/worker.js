@@ -265,10 +265,7 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
         _loadSnapshot: memory,
         // Never fails: a snapshot that cannot be used has lost its header by now, so Pyodide
         // refuses it and loadPyodide fails cleanly, leaving nothing running behind.
-        fsInit: () => snapshot.then(
-          () => {},
-          () => {},
-        ),
+        fsInit: () => snapshot.then(() => {}, () => {}),
       }),
     );
   } catch (e) {

@@ -133,3 +133,23 @@ def test_an_unreadable_kept_copy_is_dropped(open_page: Any) -> None:
     state = answered(page)
     assert (state["start"], state["source"]) == ("snapshot", "network")
     assert any("kept copy of the snapshot was unreadable" in w for w in warnings), warnings
+
+
+def test_the_stated_download_size_is_the_real_one(open_page: Any) -> None:
+    """The idle widget's "about N MB" is the engine's download, as GitHub Pages serves it."""
+    import gzip
+    import re
+
+    site = Path(__import__("os").environ.get("SOMERSET_SITE_DIR", ROOT / "site"))
+    manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    served = [site / "assets" / "pyodide" / name for name in manifest["pyodide"]]
+    served += [site / "assets" / "engine" / name for name in (manifest["wheel"], "manifest.json")]
+    served += [site / "assets" / "engine" / manifest["startup"][part]["file"] for part in ("stdlib", "snapshot")]
+    compressed = sum(
+        len(p.read_bytes()) if p.suffix in (".zip", ".whl", ".bin") else len(gzip.compress(p.read_bytes(), 6)) for p in served
+    )
+    page, _ = open_page("tools/trick/")
+    text = page.locator("somerset-trick .sr-status").inner_text()
+    stated = re.search(r"about (\d+) MB", text)
+    assert stated, text
+    assert abs(int(stated.group(1)) - compressed / 1e6) < 1, (stated.group(0), compressed)
