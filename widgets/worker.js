@@ -187,6 +187,8 @@ function unpackedURL(entry) {
   return new URL(`snapshot-unpacked?v=${entry.sha256.slice(0, 16)}`, ENGINE_DIR).href;
 }
 
+// Opening Cache Storage takes a while on a second visit (the browser reads its index): it is
+// opened as the worker starts, while the manifest and the runtime's scripts arrive.
 async function openUnpacked() {
   try {
     return typeof caches === "undefined" ? null : await caches.open(UNPACKED);
@@ -198,12 +200,12 @@ async function openUnpacked() {
 // The snapshot's bytes into `memory`: from the decompressed copy when there is one, else from
 // the network (decompressed as it downloads). Returns {key, source, keep}: `keep` stores a
 // decompressed copy for next time.
-async function readSnapshotInto(entry, memory) {
+async function readSnapshotInto(entry, memory, unpacked) {
   const exact = (length) => {
     if (length !== memory.byteLength) throw new Error(`the snapshot holds ${length} bytes, the manifest says ${memory.byteLength}`);
     return memory;
   };
-  const cache = await openUnpacked();
+  const cache = await unpacked;
   const url = unpackedURL(entry);
   if (cache) {
     try {
@@ -232,10 +234,10 @@ async function readSnapshotInto(entry, memory) {
 // runs: the loader's version, the lock file and the wheel (the standard library is checked once
 // Pyodide has written it to its file system). Rejects, saying why, when it does not belong here;
 // then `memory` is left without its header, which Pyodide refuses.
-async function fillSnapshot(entry, memory, loader, lock, wheel) {
+async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
   try {
     const [found, { version }, lockBytes, wheelBytes] = await Promise.all([
-      readSnapshotInto(entry, memory),
+      readSnapshotInto(entry, memory, unpacked),
       loader,
       lock,
       wheel,
@@ -372,6 +374,7 @@ async function boot() {
   };
   const loader = quiet(import(new URL("pyodide.mjs", PYODIDE_DIR).href).catch(runtimeFailed));
   quiet(import(new URL("pyodide.asm.mjs", PYODIDE_DIR).href).catch(runtimeFailed));
+  const unpacked = openUnpacked();
   progress("manifest", 0.01);
   const manifest = await (await fetchOk(new URL("manifest.json", ENGINE_DIR), "the engine manifest")).json();
   if (!manifest || typeof manifest.wheel !== "string" || !/^somerset-[\w.+-]+\.whl$/.test(manifest.wheel)) {
@@ -402,7 +405,7 @@ async function boot() {
   const wheel = quiet(fetchBytes(engineFile(manifest.wheel, manifest.sha256), "the engine"));
   // A snapshot that cannot be fetched, decompressed or matched only means the ordinary start.
   const memory = snapshotEntry ? new Uint8Array(snapshotEntry.memory_bytes) : null;
-  const snapshot = snapshotEntry ? quiet(fillSnapshot(snapshotEntry, memory, loader, lock, wheel)) : null;
+  const snapshot = snapshotEntry ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, wheel)) : null;
   const { loadPyodide } = await Promise.race([loader, bootFailure]);
   reached("loader");
   const options = {
