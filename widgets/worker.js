@@ -299,8 +299,10 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
 
 // Work left for a quiet moment after the engine is ready (functions returning promises, run one
 // after the other): it starts once no request has come for LATE_MS, or at once when a request
-// fails inside the engine (then that request is asked again once it is done).
-const LATE_MS = 300;
+// fails inside the engine (then that request is asked again once it is done). The pause is long
+// enough for a reader going on to another tool page in the same visit (bench-web measures that)
+// to have that page's answers first.
+const LATE_MS = 1500;
 const lateWork = [];
 let lateTimer = null;
 let lateRun = null; // while it runs
