@@ -154,8 +154,9 @@ export function readSnapshot(raw) {
 
 // Read a snapshot.bin stream as it arrives, into `memory(length)`: gzip-compressed (as served)
 // unless `compressed` is false (a copy kept decompressed). `keep`, an array, receives the
-// decompressed pieces. Returns {key, memory}.
-export async function unpackSnapshot(stream, memory, { compressed = true, keep = null } = {}) {
+// decompressed pieces; once `signal` (an AbortSignal) is aborted nothing more is written.
+// Returns {key, memory}.
+export async function unpackSnapshot(stream, memory, { compressed = true, keep = null, signal = null } = {}) {
   if (compressed && typeof DecompressionStream === "undefined") throw new Error("this browser cannot decompress the snapshot");
   const reader = snapshotReader(memory);
   const chunks = (compressed ? stream.pipeThrough(new DecompressionStream("gzip")) : stream).getReader();
@@ -163,6 +164,7 @@ export async function unpackSnapshot(stream, memory, { compressed = true, keep =
     const { done, value } = await chunks.read();
     if (done) break;
     try {
+      if (signal && signal.aborted) throw new Error("the snapshot is no longer wanted");
       reader.push(value);
     } catch (e) {
       chunks.cancel().catch(() => {});

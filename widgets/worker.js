@@ -104,10 +104,10 @@ function countingFetch(originalFetch, onBytes) {
   };
 }
 
-async function fetchOk(url, what) {
+async function fetchOk(url, what, init = undefined) {
   let response;
   try {
-    response = await fetch(url);
+    response = await fetch(url, init);
   } catch (e) {
     throw new Error(`${what} could not be fetched (${e.message || e})`);
   }
@@ -200,7 +200,7 @@ async function openUnpacked() {
 // The snapshot's bytes into `memory`: from the decompressed copy when there is one, else from
 // the network (decompressed as it downloads). Returns {key, source, keep}: `keep` stores a
 // decompressed copy for next time.
-async function readSnapshotInto(entry, memory, unpacked) {
+async function readSnapshotInto(entry, memory, unpacked, signal) {
   const exact = (length) => {
     if (length !== memory.byteLength) throw new Error(`the snapshot holds ${length} bytes, the manifest says ${memory.byteLength}`);
     return memory;
@@ -210,16 +210,17 @@ async function readSnapshotInto(entry, memory, unpacked) {
   if (cache) {
     try {
       const copy = await cache.match(url);
-      if (copy) return { ...(await unpackSnapshot(copy.body, exact, { compressed: false })), source: "cache", keep: null };
+      if (copy) return { ...(await unpackSnapshot(copy.body, exact, { compressed: false, signal })), source: "cache", keep: null };
     } catch (e) {
+      if (signal.aborted) throw e;
       console.warn(`Some'r'Set engine: the kept copy of the snapshot was unreadable (${(e && e.message) || e})`);
       memory.fill(0);
       cache.delete(url).catch(() => {});
     }
   }
-  const response = await fetchOk(engineFile(entry.file, entry.sha256), "the snapshot");
+  const response = await fetchOk(engineFile(entry.file, entry.sha256), "the snapshot", { signal });
   const pieces = cache ? [] : null;
-  const { key } = await unpackSnapshot(response.body, exact, { keep: pieces });
+  const { key } = await unpackSnapshot(response.body, exact, { keep: pieces, signal });
   const keep = cache
     ? async () => {
         await cache.put(url, new Response(new Blob(pieces)));
@@ -232,12 +233,14 @@ async function readSnapshotInto(entry, memory, unpacked) {
 
 // The snapshot, read straight into `memory` and checked against everything known before Python
 // runs: the loader's version, the lock file and the wheel (the standard library is checked once
-// Pyodide has written it to its file system). Rejects, saying why, when it does not belong here;
-// then `memory` is left without its header, which Pyodide refuses.
+// Pyodide has written it to its file system). Rejects, saying why, when it does not belong here
+// (or when anything it waits for fails); then reading stops at once and `memory` is left without
+// its header, which Pyodide refuses.
 async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
+  const stop = new AbortController();
   try {
     const [found, { version }, lockBytes, wheelBytes] = await Promise.all([
-      readSnapshotInto(entry, memory, unpacked),
+      readSnapshotInto(entry, memory, unpacked, stop.signal),
       loader,
       lock,
       wheel,
@@ -248,6 +251,7 @@ async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
     if (problems.length) throw new Error(problems.join("; "));
     return found;
   } catch (e) {
+    stop.abort();
     memory.fill(0, 0, 64);
     throw e;
   }
