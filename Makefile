@@ -51,7 +51,7 @@ help:
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
-	@echo "make bench-web  scripts/bench_web.py"
+	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
 setup: $(VENV_OK) $(ENGINE_OK) $(NPM_OK) $(WHEEL_OK)
@@ -99,14 +99,16 @@ BASE ?= main
 bench-ab: setup
 	$(BIN)/python scripts/bench_ab.py $(BASE)
 	$(BIN)/python scripts/bench_ab.py $(BASE) --pyodide --deals 500
+
 SOLVE_POSITIONS ?= 30
 bench-solve: setup
 	$(BIN)/python -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
 	$(BIN)/python -m somerset.solve.bench --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
 
-bench-web: setup
-	$(BIN)/python scripts/bench_web.py
+BENCH_WEB_ARGS ?=
+bench-web: build
+	$(BIN)/python scripts/bench_web.py $(BENCH_WEB_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules site dist engine/build .pytest_cache .mypy_cache .hypothesis
