@@ -285,6 +285,17 @@ def samedeal_json(req: JSON) -> JSON:
     return same_deal(source, names, players, words)
 
 
+def solve_json(req: JSON) -> JSON:
+    """Best play in a position (see :mod:`somerset.solve.request`), within a node or time budget."""
+    from .solve.request import SolveRequestError, solve_request
+
+    try:
+        return solve_request(req)
+    except SolveRequestError as e:
+        raise ApiError(str(e), e.field) from e
+
+
+
 COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "info": info_json,
     "rulesets": rulesets_json,
@@ -298,6 +309,7 @@ COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "replay": replay_json,
     "table": table_json,
     "pad": pad_json,
+    "solve": solve_json,
     "samedeal": samedeal_json,
 }
 
