@@ -28,9 +28,9 @@ deal itself is replayed exactly under its own ruleset, and under the others as f
 
 Who plays. ``players`` makes the seats' players for one deal: by default the heuristic bots of
 :mod:`somerset.bots`, seeded from the source (the same bots in every ruleset). It is the one
-place to plug in other players, such as a best-play solver taking over the endings: any
-:class:`~somerset.bots.Bot` (``act(deal) -> Action``) will do, and :data:`PLAYERS` names the
-kinds the API accepts.
+place to plug in other players, such as one that asks :mod:`somerset.solve` for best play in the
+last tricks: any :class:`~somerset.bots.Bot` (``act(deal) -> Action``) will do, and an entry in
+:data:`PLAYERS` makes it a value of the API's ``bots`` field.
 
 >>> sd = same_deal(seed_source("parker-1947", None, 7), ["parker-1947", "somersetcards-com", "parker-1950"])
 >>> [c["ruleset"] for c in sd["cannot"]], sd["agree"]
