@@ -37,7 +37,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck bench bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck browser bench bench-web clean FORCE
 FORCE:
 
 help:
@@ -47,6 +47,7 @@ help:
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
+	@echo "make browser    Chromium for the browser tests (installs Debian's chromium when it can)"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-web  scripts/bench_web.py"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
@@ -80,19 +81,24 @@ build: setup
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr $(HOST):$(PORT)
 
-test: setup typecheck
+test: setup typecheck browser
 	$(BIN)/mkdocs build --strict --site-dir site
 	$(BIN)/python -m pytest tests $(PYTEST_ARGS)
 
 typecheck: $(VENV_OK)
 	$(BIN)/mypy --strict engine/src
 
+# The browser tests and bench-web run in Chromium: scripts/ensure-browser.sh finds one or installs
+# Debian's, and otherwise stops with one message saying what to do.
+browser: $(VENV_OK)
+	@bash scripts/ensure-browser.sh
+
 BENCH_DEALS ?= 3000
 bench: setup
 	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
 
-bench-web: setup
+bench-web: setup browser
 	$(BIN)/python scripts/bench_web.py
 
 clean:
