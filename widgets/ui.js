@@ -135,11 +135,15 @@ export class EngineWidget extends HTMLElement {
     const box = this._status;
     box.dataset.state = state.status;
     if (state.status === "idle") {
+      const unreachable = state.offline && state.saved === false; // Start could only fail
       box.hidden = false;
-      this._statusText.textContent = `The rules engine runs in your browser and starts when you use this tool (${ENGINE_SIZE}, fetched once from this site).`;
+      box.dataset.offline = unreachable ? "true" : "false";
+      this._statusText.textContent = unreachable
+        ? "You are offline, and this device has not saved the rules engine yet, so this tool cannot work now. Connect to the internet and use any tool once: after that every tool works offline too."
+        : `The rules engine runs in your browser and starts when you use this tool (${ENGINE_SIZE}, fetched once from this site).`;
       this._progress.hidden = true;
       this._retry.hidden = true;
-      this._start.hidden = false;
+      this._start.hidden = unreachable;
     } else if (state.status === "loading") {
       const pct = Math.round(100 * (state.fraction || 0));
       box.hidden = false;

@@ -3,7 +3,7 @@
 // somerset.api.handle. Pages only ever send JSON requests, never Python source.
 //
 // Messages in:  {id, request}
-// Messages out: {type: "progress", stage, fraction} | {type: "ready"} | {type: "failed", message}
+// Messages out: {type: "progress", stage, fraction} | {type: "ready", files} | {type: "failed", message}
 //               | {id, response}
 
 const ASSETS = new URL("../", import.meta.url); // <site>/assets/
@@ -142,7 +142,9 @@ let failure = null;
 const ready = boot().then(
   (h) => {
     handle = h;
-    self.postMessage({ type: "ready" });
+    // The files fetched to start, which the service worker keeps for offline use (hooks/sw.js).
+    const files = performance.getEntriesByType("resource").map((entry) => entry.name);
+    self.postMessage({ type: "ready", files });
   },
   (e) => {
     failure = String((e && e.message) || e);
