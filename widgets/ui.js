@@ -74,7 +74,9 @@ export function addressParams(names) {
   return out;
 }
 
-// Write the state into the address without a new history entry; `/` and `,` stay readable.
+// Write the state into the address without a new history entry; `/` and `,` stay readable. The
+// address is the tool's permalink, so it carries no fragment: a heading's anchor (#how-to-use-it)
+// in a shared link would scroll the reader away from the tool.
 export function writeAddress(values) {
   // The widget's own values first, in its order, then anything else the address held.
   const params = [];
@@ -87,7 +89,7 @@ export function writeAddress(values) {
   const query = params
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2F/gi, "/").replace(/%2C/gi, ",")}`)
     .join("&");
-  const url = `${location.pathname}${query ? `?${query}` : ""}${location.hash}`;
+  const url = `${location.pathname}${query ? `?${query}` : ""}`;
   if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, "", url);
 }
 
