@@ -41,6 +41,7 @@ class Ruling:
     question: str
     answer: Callable[[Ruleset], Answer]
     position: dict[str, str] | None = None  # the position shown with the question, per pack
+    trick: dict[str, tuple[str, str]] | None = None  # a whole trick asked about, per pack: (trump, cards)
 
 
 def _not_applicable(ruleset: Ruleset, why: str, key: str) -> Answer:
@@ -103,7 +104,7 @@ def _verdict_ruling(
         return Answer(f"{v.card} wins", v.reason, v.citation, v.interpretation, checked=True)
 
     shown = {p: f"Trump: {parse_trump(t).label}. Played in order: {c}." for p, (t, c) in positions.items()}
-    return Ruling(id, topic, question, answer, shown)
+    return Ruling(id, topic, question, answer, shown, trick=dict(positions))
 
 
 def _score_ruling(id: str, topic: str, question: str, positions: dict[str, tuple[int, int, int]]) -> Ruling:
