@@ -192,7 +192,8 @@ class SomersetTrick extends EngineWidget {
       const cards = groups.get(key);
       const fs = h("fieldset", { class: "sr-suit" }, h("legend", {}, key === null ? "Special cards" : suitName(key)));
       for (const c of cards) {
-        const label = c.count ? `${c.label}, a count card worth ${c.count}` : c.label;
+        // The name starts with the text on the button (WCAG's label in name: "press 4/8" works).
+        const label = c.count ? `${c.card}, ${c.label}, a count card worth ${c.count}` : `${c.card}, ${c.label}`;
         const b = h(
           "button",
           {
