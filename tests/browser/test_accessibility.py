@@ -45,6 +45,7 @@ TOOLS = {  # each tool page with a position, so the engine starts and the tool s
     "tools/score/?rules=parker-1947&bid=15&made=12&against=12": ("somerset-score", ".sr-verdict"),
     "tools/replay/?rules=hodges-1903&format=two&seed=3": ("somerset-deal", ".sr-replay__counter"),
     "tools/play/?rules=parker-1947&seed=2": ("somerset-table", ".sr-table__ask"),
+    "tools/pad/?rules=parker-1947&deals=s1b15p16.8,s2b16p9.15": ("somerset-pad", ".sr-pad__totals dd"),
 }
 
 
@@ -247,20 +248,7 @@ def test_touch_targets_of_a_working_tool_at_360px(phone: Viewer, path: str) -> N
     assert page.evaluate(TARGETS_JS, TOUCH_MIN) == []
 
 
-def _overflow_cases() -> list[Any]:
-    cases: list[Any] = []
-    for path in PAGES:
-        if path == "compare/":
-            # The compare page's matrix is being rebuilt on the branch compare-pad, which fixes this.
-            cases.append(pytest.param(path, marks=pytest.mark.xfail(
-                reason="compare page overflows at 360 px: fixed on branch compare-pad (remove this mark at merge)",
-                strict=True)))
-        else:
-            cases.append(path)
-    return cases
-
-
-@pytest.mark.parametrize("path", _overflow_cases(), ids=lambda p: p or "home")
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p or "home")
 def test_no_sideways_scrolling_at_360px(phone: Viewer, path: str) -> None:
     page = phone.open(path)
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")

@@ -33,6 +33,7 @@ TOOLS = {
     "tools/score/?rules=parker-1947&bid=15&made=12&against=12": ("somerset-score", ".sr-verdict"),
     "tools/replay/?rules=hodges-1903&format=two&seed=3": ("somerset-deal", ".sr-replay__counter"),
     "tools/play/?rules=parker-1947&seed=2": ("somerset-table", ".sr-table__ask"),
+    "tools/pad/?rules=parker-1947&deals=s1b15p16.8,s2b16p9.15": ("somerset-pad", ".sr-pad__totals dd"),
 }
 
 
@@ -165,7 +166,7 @@ def test_pages_and_every_tool_offline_after_a_first_visit(open_page: Any, site_u
         expect(page.locator(f"{tag} .sr-status").first).to_be_hidden()
     # A page reloaded offline, and a tool used by hand.
     page.reload()
-    expect(page.locator("somerset-table .sr-table__ask")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(page.locator(f"{tag} {answer}").first).to_be_visible(timeout=ENGINE_TIMEOUT)
     page.goto(site_url + "tools/trick/")
     page.get_by_role("button", name="Start the rules engine").click()
     page.get_by_label("Cards in play order").fill("0/0, 2/2, 11/12, 9/10")
