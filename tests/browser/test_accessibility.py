@@ -87,6 +87,28 @@ COLOURS_JS = """
 """
 
 
+# axe-core, WCAG A and AA, with one narrow exception. A card button's visible text is a drawing of
+# the card (the value above the suit numeral, a count card's value in a circle), hidden from
+# assistive technology; its name starts with the card as written ("4/8, four of the eights suit").
+# axe's label-in-name rule reads the drawing's digits run together ("48", "3/61") and reports a
+# mismatch that is not one: the card as a reader sees and says it begins the name. Only such
+# buttons are let through; every other label-in-name mismatch still fails.
+AXE_RUN_JS = """
+async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  const cardDrawing = (node) => {
+    const el = document.querySelector(node.target[0]);
+    const card = el && el.dataset.card;
+    return Boolean(card && (el.getAttribute('aria-label') || '').startsWith(card + ',') && el.querySelector('[aria-hidden=true]'));
+  };
+  for (const v of result.violations)
+    if (v.id === 'label-content-name-mismatch') v.nodes = v.nodes.filter((n) => !cardDrawing(n));
+  result.violations = result.violations.filter((v) => v.nodes.length);
+  return result;
+}
+"""
+
+
 class Viewer:
     """One browser context per scheme and width, shared by the tests of this module; axe-core is
     injected into every page it opens, and anything not from 127.0.0.1 is refused."""
@@ -122,9 +144,7 @@ class Viewer:
 
     def axe(self) -> list[str]:
         """axe-core's WCAG A and AA violations on the page as it stands, one line each."""
-        result = self.page.evaluate(
-            "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})", WCAG_AA
-        )
+        result = self.page.evaluate(AXE_RUN_JS, WCAG_AA)
         lines = []
         for v in result["violations"]:
             nodes = v["nodes"]
