@@ -48,7 +48,7 @@ SERVE_STUB = """// mkdocs serve: no offline copy while the site is being edited.
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) if (name.startsWith("somerset-")) await caches.delete(name);
+    for (const name of await caches.keys()) if (/^somerset-(pages|engine)-[0-9a-f]{16}$/.test(name)) await caches.delete(name);
     await self.registration.unregister();
   })());
 });

@@ -25,6 +25,7 @@ const BUILD = __BUILD__;
 const ROOT = new URL("./", self.location.href);
 const PAGES = `somerset-pages-${BUILD.version}`;
 const ENGINE = `somerset-engine-${BUILD.engine}`;
+const OWN_CACHE = /^somerset-(pages|engine)-[0-9a-f]{16}$/;
 const OFFLINE_READY = new URL("assets/engine/offline-ready", ROOT).href;
 const NOT_FOUND = new URL("404.html", ROOT).href;
 
@@ -47,8 +48,10 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
+      // Only this service worker's own caches: others of the site (the engine's unpacked snapshot,
+      // somerset-engine-snapshot) are not its to delete.
       for (const name of await caches.keys()) {
-        if (name.startsWith("somerset-") && name !== PAGES && name !== ENGINE) await caches.delete(name);
+        if (OWN_CACHE.test(name) && name !== PAGES && name !== ENGINE) await caches.delete(name);
       }
       await self.clients.claim();
     })(),

@@ -8,8 +8,11 @@
 //   subscribe(fn)       -> fn(state) now and on every change; returns an unsubscribe function
 //   setNetwork(patch)   -> widgets/offline.js reports {offline, saved}: whether the browser is
 //                          offline, and whether the engine's files are saved on this device
-//   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message, offline, saved,
-//           files (once ready: the files the worker fetched)}
+//   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message,
+//           start: how the engine started ("snapshot" | "fresh"), source: where the snapshot
+//           came from ("network" | "cache"), note: why not from the snapshot,
+//           timings: when the worker reached each step of its start (epoch ms),
+//           offline, saved (see setNetwork), files: once ready, the files the worker fetched}
 //   siteUrl(path)       -> a URL relative to the site root (engine.js lives at <site>/assets/widgets/)
 //   whenPageIdle(fn)    -> runs fn once the page has loaded and the main thread is idle
 
@@ -77,7 +80,10 @@ function createEngine() {
         if (state.status === "loading") setState({ stage: data.stage, fraction: data.fraction });
       } else if (data.type === "ready") {
         performance.mark("somerset-engine-ready");
-        setState({ status: "ready", stage: "ready", fraction: 1, files: Array.isArray(data.files) ? data.files : [] });
+        setState({
+          status: "ready", stage: "ready", fraction: 1, start: data.start, source: data.source, note: data.note, timings: data.timings,
+          files: Array.isArray(data.files) ? data.files : [],
+        });
       } else if (data.type === "failed") {
         fail(data.message || "unknown error");
       } else if ("id" in data && pending.has(data.id)) {
