@@ -20,8 +20,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import ENGINE_TIMEOUT, ROOT, _Handler, _site_dir, rebased_sitemap
+from conftest import ENGINE_TIMEOUT, ROOT, _site_dir
 from playwright.sync_api import expect
+from site_server import SiteHandler, rebased_sitemap  # scripts/, on the path through conftest
 
 ENGINE_STATE = "window[Symbol.for('somerset.engine')].state"
 WIDE = {"width": 1300, "height": 900}  # wide enough for Material's tabs and sidebar
@@ -272,24 +273,19 @@ def serve(site: Path, prefix: str = "/", hits: list[str] | None = None) -> Itera
     """Serve `site` at http://127.0.0.1:<port><prefix>, with the sitemap rebased there; each path
     requested is added to `hits`."""
 
-    class Handler(_Handler):
-        def do_GET(self) -> None:
+    class Handler(SiteHandler):
+        def send_head(self) -> Any:
             path = self.path.split("?")[0]
             if hits is not None:
                 hits.append(path)
             if not path.startswith(prefix):
                 self.send_error(404)
-                return
+                return None
             if path == prefix + "sitemap.xml":
-                body = rebased_sitemap(site, f"http://127.0.0.1:{self.server.server_address[1]}{prefix}")
-                self.send_response(200)
-                self.send_header("Content-Type", "application/xml")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-                return
+                base = f"http://127.0.0.1:{self.server.server_address[1]}{prefix}"
+                return self._send(rebased_sitemap(site, base), "application/xml")
             self.path = "/" + self.path[len(prefix):]
-            http.server.SimpleHTTPRequestHandler.do_GET(self)
+            return super().send_head()
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
     server.daemon_threads = True
