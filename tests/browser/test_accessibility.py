@@ -46,6 +46,7 @@ TOOLS = {  # each tool page with a position, so the engine starts and the tool s
     "tools/replay/?rules=hodges-1903&format=two&seed=3": ("somerset-deal", ".sr-replay__counter"),
     "tools/play/?rules=parker-1947&seed=2": ("somerset-table", ".sr-table__ask"),
     "tools/pad/?rules=parker-1947&deals=s1b15p16.8,s2b16p9.15": ("somerset-pad", ".sr-pad__totals dd"),
+    "tools/samedeal/?rules=parker-1947-house,parker-1947,parker-1950&seed=2": ("somerset-samedeal", ".sr-samedeal__summary"),
 }
 
 
@@ -190,7 +191,7 @@ def test_axe_finds_no_wcag_violation_in_a_working_tool(viewer: Viewer, path: str
     page = viewer.open(path)
     expect(page.locator(f"{tag} {answer}").first).to_be_visible(timeout=ENGINE_TIMEOUT)
     expect(page.locator(f"{tag} .sr-status").first).to_be_hidden()
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))")  # laid out
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # laid out
     problems = viewer.axe()
     assert not problems, "\n".join(problems)
 
@@ -200,13 +201,17 @@ def test_palette_contrast(browser: Any, site_url: str, scheme: str) -> None:
     v = Viewer(browser, site_url, scheme, DESKTOP)
     try:
         page = v.open("tools/trick/")
-        page.add_style_tag(content="* { transition: none !important; }")  # read hover colours at once
         colours = lambda selector: page.locator(selector).first.evaluate(COLOURS_JS)  # noqa: E731
+        primary = colours("somerset-trick .md-button--primary:visible")  # Start, before the engine runs
+        # A working resolver (its other buttons are enabled once the engine has answered).
+        page.goto(page.url + "?rules=parker-1947&trump=2&cards=8/8,4/8")
+        expect(page.locator("somerset-trick .sr-verdict__winner")).to_be_visible(timeout=ENGINE_TIMEOUT)
+        page.add_style_tag(content="* { transition: none !important; }")  # read hover colours at once
         checks = {
             "a text link": colours("article p a[href]"),
             "the header's title": colours(".md-header__topic .md-ellipsis"),
             "a tab": colours(".md-tabs__link"),
-            "a primary button": colours("somerset-trick .md-button--primary:visible"),
+            "a primary button": primary,
             "an outlined button": colours("somerset-trick .md-button:not(.md-button--primary):visible"),
             "body text": colours("article p"),
             "small print": colours(".md-copyright"),
@@ -228,7 +233,7 @@ def test_palette_contrast(browser: Any, site_url: str, scheme: str) -> None:
         page.keyboard.press("Shift+Tab")
         page.keyboard.press("Tab")
         c = page.evaluate(f"({COLOURS_JS})(document.activeElement)")
-        assert c["outlineStyle"] != "none" and c["outlineWidth"] >= 2, c
+        assert c["outlineStyle"] != "none" and c["outlineWidth"] >= 2, (c, page.evaluate("document.activeElement.outerHTML.slice(0, 300)"))
         # The outline is drawn around the control, on what is behind the control.
         behind = page.evaluate(f"({COLOURS_JS})(document.activeElement.parentElement)")["bg"]
         assert contrast(c["outline"], behind) >= 3, f"{scheme}: the focus outline is {contrast(c['outline'], behind):.2f}:1"

@@ -35,6 +35,7 @@ TOOLS = {
     "tools/replay/?rules=hodges-1903&format=two&seed=3": ("somerset-deal", ".sr-replay__counter"),
     "tools/play/?rules=parker-1947&seed=2": ("somerset-table", ".sr-table__ask"),
     "tools/pad/?rules=parker-1947&deals=s1b15p16.8,s2b16p9.15": ("somerset-pad", ".sr-pad__totals dd"),
+    "tools/samedeal/?rules=parker-1947-house,parker-1947,parker-1950&seed=2": ("somerset-samedeal", ".sr-samedeal__summary"),
 }
 
 
