@@ -48,11 +48,17 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      // Only this service worker's own caches: others of the site (the engine's unpacked snapshot,
-      // somerset-engine-snapshot) are not its to delete.
+      // Only this service worker's own caches, and the engine's decompressed snapshot
+      // (somerset-engine-snapshot, written by the engine's worker) when the engine itself changed:
+      // that copy belongs to the old engine, and the new one writes its own at its first start.
+      let engineChanged = false;
       for (const name of await caches.keys()) {
-        if (OWN_CACHE.test(name) && name !== PAGES && name !== ENGINE) await caches.delete(name);
+        if (OWN_CACHE.test(name) && name !== PAGES && name !== ENGINE) {
+          if (name.startsWith("somerset-engine-")) engineChanged = true;
+          await caches.delete(name);
+        }
       }
+      if (engineChanged) await caches.delete("somerset-engine-snapshot");
       await self.clients.claim();
     })(),
   );

@@ -61,7 +61,10 @@ def cache_names(page: Any) -> list[str]:
 def wait_for_caches(page: Any, names: list[str]) -> None:
     """Until the site's caches are exactly `names` (a new service worker activates by itself)."""
     page.evaluate("setInterval(async () => { window.__sr_caches = (await caches.keys()).sort().join(' '); }, 100)")
-    page.wait_for_function("(want) => window.__sr_caches === want", arg=" ".join(sorted(names)))
+    try:
+        page.wait_for_function("(want) => window.__sr_caches === want", arg=" ".join(sorted(names)))
+    except Exception as e:
+        raise AssertionError(f"caches: {page.evaluate('window.__sr_caches')!r}, wanted {sorted(names)}") from e
 
 
 def navigate_instantly(page: Any, path: str) -> None:
@@ -344,7 +347,7 @@ def test_a_new_deploy_replaces_the_old_caches(open_page: Any, site_copy: Path) -
         home.write_text(home.read_text(encoding="utf-8").replace("</article>", "<p id='sr-deployed'>Deployed again.</p></article>", 1))
         version = redeploy(site_copy)
         page.goto(base)
-        wait_for_caches(page, [f"somerset-pages-{version}", engine_cache])
+        wait_for_caches(page, [f"somerset-pages-{version}", engine_cache, "somerset-engine-snapshot"])
         page.context.set_offline(True)
         page.goto(base)
         expect(page.locator("#sr-deployed")).to_have_text("Deployed again.")
