@@ -43,7 +43,7 @@ def parse_call(text: str) -> Call:
     token = text.strip().lower() if isinstance(text, str) else ""
     if token in {"pass", "p", "-"}:
         return PASS
-    if token.isdigit() and len(token) <= 3:
+    if token.isascii() and token.isdigit() and len(token) <= 3:  # isdigit alone accepts "²", which int refuses
         return Call(int(token))
     shown = text if isinstance(text, str) and len(text) <= 24 else repr(text)[:24]
     raise CallNotationError(str(shown), f"'{shown}' is not a call: write a number of points such as 15, or pass")
