@@ -43,6 +43,12 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("error", {"cmd": "no-such-command"}),
 ]
 
+# Request texts that once broke the interface: deep nesting (ten thousand levels killed Pyodide's
+# interpreter; a thousand raise RecursionError in CPython), an oversized request, a command that is
+# not text. Each must come back as an error object, the same in both interpreters.
+API_TEXTS: list[str] = ["[" * 10_000, '{"a":' * 5_000, "[" * 100_000, '{"cmd": []}', '{"cmd": {"x": 1}}',
+                        json.dumps({"cmd": "pack", "deck": "x" * 50_000})]
+
 
 def run() -> dict[str, Any]:
     import somerset
@@ -83,6 +89,19 @@ def run() -> dict[str, Any]:
             failures.append(f"api {json.dumps(req)}: unexpected error {answer['error']}")
         elif expect == "error" and not isinstance(answer.get("error"), dict):
             failures.append(f"api {json.dumps(req)}: should have been refused with an error object")
+
+    for text in API_TEXTS:
+        checks += 1
+        try:
+            answer = json.loads(api.handle(text))
+        except Exception as exc:  # noqa: BLE001 - the point is to catch anything
+            failures.append(f"api {text[:20]!r}...: raised {type(exc).__name__}: {exc}")
+            answers.append(None)
+            continue
+        answers.append(answer)
+        error = answer.get("error") if isinstance(answer, dict) else None
+        if not isinstance(error, dict) or error.get("internal") or len(error.get("message", "")) > 300:
+            failures.append(f"api {text[:20]!r}...: should have been refused with a short error, not {str(answer)[:200]}")
 
     return {
         "python": ".".join(map(str, sys.version_info[:3])),

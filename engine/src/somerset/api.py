@@ -11,7 +11,8 @@ import json
 from typing import Any, Callable
 
 from .bidding import AuctionError
-from .cards import PACKS, NotationError, Trump, parse_cards, parse_trump
+from .cards import PACKS, Card, NotationError, Trump, parse_cards, parse_trump
+from .limits import excerpt, request_problem
 from .play import RulesError, Verdict, legal_plays, trick_verdict
 from .rules import Ruleset
 from .rulesets import RULESETS, UnknownRulesetError, get_ruleset
@@ -137,18 +138,33 @@ def trick_json(req: JSON) -> JSON:
     return _verdict_json(r, trump, cards, v)
 
 
+class _Skip(Exception):
+    """A ruleset that cannot read this trick (its pack lacks a card): the reason, said once per pack."""
+
+
 def _trick_all(req: JSON) -> JSON:
     raw_cards = _field(req, "cards", (str, list))
     raw_trump = _field(req, "trump", str)
+    if isinstance(raw_cards, list) and not all(isinstance(x, str) for x in raw_cards):
+        raise ApiError("'cards' must be a list of card names", "cards")
     results: list[JSON] = []
     skipped: list[JSON] = []
     last_error = "no ruleset holds these cards"
+    # The cards and trump are read once per pack (three packs), not once per ruleset.
+    read: dict[str, tuple[tuple[Card, ...], Trump] | str] = {}
     for r in RULESETS.values():
+        if r.deck.name not in read:
+            try:
+                read[r.deck.name] = (parse_cards(raw_cards, r.deck), parse_trump(raw_trump, r.deck))
+            except NotationError as e:
+                read[r.deck.name] = str(e)
+        got = read[r.deck.name]
         try:
-            cards = parse_cards(raw_cards, r.deck)
-            trump = parse_trump(raw_trump, r.deck)
+            if isinstance(got, str):
+                raise _Skip(got)
+            cards, trump = got
             v = trick_verdict(r, trump, cards)
-        except (NotationError, RulesError) as e:
+        except (_Skip, RulesError) as e:
             skipped.append({"ruleset": r.id, "reason": str(e)})
             last_error = str(e)
             continue
@@ -213,7 +229,7 @@ def pack_json(req: JSON) -> JSON:
     else:
         name = _field(req, "deck", str)
         if name not in PACKS:
-            raise ApiError(f"'{name}' is not a pack; the packs are: {', '.join(PACKS)}", "deck")
+            raise ApiError(f"'{excerpt(name)}' is not a pack; the packs are: {', '.join(PACKS)}", "deck")
         deck = PACKS[name]
     return {
         "deck": deck.name,
@@ -342,8 +358,8 @@ def dispatch(req: Any) -> JSON:
         if not isinstance(req, dict):
             raise ApiError("a request must be a JSON object with a 'cmd'", "cmd")
         cmd = req.get("cmd")
-        if cmd not in COMMANDS:
-            raise ApiError(f"unknown command {cmd!r}; the commands are: {', '.join(COMMANDS)}", "cmd")
+        if not isinstance(cmd, str) or cmd not in COMMANDS:
+            raise ApiError(f"unknown command {excerpt(repr(cmd))}; the commands are: {', '.join(COMMANDS)}", "cmd")
         return COMMANDS[cmd](req)
     except ApiError as e:
         return {"error": {"message": str(e), "field": e.field}}
@@ -354,9 +370,14 @@ def dispatch(req: Any) -> JSON:
 
 
 def handle(text: str) -> str:
-    """Answer one JSON request with one JSON response. Never raises."""
+    """Answer one JSON request with one JSON response. Never raises.
+
+    The request's size and nesting are checked before its JSON is read (see :mod:`somerset.limits`)."""
     try:
-        req = json.loads(text)
+        problem = request_problem(text)
+        req = json.loads(text) if problem is None else None
     except (TypeError, ValueError) as e:
-        return json.dumps({"error": {"message": f"the request is not valid JSON: {e}", "field": None}})
+        problem = f"the request is not valid JSON: {excerpt(str(e), 120)}"
+    if problem is not None:
+        return json.dumps({"error": {"message": problem, "field": None}})
     return json.dumps(dispatch(req))

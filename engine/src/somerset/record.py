@@ -52,6 +52,7 @@ from .game import (
     load_ruleset,
     parse_action,
 )
+from .limits import excerpt
 from .play import LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
 from .rules import Declaration, Format, PileKind, Ruleset
 from .rulesets import get_ruleset
@@ -90,11 +91,6 @@ def _sorted(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (99, 99) if c.is_ss else (c.suit, c.rank))
 
 
-def _excerpt(text: str, limit: int = 40) -> str:
-    """At most ``limit`` characters of a user's text, for a message (a record may be any size)."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _number(text: str, digits: int = 9) -> int | None:
     """The whole number ``text`` writes in at most ``digits`` ASCII digits (no leading zero), else None.
 
@@ -112,7 +108,7 @@ def _tag_setup(tags: dict[str, str], at: dict[str, int] | None = None) -> tuple[
     where = at or {}
 
     def bad(name: str, message: str) -> RecordError:
-        return RecordError(f'[{name} "{_excerpt(tags[name])}"]: {message}', where.get(name))
+        return RecordError(f'[{name} "{excerpt(tags[name])}"]: {message}', where.get(name))
 
     if "Ruleset" not in tags:
         raise RecordError('a record needs a [Ruleset "..."] tag, such as [Ruleset "parker-1947"]')
@@ -259,7 +255,7 @@ def _split_tags(lines: list[str], start: int) -> tuple[dict[str, str], dict[str,
     while i < len(lines) and lines[i].strip().startswith("["):
         m = _TAG.fullmatch(lines[i].strip())
         if not m:
-            raise RecordError(f"'{_excerpt(lines[i].strip())}' is not a tag: write [Name \"value\"]", i + 1)
+            raise RecordError(f"'{excerpt(lines[i].strip())}' is not a tag: write [Name \"value\"]", i + 1)
         if m.group(1) in tags:
             raise RecordError(f"the tag {m.group(1)} is given twice", i + 1)
         tags[m.group(1)] = _unquote(m.group(2))
@@ -346,7 +342,7 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]]) -
         key, sep, rest = text.partition(":")
         rest = rest.strip()
         if not sep:
-            raise RecordError(f"'{_excerpt(text)}' is not a record line (Hand, Undealt, Auction, Trump, Trick ...)", no)
+            raise RecordError(f"'{excerpt(text)}' is not a record line (Hand, Undealt, Auction, Trump, Trick ...)", no)
         if key == "Drawn":
             drawn = _cards(rest, deal, no)
             _expect(len(drawn) == 1, "write the one card drawn for trump, such as 'Drawn: 3/5'", no)
@@ -358,7 +354,7 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]]) -
         elif key.startswith("Hand "):
             seat = _number(key[5:], 2)
             _expect(seat is not None and seat < players,
-                    f"'{_excerpt(key)}' is not a seat: the seats are Hand 0 to Hand {players - 1}", no)
+                    f"'{excerpt(key)}' is not a seat: the seats are Hand 0 to Hand {players - 1}", no)
             assert seat is not None
             _expect(seat > last_hand, f"the hand lines go in seat order, each once: Hand {seat} comes too late", no)
             last_hand = seat
@@ -385,7 +381,7 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]]) -
             for call in rest.split():
                 points = _number(call, 3)
                 _expect(call == "pass" or points is not None,
-                        f"'{_excerpt(call)}' is not a call: write a number of points such as 15, or pass", no)
+                        f"'{excerpt(call)}' is not a call: write a number of points such as 15, or pass", no)
                 _apply(deal, Action.bid(points) if points is not None else "pass", no)
         elif key == "Discard":
             ensure_dealt(no)
@@ -395,13 +391,13 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]]) -
             token, _, how = rest.partition(" ")
             if how in ("(first lead)", "(drawn)"):
                 continue  # worked out from the play; checked at the end
-            _expect(not how, f"write the trump alone, such as 'Trump: 8', not '{_excerpt(rest)}'", no)
+            _expect(not how, f"write the trump alone, such as 'Trump: 8', not '{excerpt(rest)}'", no)
             _apply(deal, f"trump {token}", no)
         elif key.startswith("Trick "):
             ensure_dealt(no)
             m = _TRICK.fullmatch(text)
             if not m:
-                raise RecordError(f"'{_excerpt(text)}' is not a trick: write Trick 1: [leader] cards -> winner", no)
+                raise RecordError(f"'{excerpt(text)}' is not a trick: write Trick 1: [leader] cards -> winner", no)
             number = len(deal.tricks) + 1
             _expect(m.group(1) == str(number), f"expected trick {number}", no)
             _expect(not deal.current_trick, f"trick {number} was not finished on its own line", no)
@@ -423,7 +419,7 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]]) -
             ensure_dealt(no)
             _expect(deal.is_terminal(), f"the deal is not over, so there is no {key} yet", no)
         else:
-            raise RecordError(f"unknown line '{_excerpt(key, 30)}'", no)
+            raise RecordError(f"unknown line '{excerpt(key, 30)}'", no)
     if hands or undealt is not None:
         ensure_dealt(lines[-1][0] if lines else 0)
     _check_derived(deal, lines)
@@ -438,7 +434,7 @@ def _check_derived(deal: Deal, body: list[tuple[int, str]]) -> None:
         key = t.partition(":")[0]
         if key in _DERIVED and t not in wanted:
             expected = next((w for w in wanted if w.partition(":")[0] == key), "nothing")
-            raise RecordError(f"'{_excerpt(t, 60)}' does not agree with the play, which gives '{expected}'", no)
+            raise RecordError(f"'{excerpt(t, 60)}' does not agree with the play, which gives '{expected}'", no)
 
 
 def parse_record(text: str) -> DealRecord:
@@ -521,7 +517,7 @@ def parse_game_record(text: str) -> GameRecord:
     ruleset = _tag_setup(tags, at)[0]
     if "Target" in tags:
         target = ruleset.game.value.target
-        _expect(tags["Target"] == str(target), f'[Target "{_excerpt(tags["Target"])}"]: {ruleset.id} plays to {target}',
+        _expect(tags["Target"] == str(target), f'[Target "{excerpt(tags["Target"])}"]: {ruleset.id} plays to {target}',
                 at["Target"])
     rec = GameRecord(tags, [])
     game = rec.replay()
@@ -537,7 +533,7 @@ def parse_game_record(text: str) -> GameRecord:
         elif t:
             if not blocks or tail:
                 where = "before the first Deal line" if not blocks else "after the Winner or Unfinished line"
-                raise RecordError(f"'{_excerpt(t)}' comes {where}", n + 1)
+                raise RecordError(f"'{excerpt(t)}' comes {where}", n + 1)
             blocks[-1].append((n + 1, t))
     for k, block in enumerate(blocks):
         no, head = block[0]
@@ -558,17 +554,17 @@ def parse_game_record(text: str) -> GameRecord:
             if t.startswith("Total:"):
                 _expect(deal.is_terminal(), "the deal is not over, so there is no Total yet", n)
                 want = "Total: " + " ".join(str(s) for s in _totals(game, k))
-                _expect(t == want, f"'{_excerpt(t)}' does not agree with the play, which gives '{want}'", n)
+                _expect(t == want, f"'{excerpt(t)}' does not agree with the play, which gives '{want}'", n)
     for no, t in tail:
         scores = " ".join(str(s) for s in game.scores)
         if t.startswith("Winner:"):
             _expect(game.winner is not None, "no side has won the game yet", no)
             _expect(t == f"Winner: team {game.winner} ({scores})",
-                    f"'{_excerpt(t)}' does not agree with the play, which gives 'Winner: team {game.winner} ({scores})'", no)
+                    f"'{excerpt(t)}' does not agree with the play, which gives 'Winner: team {game.winner} ({scores})'", no)
         else:
             _expect(game.unfinished, "the game is not unfinished", no)
             _expect(t == f"Unfinished: {scores}",
-                    f"'{_excerpt(t)}' does not agree with the play, which gives 'Unfinished: {scores}'", no)
+                    f"'{excerpt(t)}' does not agree with the play, which gives 'Unfinished: {scores}'", no)
     return rec
 
 
@@ -836,7 +832,7 @@ def parse_partial(text: str) -> PartialRecord:
     if "Ruleset" not in tags and "Rulesets" not in tags:
         raise RecordError('a record needs a [Ruleset "..."] or [Rulesets "..."] tag')
     if "Source" in tags and tags["Source"] not in SOURCES:
-        raise RecordError(f"unknown source '{_excerpt(tags['Source'])}'; the sources are: {', '.join(SOURCES)}",
+        raise RecordError(f"unknown source '{excerpt(tags['Source'])}'; the sources are: {', '.join(SOURCES)}",
                           at["Source"])
     if "Options" in tags:
         raise RecordError("a record without hands is read under its rulesets as they stand: it takes no Options tag",
@@ -870,7 +866,7 @@ def parse_partial(text: str) -> PartialRecord:
         rest = rest.strip()
         kind = key.split()[0] if key.strip() else ""
         if not sep or kind not in order or (key != kind and kind not in ("Trick", "Hand")):
-            raise RecordError(f"'{_excerpt(t)}' is not a line of a partial record (Auction, Bid, Trump, Trick, Hand, "
+            raise RecordError(f"'{excerpt(t)}' is not a line of a partial record (Auction, Bid, Trump, Trick, Hand, "
                               "Legal, Taken, Result, Score)", no)
         if order.index(kind) < last or (order.index(kind) == last and kind != "Trick"):
             raise RecordError(f"a {kind} line cannot come here: the lines go in the order {', '.join(order)}", no)
@@ -896,7 +892,7 @@ def parse_partial(text: str) -> PartialRecord:
                 raise RecordError(str(e), no) from e
         elif kind == "Trick":
             m = _PARTIAL_TRICK.fullmatch(t)
-            _expect(m is not None, f"'{_excerpt(t)}' is not a trick: write Trick 1: [leader] cards -> winner", no)
+            _expect(m is not None, f"'{excerpt(t)}' is not a trick: write Trick 1: [leader] cards -> winner", no)
             assert m is not None
             _expect(m.group(1) == str(len(tricks) + 1), f"expected trick {len(tricks) + 1}", no)
             try:
@@ -934,6 +930,6 @@ def parse_partial(text: str) -> PartialRecord:
                 key = t.split(":")[0].split()[0]
                 same = [w for w in wanted if w.split(":")[0] == t.split(":")[0]] or \
                        [w for w in wanted if w.split()[0] == key]
-                raise RecordError(f"under {rid}, '{_excerpt(t, 60)}' does not agree with the engine, which gives "
+                raise RecordError(f"under {rid}, '{excerpt(t, 60)}' does not agree with the engine, which gives "
                                   f"'{same[0] if same else 'nothing'}'", no)
     return rec

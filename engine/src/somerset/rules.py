@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from .cards import PACKS, Card, Pack, parse_card
+from .limits import excerpt
 from .sources import Citation
 
 T = TypeVar("T")
@@ -363,11 +364,12 @@ class Ruleset:
             if fmt.id == format_id:
                 return fmt
         known = ", ".join(f.id for f in self.formats.value)
+        shown = excerpt(str(format_id))
         limited = [o for o in self.options.value if o.id in self.option_applied and o.formats]
         if limited:
             which = "; ".join(f"the option {o.id} is written for {', '.join(o.formats)} only" for o in limited)
-            raise ValueError(f"{self.id} has no format {format_id!r} here: {which}; the formats with it are: {known}")
-        raise ValueError(f"{self.id} has no format {format_id!r}; its formats are: {known}")
+            raise ValueError(f"{self.id} has no format '{shown}' here: {which}; the formats with it are: {known}")
+        raise ValueError(f"{self.id} has no format '{shown}'; its formats are: {known}")
 
     def partnership_format(self) -> Format:
         for fmt in self.formats.value:
@@ -413,4 +415,4 @@ class Ruleset:
                     changes["formats"] = replace(formats, value=kept)
                 return replace(self, option_applied=self.option_applied + (option_id,), **changes)
         known = ", ".join(o.id for o in self.options.value) or "none"
-        raise ValueError(f"{self.id} has no option {option_id!r}; its options are: {known}")
+        raise ValueError(f"{self.id} has no option '{excerpt(str(option_id))}'; its options are: {known}")

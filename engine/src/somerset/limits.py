@@ -1,0 +1,50 @@
+"""Bounds on what the engine reads from a user, and how much of it a message quotes back.
+
+An API request is checked before its JSON is read: CPython's JSON reader recurses once per level
+of nesting (``"[" * 1000`` raises RecursionError, and in Pyodide ten thousand levels overflow the
+WebAssembly stack and kill the interpreter), so the nesting is measured by a cheap scan of the
+text first. A message that names a user's text quotes at most a short excerpt of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "excerpt", "request_problem"]
+
+#: The longest request text accepted. A replayed record is at most 20,000 characters; a deal at
+#: the table sends at most a few hundred short moves.
+MAX_REQUEST_CHARS = 65_536
+#: The deepest nesting of arrays and objects accepted; requests use two levels.
+MAX_REQUEST_DEPTH = 8
+
+# A JSON string (to its closing quote, or to the end of an unterminated one) or one bracket. The
+# possessive repeat never backtracks, so a scan of the whole text is linear.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*+"?|[\[\]{}]', re.S)
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of ``text``, ending in "..." when cut."""
+    return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
+
+
+def request_problem(text: str | bytes | bytearray) -> str | None:
+    """Why a request's text is refused before it is read as JSON (too long, nested too deep), or None.
+
+    Brackets inside JSON strings are not counted. Text that is not valid JSON is left for the JSON
+    reader to refuse."""
+    if len(text) > MAX_REQUEST_CHARS:
+        return f"the request is {len(text):,} characters long; the longest accepted is {MAX_REQUEST_CHARS:,}"
+    s = text if isinstance(text, str) else bytes(text).decode("utf-8", "replace")
+    if s.count("[") + s.count("{") <= MAX_REQUEST_DEPTH:
+        return None
+    depth = 0
+    for m in _TOKEN.finditer(s):
+        token = m.group()
+        if token == "[" or token == "{":
+            depth += 1
+            if depth > MAX_REQUEST_DEPTH:
+                return f"the request nests arrays or objects more than {MAX_REQUEST_DEPTH} deep"
+        elif token == "]" or token == "}":
+            depth -= 1
+    return None
