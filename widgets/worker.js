@@ -76,6 +76,13 @@ self.addEventListener("unhandledrejection", (event) => {
 self.addEventListener("error", (event) => {
   if (failBoot(event.error || event.message)) event.preventDefault();
 });
+// A Content-Security-Policy that forbids what the runtime needs (compiling WebAssembly needs
+// 'wasm-unsafe-eval') makes Pyodide give up without a word; say what was blocked instead.
+self.addEventListener("securitypolicyviolation", (event) => {
+  const what = event.violatedDirective === "script-src" && /eval/.test(event.blockedURI || "eval")
+    ? "compiling WebAssembly ('wasm-unsafe-eval')" : `${event.blockedURI || "a resource"} (${event.violatedDirective})`;
+  failBoot(new Error(`this site's Content-Security-Policy blocks the rules engine: it does not allow ${what}`));
+});
 
 async function boot() {
   progress("manifest", 0.01);
