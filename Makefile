@@ -37,7 +37,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck bench bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck fuzz bench bench-web clean FORCE
 FORCE:
 
 help:
@@ -47,6 +47,7 @@ help:
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
+	@echo "make fuzz       the fuzz tests (tests/fuzz) with 50 times the examples, from a random seed"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-web  scripts/bench_web.py"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
@@ -86,6 +87,13 @@ test: setup typecheck
 
 typecheck: $(VENV_OK)
 	$(BIN)/mypy --strict engine/src
+
+# `make test` runs tests/fuzz with a small, derandomized number of examples; this runs them with
+# 50 times as many from a random seed (shown by pytest: repeat a run with FUZZ_SEED=<seed>).
+FUZZ_SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+fuzz: setup
+	SOMERSET_FUZZ=long $(BIN)/python -m pytest tests/fuzz -p no:cacheprovider --hypothesis-seed=$(FUZZ_SEED) \
+		--hypothesis-show-statistics $(PYTEST_ARGS)
 
 BENCH_DEALS ?= 3000
 bench: setup

@@ -187,3 +187,17 @@ def test_partial_records_refuse_what_they_cannot_vouch_for(text: str, message: s
 def test_a_call_in_unicode_digits_is_a_notation_error() -> None:
     with pytest.raises(CallNotationError, match="'²' is not a call"):
         parse_call("²")
+
+
+@pytest.mark.parametrize("data", [{}, [], {"tags": {"Ruleset": "x"}}, {"tags": {"Ruleset": 3}},
+                                  {"tags": {"Ruleset": "parker-1947", "Seed": "1"}, "actions": ["shuffle 1", "play 4/8"]},
+                                  {"tags": {"Ruleset": "parker-1947", "Seed": "1"}, "deals": [["shuffle 1", "play 4/8"]]},
+                                  {"tags": {"Ruleset": "parker-1947"}, "deals": "x"}])
+def test_the_json_forms_refuse_bad_data_with_a_record_error(data: object) -> None:
+    from somerset.record import DealRecord, GameRecord
+
+    for cls in (DealRecord, GameRecord):
+        if cls is DealRecord and "deals" in data or cls is GameRecord and "actions" in data:
+            continue
+        with pytest.raises(RecordError):
+            cls.from_json(data)  # type: ignore[arg-type]

@@ -174,14 +174,19 @@ class DealRecord:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealRecord:
-        tags = data.get("tags")
-        actions = data.get("actions", [])
+        tags = data.get("tags") if isinstance(data, dict) else None
+        actions = data.get("actions", []) if isinstance(data, dict) else None
         if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
             raise RecordError("'tags' must be an object of text values")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("'actions' must be a list of action texts")
         rec = cls(dict(tags), list(actions))
-        rec.replay()
+        try:
+            rec.replay()
+        except RecordError:
+            raise
+        except ValueError as e:  # an action that cannot be read or is not allowed
+            raise RecordError(str(e)) from e
         return rec
 
 
@@ -489,8 +494,19 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
-        rec = cls(dict(data["tags"]), [list(d) for d in data.get("deals", [])])
-        rec.replay()
+        tags = data.get("tags") if isinstance(data, dict) else None
+        deals = data.get("deals", []) if isinstance(data, dict) else None
+        if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
+            raise RecordError("'tags' must be an object of text values")
+        if not isinstance(deals, list) or not all(isinstance(d, list) and all(isinstance(a, str) for a in d) for d in deals):
+            raise RecordError("'deals' must be a list of lists of action texts")
+        rec = cls(dict(tags), [list(d) for d in deals])
+        try:
+            rec.replay()
+        except RecordError:
+            raise
+        except ValueError as e:  # an action that cannot be read or is not allowed
+            raise RecordError(str(e)) from e
         return rec
 
 
