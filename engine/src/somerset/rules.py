@@ -405,9 +405,28 @@ class Ruleset:
         return out
 
     def with_option(self, option_id: str) -> Ruleset:
-        """This ruleset with one of its optional rules applied."""
+        """This ruleset with one of its optional rules applied.
+
+        Options that contradict each other are refused: two that change the same rule (the later
+        would silently undo the earlier), or one that changes the bidding together with one under
+        which trump is drawn and nobody bids."""
         for option in self.options.value:
             if option.id == option_id:
+                applied = [o for o in self.options.value if o.id in self.option_applied]
+                keys = {k for k, _ in option.overrides}
+                for other in applied:
+                    shared = [heading for key, heading in DIMENSIONS
+                              if key in keys and key in {k for k, _ in other.overrides}]
+                    if shared:
+                        raise ValueError(f"the options {other.id} and {option_id} both change the rule on "
+                                         f"{shared[0].lower()}: choose one of them")
+                together = [*applied, option]
+                drawn = next((o for o in together for k, r in o.overrides
+                              if k == "declaration" and r.value is Declaration.DRAWN), None)
+                bidding = next((o for o in together if "bidding" in {k for k, _ in o.overrides}), None)
+                if drawn is not None and bidding is not None:
+                    raise ValueError(f"the option {bidding.id} changes the bidding, but under {drawn.id} trump is "
+                                     "drawn and nobody bids: choose one of them")
                 changes: dict[str, Any] = dict(option.overrides)
                 if option.formats:  # an option written for some formats takes the others away
                     formats = changes.get("formats", self.formats)
