@@ -201,3 +201,13 @@ def test_the_json_forms_refuse_bad_data_with_a_record_error(data: object) -> Non
             continue
         with pytest.raises(RecordError):
             cls.from_json(data)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["bid ²", "²", "shuffle ²", "shuffle " + "9" * 5000])
+def test_an_action_in_unicode_or_huge_digits_is_a_notation_error_that_says_what_is_accepted(text: str) -> None:
+    from somerset.cards import NotationError
+    from somerset.game import parse_action
+
+    with pytest.raises(NotationError, match="write bid") as info:
+        parse_action(text)
+    assert "invalid literal" not in str(info.value) and len(str(info.value)) < 300

@@ -12,6 +12,7 @@ import sys
 from typing import Any, NoReturn, Sequence
 
 from . import api
+from .limits import one_line
 from .rulesets import RULESETS
 
 EXIT_BAD_INPUT = 2
@@ -19,7 +20,7 @@ EXIT_BAD_INPUT = 2
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
 class BadInput(Exception):
@@ -158,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args.func(args)
     except BadInput as e:
-        print(f"somerset {args.command}: {e}", file=sys.stderr)
+        print(f"somerset {args.command}: {one_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "excerpt", "request_problem"]
+__all__ = ["MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "excerpt", "one_line", "request_problem"]
 
 #: The longest request text accepted. A replayed record is at most 20,000 characters; a deal at
 #: the table sends at most a few hundred short moves.
@@ -26,6 +26,14 @@ _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*+"?|[\[\]{}]', re.S)
 def excerpt(text: str, limit: int = 40) -> str:
     """At most ``limit`` characters of ``text``, ending in "..." when cut."""
     return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """``text`` as one printable line of at most ``limit`` characters, for a terminal: line breaks,
+    tabs and other control characters (a user's argument may hold any) are shown escaped (``\\n``),
+    so a message stays one line and cannot move the cursor or change colours."""
+    shown = "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text[: limit * 2])
+    return excerpt(shown, limit)
 
 
 def request_problem(text: str | bytes | bytearray) -> str | None:
