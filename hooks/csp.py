@@ -12,6 +12,10 @@ a memory snapshot of the runtime) need no change here.
 
 The build fails when a page holds inline code the policy would block (an ``on...=`` attribute, a
 ``javascript:`` URL, a ``style`` attribute) or has no ``<meta charset>`` to follow.
+
+``mkdocs serve`` gets no policy: its live-reload script is inserted inline into each page as it is
+served, different on every request, so no hash can allow it. ``mkdocs build`` (what is published
+and what the tests load) always gets it.
 """
 
 from __future__ import annotations
@@ -109,7 +113,19 @@ def meta_tag(text: str) -> str:
     return f'<meta http-equiv="Content-Security-Policy" content="{text}">'
 
 
+_serving = False
+
+
+def on_startup(command: str, **kwargs: Any) -> None:
+    global _serving
+    _serving = command == "serve"
+
+
 def on_post_build(config: Any, **kwargs: Any) -> None:
+    if _serving:
+        log.info("csp: no Content-Security-Policy under mkdocs serve (its live-reload script is inline); "
+                 "mkdocs build adds it")
+        return
     site = Path(config["site_dir"])
     pages = {path: path.read_text(encoding="utf-8") for path in sorted(site.rglob("*.html"))}
     scripts: set[str] = set()
