@@ -47,7 +47,7 @@ help:
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
-	@echo "make fuzz       the fuzz tests (tests/fuzz) with 50 times the examples, from a random seed"
+	@echo "make fuzz       the fuzz tests (tests/fuzz) with 20 to 50 times the examples, from a random seed"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-web  scripts/bench_web.py"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
@@ -89,7 +89,7 @@ typecheck: $(VENV_OK)
 	$(BIN)/mypy --strict engine/src
 
 # `make test` runs tests/fuzz with a small, derandomized number of examples; this runs them with
-# 50 times as many from a random seed (shown by pytest: repeat a run with FUZZ_SEED=<seed>).
+# 20 to 50 times as many from a random seed (shown by pytest: repeat a run with FUZZ_SEED=<seed>).
 FUZZ_SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 fuzz: setup
 	SOMERSET_FUZZ=long $(BIN)/python -m pytest tests/fuzz -p no:cacheprovider --hypothesis-seed=$(FUZZ_SEED) \

@@ -1,8 +1,8 @@
 """What the fuzz tests share: their budget, a corpus of records, record mutations, and the oracle.
 
 The tests run a bounded, derandomized number of examples in ``make test`` (the same examples on
-every run); ``make fuzz`` sets ``SOMERSET_FUZZ=long`` for a longer run from a random seed (pytest
-prints it; ``make fuzz FUZZ_SEED=n`` repeats one).
+every run); ``make fuzz`` sets ``SOMERSET_FUZZ=long`` for a run 20 to 50 times longer from a random
+seed (pytest prints it; ``make fuzz FUZZ_SEED=n`` repeats one).
 """
 
 from __future__ import annotations

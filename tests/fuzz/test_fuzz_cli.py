@@ -58,7 +58,7 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@budget(ci=120, long=6000)
+@budget(ci=200, long=6_000)
 @given(command_lines())
 def test_random_command_lines(case: tuple[list[str], str]) -> None:
     argv, stdin = case

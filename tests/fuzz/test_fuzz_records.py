@@ -28,19 +28,19 @@ def _check(pair: tuple[str, str]) -> None:
     assert false_lines(text, rec) == [], "accepted a record with a false line"
 
 
-@budget(ci=400)
+@budget(ci=1000, long=20_000)
 @given(mutated("deal"))
 def test_mutated_deal_records(pair: tuple[str, str]) -> None:
     _check(pair)
 
 
-@budget(ci=150)
+@budget(ci=300, long=7_500)
 @given(mutated("game"))
 def test_mutated_game_records(pair: tuple[str, str]) -> None:
     _check(pair)
 
 
-@budget(ci=300)
+@budget(ci=600, long=15_000)
 @given(mutated("partial"))
 def test_mutated_partial_records(pair: tuple[str, str]) -> None:
     _check(pair)
