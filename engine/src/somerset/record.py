@@ -316,7 +316,9 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]]) -
     Every line is checked as it is read: a hand against the seed (each hand line present, whichever
     they are), the undealt cards, each trick's leader, winner and cards drawn, and at the end the
     derived lines (points, result, score, a trump worked out from the play). With a seed
-    (``deal.seed``), the chance steps come from it; without one, the hand lines make the deal."""
+    (``deal.seed``), the chance steps come from it; without one, the hand lines make the deal.
+    ``tags`` are the record's (or, in a game record, the deal's); the body is read from the deal
+    they made."""
     start = len(deal.history)
     seeded = deal.seed is not None
     players = deal.players
