@@ -37,7 +37,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck fuzz bench bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck fuzz bench bench-ab bench-web clean FORCE
 FORCE:
 
 help:
@@ -49,6 +49,7 @@ help:
 	@echo "make typecheck  mypy --strict on engine/src"
 	@echo "make fuzz       the fuzz tests (tests/fuzz) with 20 to 50 times the examples, from a random seed"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
+	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-web  scripts/bench_web.py"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
@@ -99,6 +100,11 @@ BENCH_DEALS ?= 3000
 bench: setup
 	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
+
+BASE ?= main
+bench-ab: setup
+	$(BIN)/python scripts/bench_ab.py $(BASE)
+	$(BIN)/python scripts/bench_ab.py $(BASE) --pyodide --deals 500
 
 bench-web: setup
 	$(BIN)/python scripts/bench_web.py

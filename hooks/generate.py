@@ -18,8 +18,9 @@ from urllib.parse import urlencode
 from mkdocs.exceptions import PluginError
 
 from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards
-from somerset.describe import teams_label, value_label
+from somerset.describe import teams_label, trick_order, value_label
 from somerset.examples import WORKED_EXAMPLES, examples_for
+from somerset.kitty import undealt_kind
 from somerset.replay import replay, replay_bots
 from somerset.rules import PileKind, Ruleset, UndealtKind
 from somerset.rulings import RULINGS, answer_all
@@ -109,13 +110,11 @@ def render_ruleset(page: Any, arg: str | None) -> str:
 
 def _undealt_cell(r: Ruleset, f: Any) -> str:
     if f.pile is not PileKind.NONE:
-        kind = "face-down drawing pile" if f.pile is PileKind.FACE_DOWN else "face-up reserve"
+        kind = f.pile.label
         extra = f", of which {f.face_up_from_pile} face up for the first trick" if f.face_up_from_pile else ""
         return f"{f.undealt} in a {kind}{extra}"
-    if not f.undealt:
-        return "none"
-    kind = f.undealt_kind or r.undealt.value.kind
-    return f"{f.undealt} " + ("in a kitty for the high bidder" if kind is UndealtKind.KITTY else "face up, to the first trick's winner")
+    kind = undealt_kind(r, f.id)
+    return "none" if kind is UndealtKind.NONE else f"{f.undealt}: {kind.label}"
 
 
 def render_formats(page: Any, arg: str | None) -> str:
@@ -414,12 +413,7 @@ def render_quickref(page: Any, arg: str | None) -> str:
     formats = "; ".join(
         f"{f.label.lower()}: {f.hand_size} cards each, {f.points_per_deal} points" for f in r.formats.value
     )
-    order = (
-        ("Highest trump (the S/S lowest)" if r.deck.has_ss else "Highest trump")
-        + "; else, if the 0/0 is in the trick, "
-        + ("the highest double played after it" if value_label(r, "rover_power").startswith("only") else "the highest double")
-        + "; else the highest card of the suit led."
-    )
+    order = trick_order(r)
     return (
         '<div class="sr-quickref-card">\n'
         + "\n".join(rows)

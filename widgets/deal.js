@@ -4,40 +4,36 @@
 // step through. Or paste a record (as `somerset play` prints it, or a worked example) and replay
 // that. Ruleset, format and seed live in the address; a pasted record does not (it is too long).
 
-import { engine } from "./engine.js";
 import {
-  EngineWidget,
-  addressParams,
+  RulesetChoice,
+  Widget,
   checkSeed,
-  defineOnce,
+  defineWidget,
+  engineLimits,
   fillFormatSelect,
-  fillRulesetSelect,
   h,
   nextId,
   nextSeed,
   replace,
   rulesetList,
-  writeAddress,
 } from "./ui.js";
 import "./replay.js";
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed"];
-const MAX_RECORD = 20000;
 
-class SomersetDeal extends EngineWidget {
+class SomersetDeal extends Widget {
+  static fields = FIELDS;
+  static defaults = { rules: DEFAULT_RULES, seed: "1" };
+  static remembersRuleset = true;
+
   build() {
     const id = nextId("deal");
-    const fromAddress = this.hasAttribute("permalink") ? addressParams(FIELDS) : {};
-    const useAddress = Object.keys(fromAddress).length > 0;
-    this._stateFromAddress = useAddress;
-    this._wanted = {};
-    for (const f of FIELDS) this._wanted[f] = (useAddress ? fromAddress[f] : this.getAttribute(f)) ?? "";
-    if (!this._wanted.rules) this._wanted.rules = DEFAULT_RULES;
-    if (!this._wanted.seed) this._wanted.seed = "1";
+    this._wanted = this.wanted;
 
     const label = (control, text) => h("label", { for: control.id }, text);
-    this._rules = h("select", { id: `${id}-rules`, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
+    this._choice = new RulesetChoice(`${id}-rules`, { all: false });
+    this._rules = this._choice.select;
     this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
     this._seedError = h("p", { class: "sr-field-error", id: `${id}-seed-err`, hidden: true });
     this._seedInput = h("input", {
@@ -53,10 +49,10 @@ class SomersetDeal extends EngineWidget {
     const form = h(
       "form",
       { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.dealFromForm()) },
+      this._choice.field,
       h(
         "div",
         { class: "sr-row" },
-        h("div", { class: "sr-field" }, label(this._rules, "Ruleset"), this._rules),
         h("div", { class: "sr-field" }, label(this._format, "Players"), this._format),
         h(
           "div",
@@ -97,18 +93,17 @@ class SomersetDeal extends EngineWidget {
     );
     this._notice = h("p", { class: "sr-notice", hidden: true });
     this._stage = h("div", { class: "sr-deal__stage" });
-    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    this.liveRegion();
     this._rules.addEventListener("change", () => this.fillFormats(""));
     replace(this, h("p", { class: "sr-widget__title" }, "Deal replayer"), this.statusBox(), this._notice, form, paste, this._stage, this._live);
   }
 
   async onReady() {
     if (this._rulesets) return;
+    this._limits = await engineLimits();
     this._rulesets = await rulesetList();
     const notices = [];
-    fillRulesetSelect(this._rules, this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
-    this._rules.querySelector('option[value="all"]')?.remove();
-    if (this._rules.value === "all") this._rules.value = DEFAULT_RULES;
+    this._choice.fill(this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
     this.fillFormats(this._wanted.format, notices);
     this._notice.hidden = notices.length === 0;
     this._notice.textContent = notices.join(" ");
@@ -120,14 +115,14 @@ class SomersetDeal extends EngineWidget {
     fillFormatSelect(this._format, r, wanted, notices, this._format.value);
   }
 
-  nextSeed() {
-    this._seedInput.value = nextSeed(this._seedInput.value);
+  async nextSeed() {
+    this._seedInput.value = nextSeed(this._seedInput.value, await engineLimits());
     this.dealFromForm();
   }
 
   dealFromForm() {
-    if (engine.state.status !== "ready" || !this._rulesets) return;
-    const seed = checkSeed(this._seedInput.value);
+    if (!this.engineReady || !this._rulesets) return;
+    const seed = checkSeed(this._seedInput.value, this._limits);
     this._seedError.hidden = !seed.error;
     this._seedError.textContent = seed.error || "";
     if (seed.error) {
@@ -138,16 +133,19 @@ class SomersetDeal extends EngineWidget {
     this._seedInput.removeAttribute("aria-invalid");
     const rules = this._rules.value;
     const format = this._format.value;
-    if (this.hasAttribute("permalink")) writeAddress({ rules, format, seed: seed.value });
+    this.saveState({ rules, format, seed: seed.value });
     const replay = h("somerset-replay", { rules, format, seed: seed.value });
     this.show(replay, `Dealt seed ${seed.value} under ${this._rules.selectedOptions[0].textContent}.`);
   }
 
-  replayText() {
+  async replayText() {
     const text = this._text.value;
     let problem = "";
     if (!text.trim()) problem = "Paste a record first: the tags in square brackets, then its lines.";
-    else if (text.length > MAX_RECORD) problem = `The record is ${text.length.toLocaleString("en")} characters; the longest accepted is ${MAX_RECORD.toLocaleString("en")}.`;
+    else {
+      const longest = (await engineLimits()).record_chars;
+      if (text.length > longest) problem = `The record is ${text.length.toLocaleString("en")} characters; the longest accepted is ${longest.toLocaleString("en")}.`;
+    }
     this._recordError.hidden = !problem;
     this._recordError.textContent = problem;
     if (problem) {
@@ -167,4 +165,4 @@ class SomersetDeal extends EngineWidget {
   }
 }
 
-defineOnce("somerset-deal", SomersetDeal);
+defineWidget("somerset-deal", SomersetDeal);

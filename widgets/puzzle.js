@@ -1,16 +1,15 @@
 // <somerset-puzzle puzzle="ID"> — answer one trick puzzle by choosing cards (or a value); the
 // engine judges the answer and explains it. The solution is asked of the engine only when the
 // reader checks an answer or asks for it, so it is never in the page before then.
-// <somerset-puzzle-progress> — optional: how many of this page's puzzles are solved, with a reset.
 //
 // Solved puzzles are remembered in this browser (localStorage "somerset.puzzles.solved", a JSON
 // list of ids); storage that is missing, full or holding something else is treated as empty.
 
 import { engine } from "./engine.js";
-import { EngineWidget, askOnce, defineOnce, h, nextId, ordinal, replace } from "./ui.js";
+import { Widget, askOnce, defineWidget, h, nextId, ordinal, replace } from "./ui.js";
 
-const STORE = "somerset.puzzles.solved";
-const CHANGED = "somerset-puzzles-changed";
+export const STORE = "somerset.puzzles.solved";
+export const CHANGED = "somerset-puzzles-changed";
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const SINGLE = new Set(["winner", "bid", "score"]);
 const KINDS = new Set(["winner", "legal", "play", "discard", "bid", "score"]);
@@ -35,7 +34,7 @@ export function solvedIds() {
   return [...new Set(data.filter((x) => typeof x === "string" && ID_PATTERN.test(x)))];
 }
 
-function saveSolved(ids) {
+export function saveSolved(ids) {
   try {
     window.localStorage.setItem(STORE, JSON.stringify([...new Set(ids)]));
   } catch {
@@ -62,25 +61,18 @@ function listWords(items) {
 
 // --- the puzzle ------------------------------------------------------------------------------------
 
-class SomersetPuzzle extends EngineWidget {
+class SomersetPuzzle extends Widget {
+  problem() {
+    this._puzzleId = (this.getAttribute("puzzle") || "").trim();
+    this.classList.add("sr-puzzle");
+    if (ID_PATTERN.test(this._puzzleId)) return null;
+    const shown = this._puzzleId ? `“${shortText(this._puzzleId, 40)}”` : "an empty name";
+    return `This puzzle cannot be shown: ${shown} is not the name of a puzzle.`;
+  }
+
   connectedCallback() {
-    if (!this._built) {
-      this._puzzleId = (this.getAttribute("puzzle") || "").trim();
-      this._valid = ID_PATTERN.test(this._puzzleId);
-    }
-    if (!this._valid) {
-      if (!this._built) {
-        this._built = true;
-        this.classList.add("sr-widget", "sr-puzzle");
-        const shown = this._puzzleId ? `“${shortText(this._puzzleId, 40)}”` : "an empty name";
-        replace(
-          this,
-          h("p", { class: "sr-puzzle__problem", role: "status" }, `This puzzle cannot be shown: ${shown} is not the name of a puzzle.`),
-        );
-      }
-      return; // nothing to ask the engine
-    }
     super.connectedCallback();
+    if (this._broken) return; // nothing to ask the engine
     this._onProgress = () => this.showSolvedMark();
     window.addEventListener(CHANGED, this._onProgress);
     window.addEventListener("storage", this._onProgress);
@@ -88,7 +80,7 @@ class SomersetPuzzle extends EngineWidget {
   }
 
   disconnectedCallback() {
-    if (!this._valid) return;
+    if (this._broken) return;
     super.disconnectedCallback();
     window.removeEventListener(CHANGED, this._onProgress);
     window.removeEventListener("storage", this._onProgress);
@@ -397,47 +389,4 @@ class SomersetPuzzle extends EngineWidget {
   }
 }
 
-// --- the progress summary --------------------------------------------------------------------------
-
-class SomersetPuzzleProgress extends HTMLElement {
-  connectedCallback() {
-    if (!this._built) {
-      this._built = true;
-      this.classList.add("sr-widget", "sr-puzzle-progress");
-      this._text = h("p", { class: "sr-puzzle-progress__text", "aria-live": "polite" });
-      this._reset = h("button", { type: "button", class: "md-button", onclick: () => this.reset() }, "Forget my progress");
-      replace(this, this._text, this._reset);
-    }
-    this._update = () => this.update();
-    window.addEventListener(CHANGED, this._update);
-    window.addEventListener("storage", this._update);
-    this.update();
-  }
-
-  disconnectedCallback() {
-    window.removeEventListener(CHANGED, this._update);
-    window.removeEventListener("storage", this._update);
-  }
-
-  update() {
-    const here = [...new Set([...document.querySelectorAll("somerset-puzzle[puzzle]")].map((el) => el.getAttribute("puzzle")))];
-    const solved = new Set(solvedIds());
-    const done = here.filter((id) => solved.has(id)).length;
-    this._text.textContent = here.length
-      ? `You have solved ${done} of the ${here.length} puzzles on this page (kept in this browser only).`
-      : `You have solved ${solved.size} puzzle${solved.size === 1 ? "" : "s"} (kept in this browser only).`;
-    this._reset.hidden = solved.size === 0;
-  }
-
-  reset() {
-    try {
-      window.localStorage.removeItem(STORE);
-    } catch {
-      // nothing stored
-    }
-    window.dispatchEvent(new CustomEvent(CHANGED));
-  }
-}
-
-defineOnce("somerset-puzzle", SomersetPuzzle);
-defineOnce("somerset-puzzle-progress", SomersetPuzzleProgress);
+defineWidget("somerset-puzzle", SomersetPuzzle);

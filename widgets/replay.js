@@ -5,58 +5,57 @@
 // worked example). Previous/Next, First/Last, and the arrow keys, Home and End while focus is
 // inside the widget. Each step's text is announced.
 
-import { engine } from "./engine.js";
-import { EngineWidget, askOnce, citationLink, defineOnce, h, nextId, ordinal, replace } from "./ui.js";
+// Tricks are drawn as seats round a table; seats are numbered from 1 as readers count them (the
+// engine's records count from 0: seatText renumbers its sentences).
+
+import {
+  Widget,
+  capitalize,
+  cardFace,
+  cardWords,
+  citationLink,
+  defineWidget,
+  h,
+  nextId,
+  ordinal,
+  packInfo,
+  replace,
+  seatName,
+  seatText,
+  signed,
+  trickSeats,
+} from "./ui.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
 const SEED = /^\d{1,20}$/;
-
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
 
 function shortText(text, n = 40) {
   const s = String(text);
   return s.length > n ? `${s.slice(0, n)}…` : s;
 }
 
-class SomersetReplay extends EngineWidget {
-  connectedCallback() {
-    if (!this._built) {
-      const attr = (name) => (this.getAttribute(name) || "").trim();
-      this._example = attr("example");
-      this._rules = attr("rules");
-      this._seed = attr("seed");
-      this._format = attr("format");
-      this._problem = null;
-      if (typeof this.record === "string") {
-        this._mode = "record";
-      } else if (this._example) {
-        this._mode = "example";
-        if (!NAME.test(this._example)) this._problem = `the example “${shortText(this._example)}” is not a valid name`;
-        else if (this._rules && !NAME.test(this._rules)) this._problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
-      } else {
-        this._mode = "deal";
-        if (!NAME.test(this._rules)) this._problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
-        else if (!SEED.test(this._seed) || BigInt(this._seed) >= 2n ** 64n)
-          this._problem = `the seed “${shortText(this._seed)}” is not a whole number from 0 to 18446744073709551615`;
-        else if (this._format && !NAME.test(this._format)) this._problem = `the format “${shortText(this._format)}” is not a valid name`;
-      }
-      this._valid = this._problem === null;
+class SomersetReplay extends Widget {
+  problem() {
+    const attr = (name) => (this.getAttribute(name) || "").trim();
+    this._example = attr("example");
+    this._rules = attr("rules");
+    this._seed = attr("seed");
+    this._format = attr("format");
+    this.classList.add("sr-replay");
+    let problem = null;
+    if (typeof this.record === "string") {
+      this._mode = "record";
+    } else if (this._example) {
+      this._mode = "example";
+      if (!NAME.test(this._example)) problem = `the example “${shortText(this._example)}” is not a valid name`;
+      else if (this._rules && !NAME.test(this._rules)) problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
+    } else {
+      this._mode = "deal";
+      if (!NAME.test(this._rules)) problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
+      else if (!SEED.test(this._seed)) problem = `the seed “${shortText(this._seed)}” is not a whole number`;
+      else if (this._format && !NAME.test(this._format)) problem = `the format “${shortText(this._format)}” is not a valid name`;
     }
-    if (!this._valid) {
-      if (!this._built) {
-        this._built = true;
-        this.classList.add("sr-widget", "sr-replay");
-        replace(this, h("p", { class: "sr-replay__problem", role: "status" }, `This replay cannot be shown: ${this._problem}.`));
-      }
-      return;
-    }
-    super.connectedCallback();
-  }
-
-  disconnectedCallback() {
-    if (this._valid) super.disconnectedCallback();
+    return problem && `This replay cannot be shown: ${problem}.`;
   }
 
   request() {
@@ -129,7 +128,7 @@ class SomersetReplay extends EngineWidget {
 
   async onReady() {
     if (this._data) return;
-    const data = await engine.ask(this.request());
+    const data = await this.ask(this.request());
     if (data.error) {
       replace(this._text, h("span", { class: "sr-replay__problem" }, `This replay cannot be shown: ${data.error.message}`));
       this.announce(`This replay cannot be shown: ${data.error.message}`);
@@ -137,13 +136,11 @@ class SomersetReplay extends EngineWidget {
     }
     const steps = Array.isArray(data.steps) ? data.steps : [];
     if (!steps.length) throw new Error("the replay has no steps");
-    this._labels = new Map();
-    this._counts = new Map();
-    if (steps.some((s) => Array.isArray(s.cards))) {
-      const pack = await askOnce({ cmd: "pack", rules: data.ruleset });
-      this._labels = new Map(pack.cards.map((c) => [c.card, c.label]));
-      this._counts = new Map(pack.cards.map((c) => [c.card, c.count]));
-    }
+    this._info = new Map();
+    if (steps.some((s) => Array.isArray(s.cards))) this._info = (await packInfo({ rules: data.ruleset })).byCard;
+    // How many seats the table has: a deal's hands, else the longest trick of a worked example.
+    const hands = steps.find((s) => Array.isArray(s.hands) && s.hands.length);
+    this._players = hands ? hands.hands.length : Math.max(4, ...steps.map((s) => (Array.isArray(s.cards) ? s.cards.length : 0)));
     this._data = data;
     this._steps = steps;
     replace(this._title, `Replay with the engine: ${data.title}`, h("span", { class: "sr-replay__rules" }, ` (${data.ruleset_name})`));
@@ -158,28 +155,32 @@ class SomersetReplay extends EngineWidget {
     this.show(true);
   }
 
-  face(card, position, winner, seat) {
-    const count = this._counts.get(card);
-    const label = this._labels.get(card) || card;
-    const who = Number.isInteger(seat) ? `seat ${seat}` : ordinal(position + 1);
-    const words = `${card}, ${label}${count ? `, a count card worth ${count}` : ""}, played ${Number.isInteger(seat) ? `by seat ${seat}` : ordinal(position + 1)}${winner ? ", takes the trick" : ""}`;
-    return h(
-      "li",
-      { class: `sr-face${count ? " sr-card--count" : ""}${winner ? " sr-face--winner" : ""}`, "aria-label": words },
-      h("span", { class: "sr-face__card", "aria-hidden": "true" }, card),
-      h("span", { class: "sr-face__note", "aria-hidden": "true" }, winner ? `${who} · wins` : who),
-    );
+  // A trick as seats round the table: a deal's seats by number, a worked example's by play order.
+  trick(step) {
+    const winner = Number.isInteger(step.winner) ? step.winner : null;
+    const seats = Array.isArray(step.seats) ? step.seats : null;
+    const table = trickSeats({
+      players: this._players,
+      leader: seats ? seats[0] : 0,
+      cards: step.cards.map(String),
+      winner,
+      name: seats ? (seat) => seatName(seat) : (position) => `${ordinal(position + 1)} player`,
+      bottom: 0,
+      info: this._info,
+      caption: "Cards on the table",
+    });
+    table.classList.add("sr-replay__cards");
+    return table;
   }
 
   handFace(card, legal) {
-    const count = this._counts.get(card);
-    const label = this._labels.get(card) || card;
+    const info = this._info.get(card);
     const may = legal ? legal.has(card) : null;
-    const words = `${card}, ${label}${count ? `, a count card worth ${count}` : ""}${may === null ? "" : may ? ", may be played" : ", may not be played"}`;
+    const words = `${cardWords(card, info)}${may === null ? "" : may ? ", may be played" : ", may not be played"}`;
     return h(
       "li",
-      { class: `sr-face${count ? " sr-card--count" : ""}${may ? " sr-face--winner" : ""}${may === false ? " sr-face--barred" : ""}`, "aria-label": words },
-      h("span", { class: "sr-face__card", "aria-hidden": "true" }, card),
+      { class: `sr-face${info && info.count ? " sr-card--count" : ""}${may ? " sr-face--winner" : ""}${may === false ? " sr-face--barred" : ""}`, "aria-label": words, "data-card": card },
+      cardFace(card, info, { size: "small" }),
       h("span", { class: "sr-face__note", "aria-hidden": "true" }, may === null ? "in hand" : may ? "may play" : "may not"),
     );
   }
@@ -196,12 +197,18 @@ class SomersetReplay extends EngineWidget {
           h(
             "div",
             {},
-            h("dt", {}, `Seat ${hand.seat}`),
+            h("dt", {}, capitalize(seatName(hand.seat))),
             h("dd", {}, Array.isArray(hand.cards) && hand.cards.length ? hand.cards.map(String).join(" ") : "no cards left"),
           ),
         ),
       ),
     );
+  }
+
+  // A call of a whole deal is "SEAT: call" with the engine's seat number.
+  call(text) {
+    const m = /^(\d+): (.*)$/.exec(String(text));
+    return m && this._data.kind === "deal" ? `Seat ${Number(m[1]) + 1}: ${m[2]}` : String(text);
   }
 
   show(announce) {
@@ -210,19 +217,10 @@ class SomersetReplay extends EngineWidget {
     const counter = `Step ${this._index + 1} of ${n}`;
     this._counter.textContent = counter;
     this._label.textContent = String(step.label);
-    this._text.textContent = String(step.text);
+    this._text.textContent = seatText(step.text);
     const table = [];
     if (Array.isArray(step.cards)) {
-      const winner = Number.isInteger(step.winner) ? step.winner : null;
-      table.push(
-        step.cards.length
-          ? h(
-              "ol",
-              { class: "sr-faces sr-replay__cards", "aria-label": "Cards on the table" },
-              step.cards.map((c, i) => this.face(String(c), i, i === winner, Array.isArray(step.seats) ? step.seats[i] : null)),
-            )
-          : h("p", { class: "sr-empty" }, "No card played yet."),
-      );
+      table.push(step.cards.length ? this.trick(step) : h("p", { class: "sr-empty" }, "No card played yet."));
     }
     if (Array.isArray(step.hand)) {
       const legal = Array.isArray(step.legal) ? new Set(step.legal.map(String)) : null;
@@ -238,7 +236,7 @@ class SomersetReplay extends EngineWidget {
     if (Array.isArray(step.calls)) {
       table.push(
         h("p", { class: "sr-replay__rowlabel" }, "Calls so far"),
-        h("ol", { class: "sr-replay__calls" }, step.calls.map((c) => h("li", {}, String(c)))),
+        h("ol", { class: "sr-replay__calls" }, step.calls.map((c) => h("li", {}, this.call(c)))),
       );
     }
     if (Number.isInteger(step.bidder_side) && Number.isInteger(step.opponents)) {
@@ -256,7 +254,7 @@ class SomersetReplay extends EngineWidget {
         h(
           "dl",
           { class: "sr-score" },
-          step.score.map((row) => h("div", {}, h("dt", {}, String(row.side)), h("dd", {}, signed(Number(row.change))))),
+          step.score.map((row) => h("div", {}, h("dt", {}, seatText(row.side)), h("dd", {}, signed(Number(row.change))))),
         ),
       );
     }
@@ -271,8 +269,8 @@ class SomersetReplay extends EngineWidget {
     this._prev.setAttribute("aria-disabled", String(atStart));
     this._next.setAttribute("aria-disabled", String(atEnd));
     this._last.setAttribute("aria-disabled", String(atEnd));
-    if (announce) this.announce(`${counter}. ${step.label}. ${step.text}`);
+    if (announce) this.announce(`${counter}. ${step.label}. ${seatText(step.text)}`);
   }
 }
 
-defineOnce("somerset-replay", SomersetReplay);
+defineWidget("somerset-replay", SomersetReplay);

@@ -2,28 +2,11 @@
 // Score calculator: the bid, the points the bidder's side took and the points the other side
 // took (by default the rest of the deal), scored under one ruleset or all of them.
 
-import { engine } from "./engine.js";
-import {
-  EngineWidget,
-  addressParams,
-  citationLink,
-  clear,
-  defineOnce,
-  h,
-  nextId,
-  replace,
-  rulesetList,
-  fillRulesetSelect,
-  writeAddress,
-} from "./ui.js";
+import { RulesetChoice, Widget, citationLink, clear, defineWidget, h, nextId, replace, rulesetList, signed } from "./ui.js";
 
 const DEFAULT_RULES = "parker-1947";
 const ALL = "all";
 const FIELDS = ["rules", "format", "bid", "made", "against"];
-
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
 
 function parseWhole(text) {
   const t = String(text).trim();
@@ -32,15 +15,14 @@ function parseWhole(text) {
   return { value: Number(t) };
 }
 
-class SomersetScore extends EngineWidget {
+class SomersetScore extends Widget {
+  static fields = FIELDS;
+  static defaults = { rules: DEFAULT_RULES };
+  static remembersRuleset = true;
+
   build() {
     const id = nextId("score");
-    const fromAddress = this.hasAttribute("permalink") ? addressParams(FIELDS) : {};
-    this._wanted = {};
-    const useAddress = Object.keys(fromAddress).length > 0;
-    this._stateFromAddress = useAddress;
-    for (const f of FIELDS) this._wanted[f] = (useAddress ? fromAddress[f] : this.getAttribute(f)) ?? "";
-    if (!this._wanted.rules) this._wanted.rules = DEFAULT_RULES;
+    this._wanted = this.wanted;
     this._seq = 0;
 
     const field = (name, label, control, hint) => {
@@ -59,14 +41,17 @@ class SomersetScore extends EngineWidget {
     const number = (value) =>
       h("input", { type: "text", inputmode: "numeric", autocomplete: "off", pattern: "-?[0-9]*", value, size: "5" });
 
-    this._rules = h("select", { disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
+    this._choice = new RulesetChoice(`${id}-rules`);
+    this._rules = this._choice.select;
+    this._err.rules = this._choice.error;
+    this._ctl.rules = this._rules;
     this._format = h("select", { disabled: true }, h("option", { value: "" }, "—"));
     this._bid = number(this._wanted.bid);
     this._made = number(this._wanted.made || "");
     this._against = number(this._wanted.against || "");
     this._notice = h("p", { class: "sr-notice", hidden: true });
     this._result = h("div", { class: "sr-result" });
-    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    this.liveRegion();
 
     const form = h(
       "form",
@@ -74,7 +59,7 @@ class SomersetScore extends EngineWidget {
       h(
         "div",
         { class: "sr-row" },
-        field("rules", "Ruleset", this._rules),
+        this._choice.field,
         field("format", "Players", this._format),
       ),
       h(
@@ -107,11 +92,15 @@ class SomersetScore extends EngineWidget {
     );
   }
 
+  firstControl() {
+    return this._rules.disabled ? this._bid : this._rules;
+  }
+
   async onReady() {
     this._rulesets = await rulesetList();
     const current = this._rules.value || this._wanted.rules;
     const notices = [];
-    fillRulesetSelect(this._rules, this._rulesets, current, DEFAULT_RULES, notices);
+    this._choice.fill(this._rulesets, current, DEFAULT_RULES, notices);
     this.fillFormats(this._wanted.format, notices);
     this._wanted.format = "";
     this._notice.hidden = notices.length === 0;
@@ -165,13 +154,9 @@ class SomersetScore extends EngineWidget {
     return f.points_per_deal;
   }
 
-  saveAddress(values) {
-    if (this.hasAttribute("permalink")) writeAddress(values);
-  }
-
   async calculate() {
     clearTimeout(this._typing);
-    if (engine.state.status !== "ready" || !this._rulesets) return;
+    if (!this.engineReady || !this._rulesets) return;
     const rules = this._rules.value;
     const errors = {};
     const bid = parseWhole(this._bid.value);
@@ -186,7 +171,7 @@ class SomersetScore extends EngineWidget {
       perDeal === null
         ? "Leave empty for the rest of each ruleset's deal."
         : `Leave empty for the rest of the deal's ${perDeal} points.`;
-    this.saveAddress({
+    this.saveState({
       rules,
       format: rules === ALL ? "" : format,
       bid: this._bid.value.trim(),
@@ -211,7 +196,7 @@ class SomersetScore extends EngineWidget {
   async calculateOne(seq, rules, format, bid, made, against) {
     const request = { cmd: "score", rules, bid, made, against };
     if (format) request.format = format;
-    const v = await engine.ask(request);
+    const v = await this.ask(request);
     if (seq !== this._seq) return;
     if (v.error) {
       const field = FIELDS.includes(v.error.field) ? v.error.field : "made";
@@ -242,43 +227,34 @@ class SomersetScore extends EngineWidget {
   }
 
   async calculateAll(seq, bid, made, against) {
-    const answers = await Promise.all(
-      this._rulesets.map((r) =>
-        engine.ask({ cmd: "score", rules: r.id, bid, made, against: against === null ? this.pointsPerDeal(r, null) - made : against }),
-      ),
-    );
+    // The engine scores the deal under every ruleset and marks the rows that differ from the most common score.
+    const request = { cmd: "score", rules: ALL, bid, made };
+    if (against !== null) request.against = against;
+    const answer = await this.ask(request);
     if (seq !== this._seq) return;
-    const results = [];
-    const skipped = [];
-    answers.forEach((v, i) => {
-      if (v.error) skipped.push({ name: this._rulesets[i].short_name, reason: v.error.message });
-      else results.push(v);
-    });
-    if (!results.length) {
-      this.setErrors({ made: skipped.length ? skipped[0].reason : "No ruleset can score this deal." });
+    if (answer.error) {
+      const field = FIELDS.includes(answer.error.field) ? answer.error.field : "made";
+      this.setErrors({ [field]: answer.error.message });
       replace(this._result, h("p", { class: "sr-empty" }, "No ruleset can score these figures."));
       this.announce("No ruleset can score these figures.");
       return;
     }
-    const key = (v) => `${v.bidder_side}|${v.opponents}`;
-    const counts = new Map();
-    for (const v of results) counts.set(key(v), (counts.get(key(v)) || 0) + 1);
-    const majority = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-    const agree = counts.size === 1;
-    const summary = agree
+    const results = answer.results;
+    const skipped = answer.skipped.map((s) => ({ name: s.ruleset_name, reason: s.reason }));
+    const summary = answer.agree
       ? `All ${results.length} rulesets that can score this deal give the same result.`
-      : `The rulesets score this deal ${counts.size} different ways; rows marked differ from the majority.`;
+      : `The rulesets score this deal ${answer.ways} different ways; rows marked differ from the majority.`;
     const rows = results.map((v) => {
-      const dissent = key(v) !== majority;
+      const dissent = v.dissent;
       return h(
         "tr",
-        { class: dissent ? "sr-dissent" : null, "data-ruleset": v.ruleset },
-        h("th", { scope: "row" }, v.ruleset_name),
-        h("td", { class: "sr-num" }, signed(v.bidder_side)),
-        h("td", { class: "sr-num" }, signed(v.opponents)),
+        { class: dissent ? "sr-dissent" : null, "data-ruleset": v.ruleset, role: "row" },
+        h("th", { scope: "row", role: "rowheader" }, v.ruleset_name),
+        h("td", { class: "sr-num", role: "cell", "data-label": "bidder" }, signed(v.bidder_side)),
+        h("td", { class: "sr-num", role: "cell", "data-label": "other" }, signed(v.opponents)),
         h(
           "td",
-          {},
+          { role: "cell" },
           h("span", {}, `${v.set ? "Set" : "Made"} (other side took ${v.against}). ${v.reason}`),
           " ",
           citationLink(v.citation),
@@ -291,17 +267,21 @@ class SomersetScore extends EngineWidget {
       h("p", { class: "sr-verdict__winner" }, h("strong", {}, summary)),
       h(
         "div",
-        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Scores by ruleset" },
+        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Scores side by side" },
         h(
           "table",
-          { class: "sr-table" },
+          { class: "sr-table sr-table--stack sr-table--score", role: "table" },
           h("caption", { class: "sr-vh" }, `Bid ${bid}, bidder's side took ${made}: the score under each ruleset`),
           h(
             "thead",
-            {},
-            h("tr", {}, h("th", { scope: "col" }, "Ruleset"), h("th", { scope: "col" }, "Bidder's side"), h("th", { scope: "col" }, "Other side"), h("th", { scope: "col" }, "Why")),
+            { role: "rowgroup" },
+            h(
+              "tr",
+              { role: "row" },
+              ["Ruleset", "Bidder's side", "Other side", "Why"].map((t) => h("th", { scope: "col", role: "columnheader" }, t)),
+            ),
           ),
-          h("tbody", {}, rows),
+          h("tbody", { role: "rowgroup" }, rows),
         ),
       ),
       skipped.length
@@ -312,4 +292,4 @@ class SomersetScore extends EngineWidget {
   }
 }
 
-defineOnce("somerset-score", SomersetScore);
+defineWidget("somerset-score", SomersetScore);

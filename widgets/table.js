@@ -1,60 +1,63 @@
 // <somerset-table permalink rules="parker-1947" seed="1"> — play one deal against the engine's bots.
-// The reader sits at seat 0 (the dealer's left); the engine deals from the seed, plays the other
-// seats, and says which calls, trumps and cards the reader may choose. Every answer comes from the
-// engine (the `table` request), which replays the reader's moves from the start each time, so the
-// position is just the ruleset, the players, the seed and the moves, all kept in the address.
+// The reader sits at the dealer's left (the engine's seat 0, "seat 1" for readers); the engine
+// deals from the seed, plays the other seats, and says which calls, trumps and cards the reader may
+// choose, and why each other card may not be played. Every answer comes from the engine (the
+// `table` request, and `legal` for the reasons), which replays the reader's moves from the start
+// each time, so the position is just the ruleset, the players, the seed and the moves, all kept in
+// the address. The trick on the table and every finished trick are drawn as seats round a table.
 
-import { engine } from "./engine.js";
 import {
-  EngineWidget,
-  addressParams,
-  askOnce,
+  RulesetChoice,
+  Widget,
+  capitalize,
+  cardFace,
+  cardWords,
   checkSeed,
-  defineOnce,
+  defineWidget,
+  engineLimits,
   fillFormatSelect,
-  fillRulesetSelect,
   h,
+  handView,
   nextId,
   nextSeed,
+  packInfo,
   replace,
   rulesetList,
-  writeAddress,
+  seatName,
+  signed,
+  trickSeats,
 } from "./ui.js";
 import "./replay.js";
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed", "moves"];
-const MAX_MOVES = 200;
 
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
-
-// Moves in the address: "bid 9,play 4/8" is written bid_9,play_4/8.
+// Moves in the address: "bid 9,play 4/8" is written bid_9,play_4/8. (The engine refuses more moves than a deal has.)
 function movesFromText(text) {
   return String(text || "")
     .split(",")
     .map((m) => m.trim().replace(/_/g, " "))
-    .filter(Boolean)
-    .slice(0, MAX_MOVES + 1);
+    .filter(Boolean);
 }
 
 function movesToText(moves) {
   return moves.map((m) => m.replace(/ /g, "_")).join(",");
 }
 
-class SomersetTable extends EngineWidget {
+class SomersetTable extends Widget {
+  static fields = FIELDS;
+  static defaults = { rules: DEFAULT_RULES, seed: "1" };
+  static remembersRuleset = true;
+
   build() {
     const id = nextId("table");
-    const fromAddress = this.hasAttribute("permalink") ? addressParams(FIELDS) : {};
-    this._stateFromAddress = Object.keys(fromAddress).length > 0;
-    const pick = (name, fallback) => (this._stateFromAddress ? fromAddress[name] : this.getAttribute(name)) || fallback;
-    this._wanted = { rules: pick("rules", DEFAULT_RULES), format: pick("format", ""), seed: pick("seed", "1") };
-    this._moves = movesFromText(fromAddress.moves || "");
+    this._wanted = this.wanted;
+    this._moves = movesFromText(this.stateFromAddress ? this.wanted.moves : "");
     this._selected = new Set();
     this._seq = 0;
 
-    this._rules = h("select", { id: `${id}-rules`, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
+    this._choice = new RulesetChoice(`${id}-rules`, { all: false });
+    this._rules = this._choice.select;
     this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
     this._seed = h("input", { id: `${id}-seed`, type: "text", inputmode: "numeric", autocomplete: "off", size: "10", value: this._wanted.seed, "aria-describedby": `${id}-seed-err` });
     this._seedError = h("p", { class: "sr-field-error", id: `${id}-seed-err`, hidden: true });
@@ -62,7 +65,8 @@ class SomersetTable extends EngineWidget {
     const form = h(
       "form",
       { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.newDeal(this._seed.value)) },
-      h("div", { class: "sr-row" }, field(this._rules, "Ruleset"), field(this._format, "Players"), field(this._seed, "Seed", this._seedError)),
+      this._choice.field,
+      h("div", { class: "sr-row" }, field(this._format, "Players"), field(this._seed, "Seed", this._seedError)),
       h(
         "div",
         { class: "sr-inline sr-actions" },
@@ -73,27 +77,25 @@ class SomersetTable extends EngineWidget {
     this._rules.addEventListener("change", () => this.fillFormats(""));
     this._notice = h("p", { class: "sr-notice", hidden: true });
     this._board = h("div", { class: "sr-table__board" });
-    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    this.liveRegion();
     replace(this, h("p", { class: "sr-widget__title" }, "Play a deal"), this.statusBox(), this._notice, form, this._board, this._live);
   }
 
   async onReady() {
     if (this._rulesets) return;
+    this._limits = await engineLimits();
+    this._moves = this._moves.slice(0, this._limits.moves + 1);
     this._rulesets = await rulesetList();
     const notices = [];
-    fillRulesetSelect(this._rules, this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
-    this._rules.querySelector('option[value="all"]')?.remove();
-    if (this._rules.value === "all") this._rules.value = DEFAULT_RULES;
+    this._choice.fill(this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
     this.fillFormats(this._wanted.format, notices);
     this.showNotice(notices);
-    const seed = checkSeed(this._wanted.seed);
+    const seed = checkSeed(this._wanted.seed, this._limits);
     if (seed.error) {
       this.showNotice([...notices, `${seed.error} Dealing seed 1 instead.`]);
       this._seed.value = "1";
       this._moves = [];
     }
-    const pack = await askOnce({ cmd: "pack", rules: this._rules.value });
-    this._labels = new Map(pack.cards.map((c) => [c.card, c]));
     await this.refresh(false);
   }
 
@@ -107,12 +109,12 @@ class SomersetTable extends EngineWidget {
     fillFormatSelect(this._format, r, wanted, notices);
   }
 
-  nextSeed() {
-    return nextSeed(this._seed.value);
+  async nextSeed() {
+    return nextSeed(this._seed.value, await engineLimits());
   }
 
   async newDeal(seedText) {
-    const seed = checkSeed(seedText);
+    const seed = checkSeed(await seedText, await engineLimits());
     this._seedError.hidden = !seed.error;
     this._seedError.textContent = seed.error || "";
     if (seed.error) {
@@ -124,8 +126,6 @@ class SomersetTable extends EngineWidget {
     this._seed.value = seed.value;
     this._moves = [];
     this.showNotice([]);
-    const pack = await askOnce({ cmd: "pack", rules: this._rules.value });
-    this._labels = new Map(pack.cards.map((c) => [c.card, c]));
     await this.refresh(true);
   }
 
@@ -142,28 +142,64 @@ class SomersetTable extends EngineWidget {
     await this.refresh(true);
   }
 
+  // The engine's answers for a position: the deal at the table, the pack's cards, and why each
+  // card the reader may not play is barred.
   async refresh(announce) {
-    if (engine.state.status !== "ready") return;
+    if (!this.engineReady) return;
     // A move re-draws the board; keep a keyboard reader's focus in it, on the next thing to do.
     const keepFocus = this._board.contains(document.activeElement) || document.activeElement === document.body;
     const seq = ++this._seq;
     const request = { cmd: "table", rules: this._rules.value, format: this._format.value, seed: Number(this._seed.value), moves: this._moves };
     if (!Number.isSafeInteger(request.seed)) request.seed = this._seed.value;
-    const data = await engine.ask(request);
+    const data = await this.ask(request);
     if (seq !== this._seq) return;
     if (data.error) {
       replace(this._board, h("p", { class: "sr-field-error", role: "alert" }, data.error.message));
       this.announce(data.error.message);
       return;
     }
+    this._info = (await packInfo({ rules: data.ruleset })).byCard;
+    const barred = data.to_play.kind === "card" ? await this.barredReasons(data) : new Map();
+    if (seq !== this._seq) return;
     if (data.problem) this.showNotice([`Stopped at ${data.problem.message}.`]);
     this._moves = data.moves;
     this._data = data;
-    if (this.hasAttribute("permalink")) {
-      writeAddress({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), moves: movesToText(data.moves) });
-    }
+    this._barred = barred;
+    this.saveState({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), moves: movesToText(data.moves) });
     this.draw(announce);
     if (keepFocus && announce) this.focusNext();
+  }
+
+  // Why each card in the hand that may not be played now is barred, in the engine's words.
+  async barredReasons(d) {
+    const v = d.view;
+    const legal = new Set(d.to_play.cards);
+    const barred = v.hand.filter((c) => !legal.has(c));
+    const reasons = new Map();
+    if (!barred.length) return reasons;
+    const base = { cmd: "legal", rules: d.ruleset, hand: v.hand };
+    const firstLead = v.tricks.length === 0 && v.trick.cards.length === 0;
+    if (v.trump !== null) {
+      const r = await this.ask({ ...base, trump: v.trump, trick: v.trick.cards, first_trick: firstLead });
+      const agrees = !r.error && r.legal.length === legal.size && r.legal.every((c) => legal.has(c));
+      if (agrees) for (const i of r.illegal) reasons.set(i.card, i.reason);
+    } else {
+      // The first card led names trump: each barred card, asked under the trump it would name.
+      const fallback = d.to_play.cards.find((c) => c !== "S/S");
+      for (const c of barred) {
+        const suit = c === "S/S" ? (fallback || "").split("/")[1] : c.split("/")[1];
+        if (!suit) continue;
+        const r = await this.ask({ ...base, trump: suit, trick: [], first_trick: true });
+        if (r.error) reasons.set(c, `Leading ${c} would name the /${suit} suit trump, and ${r.error.message.replace(/^./, (x) => x.toLowerCase())}`);
+        else {
+          const i = r.illegal.find((x) => x.card === c);
+          if (i) reasons.set(c, i.reason);
+        }
+      }
+    }
+    const allowed = d.to_play.cards.join(", ");
+    for (const c of barred) if (!reasons.has(c)) reasons.set(c, `The rules let you play only ${allowed} now.`);
+    return reasons;
   }
 
   focusNext() {
@@ -174,24 +210,48 @@ class SomersetTable extends EngineWidget {
     if (target) target.focus();
   }
 
+  // Seats as readers count them: the reader is "you", the others seat 2, 3, ... round the table.
   seatName(seat) {
     const d = this._data;
     if (seat === d.seat) return "you";
     const team = d.teams.find((t) => t.includes(d.seat));
     const partner = team && team.length > 1 && team.includes(seat);
-    return `seat ${seat}${partner ? " (your partner)" : ""}`;
+    return `${seatName(seat)}${partner ? " (your partner)" : ""}`;
   }
 
   sideName(team) {
     const d = this._data;
     if (team.includes(d.seat)) return team.length > 1 ? "your side" : "you";
-    return team.length > 1 ? `seats ${team.join(" and ")}` : `seat ${team[0]}`;
+    return team.length > 1 ? `seats ${team.map((s) => s + 1).join(" and ")}` : seatName(team[0]);
   }
 
   cardLabel(card) {
-    const c = this._labels.get(card);
-    if (!c) return card;
-    return c.count ? `${card}, ${c.label}, a count card worth ${c.count}` : `${card}, ${c.label}`;
+    return cardWords(card, this._info.get(card));
+  }
+
+  faces(cards) {
+    return h(
+      "span",
+      { class: "sr-table__faces" },
+      cards.map((c) => h("span", { role: "img", "aria-label": this.cardLabel(c) }, cardFace(c, this._info.get(c), { size: "small" }))),
+    );
+  }
+
+  // A trick as seats round the table, the reader at the bottom.
+  trickView(trick, { size = "", caption = "" } = {}) {
+    const d = this._data;
+    const winner = trick.winner === undefined || trick.winner === null ? null : (trick.winner - trick.leader + d.players) % d.players;
+    return trickSeats({
+      players: d.players,
+      leader: trick.leader,
+      cards: trick.cards,
+      winner,
+      name: (s) => (s === d.seat ? "you" : this.seatName(s).replace(" (your partner)", ", partner")),
+      bottom: d.seat,
+      info: this._info,
+      size,
+      caption,
+    });
   }
 
   draw(announce) {
@@ -200,27 +260,33 @@ class SomersetTable extends EngineWidget {
     const parts = [];
     const said = [];
     const name = (s) => this.seatName(s);
-    const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
     // The auction so far.
     if (v.auction.length) {
       parts.push(
         h("p", { class: "sr-replay__rowlabel" }, "The auction"),
-        h("ol", { class: "sr-replay__calls sr-table__calls" }, v.auction.map((c) => h("li", {}, `${cap(name(c.seat))}: ${c.call}`))),
+        h("ol", { class: "sr-replay__calls sr-table__calls" }, v.auction.map((c) => h("li", {}, `${capitalize(name(c.seat))}: ${c.call}`))),
       );
     }
     if (v.declarer !== null) {
-      const trump = v.trump === null ? "not named yet" : v.trump === "nt" ? "No Trump" : v.trump === "0" ? "the 0/0 (named trump)" : `the /${v.trump} suit`;
-      parts.push(h("p", { class: "sr-table__contract" }, `${cap(name(v.declarer))} won the bid at ${v.bid_to_make ?? v.bid}. Trump: ${trump}.`));
+// Moves in the address: "bid 9,play 4/8" is written bid_9,play_4/8. (The engine refuses more moves than a deal has.)
     }
     // The cards left over: face up for the first trick, or a drawing pile.
     if (v.face_up.length) {
-      parts.push(h("p", { class: "sr-table__undealt" }, `Face up on the table, for whoever takes the first trick: ${v.face_up.join(", ")}.`));
+      parts.push(h("p", { class: "sr-table__undealt" }, `Face up on the table, for whoever takes the first trick: ${v.face_up.join(", ")}. `, this.faces(v.face_up)));
     }
     if (v.pile.size) {
-      parts.push(h("p", { class: "sr-table__undealt" }, `Drawing pile: ${v.pile.size} card${v.pile.size === 1 ? "" : "s"}${v.pile.top ? `, ${v.pile.top} on top, face up` : ", face down"}; after each trick everyone draws one, the winner first.`));
+      parts.push(
+        h(
+          "p",
+          { class: "sr-table__undealt" },
+          `Drawing pile: ${v.pile.size} card${v.pile.size === 1 ? "" : "s"}${v.pile.top ? `, ${v.pile.top} on top, face up` : ", face down"}; after each trick everyone draws one, the winner first.`,
+          v.pile.top ? [" ", this.faces([v.pile.top])] : null,
+        ),
+      );
     }
-    // Tricks: the last one taken and the one being played.
+    // The trick being played, as seats round the table; else the last one taken.
+    const playing = v.trick.cards.length || d.to_play.kind === "card";
     if (v.tricks.length) {
       const last = v.tricks[v.tricks.length - 1];
       const drew = (last.draws || []).find((x) => x.seat === d.seat);
@@ -228,28 +294,15 @@ class SomersetTable extends EngineWidget {
         h(
           "p",
           { class: "sr-table__last" },
-          `Trick ${v.tricks.length}: ${last.cards.join(", ")}. ${cap(name(last.winner))} took it.${drew && drew.card ? ` You drew ${drew.card}.` : ""}`,
+          `Trick ${v.tricks.length}: ${last.cards.join(", ")}. ${capitalize(name(last.winner))} took it.${drew && drew.card ? ` You drew ${drew.card}.` : ""}`,
         ),
       );
+      if (!playing) parts.push(this.trickView(last, { caption: `Trick ${v.tricks.length}` }));
     }
-    if (v.trick.cards.length || d.to_play.kind === "card") {
-      const seats = v.trick.cards.map((_, i) => (v.trick.leader + i) % d.players);
+    if (playing) {
       parts.push(
-        h("p", { class: "sr-replay__rowlabel" }, `Trick ${v.tricks.length + 1}`),
-        v.trick.cards.length
-          ? h(
-              "ol",
-              { class: "sr-faces", "aria-label": "Cards in the trick" },
-              v.trick.cards.map((c, i) =>
-                h(
-                  "li",
-                  { class: "sr-face", "aria-label": `${this.cardLabel(c)}, played by ${name(seats[i])}` },
-                  h("span", { class: "sr-face__card", "aria-hidden": "true" }, c),
-                  h("span", { class: "sr-face__note", "aria-hidden": "true" }, seats[i] === d.seat ? "you" : `seat ${seats[i]}`),
-                ),
-              ),
-            )
-          : h("p", { class: "sr-empty" }, "You lead."),
+        h("p", { class: "sr-replay__rowlabel" }, `Trick ${v.tricks.length + 1}${v.trick.cards.length ? "" : ": you lead"}`),
+        this.trickView({ leader: v.trick.cards.length ? v.trick.leader : d.seat, cards: v.trick.cards }, { caption: `Trick ${v.tricks.length + 1}, in play order` }),
       );
     }
     // Points so far.
@@ -263,6 +316,23 @@ class SomersetTable extends EngineWidget {
       parts.push(h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.undo() }, "Take back my last move")));
     }
     if (d.over) parts.push(...this.ending(d, said));
+    // Every finished trick, as a small table of cards.
+    if (v.tricks.length) {
+      parts.push(
+        h(
+          "details",
+          { class: "sr-table__tricks", open: this._tricksOpen === false ? null : true, ontoggle: (e) => (this._tricksOpen = e.target.open) },
+          h("summary", {}, `The tricks so far (${v.tricks.length})`),
+          h(
+            "ol",
+            { class: "sr-tricks" },
+            v.tricks.map((t, i) =>
+              h("li", {}, h("span", { class: "sr-trick__label", "aria-hidden": "true" }, `Trick ${i + 1}`), this.trickView(t, { size: "small", caption: `Trick ${i + 1}` })),
+            ),
+          ),
+        ),
+      );
+    }
     replace(this._board, parts);
     if (announce) this.announce(said.join(" "));
   }
@@ -271,30 +341,14 @@ class SomersetTable extends EngineWidget {
     const v = d.view;
     const tp = d.to_play;
     const box = h("div", { class: "sr-table__you" });
-    const hand = (enabled, onpick, pressed) => [
-      h("p", { class: "sr-replay__rowlabel", "aria-hidden": "true" }, `Your hand (${v.hand.length} cards)`),
-      h(
-        "div",
-        { class: "sr-table__hand", role: "group", "aria-label": `Your hand, ${v.hand.length} cards` },
-        v.hand.map((c) => {
-          const info = this._labels.get(c) || {};
-          const ok = enabled(c);
-          return h(
-            "button",
-            {
-              type: "button",
-              class: `sr-card${info.count ? " sr-card--count" : ""}${info.double ? " sr-card--double" : ""}`,
-              "aria-label": this.cardLabel(c) + (ok ? "" : ", cannot be played now"),
-              "aria-disabled": ok ? null : "true",
-              "aria-pressed": pressed ? String(pressed(c)) : null,
-              "data-card": c,
-              onclick: () => ok && onpick(c),
-            },
-            c,
-          );
-        }),
-      ),
-    ];
+    const heading = h("p", { class: "sr-replay__rowlabel", "aria-hidden": "true" }, `Your hand (${v.hand.length} cards)`);
+    // The hand as card buttons: barred cards say why (handView); `barred` null means none may be played.
+    const hand = ({ barred = null, onpick = () => {}, pressed = null } = {}) => {
+      const view = handView({ cards: v.hand, info: this._info, label: `Your hand, ${v.hand.length} cards`, barred, pressed, onpick, idPrefix: nextId("hand") });
+      view.element.querySelector(".sr-hand").classList.add("sr-table__hand");
+      return [heading, view.element];
+    };
+    const unplayable = (why) => new Map(v.hand.map((c) => [c, why]));
     if (tp.kind === "call") {
       said.push(`Your call. ${v.auction.length ? `The calls so far: ${v.auction.map((c) => `${this.seatName(c.seat)} ${c.call}`).join(", ")}.` : "You call first."}`);
       box.append(
@@ -304,7 +358,7 @@ class SomersetTable extends EngineWidget {
           { class: "sr-inline sr-table__calls-to-make", role: "group", "aria-label": "Your call" },
           tp.moves.map((m) => h("button", { type: "button", class: "md-button", onclick: () => this.move(m) }, m === "pass" ? "Pass" : m.replace("bid ", ""))),
         ),
-        ...hand(() => false, () => {}),
+        ...hand({ barred: unplayable("The bidding comes first: no card is played until trump is named.") }),
       );
     } else if (tp.kind === "trump") {
       said.push(`You won the bid at ${v.bid_to_make ?? v.bid}. Name trump.`);
@@ -315,23 +369,22 @@ class SomersetTable extends EngineWidget {
           { class: "sr-inline", role: "group", "aria-label": "Name trump" },
           tp.moves.map((m, i) => h("button", { type: "button", class: "md-button", onclick: () => this.move(m) }, tp.labels[i])),
         ),
-        ...hand(() => false, () => {}),
+        ...hand({ barred: unplayable("Name trump first: the play starts after that.") }),
       );
     } else if (tp.kind === "discard") {
       said.push(tp.text);
       const chosen = [...this._selected];
       box.append(
         h("p", { class: "sr-table__ask" }, `${tp.text} Chosen: ${chosen.length ? chosen.join(", ") : "none yet"}.`),
-        ...hand(
-          () => true,
-          (c) => {
+        ...hand({
+          onpick: (c) => {
             if (this._selected.has(c)) this._selected.delete(c);
             else this._selected.add(c);
             this.draw(false);
             this._board.querySelector(`.sr-table__hand [data-card="${CSS.escape(c)}"]`)?.focus();
           },
-          (c) => this._selected.has(c),
-        ),
+          pressed: (c) => this._selected.has(c),
+        }),
         h(
           "div",
           { class: "sr-inline sr-actions" },
@@ -348,21 +401,24 @@ class SomersetTable extends EngineWidget {
         ),
       );
     } else if (tp.kind === "card") {
-      const legal = new Set(tp.cards);
       const lead = !v.trick.cards.length;
       said.push(
         `${lead ? "Your lead" : `Your turn: ${v.trick.cards.join(", ")} played so far`}. You may play ${tp.cards.join(", ")}.` +
           (tp.declares ? " The card you lead names trump." : ""),
       );
       box.append(
-        h("p", { class: "sr-table__ask" }, `${lead ? "Your lead" : "Your turn"}: the cards you may play are enabled.${tp.declares ? " The suit of the card you lead becomes trump." : ""}`),
-        ...hand((c) => legal.has(c), (c) => this.move(`play ${c}`)),
+        h(
+          "p",
+          { class: "sr-table__ask" },
+          `${lead ? "Your lead" : "Your turn"}: play a card. A barred card says why it may not be played when you touch or focus it.${tp.declares ? " The suit of the card you lead becomes trump." : ""}`,
+        ),
+        ...hand({ barred: this._barred, onpick: (c) => this.move(`play ${c}`) }),
       );
       if (tp.moves.includes("trump nt")) {
         box.append(h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.move("trump nt") }, "Declare No Trump instead")));
       }
     } else if (!d.over) {
-      box.append(...hand(() => false, () => {}));
+      box.append(...hand({ barred: unplayable("It is not your turn.") }));
     }
     if (!d.over && v.tricks.length) {
       const last = v.tricks[v.tricks.length - 1];
@@ -397,7 +453,7 @@ class SomersetTable extends EngineWidget {
         "details",
         { class: "sr-replay__hands" },
         h("summary", {}, "Everyone's hands as dealt"),
-        h("dl", {}, d.hands.map((cards, seat) => h("div", {}, h("dt", {}, seat === d.seat ? "You" : `Seat ${seat}`), h("dd", {}, cards.join(" "))))),
+        h("dl", {}, d.hands.map((cards, seat) => h("div", {}, h("dt", {}, seat === d.seat ? "You" : capitalize(seatName(seat))), h("dd", {}, cards.join(" "))))),
       ),
     );
     const replay = document.createElement("somerset-replay");
@@ -424,4 +480,4 @@ class SomersetTable extends EngineWidget {
   }
 }
 
-defineOnce("somerset-table", SomersetTable);
+defineWidget("somerset-table", SomersetTable);

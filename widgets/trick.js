@@ -1,24 +1,26 @@
 // <somerset-trick rules="parker-1947" trump="2" cards="8/8,6/8,4/10,0/2" [permalink]>
-// Trick resolver: pick a ruleset (or all of them), a trump and the cards in play order; the
-// engine says which card takes the trick, why, and where the rule is written. With `permalink`
-// (the tool page) the state is read from and written to the address.
+// Trick resolver, made to settle a trick at the table on a phone: a ruleset (the reader's own by
+// default, or all of them), a trump, and the cards in play order, entered on a pad (suit, then
+// rank, laid out for the ruleset's pack), typed in the engine's notation, or by keyboard alone.
+// The trick is drawn as seats round a table; the engine says which card takes it, why, and where
+// the rule is written. With `permalink` (the tool page) the state is read from and written to the
+// address.
 
-import { engine } from "./engine.js";
 import {
-  EngineWidget,
-  addressParams,
-  askOnce,
+  RulesetChoice,
+  Widget,
+  cardWords,
   citationLink,
   clear,
-  defineOnce,
+  defineWidget,
   h,
   interpretationNote,
   nextId,
   ordinal,
+  packInfo,
   replace,
   rulesetList,
-  fillRulesetSelect,
-  writeAddress,
+  trickSeats,
 } from "./ui.js";
 
 const DEFAULT_RULES = "parker-1947";
@@ -31,112 +33,103 @@ function splitCards(text) {
     .filter(Boolean);
 }
 
-function suitName(n) {
-  return n === null ? "Special" : `/${n} suit`;
-}
+class SomersetTrick extends Widget {
+  static fields = ["rules", "trump", "cards"];
+  static defaults = { rules: DEFAULT_RULES };
+  static remembersRuleset = true;
 
-class SomersetTrick extends EngineWidget {
   build() {
     const id = nextId("trick");
-    this._ids = { rules: `${id}-rules`, trump: `${id}-trump`, cards: `${id}-cards`, hint: `${id}-hint`, err: `${id}-err` };
-    const fromAddress = this.hasAttribute("permalink") ? addressParams(["rules", "trump", "cards"]) : {};
-    // A link with any of the state in its address describes the whole state; else the attributes.
-    this._stateFromAddress = Object.keys(fromAddress).length > 0;
-    const source = Object.keys(fromAddress).length > 0 ? (name) => fromAddress[name] : (name) => this.getAttribute(name);
-    this._wanted = {
-      rules: source("rules") || DEFAULT_RULES,
-      trump: source("trump") || "",
-      cards: source("cards") || "",
-    };
+    this._id = id;
     this._seq = 0;
+    this._suit = null; // the suit whose ranks the pad shows, or null for the suits
+    this._info = new Map();
 
-    this._rules = h("select", { id: this._ids.rules, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
-    this._trump = h("select", { id: this._ids.trump, disabled: true }, h("option", { value: "" }, "—"));
-    this._rulesErr = h("p", { class: "sr-field-error", id: `${id}-rules-err`, hidden: true });
+    this._choice = new RulesetChoice(`${id}-rules`, { compact: true });
+    this._rules = this._choice.select;
+    this._trump = h("select", { id: `${id}-trump`, disabled: true }, h("option", { value: "" }, "—"));
     this._trumpErr = h("p", { class: "sr-field-error", id: `${id}-trump-err`, hidden: true });
     this._cards = h("input", {
-      id: this._ids.cards,
+      id: `${id}-cards`,
       type: "text",
       inputmode: "text",
       autocomplete: "off",
       autocapitalize: "off",
       spellcheck: "false",
-      "aria-describedby": `${this._ids.hint} ${this._ids.err}`,
-      value: this._wanted.cards,
+      enterkeyhint: "done",
+      "aria-describedby": `${id}-hint ${id}-err`,
+      value: this.wanted.cards,
       placeholder: "e.g. 8/8, 6/8, 4/10, 0/2",
     });
-    this._cardsErr = h("p", { class: "sr-field-error", id: this._ids.err, hidden: true });
+    this._cardsErr = h("p", { class: "sr-field-error", id: `${id}-err`, hidden: true });
     this._notice = h("p", { class: "sr-notice", hidden: true });
-    this._picker = h("div", { class: "sr-picker" });
-    this._result = h("div", { class: "sr-result" });
-    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    this._seats = h("div", { class: "sr-resolver__seats" });
+    this._pad = h("div", { class: "sr-pad", role: "group", "aria-label": "Card pad: a suit, then its rank", "aria-describedby": `${id}-padkeys` });
+    this._padBox = h("div", { class: "sr-pad__box" }, this.statusBox(), this._pad);
+    this._result = h("div", { class: "sr-result sr-resolver__verdict" });
+    this.liveRegion();
 
     const form = h(
       "form",
       { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.resolve()) },
       h(
         "div",
-        { class: "sr-row" },
-        h("div", { class: "sr-field" }, h("label", { for: this._ids.rules }, "Ruleset"), this._rules, this._rulesErr),
-        h("div", { class: "sr-field" }, h("label", { for: this._ids.trump }, "Trump"), this._trump, this._trumpErr),
+        { class: "sr-row sr-resolver__row" },
+        this._choice.field,
+        h("div", { class: "sr-field sr-field--trump" }, h("label", { for: this._trump.id }, "Trump"), this._trump, this._trumpErr),
       ),
       h(
         "div",
-        { class: "sr-field sr-field--wide" },
-        h("label", { for: this._ids.cards }, "Cards in play order (the first card is the lead)"),
+        { class: "sr-field sr-field--cards" },
+        h("label", { for: this._cards.id }, "Cards in play order, the lead first"),
         h(
           "div",
-          { class: "sr-inline" },
+          { class: "sr-resolver__entry" },
           this._cards,
-          h("button", { type: "submit", class: "md-button md-button--primary" }, "Resolve"),
+          h("button", { type: "button", class: "md-button", onclick: () => this.removeLast() }, "Undo"),
+          h("button", { type: "button", class: "md-button", onclick: () => this.clearCards() }, "Clear"),
         ),
-        h("p", { class: "sr-hint", id: this._ids.hint }, "Type cards such as 4/8, 0/0 or S/S, separated by commas or spaces, or pick them below."),
+        h("p", { class: "sr-hint", id: `${id}-hint` }, "Type 4/8, 48, 0/0 or S/S, or use the pad."),
         this._cardsErr,
       ),
-      h(
-        "div",
-        { class: "sr-inline sr-actions" },
-        h("button", { type: "button", class: "md-button", onclick: () => this.removeLast() }, "Remove last card"),
-        h("button", { type: "button", class: "md-button", onclick: () => this.clearCards() }, "Clear cards"),
-      ),
-      this._picker,
+      this._seats,
+      this._padBox,
+      h("p", { class: "sr-vh", id: `${id}-padkeys` }, "Arrow keys move along the pad; Escape goes back to the suits."),
     );
     this._rules.addEventListener("change", () => this.rulesChanged());
     this._trump.addEventListener("change", () => this.resolve());
     this._cards.addEventListener("input", () => {
       clearTimeout(this._typing);
+      this._canonical = null;
       this._typing = setTimeout(() => this.resolve(), 350);
     });
     this._cards.addEventListener("change", () => this.resolve());
 
-    replace(
-      this,
-      h("p", { class: "sr-widget__title" }, "Trick resolver"),
-      this.statusBox(),
-      this._notice,
-      form,
-      h("h3", { class: "sr-vh" }, "Verdict"),
-      this._result,
-      this._live,
-    );
+    replace(this, h("p", { class: "sr-widget__title" }, "Trick resolver"), this._notice, form, h("h3", { class: "sr-vh" }, "Verdict"), this._result, this._live);
+    this.drawSeats();
+    this.showEmpty(false);
+  }
+
+  // After Start, keyboard focus goes to the pad, where the cards are entered.
+  firstControl() {
+    return this._pad.querySelector('button[tabindex="0"]') || this._cards;
   }
 
   async onReady() {
     this._rulesets = await rulesetList();
-    const current = this._rules.value || this._wanted.rules;
+    const current = this._rules.value || this.wanted.rules;
     const notices = [];
-    fillRulesetSelect(this._rules, this._rulesets, current, DEFAULT_RULES, notices);
-    await this.fillTrumps(this._wanted.trump, notices);
-    this._wanted.trump = "";
+    this._choice.fill(this._rulesets, current, DEFAULT_RULES, notices);
+    this.fillTrumps(this.wanted.trump, notices);
+    this.wanted.trump = "";
     this.showNotice(notices);
-    await this.fillPicker();
+    await this.fillPad();
     if (this._cards.value.trim()) await this.resolve();
     else this.showEmpty();
   }
 
   rulesetName(id) {
-    const r = (this._rulesets || []).find((x) => x.id === id);
-    return r ? r.short_name : id;
+    return this._choice.name(id);
   }
 
   showNotice(lines) {
@@ -144,17 +137,21 @@ class SomersetTrick extends EngineWidget {
     replace(this._notice, lines.join(" "));
   }
 
+  ruleset() {
+    return this._rulesets.find((r) => r.id === this._rules.value) || null;
+  }
+
   trumpOptions() {
-    const id = this._rules.value;
-    if (id !== ALL) return (this._rulesets.find((r) => r.id === id) || this._rulesets[0]).trumps;
-    // Every trump some ruleset allows, in suit order; rulesets without it are listed as skipped.
+    const r = this.ruleset();
+    if (r) return r.trumps;
+    // All rulesets: every trump some ruleset allows, in suit order; rulesets without it are listed as skipped.
     const seen = new Map();
-    for (const r of this._rulesets) for (const t of r.trumps) if (!seen.has(t.value)) seen.set(t.value, t);
+    for (const x of this._rulesets) for (const t of x.trumps) if (!seen.has(t.value)) seen.set(t.value, t);
     const key = (v) => (v === "nt" ? 1000 : v === "0" ? 999 : Number(v));
     return [...seen.values()].sort((a, b) => key(a.value) - key(b.value));
   }
 
-  async fillTrumps(wantedTrump, notices = []) {
+  fillTrumps(wantedTrump, notices = []) {
     const previous = wantedTrump || this._trump.value;
     const options = this.trumpOptions();
     clear(this._trump);
@@ -168,63 +165,128 @@ class SomersetTrick extends EngineWidget {
     this._trump.disabled = false;
   }
 
-  async fillPicker() {
-    const id = this._rules.value;
-    const deck = id === ALL ? "triple" : (this._rulesets.find((r) => r.id === id) || {}).deck || "double";
-    if (this._pickerDeck === deck) return this.markPicked();
-    this._pickerDeck = deck;
-    const pack = await askOnce({ cmd: "pack", deck });
-    const groups = new Map();
-    for (const c of pack.cards) {
-      const key = c.suit === null || c.suit === 0 ? null : c.suit;
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(c);
+  // --- the pad ---------------------------------------------------------------------------------
+
+  async fillPad() {
+    const r = this.ruleset();
+    const deck = r ? r.deck : "triple"; // all rulesets: the biggest pack holds every card
+    if (this._deck !== deck) {
+      const pack = await packInfo({ deck });
+      this._deck = deck;
+      this._info = pack.byCard;
+      this._suits = [...new Set(pack.cards.filter((c) => c.suit !== null && c.suit > 0).map((c) => c.suit))].sort((a, b) => a - b);
+      this._specials = pack.cards.filter((c) => c.suit === null || c.suit === 0).map((c) => c.card);
+      this._suit = null;
     }
-    const keys = [...groups.keys()].sort((a, b) => (a === null ? -1 : b === null ? 1 : a - b));
-    const details = h(
-      "div",
-      { class: "sr-picker__box", role: "group", "aria-label": `Card picker: the ${deck} pack` },
-      h("p", { class: "sr-picker__title" }, `Pick cards from the ${deck} pack`),
-      h("p", { class: "sr-hint" }, "Press a card to add it to the trick; press it again to take it out. Red cards are count cards."),
-    );
-    this._buttons = new Map();
-    for (const key of keys) {
-      const cards = groups.get(key);
-      const fs = h("fieldset", { class: "sr-suit" }, h("legend", {}, key === null ? "Special cards" : suitName(key)));
-      for (const c of cards) {
-        const label = c.count ? `${c.label}, a count card worth ${c.count}` : c.label;
-        const b = h(
-          "button",
-          {
-            type: "button",
-            class: `sr-card${c.count ? " sr-card--count" : ""}${c.double ? " sr-card--double" : ""}`,
-            "aria-label": label,
-            "aria-pressed": "false",
-            title: label,
-            "data-card": c.card,
-            onclick: () => this.toggleCard(c.card),
-          },
-          c.card,
-        );
-        this._buttons.set(c.card, b);
-        fs.appendChild(b);
-      }
-      details.appendChild(fs);
-    }
-    replace(this._picker, details);
-    this.markPicked();
+    this.drawPad();
+    this.drawSeats();
   }
 
-  // Which picker buttons are in the trick: canonical names from the engine's last answer,
-  // else the typed tokens as written.
-  markPicked() {
-    if (!this._buttons) return;
-    const inTrick = new Set((this._canonical || splitCards(this._cards.value)).map((t) => t.toUpperCase()));
-    for (const [card, b] of this._buttons) b.setAttribute("aria-pressed", inTrick.has(card.toUpperCase()) ? "true" : "false");
+  // Draws the pad's suits or ranks. `focus` picks the key that takes the tab stop (and the focus,
+  // when the pad had it); by default the key that had the focus keeps it.
+  drawPad(focus = null) {
+    if (!this._suits) return null;
+    const had = this._pad.contains(document.activeElement) ? document.activeElement : null;
+    const same = had ? (b) => (had.dataset.card ? b.dataset.card === had.dataset.card : had.dataset.suit ? b.dataset.suit === had.dataset.suit : b.classList.contains("sr-pad__back")) : null;
+    const inTrick = new Set(this.currentCards().map((c) => c.toUpperCase()));
+    const buttons = [];
+    if (this._suit === null) {
+      this._pad.dataset.view = "suits";
+      this._pad.setAttribute("aria-label", `Card pad, the ${this._deck} pack: choose a suit`);
+      for (const s of this._suits) {
+        const held = [...inTrick].filter((c) => c.endsWith(`/${s}`)).length;
+        buttons.push(
+          h(
+            "button",
+            { type: "button", class: "sr-pad__key sr-pad__suit", "data-suit": String(s), "aria-label": `the /${s} suit${held ? `, ${held} in the trick` : ""}`, onclick: () => this.chooseSuit(s) },
+            `/${s}`,
+          ),
+        );
+      }
+      for (const card of this._specials) buttons.push(this.cardKey(card, card, inTrick));
+    } else {
+      const s = this._suit;
+      this._pad.dataset.view = "ranks";
+      this._pad.setAttribute("aria-label", `Card pad: the rank in the /${s} suit`);
+      buttons.push(
+        h("button", { type: "button", class: "sr-pad__key sr-pad__back", "aria-label": "Back to the suits", onclick: () => this.backToSuits() }, "← /", h("span", { class: "sr-pad__of" }, String(s))),
+      );
+      for (let rank = 0; rank <= s; rank++) buttons.push(this.cardKey(`${rank}/${s}`, String(rank), inTrick));
+    }
+    replace(this._pad, buttons);
+    // One tab stop in the pad (arrow keys move along it).
+    const target =
+      (focus && buttons.find(focus)) || (same && buttons.find(same)) || buttons.find((b) => b.classList.contains("sr-pad__suit") || b.dataset.card) || buttons[0];
+    for (const b of buttons) b.tabIndex = b === target ? 0 : -1;
+    this._padButtons = buttons;
+    if (had) target.focus();
+    return target;
+  }
+
+  cardKey(card, text, inTrick) {
+    const info = this._info.get(card);
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `sr-pad__key sr-pad__card${info && info.count ? " sr-pad__card--count" : ""}`,
+        "data-card": card,
+        "aria-label": cardWords(card, info),
+        "aria-pressed": String(inTrick.has(card.toUpperCase())),
+        onclick: () => this.pickCard(card),
+      },
+      h("span", { class: "sr-pad__rank" }, text),
+      info && info.count ? h("span", { class: "sr-pad__count", "aria-hidden": "true" }, String(info.count)) : null,
+    );
+  }
+
+  padKeys(e) {
+    const buttons = this._padButtons || [];
+    const i = buttons.indexOf(document.activeElement);
+    if (e.key === "Escape" && this._suit !== null) {
+      e.preventDefault();
+      this.backToSuits();
+      return;
+    }
+    if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+    const cols = Math.max(1, Math.round(this._pad.clientWidth / (buttons[0]?.offsetWidth || 1)));
+    const moves = { ArrowRight: i + 1, ArrowLeft: i - 1, ArrowDown: i + cols, ArrowUp: i - cols, Home: 0, End: buttons.length - 1 };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    const j = Math.max(0, Math.min(buttons.length - 1, moves[e.key]));
+    for (const b of buttons) b.tabIndex = -1;
+    buttons[j].tabIndex = 0;
+    buttons[j].focus();
+  }
+
+  chooseSuit(s) {
+    this._suit = s;
+    this.drawPad((b) => Boolean(b.dataset.card));
+  }
+
+  backToSuits() {
+    const s = this._suit;
+    this._suit = null;
+    this.drawPad((b) => b.dataset.suit === String(s));
+  }
+
+  pickCard(card) {
+    const suit = this._suit;
+    this._suit = null;
+    this.drawPad((b) => (suit === null ? b.dataset.card === card : b.dataset.suit === String(suit)));
+    this.toggleCard(card);
+  }
+
+  // --- the cards ---------------------------------------------------------------------------------
+
+  // The cards of the trick: the engine's canonical names for what was last resolved, else the
+  // typed tokens as written.
+  currentCards() {
+    return this._canonical && this._canonicalFor === this._cards.value ? [...this._canonical] : splitCards(this._cards.value);
   }
 
   toggleCard(card) {
-    const tokens = this._canonical && this._canonicalFor === this._cards.value ? [...this._canonical] : splitCards(this._cards.value);
+    const tokens = this.currentCards();
     const i = tokens.findIndex((t) => t.toUpperCase() === card.toUpperCase());
     if (i >= 0) tokens.splice(i, 1);
     else tokens.push(card);
@@ -232,32 +294,53 @@ class SomersetTrick extends EngineWidget {
   }
 
   removeLast() {
-    const tokens = splitCards(this._cards.value);
+    const tokens = this.currentCards();
     tokens.pop();
     this.setCards(tokens);
   }
 
   clearCards() {
     this.setCards([]);
-    this._cards.focus();
   }
 
   setCards(tokens) {
     this._cards.value = tokens.join(", ");
     this._canonical = null;
+    this.drawPad();
+    this.drawSeats();
     this.resolve();
   }
 
   async rulesChanged() {
     this.showNotice([]);
-    await this.fillTrumps("");
-    await this.fillPicker();
+    this.fillTrumps("");
+    await this.fillPad();
     await this.resolve();
+  }
+
+  // The trick as seats round a table, the first card at the bottom, the winner marked.
+  drawSeats(verdict = null) {
+    const cards = verdict ? verdict.cards : this.currentCards().filter((c) => /^(\d{1,2}\/\d{1,2}|S\/S)$/i.test(c));
+    const r = this._rulesets && this.ruleset();
+    const seats = Math.min(Math.max(4, cards.length), r ? r.max_players : 8);
+    replace(
+      this._seats,
+      trickSeats({
+        players: Math.max(seats, cards.length),
+        leader: 0,
+        cards,
+        winner: verdict ? verdict.winner : null,
+        name: (seat) => ordinal(seat + 1),
+        info: this._info,
+        size: "small",
+        caption: "The trick in play order",
+      }),
+    );
   }
 
   setFieldError(field, message) {
     const pairs = [
-      ["rules", this._rules, this._rulesErr],
+      ["rules", this._rules, this._choice.error],
       ["trump", this._trump, this._trumpErr],
       ["cards", this._cards, this._cardsErr],
     ];
@@ -275,26 +358,33 @@ class SomersetTrick extends EngineWidget {
     }
   }
 
-  showEmpty() {
+  showEmpty(save = true) {
     this.setFieldError(null);
-    replace(this._result, h("p", { class: "sr-empty" }, "Enter or pick the cards of a trick, in the order they were played, to see which one takes it."));
+    const words =
+      this.engineReady || !this._cards.value.trim()
+        ? "Enter the cards of a trick, in the order they were played, to see which one takes it."
+        : "The verdict shows here once the engine has started.";
+    replace(this._result, h("p", { class: "sr-empty" }, words));
     this._canonical = null;
-    this.markPicked();
-    this.saveAddress();
+    this.drawPad();
+    this.drawSeats();
+    if (save) this.saveAddress();
   }
 
   saveAddress(cards) {
-    if (!this.hasAttribute("permalink") || this._rules.disabled) return;
-    writeAddress({
+    if (this._rules.disabled) return;
+    this.saveState({
       rules: this._rules.value,
       trump: this._trump.value,
       cards: cards ? cards.join(",") : splitCards(this._cards.value).join(","),
     });
   }
 
+  // --- the engine: one request per resolve ------------------------------------------------------
+
   async resolve() {
     clearTimeout(this._typing);
-    if (engine.state.status !== "ready" || !this._rulesets) return;
+    if (!this.engineReady || !this._rulesets) return;
     const text = this._cards.value;
     if (!text.trim()) return this.showEmpty();
     const seq = ++this._seq;
@@ -302,7 +392,7 @@ class SomersetTrick extends EngineWidget {
     this._result.setAttribute("aria-busy", "true");
     let response;
     try {
-      response = await engine.ask(request);
+      response = await this.ask(request);
     } catch (e) {
       this._result.removeAttribute("aria-busy");
       return this.showProblem(e);
@@ -315,19 +405,26 @@ class SomersetTrick extends EngineWidget {
       replace(this._result, h("p", { class: "sr-empty" }, "No verdict yet: correct the cards above."));
       this.announce(`Not resolved: ${response.error.message}`);
       this._canonical = null;
-      this.markPicked();
+      this.drawPad();
+      this.drawSeats();
       this.saveAddress();
       return;
     }
     this.setFieldError(null);
-    const cards = response.results ? (response.results[0] || {}).cards : response.cards;
+    const first = response.results ? response.results[0] || {} : response;
+    const cards = first.cards;
     this._canonical = Array.isArray(cards) ? cards.map(String) : null;
     if (this._canonical && document.activeElement !== this._cards) this._cards.value = this._canonical.join(", ");
     this._canonicalFor = this._cards.value;
-    this.markPicked();
+    this.drawPad();
     this.saveAddress(this._canonical);
-    if (response.results) this.showAll(response);
-    else this.showOne(response);
+    if (response.results) {
+      this.drawSeats(response.agree ? first : { cards: first.cards, winner: null });
+      this.showAll(response);
+    } else {
+      this.drawSeats(response);
+      this.showOne(response);
+    }
   }
 
   winnerWords(v) {
@@ -336,15 +433,13 @@ class SomersetTrick extends EngineWidget {
   }
 
   showOne(v) {
-    const { pos, text } = this.winnerWords(v);
-    const lead = v.winner === 0 ? " (the leader)" : "";
+    const { text } = this.winnerWords(v);
     replace(
       this._result,
       h(
         "div",
         { class: "sr-verdict" },
         h("p", { class: "sr-verdict__winner" }, h("strong", {}, text), "."),
-        h("p", {}, `It was played by the ${pos} player${lead}. Ruleset: ${v.ruleset_name}; trump: ${v.trump_label}.`),
         h("p", { class: "sr-verdict__reason" }, String(v.reason)),
         h("p", { class: "sr-verdict__cite" }, "Rule: ", citationLink(v.citation)),
         interpretationNote(v.interpretation),
@@ -374,42 +469,53 @@ class SomersetTrick extends EngineWidget {
           .join("; ") +
         ".";
     }
+    // A table on wide screens; each row becomes a block on a phone (the roles keep it a table).
     const rows = results.map((v) => {
       const dissent = Boolean(v.dissent);
       return h(
         "tr",
-        { class: dissent ? "sr-dissent" : null, "data-ruleset": v.ruleset },
-        h("th", { scope: "row" }, v.ruleset_name),
+        { class: dissent ? "sr-dissent" : null, "data-ruleset": v.ruleset, role: "row" },
+        h("th", { scope: "row", role: "rowheader" }, v.ruleset_name),
         h(
           "td",
-          {},
+          { role: "cell", class: "sr-table__who" },
           h("span", { class: "sr-nowrap" }, `${v.card} (${ordinal(v.winner + 1)})`),
           dissent ? h("span", { class: "sr-badge" }, "differs from the majority") : null,
         ),
-        h("td", {}, h("span", {}, String(v.reason)), " ", citationLink(v.citation), interpretationNote(v.interpretation)),
+        h("td", { role: "cell", class: "sr-table__why" }, h("span", {}, String(v.reason)), " ", citationLink(v.citation), interpretationNote(v.interpretation)),
       );
     });
-    const skipped = (resp.skipped || []).map((s) =>
-      h("li", {}, h("strong", {}, this.rulesetName(s.ruleset)), `: ${s.reason}`),
-    );
+    const skipped = (resp.skipped || []).map((s) => h("li", {}, h("strong", {}, this.rulesetName(s.ruleset)), `: ${s.reason}`));
     replace(
       this._result,
       h("p", { class: "sr-verdict__winner" }, h("strong", {}, summary)),
       h(
         "div",
-        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Verdicts by ruleset" },
+        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Verdicts side by side" },
         h(
           "table",
-          { class: "sr-table" },
+          { class: "sr-table sr-table--stack", role: "table" },
           h("caption", { class: "sr-vh" }, `Trick ${results.length ? results[0].cards.join(", ") : ""} under each ruleset`),
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Ruleset"), h("th", { scope: "col" }, "Takes the trick"), h("th", { scope: "col" }, "Why"))),
-          h("tbody", {}, rows),
+          h(
+            "thead",
+            { role: "rowgroup" },
+            h("tr", { role: "row" }, h("th", { scope: "col", role: "columnheader" }, "Ruleset"), h("th", { scope: "col", role: "columnheader" }, "Takes the trick"), h("th", { scope: "col", role: "columnheader" }, "Why")),
+          ),
+          h("tbody", { role: "rowgroup" }, rows),
         ),
       ),
       skipped.length ? h("div", { class: "sr-skipped" }, h("p", {}, "Not resolved under these rulesets:"), h("ul", {}, skipped)) : null,
     );
     this.announce(summary);
   }
+
+  connectedCallback() {
+    super.connectedCallback();
+    if (!this._padKeys && this._pad) {
+      this._padKeys = (e) => this.padKeys(e);
+      this._pad.addEventListener("keydown", this._padKeys);
+    }
+  }
 }
 
-defineOnce("somerset-trick", SomersetTrick);
+defineWidget("somerset-trick", SomersetTrick);

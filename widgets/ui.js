@@ -1,5 +1,43 @@
-// Small DOM helpers shared by the widgets. Data only ever reaches the page as text
-// (textContent, attribute values), never as markup.
+// The shared base of every widget. A widget is ONE file, widgets/<name>.js, that defines the
+// custom element <somerset-<name>> (main.js imports the module from the tag name alone):
+//
+//   import { Widget, defineWidget, h } from "./ui.js";
+//   class SomersetThing extends Widget {
+//     static fields = ["rules", "seed"];        // state: from the address (with `permalink`) or attributes
+//     static defaults = { rules: "parker-1947" }; // used when neither gives a value
+//     static remembersRuleset = true;           // a tool: the reader's own ruleset replaces the default
+//     problem() { return null; }                // optional: a sentence when the attributes are unusable
+//     build() { ... this.statusBox() ... }      // the DOM, once; this.wanted holds the state read
+//     async onReady() { ... await this.ask({cmd: ...}) ... }  // each time the engine becomes ready
+//     firstControl() { return this._input; }    // optional: where focus goes when Start disappears
+//   }
+//   defineWidget("somerset-thing", SomersetThing);
+//
+// What the base gives a widget (stable API; other branches build on it):
+//   this.wanted                 {field: string} read once, before build()
+//   this.stateFromAddress       true when the address carried any of the fields
+//   this.saveState(values)      writes the state into the address (only with `permalink`)
+//   this.statusBox()            the engine's idle / loading / failed box with Start and Retry; it
+//                               keeps one size from idle to loading, so nothing moves under a finger
+//   this.liveRegion()           an aria-live region; this.announce(text) speaks into it
+//   this.ask(request)           the engine's JSON answer (starts the engine when needed)
+//   this.showProblem(error)     logs an engine failure the status box does not already show
+//   The engine starts on the reader's first use of the widget (press, key, focus), or by itself
+//   on a tool page opened from an address that carries a position.
+//
+// Shared pieces:
+//   h(tag, attrs, ...children), replace(el, ...children), clear(el), nextId(prefix)
+//   signed(n), ordinal(n), citationLink(citation), interpretationNote(text)
+//   askOnce(request), rulesetList(), packInfo({rules} | {deck})
+//   rememberedRuleset(), rememberRuleset(id | null): the reader's own ruleset, one key for the site
+//   new RulesetChoice(id, {all}): a labelled ruleset <select> with the "Our table" toggle
+//   fillRulesetSelect, fillFormatSelect, checkSeed, nextSeed
+//   cardWords(card, info), cardFace(card, info, opts), cardButton(card, info, opts)
+//   handView({...}): a hand of card buttons; cards that may not be played say why
+//   trickSeats({...}): a trick drawn as seats round a table, with who led and who took it
+//   seatName(seat), seatText(text): seats as readers count them (from 1; the engine counts from 0)
+//
+// Data only ever reaches the page as text (textContent, attribute values), never as markup.
 
 import { engine, whenPageIdle, citationHref } from "./engine.js";
 
@@ -51,6 +89,15 @@ export function ordinal(n) {
   return `${n}${s}`;
 }
 
+// A score change as printed: +6, −6 (a real minus sign), 0.
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+export function capitalize(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 // A link to a citation (href relative to the site root); plain text when the href is unusable.
 export function citationLink(citation) {
   if (!citation || typeof citation !== "object") return null;
@@ -63,6 +110,8 @@ export function interpretationNote(text) {
   if (!text) return null;
   return h("p", { class: "sr-interp" }, h("strong", {}, "Interpretation"), " ", String(text));
 }
+
+// --- the address ---------------------------------------------------------------------------------
 
 // Read the widget's state from the address (tool pages), values cut to a sane length.
 export function addressParams(names) {
@@ -91,86 +140,124 @@ export function writeAddress(values) {
   if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, "", url);
 }
 
-// Shared life cycle: build once, show the engine's loading/failure state, start the engine on the
-// reader's first use of the widget (a press, a key, focus moving into it, or the Start button),
-// and call onReady() whenever it is ready. Nothing big is fetched before that, so a page with a
-// widget stays light until the reader asks for the engine. The exception is a tool page opened
-// from a link that carries a position: the reader came for that answer, so the engine starts by
-// itself once the page has finished loading.
-export class EngineWidget extends HTMLElement {
+// --- the reader's own ruleset ----------------------------------------------------------------------
+
+// One key for the whole site: every tool preselects it. Storage that is missing, full or holding
+// something else counts as no choice.
+const RULESET_KEY = "somerset.ruleset";
+const RULESET_CHANGED = "somerset-ruleset-changed";
+const RULESET_ID = /^[a-z0-9][a-z0-9-]{0,59}$/;
+
+export function rememberedRuleset() {
+  let id = null;
+  try {
+    id = window.localStorage.getItem(RULESET_KEY);
+  } catch {
+    return null;
+  }
+  return typeof id === "string" && RULESET_ID.test(id) ? id : null;
+}
+
+export function rememberRuleset(id) {
+  try {
+    if (id) window.localStorage.setItem(RULESET_KEY, id);
+    else window.localStorage.removeItem(RULESET_KEY);
+  } catch {
+    // private browsing or storage full: the choice lasts for this page only
+  }
+  window.dispatchEvent(new CustomEvent(RULESET_CHANGED, { detail: id || null }));
+}
+
+// --- the base class --------------------------------------------------------------------------------
+
+// Shared life cycle: read the state, build once, show the engine's loading/failure state, start the
+// engine on the reader's first use of the widget (a press, a key, focus moving into it, or the Start
+// button), and call onReady() whenever it is ready. Nothing big is fetched before that, so a page
+// with a widget stays light until the reader asks for the engine. The exception is a tool page
+// opened from a link that carries a position: the reader came for that answer, so the engine starts
+// by itself once the page has finished loading.
+export class Widget extends HTMLElement {
+  static fields = [];
+  static defaults = {};
+  static remembersRuleset = false;
+
   connectedCallback() {
     if (!this._built) {
       this._built = true;
       this.classList.add("sr-widget");
+      const problem = this.problem();
+      if (problem) {
+        this._broken = true;
+        replace(this, h("p", { class: "sr-widget__problem", role: "status" }, problem));
+        return;
+      }
+      this.readState();
       this.build();
     }
+    if (this._broken) return;
     this._unsubscribe = engine.subscribe((state) => this._engineState(state));
-    if (this.hasAttribute("permalink") && this._stateFromAddress) this._cancelIdle = whenPageIdle(() => engine.start());
+    if (this.hasAttribute("permalink") && this.stateFromAddress) this._cancelIdle = whenPageIdle(() => engine.start());
     this._startOnUse = (event) => {
       if (event.type === "keydown" && ["Shift", "Control", "Alt", "Meta", "Tab"].includes(event.key)) return;
+      if (engine.state.status === "failed") return; // Retry says when to try again
       engine.start();
     };
     for (const type of USE_EVENTS) this.addEventListener(type, this._startOnUse);
   }
 
   disconnectedCallback() {
+    if (this._broken) return;
     if (this._unsubscribe) this._unsubscribe();
     if (this._cancelIdle) this._cancelIdle();
     for (const type of USE_EVENTS) this.removeEventListener(type, this._startOnUse);
     this._wasReady = false;
   }
 
-  // The status box: loading progress, or the failure with a Retry button.
-  statusBox() {
-    this._statusText = h("span", { class: "sr-status__text" });
-    this._progress = h("progress", { max: "100", value: "0", "aria-hidden": "true" });
-    this._retry = h("button", { type: "button", class: "md-button sr-retry", hidden: true, onclick: () => engine.retry() }, "Retry");
-    this._start = h("button", { type: "button", class: "md-button md-button--primary sr-start", hidden: true, onclick: () => engine.start() }, "Start the rules engine");
-    this._status = h("div", { class: "sr-status" }, this._statusText, this._progress, this._start, this._retry);
-    return this._status;
+  // Hooks for subclasses.
+  problem() {
+    return null;
+  }
+  build() {}
+  async onReady() {}
+  firstControl() {
+    return [...this.querySelectorAll("button, select, input, textarea, [tabindex]")].find(
+      (el) => !el.disabled && !el.closest("[hidden]") && !(this._status && this._status.contains(el)) && el.getAttribute("aria-disabled") !== "true",
+    );
   }
 
-  _engineState(state) {
-    if (!this._status) return;
-    const box = this._status;
-    box.dataset.state = state.status;
-    if (state.status === "idle") {
-      box.hidden = false;
-      this._statusText.textContent = `The rules engine runs in your browser and starts when you use this tool (${ENGINE_SIZE}, fetched once from this site).`;
-      this._progress.hidden = true;
-      this._retry.hidden = true;
-      this._start.hidden = false;
-    } else if (state.status === "loading") {
-      const pct = Math.round(100 * (state.fraction || 0));
-      box.hidden = false;
-      this._statusText.textContent = `Loading the rules engine… ${pct}%`;
-      this._start.hidden = true;
-      this._progress.hidden = false;
-      this._progress.value = pct;
-      this._retry.hidden = true;
-    } else if (state.status === "failed") {
-      box.hidden = false;
-      this._statusText.textContent = `The rules engine could not load: ${state.message}`;
-      this._start.hidden = true;
-      this._progress.hidden = true;
-      this._retry.hidden = false;
-      if (!this._announcedFailure) this.announce(`The rules engine could not load. ${state.message}`);
-      this._announcedFailure = true;
-    } else if (state.status === "ready") {
-      box.hidden = true;
-      this._announcedFailure = false;
-      if (!this._wasReady) {
-        this._wasReady = true;
-        Promise.resolve()
-          .then(() => this.onReady())
-          .catch((e) => this.showProblem(e));
-      }
-      return;
+  // The state: from the address when this is the page's tool (`permalink`) and the address names
+  // any of it, else from the attributes; a tool's ruleset is the reader's own unless something
+  // named one; then the defaults.
+  readState() {
+    const { fields, defaults, remembersRuleset } = this.constructor;
+    const fromAddress = this.hasAttribute("permalink") ? addressParams(fields) : {};
+    this.stateFromAddress = Object.keys(fromAddress).length > 0;
+    const wanted = {};
+    for (const f of fields) wanted[f] = (this.stateFromAddress ? fromAddress[f] : this.getAttribute(f)) ?? "";
+    if (remembersRuleset && fields.includes("rules") && !this.stateFromAddress && (this.hasAttribute("permalink") || !wanted.rules)) {
+      wanted.rules = rememberedRuleset() || wanted.rules;
     }
-    this._wasReady = false;
+    for (const [f, value] of Object.entries(defaults)) if (!wanted[f]) wanted[f] = value;
+    this.wanted = wanted;
   }
 
-  // Subclasses set this._live to their aria-live region.
+  saveState(values) {
+    if (this.hasAttribute("permalink")) writeAddress(values);
+  }
+
+  ask(request) {
+    return engine.ask(request);
+  }
+
+  get engineReady() {
+    return engine.state.status === "ready";
+  }
+
+  liveRegion() {
+    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    return this._live;
+  }
+
   announce(text) {
     if (this._live) this._live.textContent = text;
   }
@@ -179,11 +266,108 @@ export class EngineWidget extends HTMLElement {
     if (engine.state.status === "failed") return; // the status box says it
     console.warn(error);
   }
+
+  // The status box: what starting costs and a Start button, then the loading progress in the same
+  // place and size, or the failure with a Retry button.
+  statusBox() {
+    this._statusText = h("span", { class: "sr-status__text" });
+    this._progress = h("progress", { max: "100", value: "0", "aria-hidden": "true" });
+    this._retry = h("button", { type: "button", class: "md-button sr-retry", hidden: true, onclick: () => engine.retry() }, "Retry");
+    this._start = h(
+      "button",
+      { type: "button", class: "md-button md-button--primary sr-start", hidden: true, onclick: () => engine.start() },
+      "Start the rules engine",
+    );
+    this._status = h("div", { class: "sr-status" }, this._statusText, this._start, this._progress, this._retry);
+    return this._status;
+  }
+
+  _engineState(state) {
+    if (!this._status) {
+      if (state.status === "ready") this._becameReady();
+      else this._wasReady = false;
+      return;
+    }
+    const box = this._status;
+    box.dataset.shown = box.hidden ? "" : box.dataset.state || "";
+    box.dataset.state = state.status;
+    if (state.status === "idle") {
+      box.hidden = false;
+      this._statusText.textContent = `The rules engine runs in your browser and starts when you use this tool (${ENGINE_SIZE}, fetched once from this site).`;
+      this._progress.hidden = true;
+      this._retry.hidden = true;
+      this._start.hidden = false;
+      this._start.removeAttribute("aria-disabled");
+      this._start.textContent = "Start the rules engine";
+    } else if (state.status === "loading") {
+      const pct = Math.round(100 * (state.fraction || 0));
+      if (box.dataset.shown === "idle") {
+        // Keep the box's layout as it was when the reader pressed: nothing moves under the finger.
+        this._statusText.style.minHeight = `${this._statusText.getBoundingClientRect().height}px`;
+        this._start.style.minWidth = `${this._start.getBoundingClientRect().width}px`;
+      }
+      box.hidden = false;
+      this._statusText.textContent = `Loading the rules engine… ${pct}%`;
+      // The button stays where it was (a finger or the keyboard may be on it) and shows progress.
+      this._start.hidden = false;
+      this._start.setAttribute("aria-disabled", "true");
+      this._start.textContent = `Starting… ${pct}%`;
+      this._start.style.setProperty("--sr-progress", `${pct}%`);
+      this._progress.hidden = true;
+      this._progress.value = pct;
+      this._retry.hidden = true;
+    } else if (state.status === "failed") {
+      const hadFocus = box.contains(document.activeElement);
+      box.hidden = false;
+      this._statusText.textContent = `The rules engine could not load: ${state.message}`;
+      this._start.hidden = true;
+      this._progress.hidden = true;
+      this._retry.hidden = false;
+      if (hadFocus) this._retry.focus();
+      if (!this._announcedFailure) this.announce(`The rules engine could not load. ${state.message}`);
+      this._announcedFailure = true;
+    } else if (state.status === "ready") {
+      // Focus on the Start button (or the box) would fall to the page's body when it hides: move it
+      // to the widget's first control instead, once that control exists.
+      const hadFocus = box.contains(document.activeElement);
+      if (!hadFocus) box.hidden = true;
+      this._announcedFailure = false;
+      this._becameReady(hadFocus);
+      return;
+    }
+    this._wasReady = false;
+  }
+
+  _becameReady(hadFocus = false) {
+    if (this._wasReady) return;
+    this._wasReady = true;
+    // With focus in the status box, the box stays until onReady has drawn the controls; then focus
+    // moves to the first of them and the box goes.
+    Promise.resolve()
+      .then(() => this.onReady())
+      .catch((e) => this.showProblem(e))
+      .finally(() => {
+        if (!hadFocus || engine.state.status !== "ready") return;
+        const stillThere = this._status.contains(document.activeElement) || document.activeElement === document.body;
+        if (stillThere) {
+          const target = this.firstControl();
+          if (target) target.focus();
+          else {
+            this.setAttribute("tabindex", "-1");
+            this.focus();
+          }
+        }
+        this._status.hidden = true;
+      });
+  }
 }
 
-export function defineOnce(name, cls) {
+// Define a widget's element once (a module may be imported again after instant navigation).
+export function defineWidget(name, cls) {
   if (!customElements.get(name)) customElements.define(name, cls);
 }
+
+// --- the engine's fixed answers ------------------------------------------------------------------
 
 // Answers that never change during a visit, asked once.
 const cache = new Map();
@@ -204,28 +388,108 @@ export async function rulesetList() {
   return (await askOnce({ cmd: "rulesets" })).rulesets;
 }
 
+// A pack as the engine describes it: {deck, cards: [{card, suit, rank, count, double, label}],
+// byCard: Map card -> that record}. `which` is {rules: id} or {deck: name}.
+export async function packInfo(which) {
+  const pack = await askOnce({ cmd: "pack", ...which });
+  if (!pack.byCard) pack.byCard = new Map(pack.cards.map((c) => [c.card, c]));
+  return pack;
+}
+
+// --- ruleset and format choices ------------------------------------------------------------------
+
 // Fill a ruleset <select> (every ruleset, then "All rulesets") and choose `wanted` (an id, an
 // alias or "all"). An unknown name falls back to `fallback` and adds a notice saying so.
-export function fillRulesetSelect(select, rulesets, wanted, fallback, notices) {
+export function fillRulesetSelect(select, rulesets, wanted, fallback, notices, { all = true } = {}) {
   clear(select);
   for (const r of rulesets) select.appendChild(h("option", { value: r.id }, r.short_name));
-  select.appendChild(h("option", { value: "all" }, "All rulesets (compare)"));
+  if (all) select.appendChild(h("option", { value: "all" }, "All rulesets (compare)"));
   const name = String(wanted).trim().toLowerCase();
-  const match = name === "all" ? "all" : rulesets.find((r) => r.id === name || (r.aliases || []).includes(name));
+  const match = name === "all" && all ? "all" : rulesets.find((r) => r.id === name || (r.aliases || []).includes(name));
   if (match) select.value = match === "all" ? "all" : match.id;
   else {
     select.value = fallback;
     const shown = (rulesets.find((r) => r.id === fallback) || { short_name: fallback }).short_name;
-    notices.push(`There is no ruleset called “${wanted}”; showing ${shown} instead.`);
+    notices.push(
+      name === "all" ? `This tool plays one ruleset at a time; showing ${shown}.` : `There is no ruleset called “${wanted}”; showing ${shown} instead.`,
+    );
   }
   select.disabled = false;
 }
 
+// A labelled ruleset <select> with the reader's "Our table" toggle: pressed when the chosen ruleset
+// is the one remembered on this device; one press remembers the chosen one (or forgets it).
+export class RulesetChoice {
+  constructor(id, { all = true, label = "Ruleset", compact = false } = {}) {
+    this.all = all;
+    this.select = h("select", { id, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
+    // Compact: only the star shows; its name stays "Our table".
+    this.toggle = h(
+      "button",
+      { type: "button", class: `md-button sr-ourtable${compact ? " sr-ourtable--compact" : ""}`, "aria-pressed": "false", disabled: true, onclick: () => this.flip() },
+      h("span", { class: "sr-ourtable__mark", "aria-hidden": "true" }),
+      h("span", { class: compact ? "sr-vh" : "sr-ourtable__text" }, "Our table"),
+    );
+    this.error = h("p", { class: "sr-field-error", id: `${id}-err`, hidden: true });
+    this.field = h(
+      "div",
+      { class: "sr-field sr-field--rules" },
+      h("label", { for: id }, label),
+      h("div", { class: "sr-ruleset" }, this.select, this.toggle),
+      this.error,
+    );
+    this.select.addEventListener("change", () => this.update());
+    this._onRemembered = () => this.update();
+    window.addEventListener(RULESET_CHANGED, this._onRemembered);
+    window.addEventListener("storage", this._onRemembered);
+  }
+
+  get value() {
+    return this.select.value;
+  }
+
+  set value(v) {
+    this.select.value = v;
+    this.update();
+  }
+
+  fill(rulesets, wanted, fallback, notices) {
+    this.rulesets = rulesets;
+    fillRulesetSelect(this.select, rulesets, wanted, fallback, notices, { all: this.all });
+    this.update();
+  }
+
+  name(id = this.value) {
+    const r = (this.rulesets || []).find((x) => x.id === id);
+    return r ? r.short_name : id;
+  }
+
+  update() {
+    const v = this.select.value;
+    const usable = Boolean(this.rulesets) && v !== "all" && v !== "";
+    const mine = rememberedRuleset();
+    const pressed = usable && mine === v;
+    this.toggle.disabled = !usable;
+    this.toggle.setAttribute("aria-pressed", String(pressed));
+    this.toggle.title = pressed
+      ? `Your table plays ${this.name(v)}: every tool opens with it. Press to forget.`
+      : usable
+        ? `Press to open every tool with ${this.name(v)} on this device.`
+        : "Choose one ruleset to make it your table's.";
+  }
+
+  flip() {
+    const v = this.select.value;
+    if (!v || v === "all") return;
+    rememberRuleset(rememberedRuleset() === v ? null : v);
+  }
+}
+
 // Fill a "Players" <select> with a ruleset's formats and choose `wanted` (else `previous`, else
 // the first). A wanted format the ruleset lacks adds a notice saying what is shown instead.
-export function fillFormatSelect(select, ruleset, wanted, notices, previous = "") {
+export function fillFormatSelect(select, ruleset, wanted, notices, previous = "", label = (f) => f.label) {
   clear(select);
-  for (const f of ruleset.formats) select.appendChild(h("option", { value: f.id }, f.label));
+  for (const f of ruleset.formats) select.appendChild(h("option", { value: f.id }, label(f)));
   const pick = wanted || previous;
   if (ruleset.formats.some((f) => f.id === pick)) select.value = pick;
   else {
@@ -235,17 +499,179 @@ export function fillFormatSelect(select, ruleset, wanted, notices, previous = ""
   select.disabled = ruleset.formats.length < 2;
 }
 
-// A deal's seed as typed: {value} (its digits) or {error} naming what is accepted.
-export function checkSeed(text) {
+// The limits the engine accepts (the longest record, the most moves, the largest seed), from its
+// "info" answer: {record_chars, moves, seed_max}, seed_max as text (too large for a JS number).
+export async function engineLimits() {
+  return (await askOnce({ cmd: "info" })).limits;
+}
+
+// A deal's seed as typed: {value} (its digits) or {error} naming what is accepted (`limits` from engineLimits()).
+export function checkSeed(text, limits) {
   const t = String(text).trim();
   if (t === "") return { error: "Enter a seed: a whole number such as 7." };
-  if (!/^\d{1,20}$/.test(t) || BigInt(t) >= 2n ** 64n)
-    return { error: `“${t.slice(0, 24)}” is not a seed: use a whole number from 0 to 18446744073709551615.` };
+  if (!/^\d{1,30}$/.test(t) || BigInt(t) > BigInt(limits.seed_max))
+    return { error: `“${t.slice(0, 24)}” is not a seed: use a whole number from 0 to ${limits.seed_max}.` };
   return { value: t };
 }
 
-// The seed after the one typed (1 when the typed one is not a seed), wrapping at 2**64.
-export function nextSeed(text) {
-  const seed = checkSeed(text);
-  return String(seed.error ? 1n : (BigInt(seed.value) + 1n) % 2n ** 64n);
+// The seed after the one typed (1 when the typed one is not a seed), wrapping after the largest.
+export function nextSeed(text, limits) {
+  const seed = checkSeed(text, limits);
+  return String(seed.error ? 1n : (BigInt(seed.value) + 1n) % (BigInt(limits.seed_max) + 1n));
+}
+
+// --- seats -----------------------------------------------------------------------------------------
+
+// Readers count seats from 1, round the table to the dealer's left; the engine and its records
+// count from 0. These turn the engine's numbers into the readers'.
+export function seatName(seat) {
+  return `seat ${Number(seat) + 1}`;
+}
+
+// The engine's sentences say "Seat 0 leads", "seats 0 and 2": renumber them for readers.
+export function seatText(text) {
+  return String(text).replace(/\b([Ss]eats?) (\d+)((?:, \d+)*)(,? and (\d+))?/g, (_, word, first, more, tail, last) => {
+    const up = (n) => String(Number(n) + 1);
+    let out = `${word} ${up(first)}`;
+    if (more) out += more.replace(/\d+/g, up);
+    if (tail) out += tail.replace(/\d+/, up(last));
+    return out;
+  });
+}
+
+// --- cards -----------------------------------------------------------------------------------------
+
+// The words a screen reader says for a card: "4/8, four of the eights suit, a count card worth 2".
+export function cardWords(card, info) {
+  if (!info) return String(card);
+  return `${card}, ${info.label}${info.count ? `, a count card worth ${info.count}` : ""}`;
+}
+
+// A card drawn as Somerset cards are printed: the play value above the suit numeral, count cards
+// in red with their value in a circle (so they do not rely on colour), the 0/0 and the S/S marked.
+// Hidden from screen readers: whatever holds it carries the card's words.
+export function cardFace(card, info, { size = "" } = {}) {
+  const text = String(card);
+  const [top, bottom] = text === "S/S" ? ["S", "S"] : text.split("/");
+  const count = info && info.count ? info.count : 0;
+  const classes = ["sr-cardface"];
+  if (size) classes.push(`sr-cardface--${size}`);
+  if (count) classes.push("sr-cardface--count");
+  if (info && info.double) classes.push("sr-cardface--double");
+  if (text === "S/S") classes.push("sr-cardface--ss");
+  return h(
+    "span",
+    { class: classes.join(" "), "aria-hidden": "true" },
+    h("span", { class: "sr-cardface__value" }, top),
+    h("span", { class: "sr-cardface__suit" }, bottom ?? ""),
+    count ? h("span", { class: "sr-cardface__count", title: `counts ${count}` }, String(count)) : null,
+  );
+}
+
+// A card as a button. opts: {pressed, barred (a reason: the card may not be played), note, onclick,
+// size, extraClass}. A barred card stays focusable and says why when focused or pressed.
+export function cardButton(card, info, opts = {}) {
+  const { pressed = null, note = "", onclick = null, size = "", extraClass = "" } = opts;
+  const words = cardWords(card, info) + (note ? `, ${note}` : "");
+  const b = h(
+    "button",
+    {
+      type: "button",
+      class: `sr-card${info && info.count ? " sr-card--count" : ""}${info && info.double ? " sr-card--double" : ""}${extraClass ? ` ${extraClass}` : ""}`,
+      "aria-label": words,
+      "aria-pressed": pressed === null ? null : String(Boolean(pressed)),
+      "data-card": String(card),
+      onclick: onclick ? () => onclick(String(card)) : null,
+    },
+    cardFace(card, info, { size }),
+  );
+  return b;
+}
+
+// A hand of cards as buttons. Cards with a reason in `barred` (a Map card -> sentence) may not be
+// played now: they stay focusable, look barred, and say why when focused, pressed or touched (in
+// the hand's "why" line, and in their description for screen readers).
+//   handView({cards, info (Map), label, barred: Map|null, pressed: fn|null, onpick(card), idPrefix})
+export function handView({ cards, info, label, barred = null, pressed = null, onpick = () => {}, idPrefix = nextId("hand") }) {
+  const why = h("p", { class: "sr-why", role: "status", id: `${idPrefix}-why` });
+  const buttons = cards.map((c, i) => {
+    const reason = barred ? barred.get(c) : null;
+    const b = cardButton(c, info.get(c), {
+      pressed: pressed ? pressed(c) : null,
+      note: reason ? "cannot be played now" : "",
+      onclick: () => {
+        if (reason) show(c, reason);
+        else onpick(c);
+      },
+    });
+    if (reason) {
+      const descId = `${idPrefix}-why-${i}`;
+      b.setAttribute("aria-disabled", "true");
+      b.setAttribute("aria-describedby", descId);
+      b.classList.add("sr-card--barred");
+      b.addEventListener("focus", () => show(c, reason));
+      b.append(h("span", { class: "sr-vh", id: descId }, reason));
+    }
+    return b;
+  });
+  function show(card, reason) {
+    why.textContent = `${card} cannot be played: ${reason}`;
+  }
+  const group = h("div", { class: "sr-hand", role: "group", "aria-label": label }, buttons);
+  return { element: h("div", { class: "sr-handbox" }, group, why), buttons, why };
+}
+
+// A trick drawn as seats round a table, seen from above: the first seat of `order` at the bottom
+// and play passing to the left (clockwise). Every seat shows its name and its card (or an empty
+// place), "led" on the leader and "took it" on the winner; the list underneath is in play order
+// for screen readers.
+//   trickSeats({players, leader (seat), cards (in play order), winner (position or null),
+//               name(seat) -> "you" | "seat 2" ..., bottom (the seat drawn at the bottom), info,
+//               size ("" | "small"), caption, centre (text in the middle)})
+export function trickSeats({ players, leader, cards, winner = null, name, bottom = leader, info = new Map(), size = "", caption = "", centre = "" }) {
+  const n = Math.max(players, cards.length, 2);
+  const seatOf = (i) => (leader + i) % n;
+  const slots = [];
+  for (let k = 0; k < n; k++) {
+    const seat = (bottom + k) % n;
+    const position = (seat - leader + n) % n; // the seat's place in play order
+    const played = position < cards.length ? cards[position] : null;
+    const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+    const x = 50 + 50 * Math.cos(angle);
+    const y = 50 + 50 * Math.sin(angle);
+    const marks = [];
+    if (played !== null && position === 0) marks.push(h("span", { class: "sr-seat__mark sr-seat__mark--led" }, "led"));
+    if (played !== null && position === winner) marks.push(h("span", { class: "sr-seat__mark sr-seat__mark--won" }, "took it"));
+    slots.push(
+      h(
+        "div",
+        {
+          class: `sr-seat${played === null ? " sr-seat--empty" : ""}${position === winner && played !== null ? " sr-seat--winner" : ""}`,
+          style: `--x:${x.toFixed(1)}%;--y:${y.toFixed(1)}%`,
+          "data-seat": String(seat),
+          "data-card": played,
+          "aria-hidden": "true",
+        },
+        h("span", { class: "sr-seat__label" }, h("span", { class: "sr-seat__name" }, capitalize(name(seat))), marks),
+        played === null ? h("span", { class: "sr-seat__place" }) : cardFace(played, info.get(played), { size }),
+      ),
+    );
+  }
+  const spoken = cards.map((c, i) => {
+    const bits = [`${cardWords(c, info.get(c))}, played by ${name(seatOf(i))}`];
+    if (i === 0) bits.push("led");
+    if (i === winner) bits.push("takes the trick");
+    return h("li", { "data-card": c, class: i === winner ? "sr-trick__winner" : null }, bits.join(", "));
+  });
+  return h(
+    "figure",
+    { class: `sr-trick${size ? ` sr-trick--${size}` : ""}${n > 4 ? " sr-trick--many" : ""}`, "data-players": String(n) },
+    h("div", { class: "sr-trick__table", "aria-hidden": "true" }, centre ? h("span", { class: "sr-trick__centre" }, centre) : null, slots),
+    h(
+      "figcaption",
+      { class: "sr-vh" },
+      caption || "The trick",
+      cards.length ? h("ol", {}, spoken) : h("span", {}, ": no card played yet"),
+    ),
+  );
 }

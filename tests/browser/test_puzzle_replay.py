@@ -5,6 +5,7 @@ Pyodide boots once per page load, so each test groups its checks on as few page 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import expect
@@ -15,6 +16,14 @@ from somerset.replay import replay
 ENGINE_TIMEOUT = 60_000
 PUZZLES = "puzzles/"
 STORE = "somerset.puzzles.solved"
+
+
+def reader_seats(text: str) -> str:
+    """The engine's sentences with seats numbered from 1, as the widgets show them ("Seat 0" is "Seat 1")."""
+    def up(m: re.Match[str]) -> str:
+        out = f"{m[1]} {int(m[2]) + 1}" + re.sub(r"\d+", lambda n: str(int(n[0]) + 1), m[3] or "")
+        return out + (re.sub(r"\d+", str(int(m[5]) + 1), m[4]) if m[4] else "")
+    return re.sub(r"\b([Ss]eats?) (\d+)((?:, \d+)*)(,? and (\d+))?", up, text)
 
 
 def widget(page: Any, pid: str) -> Any:
@@ -142,10 +151,10 @@ def test_puzzles_answered_by_clicking_and_progress_kept(open_page: Any) -> None:
         expect(widget(page, pid).locator(".sr-solved")).to_be_visible()
     expect(widget(page, "rover-doubles").locator(".sr-solved")).to_be_hidden()
 
-    # The optional summary, and forgetting the progress.
+    # The page's summary of progress, and forgetting the progress.
     total = page.locator("somerset-puzzle").count()
-    page.evaluate("document.querySelector('article').prepend(document.createElement('somerset-puzzle-progress'))")
-    summary = page.locator("somerset-puzzle-progress")
+    summary = page.locator("article somerset-puzzle-progress")
+    expect(summary).to_have_count(1)
     expect(summary).to_contain_text(f"You have solved 3 of the {total} puzzles on this page")
     summary.get_by_role("button", name="Forget my progress").click()
     expect(summary).to_contain_text(f"You have solved 0 of the {total} puzzles")
@@ -259,9 +268,11 @@ def test_replay_steps(open_page: Any) -> None:
     expect(counter).to_have_text(f"Step {len(steps)} of {len(steps)}")
     expect(r.locator(".sr-replay__text")).to_have_text(last["text"])
     expect(live).to_contain_text(last["text"])
-    winner = r.locator(".sr-face--winner")
+    winner = r.locator(".sr-replay__cards .sr-seat--winner")
     expect(winner).to_have_count(1)
-    expect(winner.locator(".sr-face__card")).to_have_text(last["cards"][last["winner"]])
+    expect(winner).to_have_attribute("data-card", last["cards"][last["winner"]])
+    expect(winner).to_contain_text("took it")
+    expect(r.locator(".sr-replay__cards li.sr-trick__winner")).to_contain_text(f"{last['cards'][last['winner']]}, ")
     link = r.locator(".sr-replay__cite a")
     expect(link).to_have_text(last["citation"]["label"])
     assert (link.get_attribute("href") or "").endswith("/" + last["citation"]["href"])
@@ -269,7 +280,7 @@ def test_replay_steps(open_page: Any) -> None:
     page.keyboard.press("ArrowLeft")
     expect(counter).to_have_text(f"Step {len(steps) - 1} of {len(steps)}")
     expect(r.locator(".sr-replay__cite")).to_be_hidden()
-    expect(r.locator(".sr-face--winner")).to_have_count(0)
+    expect(r.locator(".sr-seat--winner")).to_have_count(0)
     page.keyboard.press("Home")
     expect(counter).to_have_text(f"Step 1 of {len(steps)}")
     page.keyboard.press("ArrowRight")
@@ -319,7 +330,7 @@ def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> Non
     r = tool.locator("somerset-replay")
     counter = r.locator(".sr-replay__counter")
     expect(counter).to_have_text(f"Step 1 of {len(steps)}", timeout=ENGINE_TIMEOUT)
-    expect(r.locator(".sr-replay__text")).to_have_text(steps[0]["text"])
+    expect(r.locator(".sr-replay__text")).to_have_text(reader_seats(steps[0]["text"]))
     expect(tool.get_by_label("Seed")).to_have_value("3")
     expect(tool.get_by_label("Players")).to_have_value("two")
     # Keyboard: the first trick, with the seats that played and the winner marked.
@@ -328,13 +339,17 @@ def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> Non
     for _ in range(first_trick):
         page.keyboard.press("ArrowRight")
     expect(counter).to_have_text(f"Step {first_trick + 1} of {len(steps)}")
-    expect(r.locator(".sr-replay__text")).to_have_text(steps[first_trick]["text"])
+    expect(r.locator(".sr-replay__text")).to_have_text(reader_seats(steps[first_trick]["text"]))
+    assert "Seat 0" not in r.locator(".sr-replay__text").text_content()
     expect(r.locator(".sr-replay__cards li")).to_have_count(2)
-    expect(r.locator(".sr-face--winner .sr-face__note")).to_contain_text(f"seat {steps[first_trick]['seats'][steps[first_trick]['winner']]}")
+    # The trick as seats round the table (two here), seats counted from 1, the winner marked.
+    expect(r.locator(".sr-replay__cards .sr-seat")).to_have_count(2)
+    won = steps[first_trick]["seats"][steps[first_trick]["winner"]]
+    expect(r.locator(".sr-replay__cards .sr-seat--winner .sr-seat__name")).to_have_text(f"Seat {won + 1}")
     r.locator(".sr-replay__hands summary").click()
     expect(r.locator(".sr-replay__hands dd").first).to_have_text(" ".join(steps[first_trick]["hands"][0]["cards"]))
     page.keyboard.press("End")
-    expect(r.locator(".sr-replay__text")).to_have_text(steps[-1]["text"])
+    expect(r.locator(".sr-replay__text")).to_have_text(reader_seats(steps[-1]["text"]))
     expect(r.locator(".sr-score dd")).to_have_count(2)
     no_overflow(page, "the deal replayer at 360px")
 
@@ -342,15 +357,15 @@ def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> Non
     tool.get_by_role("button", name="Another deal").click()
     expect(tool.get_by_label("Seed")).to_have_value("4")
     following = replay_bots("hodges-1903", "two", 4)["steps"]
-    expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(following[0]["text"])
+    expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(reader_seats(following[0]["text"]))
     assert "seed=4" in page.url and "format=two" in page.url
 
     # A bad seed: a message naming it and what is accepted; the last replay stays.
     tool.get_by_label("Seed").fill("12x")
     tool.get_by_role("button", name="Deal and replay").click()
-    expect(tool.locator(".sr-field-error").first).to_contain_text("“12x” is not a seed: use a whole number")
+    expect(tool.locator(".sr-field-error:not([hidden])")).to_contain_text("“12x” is not a seed: use a whole number")
     expect(tool.get_by_label("Seed")).to_have_attribute("aria-invalid", "true")
-    expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(following[0]["text"])
+    expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(reader_seats(following[0]["text"]))
 
     # A pasted worked example replays; a pasted record with a wrong line names it.
     tool.locator("summary", has_text="Or paste a record").click()
@@ -361,7 +376,7 @@ def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> Non
     box.fill(WORKED_RECORDS[0].replace("-> 3", "-> 1"))
     tool.get_by_role("button", name="Replay this record").click()
     expect(tool.locator("somerset-replay .sr-replay__problem")).to_contain_text(
-        "line 6: under parker-1947, 'Trick 1: [0] 8/8 6/8 4/10 0/2 -> 1' does not agree with the engine")
+        "line 6: under Parker 1947, 'Trick 1: [0] 8/8 6/8 4/10 0/2 -> 1' does not agree with the engine")
     box.fill("<b>not a record</b>")
     tool.get_by_role("button", name="Replay this record").click()
     expect(tool.locator("somerset-replay .sr-replay__problem")).to_contain_text("needs a [Ruleset")
@@ -375,7 +390,7 @@ def test_deal_replayer_unknown_names_in_the_address(open_page: Any) -> None:
     expect(tool.locator(".sr-notice")).to_contain_text("There is no ruleset called “nope”", timeout=ENGINE_TIMEOUT)
     expect(tool.locator(".sr-notice")).to_contain_text("“eight” is not a way to play")
     expected = replay_bots_steps("parker-1947", None, 5)
-    expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(expected[0]["text"])
+    expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(reader_seats(expected[0]["text"]))
 
 
 def replay_bots_steps(rules: str, fmt: str | None, seed: int) -> list[dict[str, Any]]:
@@ -399,3 +414,23 @@ def test_replay_of_a_legal_play_example_marks_the_hand(open_page: Any) -> None:
     expect(r.locator('.sr-replay__hand li[aria-label^="0/0"]')).to_have_attribute("aria-label", "0/0, the zero-zero, the Rover, may be played")
     labels = hand.evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
     assert [("may be played" in x and "may not" not in x) for x in labels] == [True, False, True], labels
+
+
+def test_seats_are_numbered_from_one_for_readers(open_page: Any) -> None:
+    page, _ = open_page("tools/replay/")
+    cases = {
+        "Seat 0 leads. Seat 2 takes the trick": "Seat 1 leads. Seat 3 takes the trick",
+        "Points taken: Seats 0 and 2 20; Seats 1 and 3 4.": "Points taken: Seats 1 and 3 20; Seats 2 and 4 4.",
+        "seat 1 draws 4/8, seat 0 draws S/S": "seat 2 draws 4/8, seat 1 draws S/S",
+        "Seats 0, 2 and 4 against seats 1, 3, and 5": "Seats 1, 3 and 5 against seats 2, 4, and 6",
+        "the /10 suit, 12 points": "the /10 suit, 12 points",
+    }
+    got = page.evaluate(
+        """async (cases) => {
+          const ui = await import(document.querySelector('script[src*="widgets/main.js"]').src.replace('main.js', 'ui.js'));
+          return Object.keys(cases).map((t) => ui.seatText(t));
+        }""",
+        cases,
+    )
+    assert got == list(cases.values())
+    assert [reader_seats(t) for t in cases] == list(cases.values())

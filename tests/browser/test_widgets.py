@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
@@ -94,26 +95,44 @@ def test_trick_typed(open_page: Any) -> None:
     assert rec.count("pyodide.asm.wasm") == 1
 
 
+def pad_key(widget: Any, card: str, label: str | None = None) -> Any:
+    """The resolver's pad key for a card: press its suit first (the 0/0 and the S/S have keys of their own)."""
+    pad = widget.locator(".sr-pad")
+    if card not in ("0/0", "S/S"):
+        pad.locator(f"button[data-suit='{card.split('/')[1]}']").click()
+    if label:
+        return pad.get_by_role("button", name=label, exact=False).first
+    return pad.locator(f"button[data-card='{card}']")
+
+
 def test_trick_clicked(open_page: Any) -> None:
     page, _ = open_page(TRICK + "?rules=parker-1947&trump=2")
-    picker = page.locator("somerset-trick .sr-picker")
+    widget = page.locator("somerset-trick")
     expect(page.locator("somerset-trick .sr-empty")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(widget.locator(".sr-pad button").first).to_be_visible(timeout=ENGINE_TIMEOUT)
     pack = {c["card"]: c for c in engine(cmd="pack", deck="double")["cards"]}
     played = ["9/12", "11/12", "0/0", "2/2"]
-    for card in played:
-        button = picker.get_by_role("button", name=pack[card]["label"], exact=False).first
-        button.click()
-        expect(button).to_have_attribute("aria-pressed", "true")
+    for i, card in enumerate(played):
+        pad_key(widget, card, pack[card]["label"]).click()
+        # The card takes its seat at the table, in play order.
+        expect(widget.locator(f".sr-trick .sr-seat[data-seat='{i}']")).to_have_attribute("data-card", card)
+        expect(widget.locator(".sr-pad")).to_have_attribute("data-view", "suits")
     expected = engine(cmd="trick", rules="parker-1947", trump="2", cards=played)
     assert expected["card"] == "2/2"
     expect_trick_verdict(page, expected)
-    # Count cards are marked for sight (red) and for screen readers (the label).
-    count_card = next(c for c in pack.values() if c["count"])
-    button = picker.locator(f"button[data-card='{count_card['card']}']")
-    expect(button).to_have_class(re.compile("sr-card--count"))
-    assert "count card" in (button.get_attribute("aria-label") or "")
+    # A card in the trick shows as pressed on the pad.
+    key = pad_key(widget, "11/12")
+    expect(key).to_have_attribute("aria-pressed", "true")
+    widget.get_by_role("button", name="Back to the suits").click()
+    # Count cards are marked for sight (red, and their value in a circle) and for screen readers (the label).
+    count_card = next(c for c in pack.values() if c["count"] and c["suit"])
+    key = pad_key(widget, count_card["card"])
+    expect(key).to_have_class(re.compile("sr-pad__card--count"))
+    expect(key.locator(".sr-pad__count")).to_have_text(str(count_card["count"]))
+    assert f"a count card worth {count_card['count']}" in (key.get_attribute("aria-label") or "")
+    widget.get_by_role("button", name="Back to the suits").click()
     # Pressing a picked card again takes it out.
-    picker.locator("button[data-card='2/2']").click()
+    pad_key(widget, "2/2").click()
     expect(page.get_by_label("Cards in play order")).to_have_value("9/12, 11/12, 0/0")
 
 
@@ -254,18 +273,40 @@ def test_keyboard_only(open_page: Any) -> None:
     page.keyboard.press("Enter")
     expected = engine(cmd="trick", rules="parker-1947", trump="2", cards="9/12 11/12 0/0")
     expect_trick_verdict(page, expected)
-    # On to the picker's 2/2 with Tab, and press it with the keyboard.
+    # On to the pad with Tab, then suit and rank with the arrow keys and Enter.
     for _ in range(80):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.dataset && document.activeElement.dataset.card") == "2/2":
+        if page.evaluate("Boolean(document.activeElement.closest('.sr-pad'))"):
             break
     else:
-        pytest.fail("Tab never reached the 2/2 card")
+        pytest.fail("Tab never reached the card pad")
+    for _ in range(20):
+        if page.evaluate("document.activeElement.dataset.suit") == "2":
+            break
+        page.keyboard.press("ArrowRight")
+    else:
+        pytest.fail("the arrow keys never reached the /2 suit")
+    page.keyboard.press("Enter")
+    for _ in range(3):
+        if page.evaluate("document.activeElement.dataset.card") == "2/2":
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == "2/2"
     page.keyboard.press("Enter")
     expected = engine(cmd="trick", rules="parker-1947", trump="2", cards="9/12 11/12 0/0 2/2")
     expect_trick_verdict(page, expected)
-    page.keyboard.press("Space")  # and out again
+    # Focus is back on the suit, ready for the next card; and out again the same way.
+    assert page.evaluate("document.activeElement.dataset.suit") == "2"
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("[document.activeElement.dataset.card, document.activeElement.getAttribute('aria-pressed')]") == ["2/2", "true"]
+    page.keyboard.press("Space")
     expect(page.get_by_label("Cards in play order")).to_have_value("9/12, 11/12, 0/0")
+    # Escape goes back from the ranks to the suits.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.dataset.suit") == "2"
 
 
 def _contrast(page: Any, selector: str) -> float:
@@ -295,7 +336,7 @@ def test_narrow_screen_no_horizontal_overflow(open_page: Any, scheme: str) -> No
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], f"trick page overflows at 360px ({scheme}): {widths}"
-    assert _contrast(page, "somerset-trick .sr-card--count") >= 4.5
+    assert _contrast(page, "somerset-trick .sr-pad__card--count") >= 4.5  # the S/S key of the pad
     assert _contrast(page, "somerset-trick .sr-badge") >= 4.5
     page.goto(page.url.split("tools/")[0] + SCORE + "?rules=all&bid=15&made=12")
     expect(page.locator("somerset-score .sr-table")).to_be_visible(timeout=ENGINE_TIMEOUT)
@@ -492,3 +533,38 @@ def test_play_a_two_handed_deal_shows_the_pile_and_the_draw(open_page: Any) -> N
         f"Drawing pile: {data['view']['pile']['size']} cards, face down", timeout=ENGINE_TIMEOUT)
     expect(table.locator(".sr-table__last")).to_contain_text(f"You drew {drew}.")
     expect(table.locator(".sr-table__points")).to_contain_text("Points taken: you ")
+
+
+WIDGETS = sorted(p for p in (Path(__file__).resolve().parents[2] / "widgets").glob("*.js"))
+
+
+def test_each_widget_file_defines_the_element_named_after_it() -> None:
+    """main.js imports ./NAME.js for <somerset-NAME>: every element a file defines must be its own."""
+    defined = {}
+    for path in WIDGETS:
+        for tag in re.findall(r"^defineWidget\(\"(somerset-[a-z0-9-]+)\"", path.read_text(encoding="utf-8"), re.M):
+            defined[tag] = path.name
+    assert defined, "no widget defines an element"
+    for tag, name in defined.items():
+        assert name == tag.removeprefix("somerset-") + ".js", f"{name} defines <{tag}>"
+    assert "WIDGETS" not in (Path(__file__).resolve().parents[2] / "widgets" / "main.js").read_text(encoding="utf-8")
+
+
+def test_main_finds_a_widget_module_from_its_tag(open_page: Any) -> None:
+    page, rec = open_page("puzzles/")
+    found = page.evaluate(
+        """async () => {
+          const main = await import(document.querySelector('script[src*="widgets/main.js"]').src);
+          return ['somerset-trick', 'somerset-puzzle-progress', 'SOMERSET-SCORE', 'somerset-', 'somerset-../x', 'div', 'somerset-a--b']
+            .map((t) => main.moduleFor(t));
+        }"""
+    )
+    assert found == ["./trick.js", "./puzzle-progress.js", "./score.js", None, None, None, None]
+    # The page's own progress summary is defined from its tag alone, and works without the engine.
+    expect(page.locator("article somerset-puzzle-progress")).to_contain_text("You have solved 0 of the")
+    assert rec.count("pyodide.asm.wasm") == 0
+    # A tag with no module behind it says so in place, and nothing else breaks.
+    rec.expect_errors = True  # the browser logs the missing module
+    page.evaluate("document.querySelector('article').prepend(document.createElement('somerset-nonesuch'))")
+    page.evaluate("window.document$.next(document)")
+    expect(page.locator("somerset-nonesuch")).to_contain_text("This tool could not start")

@@ -42,7 +42,7 @@ def test_an_oversized_request_is_refused_unread() -> None:
 @pytest.mark.parametrize("cmd", [[], {}, [1, 2], None, 3, "x" * 10_000])
 def test_a_command_that_is_not_one_is_an_error_not_an_internal_error(cmd: object) -> None:
     error = _error(json.dumps({"cmd": cmd}))
-    assert error["field"] == "cmd" and "the commands are: rulesets" in error["message"]
+    assert error["field"] == "cmd" and "the commands are: info, rulesets" in error["message"]
     assert len(error["message"]) < 200
 
 
@@ -82,3 +82,11 @@ def test_trick_under_every_ruleset_reads_the_cards_once_per_pack(monkeypatch: py
     calls.clear()
     data = api.dispatch({"cmd": "trick", "rules": "all", "trump": "6", "cards": "8/8 " * 10_000})
     assert "error" in data and len(calls) <= 3
+
+
+@pytest.mark.parametrize("seed", ["²", "9" * 5000, "١٢", " 7 x"])
+def test_a_seed_given_as_text_in_other_digits_is_refused_clearly(seed: str) -> None:
+    for cmd in ("replay", "table"):
+        error = _error(json.dumps({"cmd": cmd, "rules": "parker-1947", "seed": seed}))
+        assert error["field"] == "seed" and "'seed' must be a whole number" in error["message"]
+        assert len(error["message"]) < 200

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from somerset.bots import HeuristicBot, RandomBot, make_bots, play_deal
-from somerset.game import Action, Deal, Phase, new_deal
+from somerset.actions import Action
+from somerset.deal import Deal, Phase, new_deal
 
 
 def test_bots_are_deterministic_for_a_seed() -> None:

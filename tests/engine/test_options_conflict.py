@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from somerset.cli import main
-from somerset.game import load_ruleset
+from somerset.rulesets import load_ruleset
 from somerset.record import RecordError, parse_record
 from somerset.rules import Option
 from somerset.rulesets import get_ruleset

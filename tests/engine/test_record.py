@@ -9,7 +9,10 @@ import re
 import pytest
 
 from somerset.bots import make_bots, play_deal, play_game
-from somerset.game import Action, Deal, Game, new_deal, shuffled
+from somerset.actions import Action
+from somerset.deal import Deal, new_deal
+from somerset.match import Game
+from somerset.rng import shuffled
 from somerset.record import (
     DealRecord,
     GameRecord,
@@ -141,7 +144,7 @@ PARTIAL_ERRORS = [
     ('[Ruleset "parker-1947"]\n\nPoints: 3 2 17 2\n', "not a line of a partial record"),
     ('[Ruleset "parker-1947"]\n\nHand 0: 1/2\n', "a Hand line needs a Trump line"),
     ('[Ruleset "parker-1947"]\n\nTrump: 2\nHand one: 1/2\n', "write the hand as 'Hand 1: cards'"),
-    ('[Ruleset "hodges-1913"]\n\nBid: 14 by 0\nTaken: 16 8\nScore: +16 +0\n', "under hodges-1913"),
+    ('[Ruleset "hodges-1913"]\n\nBid: 14 by 0\nTaken: 16 8\nScore: +16 +0\n', "under Hodges 1913"),
 ]
 
 
@@ -154,7 +157,7 @@ def test_partial_record_errors_name_the_problem(text, message):
 def test_partial_record_checks_every_ruleset_named():
     # Hodges 1913 scores both sides when the bid is made, so the Parker answer is wrong for it.
     text = '[Rulesets "parker-1947 hodges-1913"]\n\nBid: 14 by 0\nTaken: 16 8\nResult: 0 bid 14 and took 16: made\nScore: +16 +0\n'
-    with pytest.raises(RecordError, match=r"under hodges-1913, 'Score: \+16 \+0' .* gives 'Score: \+16 \+8'"):
+    with pytest.raises(RecordError, match=r"under Hodges 1913, 'Score: \+16 \+0' .* gives 'Score: \+16 \+8'"):
         parse_partial(text)
     assert str(parse_partial(text.replace(" hodges-1913", ""))) == text.replace(" hodges-1913", "")
 
@@ -163,7 +166,7 @@ def test_partial_record_with_a_hand_to_play():
     text = ('[Rulesets "parker-1947 somersetgame-com"]\n\nTrump: 8\nTrick 1: [0] 5/8\nHand 1: 0/0 4/10 S/S\n'
             "Legal: S/S\n")
     # Parker 1947 keeps the 0/0 for a player void in the suit led; somersetgame.com lets it go any time.
-    with pytest.raises(RecordError, match=r"under somersetgame-com, 'Legal: S/S' .* gives 'Legal: 0/0 S/S'"):
+    with pytest.raises(RecordError, match=r"under somersetgame.com, 'Legal: S/S' .* gives 'Legal: 0/0 S/S'"):
         parse_partial(text)
     rec = parse_partial(text.replace(" somersetgame-com", ""))
     assert rec.hand is not None and rec.under().legal is not None

@@ -9,8 +9,9 @@ import pytest
 
 from somerset.bidding import CallNotationError, parse_call
 from somerset.bots import make_bots, play_deal, play_game
-from somerset.game import Game, new_deal
-from somerset.game_cli import check_record
+from somerset.deal import new_deal
+from somerset.match import Game
+from somerset.record import check_record
 from somerset.record import RecordError, game_record_of, parse_game_record, parse_partial, parse_record, record_of
 
 
@@ -55,7 +56,7 @@ def test_game_record_trump_winner_target_and_unfinished_lines_are_checked() -> N
     _refused(text.replace("Trump: 12", "Trump: 12 hearts", 1), "write the trump alone")
     _refused(re.sub(r"^Winner: team (\d)", lambda m: f"Winner: team {1 - int(m.group(1))}", text, flags=re.M),
              "does not agree with the play")
-    _refused(text.replace('[Target "66"]', '[Target "99"]'), 'line 5: [Target "99"]: parker-1947 plays to 66')
+    _refused(text.replace('[Target "66"]', '[Target "99"]'), 'line 5: [Target "99"]: Parker 1947 plays to 66')
     _refused(re.sub(r"^Winner: .*$", "Unfinished: 0 0", text, flags=re.M), "the game is not unfinished")
     _refused(text + "\nDeal 99: dealer 0, seed 1\n", "a deal cannot come after the Winner")
 
@@ -65,7 +66,7 @@ def test_a_game_record_with_a_bad_tag_names_the_tag() -> None:
     _refused(text.replace('[Seed "3"]', '[Seed "x"]'), 'line 4: [Seed "x"]: a seed is a whole number')
     _refused(text.replace('[Ruleset "parker-1947"]', '[Ruleset ""]'), '[Ruleset ""]: the tag is empty')
     _refused(text.replace('[Ruleset "parker-1947"]', '[Ruleset "nope"]'), "'nope' is not a known ruleset")
-    _refused(text.replace('[Format "four-partners"]', '[Format "nope"]'), "[Format \"nope\"]: parker-1947 has no format 'nope'")
+    _refused(text.replace('[Format "four-partners"]', '[Format "nope"]'), "[Format \"nope\"]: Parker 1947 has no format 'nope'")
     _refused(text.replace('[Dealer "0"]', '[Dealer "q"]'), '[Dealer "q"]: the dealer is a seat from 0 to 3')
     _refused(text.replace('[Dealer "0"]', '[Dealer "²"]'), '[Dealer "²"]: the dealer is a seat from 0 to 3')
 
@@ -143,7 +144,7 @@ def test_a_byte_order_mark_is_read() -> None:
     ('[Seed "²"]', "a seed is a whole number"),
     ('[Dealer "4"]', "the dealer is a seat from 0 to 3"),
     ('[Ruleset ""]', '[Ruleset ""]: the tag is empty'),
-    ('[Options "nope"]', "parker-1947 has no option 'nope'"),
+    ('[Options "nope"]', "Parker 1947 has no option 'nope'"),
 ])
 def test_deal_record_tags_are_checked_and_named(tag: str, message: str) -> None:
     name = tag[1:].split()[0]
@@ -206,7 +207,7 @@ def test_the_json_forms_refuse_bad_data_with_a_record_error(data: object) -> Non
 @pytest.mark.parametrize("text", ["bid ²", "²", "shuffle ²", "shuffle " + "9" * 5000])
 def test_an_action_in_unicode_or_huge_digits_is_a_notation_error_that_says_what_is_accepted(text: str) -> None:
     from somerset.cards import NotationError
-    from somerset.game import parse_action
+    from somerset.actions import parse_action
 
     with pytest.raises(NotationError, match="write bid") as info:
         parse_action(text)

@@ -94,10 +94,10 @@ def test_replay_record_accepts_partial_records_and_names_bad_lines():
         replay_record("  ")
     with pytest.raises(RecordError, match="longest accepted"):
         replay_record("x" * (MAX_RECORD_CHARS + 1))
-    with pytest.raises(RecordError, match=r"line 4: under parker-1947, 'Trick 1: \[0\] 8/8 6/8 4/10 0/2 -> 1' does not agree"):
+    with pytest.raises(RecordError, match=r"line 4: under Parker 1947, 'Trick 1: \[0\] 8/8 6/8 4/10 0/2 -> 1' does not agree"):
         replay_record('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 1\n')
     from somerset.bots import make_bots, play_game
-    from somerset.game import Game
+    from somerset.match import Game
     from somerset.record import game_record_of
 
     game = str(game_record_of(play_game(Game("hodges-1903", seed=3), make_bots("heuristic", 4, 3))))

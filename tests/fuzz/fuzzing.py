@@ -16,7 +16,10 @@ from hypothesis import strategies as st
 from somerset.bots import make_bots, play_deal, play_game
 from somerset.cards import Pack, parse_card, parse_trump
 from somerset.examples import WORKED_RECORDS
-from somerset.game import Action, Deal, Game, new_deal, shuffled
+from somerset.actions import Action
+from somerset.deal import Deal, new_deal
+from somerset.match import Game
+from somerset.rng import shuffled
 from somerset.record import (DealRecord, GameRecord, PartialRecord, game_record_of, is_partial, parse_game_record,
                              parse_partial, parse_record, record_of)
 from somerset.rulesets import RULESETS

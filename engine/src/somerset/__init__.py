@@ -2,9 +2,23 @@
 
 Cards and trumps are small values with a parse/str round trip; rulesets are frozen, validated
 data with a citation on every rule; one engine gives legal plays, trick verdicts and scores
-under each of them.
+under each of them, and plays whole deals and games.
+
+>>> from somerset import get_ruleset, parse_cards, parse_trump, trick_verdict
+>>> v = trick_verdict(get_ruleset("parker-1947"), parse_trump("2"), parse_cards("8/8 6/8 4/10 0/2"))
+>>> v.winner, str(v.card), v.rule
+(3, '0/2', 'highest-trump')
+
+Where things are: cards and packs (:mod:`.cards`), the rule dimensions (:mod:`.rules`) and the
+twelve rulesets (:mod:`.rulesets`); legal plays and trick verdicts (:mod:`.play`), the auction
+(:mod:`.bidding`), the kitty (:mod:`.kitty`), scoring (:mod:`.scoring`); a deal as a state
+machine (:mod:`.deal`, moved by :mod:`.actions`, dealt by :mod:`.rng`), a game of deals
+(:mod:`.match`), random play (:mod:`.simulate`), bots (:mod:`.bots`); records (:mod:`.record`)
+and JSON views (:mod:`.views`); the browser's JSON interface (:mod:`.api`) and the command
+line (:mod:`.cli`).
 """
 
+from .actions import PASS_ACTION, Action, ActionKind, ActionNotationError, IllegalActionError, parse_action
 from .bidding import PASS, Auction, AuctionError, Call, CallNotationError, parse_call
 from .cards import (
     NO_TRUMP,
@@ -13,7 +27,6 @@ from .cards import (
     SS,
     Card,
     CardNotationError,
-    NotationError,
     Pack,
     Trump,
     TrumpNotationError,
@@ -21,19 +34,46 @@ from .cards import (
     parse_cards,
     parse_trump,
 )
-from .play import IllegalPlay, IllegalPlayError, LegalPlays, RulesError, Verdict, check_trump, legal_plays, trick_verdict
+from .deal import CHANCE, TERMINAL, Deal, Phase, TrickRecord, new_deal, replay_deal
+from .errors import NotationError, RulesError, SomersetError
+from .match import MAX_DEALS, Game, new_game
+from .play import IllegalPlay, LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
+from .precompute import DealSetup, deal_setup
+from .rng import DRAW_SALT, SplitMix64, deal_seed, shuffled
 from .rules import DIMENSIONS, Format, Rule, Ruleset
-from .rulesets import RULESETS, UnknownRulesetError, get_ruleset
+from .rulesets import RULESETS, UnknownRulesetError, get_ruleset, load_ruleset
 from .scoring import ScoreChange, score_deal
+from .simulate import play_random, step_random
 from .sources import SOURCES, Citation, Source
+from .views import (
+    deal_from_json,
+    deal_summary,
+    deal_to_json,
+    deal_view,
+    game_from_json,
+    game_summary,
+    game_to_json,
+    game_view,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Auction", "AuctionError", "Call", "CallNotationError", "PASS", "parse_call",
-    "Card", "CardNotationError", "NotationError", "NO_TRUMP", "PACKS", "Pack", "ROVER", "SS", "Trump",
-    "TrumpNotationError", "parse_card", "parse_cards", "parse_trump",
-    "IllegalPlay", "IllegalPlayError", "LegalPlays", "RulesError", "Verdict", "check_trump", "legal_plays",
-    "trick_verdict", "DIMENSIONS", "Format", "Rule", "Ruleset", "RULESETS", "UnknownRulesetError", "get_ruleset",
-    "ScoreChange", "score_deal", "SOURCES", "Citation", "Source",
+    # errors
+    "SomersetError", "NotationError", "RulesError",
+    # cards and notation
+    "Card", "CardNotationError", "NO_TRUMP", "PACKS", "Pack", "ROVER", "SS", "Trump", "TrumpNotationError",
+    "parse_card", "parse_cards", "parse_trump",
+    # rulesets
+    "DIMENSIONS", "Format", "Rule", "Ruleset", "RULESETS", "UnknownRulesetError", "get_ruleset", "load_ruleset",
+    "SOURCES", "Citation", "Source",
+    # one trick, the auction, the score
+    "IllegalPlay", "LegalPlays", "Verdict", "check_trump", "legal_plays", "trick_verdict",
+    "Auction", "AuctionError", "Call", "CallNotationError", "PASS", "parse_call", "ScoreChange", "score_deal",
+    # whole deals and games
+    "Action", "ActionKind", "ActionNotationError", "IllegalActionError", "PASS_ACTION", "parse_action",
+    "CHANCE", "TERMINAL", "Deal", "Phase", "TrickRecord", "new_deal", "replay_deal", "MAX_DEALS", "Game", "new_game",
+    "DealSetup", "deal_setup", "DRAW_SALT", "SplitMix64", "deal_seed", "shuffled", "play_random", "step_random",
+    "deal_view", "deal_summary", "deal_to_json", "deal_from_json", "game_view", "game_summary", "game_to_json",
+    "game_from_json",
 ]

@@ -1,8 +1,19 @@
 """The narrow JSON interface the browser (and the command line) use.
 
 ``handle(text)`` takes one JSON request and returns one JSON response; it never raises. Bad
-input comes back as ``{"error": {"message": ..., "field": ...}}`` naming what was wrong and what
-is accepted. ``dispatch(dict)`` does the same without the JSON text.
+input comes back as ``{"error": {"message": ..., "field": ...}}`` naming what was wrong, what is
+accepted, and the request field it belongs to. ``dispatch(dict)`` does the same without the JSON
+text. Each value is read where its field is known, and the engine's own errors name the argument
+they belong to (see :class:`~somerset.errors.SomersetError`), so no field is guessed from a
+message. The answers' shapes are in :mod:`somerset.responses`; "all rulesets" answers come from
+:mod:`somerset.compare`.
+
+>>> dispatch({"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": "8/8 6/8 4/10 0/2"})["card"]
+'0/2'
+>>> dispatch({"cmd": "trick", "rules": "boardgamegeek", "trump": "nt", "cards": "8/8"})["error"]["field"]
+'trump'
+>>> dispatch({"cmd": "info"})["limits"]["moves"]
+200
 """
 
 from __future__ import annotations
@@ -10,23 +21,36 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from .bidding import AuctionError
-from .cards import PACKS, Card, NotationError, Trump, parse_cards, parse_trump
-from .limits import excerpt, request_problem
-from .play import RulesError, Verdict, legal_plays, trick_verdict
+from . import responses
+from .cards import PACKS, Card, Trump, parse_cards, parse_trump
+from .compare import compare_score, compare_trick, in_field
+from .errors import SomersetError
+from .limits import MAX_MOVES, MAX_RECORD_CHARS, MAX_SEED, excerpt, request_problem
+from .play import legal_plays, trick_verdict
+from .rng import check_seed
 from .rules import Ruleset
-from .rulesets import RULESETS, UnknownRulesetError, get_ruleset
-from .scoring import score_deal
+from .rulesets import RULESETS, load_ruleset
+from .scoring import score_deal, scored_format
 
-__all__ = ["handle", "dispatch", "ApiError", "ruleset_summary", "trick_json", "legal_json", "score_json"]
+__all__ = ["handle", "dispatch", "ApiError", "ruleset_summary", "trick_json", "legal_json", "score_json", "COMMANDS",
+           "LIMITS"]
 
-JSON = dict[str, Any]
+JSON = responses.JSON
+ruleset_summary = responses.ruleset_summary
+
+#: The limits a page checks before asking (sent by the ``info`` request). The seed's bound is
+#: text, since JavaScript numbers do not hold 2**64 - 1 exactly.
+LIMITS: JSON = {"record_chars": MAX_RECORD_CHARS, "moves": MAX_MOVES, "seed_max": str(MAX_SEED)}
 
 
-class ApiError(ValueError):
+class ApiError(SomersetError):
+    """A request the API cannot answer; ``field`` names the request field at fault."""
+
     def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
+        super().__init__(message, field=field)
+
+
+# --- reading a request ----------------------------------------------------------------------
 
 
 def _field(req: JSON, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
@@ -40,214 +64,98 @@ def _field(req: JSON, name: str, kind: type | tuple[type, ...], default: Any = .
     return value
 
 
-def ruleset_summary(r: Ruleset) -> JSON:
-    trumps = [{"value": str(s), "label": f"/{s} suit"} for s in r.deck.suits if s != 0]
-    if r.zero_trump.value:
-        trumps.append({"value": "0", "label": "0/0 named trump"})
-    if r.no_trump.value:
-        trumps.append({"value": "nt", "label": "No Trump"})
-    return {
-        "id": r.id,
-        "name": r.name,
-        "short_name": r.short_name,
-        "family": r.family,
-        "year": r.year,
-        "deck": r.deck.name,
-        "sources": list(r.sources),
-        "aliases": list(r.aliases),
-        "formats": [
-            {
-                "id": f.id,
-                "label": f.label,
-                "players": f.players,
-                "teams": [list(t) for t in f.teams],
-                "hand_size": f.hand_size,
-                "undealt": f.undealt,
-                "tricks": f.tricks(r.deck),
-                "points_per_deal": f.points_per_deal,
-            }
-            for f in r.formats.value
-        ],
-        "trumps": trumps,
-        "options": [{"id": o.id, "name": o.name, "formats": list(o.formats)} for o in r.options.value],
-        "max_players": r.max_players,
-    }
-
-
 def _ruleset(req: JSON) -> Ruleset:
+    """The ruleset of ``rules``, with the ``option`` applied if one is given."""
     name = _field(req, "rules", str)
-    try:
-        ruleset = get_ruleset(name)
-    except UnknownRulesetError as e:
-        raise ApiError(str(e), "rules") from e
-    option = req.get("option")
-    if option is not None:
-        if not isinstance(option, str):
-            raise ApiError("'option' has the wrong type", "option")
-        try:
-            ruleset = ruleset.with_option(option)
-        except ValueError as e:
-            raise ApiError(str(e), "option") from e
-    return ruleset
+    option = _field(req, "option", str, None)
+    return in_field("rules", load_ruleset, name, [option] if option is not None else [])
 
 
-def _cards(req: JSON, name: str, ruleset: Ruleset, default: Any = ...) -> Any:
+def _cards(req: JSON, name: str, ruleset: Ruleset, default: Any = ...) -> tuple[Card, ...]:
     raw = _field(req, name, (str, list), default)
     if isinstance(raw, list) and not all(isinstance(x, str) for x in raw):
         raise ApiError(f"'{name}' must be a list of card names", name)
-    try:
-        return parse_cards(raw, ruleset.deck, what=name)
-    except NotationError as e:
-        raise ApiError(str(e), name) from e
+    cards: tuple[Card, ...] = in_field(name, parse_cards, raw, ruleset.deck, what=name)
+    return cards
 
 
 def _trump(req: JSON, ruleset: Ruleset) -> Trump:
-    try:
-        return parse_trump(_field(req, "trump", str), ruleset.deck)
-    except NotationError as e:
-        raise ApiError(str(e), "trump") from e
+    trump: Trump = in_field("trump", parse_trump, _field(req, "trump", str), ruleset.deck)
+    return trump
 
 
-def _verdict_json(r: Ruleset, trump: Trump, cards: tuple[Any, ...], v: Verdict) -> JSON:
-    return {
-        "ruleset": r.id,
-        "ruleset_name": r.short_name,
-        "trump": str(trump),
-        "trump_label": trump.label,
-        "cards": [str(c) for c in cards],
-        "winner": v.winner,
-        "card": str(v.card),
-        "rule": v.rule,
-        "reason": v.reason,
-        "citation": v.citation.to_json(),
-        "interpretation": v.interpretation,
-    }
+def _seed(req: JSON) -> int:
+    """The ``seed``: a whole number, or its digits as text (for seeds JavaScript numbers cannot hold)."""
+    raw = _field(req, "seed", (int, str))
+    if isinstance(raw, str):
+        digits = raw.strip()
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):  # isdigit alone accepts "²"
+            raise ApiError(f"'seed' must be a whole number from 0 to {MAX_SEED}, not {raw[:30]!r}", "seed")
+        raw = int(digits)
+    return check_seed(raw)
+
+
+def _format(req: JSON, ruleset: Ruleset) -> str | None:
+    fmt: str | None = _field(req, "format", str, None)
+    if fmt is not None:
+        ruleset.format(fmt)  # names the formats there are, as the 'format' field's error
+    return fmt
+
+
+# --- the commands ---------------------------------------------------------------------------
 
 
 def trick_json(req: JSON) -> JSON:
-    rules = _field(req, "rules", str)
-    if rules.strip().lower() == "all":
-        return _trick_all(req)
+    """Who wins a trick (``rules`` may be ``all``): ``trump``, ``cards`` in play order."""
+    if _field(req, "rules", str).strip().lower() == "all":
+        return compare_trick(_field(req, "cards", (str, list)), _field(req, "trump", str))
     r = _ruleset(req)
     trump = _trump(req, r)
     cards = _cards(req, "cards", r)
-    try:
-        v = trick_verdict(r, trump, cards)
-    except RulesError as e:
-        raise ApiError(str(e), "cards" if "card" in str(e) or "trick" in str(e) else "trump") from e
-    return _verdict_json(r, trump, cards, v)
-
-
-class _Skip(Exception):
-    """A ruleset that cannot read this trick (its pack lacks a card): the reason, said once per pack."""
-
-
-def _trick_all(req: JSON) -> JSON:
-    raw_cards = _field(req, "cards", (str, list))
-    raw_trump = _field(req, "trump", str)
-    if isinstance(raw_cards, list) and not all(isinstance(x, str) for x in raw_cards):
-        raise ApiError("'cards' must be a list of card names", "cards")
-    results: list[JSON] = []
-    skipped: list[JSON] = []
-    last_error = "no ruleset holds these cards"
-    # The cards and trump are read once per pack (three packs), not once per ruleset.
-    read: dict[str, tuple[tuple[Card, ...], Trump] | str] = {}
-    for r in RULESETS.values():
-        if r.deck.name not in read:
-            try:
-                read[r.deck.name] = (parse_cards(raw_cards, r.deck), parse_trump(raw_trump, r.deck))
-            except NotationError as e:
-                read[r.deck.name] = str(e)
-        got = read[r.deck.name]
-        try:
-            if isinstance(got, str):
-                raise _Skip(got)
-            cards, trump = got
-            v = trick_verdict(r, trump, cards)
-        except (_Skip, RulesError) as e:
-            skipped.append({"ruleset": r.id, "reason": str(e)})
-            last_error = str(e)
-            continue
-        results.append(_verdict_json(r, trump, cards, v))
-    if not results:
-        raise ApiError(f"no ruleset can resolve this trick: {last_error}", "cards")
-    winners = {(x["winner"], x["card"]) for x in results}
-    counts: dict[int, int] = {}
-    for x in results:
-        counts[x["winner"]] = counts.get(x["winner"], 0) + 1
-    majority = max(counts, key=lambda k: counts[k])
-    for x in results:
-        x["dissent"] = x["winner"] != majority
-    return {"results": results, "skipped": skipped, "agree": len(winners) == 1}
+    return responses.verdict_json(r, trump, cards, trick_verdict(r, trump, cards))
 
 
 def legal_json(req: JSON) -> JSON:
+    """Which cards of ``hand`` may be played to ``trick`` (optional), with ``trump`` and ``first_trick``."""
     r = _ruleset(req)
     trump = _trump(req, r)
     hand = _cards(req, "hand", r)
     trick = _cards(req, "trick", r, [])
     first = _field(req, "first_trick", bool, False)
-    try:
-        result = legal_plays(r, trump, hand, trick, first_trick=first)
-    except RulesError as e:
-        raise ApiError(str(e), "hand") from e
-    out = result.to_json()
-    out.update({"ruleset": r.id, "trump": str(trump), "hand": [str(c) for c in hand], "trick": [str(c) for c in trick]})
-    return out
+    return responses.legal_json(r, trump, hand, trick, legal_plays(r, trump, hand, trick, first_trick=first))
 
 
 def score_json(req: JSON) -> JSON:
+    """A deal's score (``rules`` may be ``all``): ``bid``, ``made``, and ``against`` (default: the rest of the deal)."""
     rules = _field(req, "rules", str)
     bid = _field(req, "bid", int)
     made = _field(req, "made", int)
-    against = _field(req, "against", int)
-    fmt = _field(req, "format", str, None)
+    against = _field(req, "against", int, None)
     if rules.strip().lower() == "all":
-        results: list[JSON] = []
-        skipped: list[JSON] = []
-        for r in RULESETS.values():
-            try:
-                sc = score_deal(r, bid, made, against, fmt if fmt in {f.id for f in r.formats.value} else None)
-            except (RulesError, ValueError) as e:
-                skipped.append({"ruleset": r.id, "reason": str(e)})
-                continue
-            results.append({"ruleset": r.id, "ruleset_name": r.short_name, **sc.to_json()})
-        if not results:
-            raise ApiError(f"no ruleset can score this deal: {skipped[0]['reason']}", "made")
-        return {"results": results, "skipped": skipped}
+        return compare_score(bid, made, against, _field(req, "format", str, None))
     r = _ruleset(req)
-    try:
-        sc = score_deal(r, bid, made, against, fmt)
-    except (RulesError, ValueError) as e:
-        raise ApiError(str(e), "bid" if "bid" in str(e) else "made") from e
-    return {"ruleset": r.id, "ruleset_name": r.short_name, **sc.to_json()}
+    fmt = _format(req, r)
+    if against is None:
+        against = scored_format(r, fmt).points_per_deal - made
+    return responses.score_json(r, score_deal(r, bid, made, against, fmt))
 
 
 def pack_json(req: JSON) -> JSON:
+    """The cards of a ruleset's pack (``rules``) or of a pack by name (``deck``)."""
     if "rules" in req:
-        deck = _ruleset(req).deck
-    else:
-        name = _field(req, "deck", str)
-        if name not in PACKS:
-            raise ApiError(f"'{excerpt(name)}' is not a pack; the packs are: {', '.join(PACKS)}", "deck")
-        deck = PACKS[name]
-    return {
-        "deck": deck.name,
-        "cards": [
-            {
-                "card": str(c),
-                "suit": None if c.is_ss else c.suit,
-                "rank": None if c.is_ss else c.rank,
-                "count": deck.count_value(c),
-                "double": c.is_double,
-                "label": c.label,
-            }
-            for c in deck.cards
-        ],
-    }
+        return responses.pack_json(_ruleset(req).deck)
+    name = _field(req, "deck", str)
+    if name not in PACKS:
+        raise ApiError(f"'{excerpt(name)}' is not a pack; the packs are: {', '.join(PACKS)}", "deck")
+    return responses.pack_json(PACKS[name])
+
+
+# The puzzles, the replays and the table are imported when first asked for: the trick resolver,
+# the first widget most readers open, starts without reading them.
 
 
 def puzzles_json(req: JSON) -> JSON:
+    """Every puzzle (without its answer) and the themes."""
     from .puzzles import PUZZLES, THEMES, public
 
     return {"puzzles": [public(p) for p in PUZZLES], "themes": [{"id": t, "name": n} for t, n in THEMES]}
@@ -256,90 +164,78 @@ def puzzles_json(req: JSON) -> JSON:
 def _puzzle(req: JSON) -> Any:
     from .puzzles import get_puzzle
 
-    try:
-        return get_puzzle(_field(req, "id", str))
-    except ValueError as e:
-        raise ApiError(str(e), "id") from e
+    return in_field("id", get_puzzle, _field(req, "id", str))
 
 
 def puzzle_json(req: JSON) -> JSON:
+    """One puzzle by ``id`` (without its answer)."""
     from .puzzles import public
 
     return public(_puzzle(req))
 
 
 def judge_json(req: JSON) -> JSON:
+    """Whether ``answer`` (card names or values) solves the puzzle ``id``, and why."""
     from .puzzles import judge
 
     p = _puzzle(req)
     answer = _field(req, "answer", list)
     if not all(isinstance(x, str) for x in answer):
         raise ApiError("'answer' must be a list of card names or values", "answer")
-    try:
-        return {"id": p.id, **judge(p, answer)}
-    except NotationError as e:
-        raise ApiError(str(e), "answer") from e
+    return {"id": p.id, **in_field("answer", judge, p, answer)}
 
 
 def replay_json(req: JSON) -> JSON:
     """A replay of a worked example (``example``, optional ``rules``), of a record (``record``: its
     text), or of a deal the bots play (``rules``, ``seed``, optional ``format`` and ``dealer``)."""
-    from .record import RecordError
     from .replay import replay, replay_bots, replay_record
 
     if "example" in req:
-        example = _field(req, "example", str)
-        rules = _field(req, "rules", str, None)
-        try:
-            return replay(example, rules)
-        except ValueError as e:
-            raise ApiError(str(e), "example") from e
+        return in_field("example", replay, _field(req, "example", str), _field(req, "rules", str, None))
     if "record" in req:
+        text = _field(req, "record", str)
         try:
-            return replay_record(_field(req, "record", str))
-        except RecordError as e:
+            return replay_record(text)
+        except SomersetError as e:
             raise ApiError(f"the record cannot be replayed: {e}", "record") from e
     if "seed" in req:
         r = _ruleset(req)
-        seed = _field(req, "seed", int)
-        if not 0 <= seed < 1 << 64:
-            raise ApiError("'seed' must be a whole number from 0 to 2**64 - 1", "seed")
-        fmt = _field(req, "format", str, None)
-        dealer = _field(req, "dealer", int, 0)
-        try:
-            return replay_bots(r, fmt, seed, dealer)
-        except ValueError as e:
-            raise ApiError(str(e), "format" if fmt and "format" in str(e) else "dealer") from e
+        seed = _seed(req)
+        fmt = _format(req, r)
+        return replay_bots(r, fmt, seed, _field(req, "dealer", int, 0))
     raise ApiError("a replay needs 'example', 'record', or 'rules' with 'seed'", "example")
 
 
 def table_json(req: JSON) -> JSON:
     """A deal at the table: ``rules``, ``seed``, optional ``format`` and ``moves`` (the reader's action texts)."""
-    from .table import MAX_MOVES, sit_down
+    from .table import sit_down
 
     r = _ruleset(req)
-    seed = _field(req, "seed", int)
-    if not 0 <= seed < 1 << 64:
-        raise ApiError("'seed' must be a whole number from 0 to 2**64 - 1", "seed")
-    fmt = _field(req, "format", str, None)
+    seed = _seed(req)
+    fmt = _format(req, r)
     moves = _field(req, "moves", list, [])
     if not all(isinstance(m, str) for m in moves):
         raise ApiError("'moves' must be a list of moves such as \"bid 9\" or \"play 4/8\"", "moves")
     if len(moves) > MAX_MOVES:
         raise ApiError(f"'moves' has {len(moves)} moves; a deal needs at most {MAX_MOVES}", "moves")
-    try:
-        r.format(fmt)
-    except ValueError as e:
-        raise ApiError(str(e), "format") from e
     return sit_down(r, fmt, seed, moves)
 
 
-def _rulesets(req: JSON) -> JSON:
-    return {"rulesets": [ruleset_summary(r) for r in RULESETS.values()]}
+def rulesets_json(req: JSON) -> JSON:
+    """Every ruleset, as the widgets list them."""
+    return {"rulesets": [responses.ruleset_summary(r) for r in RULESETS.values()]}
+
+
+def info_json(req: JSON) -> JSON:
+    """The engine's version, its commands, and the limits a page checks before asking."""
+    from . import __version__
+
+    return responses.info_json(__version__, list(COMMANDS), LIMITS)
 
 
 COMMANDS: dict[str, Callable[[JSON], JSON]] = {
-    "rulesets": _rulesets,
+    "info": info_json,
+    "rulesets": rulesets_json,
     "pack": pack_json,
     "trick": trick_json,
     "legal": legal_json,
@@ -361,12 +257,10 @@ def dispatch(req: Any) -> JSON:
         if not isinstance(cmd, str) or cmd not in COMMANDS:
             raise ApiError(f"unknown command {excerpt(repr(cmd))}; the commands are: {', '.join(COMMANDS)}", "cmd")
         return COMMANDS[cmd](req)
-    except ApiError as e:
-        return {"error": {"message": str(e), "field": e.field}}
-    except (NotationError, RulesError, AuctionError) as e:
-        return {"error": {"message": str(e), "field": None}}
+    except SomersetError as e:
+        return responses.error(str(e), e.field)
     except Exception as e:  # a bug: report it as a message rather than breaking the page
-        return {"error": {"message": f"internal error: {type(e).__name__}: {e}", "field": None, "internal": True}}
+        return responses.error(f"internal error: {type(e).__name__}: {e}", internal=True)
 
 
 def handle(text: str) -> str:
@@ -379,5 +273,5 @@ def handle(text: str) -> str:
     except (TypeError, ValueError) as e:
         problem = f"the request is not valid JSON: {excerpt(str(e), 120)}"
     if problem is not None:
-        return json.dumps({"error": {"message": problem, "field": None}})
+        return json.dumps(responses.error(problem))
     return json.dumps(dispatch(req))

@@ -3,8 +3,8 @@
 ``run(deals, seed)`` returns the figures as a dict (the Pyodide benchmark calls it too);
 ``python -m somerset.bench`` prints them. Three loops are timed:
 
-* ``fast``: :meth:`somerset.game.Deal.play_random`, the same draws as calling
-  :meth:`~somerset.game.Deal.step_random` until the deal ends, with the auction and the play
+* ``fast``: :func:`somerset.simulate.play_random`, the same draws as calling
+  :func:`~somerset.simulate.step_random` until the deal ends, with the auction and the play
   drawn straight from the legal calls and the legal masks of the play tables (the engine's inner
   loop; every action is still recorded);
 * ``api``: the public interface, ``legal_actions()`` and a checked ``apply()`` with a
@@ -23,7 +23,10 @@ import time
 from typing import Any
 
 from .bots import RandomBot
-from .game import Deal, SplitMix64, deal_seed, load_ruleset, new_deal
+from .deal import Deal, new_deal
+from .rng import SplitMix64, deal_seed
+from .rulesets import load_ruleset
+from .simulate import play_random
 
 __all__ = ["run", "run_fast", "run_api", "run_parallel", "main"]
 
@@ -32,19 +35,21 @@ FORMAT = "four-partners"
 
 
 def run_fast(deals: int, seed: int = 1) -> dict[str, Any]:
+    """Deals per second of :func:`~somerset.simulate.play_random`, every deal from its own seed."""
     r = load_ruleset(RULESET)
     rng = SplitMix64(seed)
     played = 0
     start = time.perf_counter()
     for i in range(deals):
         d = new_deal(r, FORMAT, deal_seed(seed, i), i % 4)
-        d.play_random(rng)
+        play_random(d, rng)
         played += not d.passed_out
     seconds = time.perf_counter() - start
     return {"deals": deals, "played": played, "seconds": round(seconds, 4), "deals_per_second": round(deals / seconds, 1)}
 
 
 def run_api(deals: int, seed: int = 1) -> dict[str, Any]:
+    """Deals per second through the public interface: ``legal_actions()`` and a checked ``apply()``."""
     r = load_ruleset(RULESET)
     bots = [RandomBot(seed + k) for k in range(4)]
     played = 0
@@ -95,6 +100,7 @@ def run(deals: int = 2000, seed: int = 1) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Print the figures (``python -m somerset.bench [deals]``)."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m somerset.bench",
@@ -104,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = run(deals)
     print(f"{figures['implementation']} {figures['python']} on {figures['platform']}, {os.cpu_count()} cores: "
           f"{RULESET} {FORMAT}, random legal play, {deals} deals each")
-    print(f"  fast loop (Deal.play_random):          {figures['fast']['deals_per_second']:>9.1f} deals/s")
+    print(f"  fast loop (play_random):               {figures['fast']['deals_per_second']:>9.1f} deals/s")
     print(f"  public API (legal_actions + apply):    {figures['api']['deals_per_second']:>9.1f} deals/s")
     if sys.platform != "emscripten":
         par = run_parallel(deals * 2, 1)

@@ -1,6 +1,13 @@
 """The auction: bids and passes under each ruleset's bidding rule.
 
 Players are numbered in bidding order: 0 is the dealer's left, the dealer bids last.
+
+>>> from somerset import get_ruleset
+>>> a = Auction(get_ruleset("parker-1947").bidding.value, players=4, maximum=24)
+>>> a.run(["8", "10", "pass", "12", "pass", "pass", "15", "pass", "pass", "pass"]).high
+(2, 15)
+>>> a.is_over, a.can(Call(16))
+(True, 'the auction is over')
 """
 
 from __future__ import annotations
@@ -8,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .cards import NotationError
+from .errors import NotationError, RulesError
 from .rules import AllPass, AuctionStyle, Bidding
 
 __all__ = ["Call", "PASS", "CallNotationError", "parse_call", "Auction", "AuctionError"]
@@ -18,7 +25,7 @@ class CallNotationError(NotationError):
     """A bid that cannot be read."""
 
 
-class AuctionError(ValueError):
+class AuctionError(RulesError):
     """A call the auction does not allow at this point."""
 
 
@@ -30,6 +37,7 @@ class Call:
 
     @property
     def is_pass(self) -> bool:
+        """Whether this call is a pass."""
         return self.bid is None
 
     def __str__(self) -> str:
@@ -40,6 +48,7 @@ PASS = Call(None)
 
 
 def parse_call(text: str) -> Call:
+    """Read a call: a number of points such as ``15``, or ``pass`` (also ``p`` or ``-``)."""
     token = text.strip().lower() if isinstance(text, str) else ""
     if token in {"pass", "p", "-"}:
         return PASS
@@ -60,6 +69,7 @@ class Auction:
 
     @property
     def to_act(self) -> int | None:
+        """The player to call next (0 = the dealer's left), or None when the auction is over."""
         if self.is_over:
             return None
         return len(self.calls) % self.players
@@ -75,6 +85,7 @@ class Auction:
 
     @property
     def is_over(self) -> bool:
+        """Whether the auction has ended: all others passed the high bid, everyone passed, or one round is done."""
         n = len(self.calls)
         if self.rule.style is AuctionStyle.ONE_ROUND:
             return n >= self.players
@@ -89,9 +100,12 @@ class Auction:
 
     @property
     def all_passed(self) -> bool:
+        """Whether the auction ended with no bid at all."""
         return self.is_over and self.high is None
 
-    def _dealer_forced(self) -> bool:
+    @property
+    def dealer_must_bid(self) -> bool:
+        """Whether the dealer is to call after everyone else passed, where the ruleset forces him to bid."""
         return (
             self.rule.all_pass is AllPass.DEALER_FORCED
             and len(self.calls) == self.players - 1
@@ -99,19 +113,20 @@ class Auction:
         )
 
     def legal_calls(self) -> list[Call]:
+        """The calls the player to act may make, the pass first (unless the dealer must bid)."""
         if self.is_over:
             return []
         high = self.high
         low = max(self.rule.minimum, high[1] + 1 if high else self.rule.minimum)
         bids = [Call(b) for b in range(low, self.maximum + 1)]
-        return bids if self._dealer_forced() else [PASS, *bids]
+        return bids if self.dealer_must_bid else [PASS, *bids]
 
     def can(self, call: Call) -> str | None:
         """None if the call is allowed, else the reason it is not."""
         if self.is_over:
             return "the auction is over"
         if call.is_pass:
-            if self._dealer_forced():
+            if self.dealer_must_bid:
                 return (
                     f"everyone else has passed, so the dealer must take the bid (at least {self.rule.minimum})"
                 )
@@ -127,6 +142,7 @@ class Auction:
         return None
 
     def do(self, call: Call) -> None:
+        """Make ``call``, or raise :class:`AuctionError` saying why it is not allowed."""
         why = self.can(call)
         if why is not None:
             raise AuctionError(f"{call} is not allowed: {why}")
@@ -135,6 +151,7 @@ class Auction:
         self.calls.append((player, call))
 
     def run(self, calls: Iterable[Call | str]) -> Auction:
+        """Make each call in turn (calls or their text); returns the auction."""
         for call in calls:
             self.do(parse_call(call) if isinstance(call, str) else call)
         return self

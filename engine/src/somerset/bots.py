@@ -1,23 +1,40 @@
 """Computer players: a uniform random player and a sensible heuristic one.
 
-Both are deterministic for a seed (they draw from :class:`somerset.game.SplitMix64`) and use only
+Both are deterministic for a seed (they draw from :class:`somerset.rng.SplitMix64`) and use only
 what their seat may know: their own hand, the auction, the cards played and the public cards.
-Chance steps are not theirs to take; :func:`play_deal` and :func:`play_game` apply them.
+Chance steps are not theirs to take; :func:`play_deal` and :func:`play_game` apply them, and
+:func:`play_until_bid` deals again, the deal passing left, while everyone passes.
+
+>>> from somerset import get_ruleset
+>>> deal, redeals = play_until_bid(get_ruleset("parker-1947"), None, 7)
+>>> deal.is_terminal(), redeals, deal.declarer is not None
+(True, 0, True)
+>>> bots = make_bots("random", 4, 1)
+>>> [b.name for b in bots]
+['random', 'random', 'random', 'random']
 """
 
 from __future__ import annotations
 
 from typing import Protocol, Sequence
 
+from .actions import PASS_ACTION, Action, ActionKind
 from .cards import NO_TRUMP, Card, Trump
-from .game import Action, ActionKind, Deal, Game, Phase, SplitMix64
-from .play import RulesError, check_trump
+from .deal import Deal, Phase, new_deal
+from .match import Game
+from .rng import SplitMix64, deal_seed
 from .rules import AuctionStyle, KittyExchange, Ruleset
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "BOTS", "make_bots", "play_deal", "play_game", "estimate"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "BOTS", "make_bots", "play_deal", "play_game", "play_until_bid",
+           "estimate", "MAX_REDEALS"]
+
+#: :func:`play_until_bid` deals again (the deal passing left) while everyone passes; it gives up after this many.
+MAX_REDEALS = 50
 
 
 class Bot(Protocol):
+    """A computer player: ``act`` chooses the action of the seat to act."""
+
     name: str
 
     def act(self, deal: Deal) -> Action:
@@ -34,6 +51,7 @@ class RandomBot:
         self.rng = SplitMix64(seed)
 
     def act(self, deal: Deal) -> Action:
+        """A uniformly random legal action."""
         acts = deal.legal_actions()
         if not acts:
             raise ValueError("no legal action: the deal is over or waiting for a chance step")
@@ -94,19 +112,6 @@ def estimate(ruleset: Ruleset, hand: Sequence[Card], trump: Trump, players: int,
     return min(float(total), points)
 
 
-def _allowed_trumps(deal: Deal) -> list[Trump]:
-    out = []
-    for s in deal.pack.suits:
-        try:
-            check_trump(deal.ruleset, Trump(s))
-        except RulesError:
-            continue
-        out.append(Trump(s))
-    if deal.ruleset.no_trump.value:
-        out.append(NO_TRUMP)
-    return out
-
-
 def _cost(c: Card, trump: Trump | None, deal: Deal) -> float:
     """How much a card is worth keeping: trumps, count cards, the S/S and the Rover cost most."""
     value = float(c.rank if c.rank >= 0 else 0)
@@ -139,13 +144,14 @@ class HeuristicBot:
     # --- the whole turn ------------------------------------------------------------------
 
     def act(self, deal: Deal) -> Action:
+        """The bot's choice: a bid from hand strength, its best trump, the discards it values least, a careful card."""
         p = deal.phase
         if p is Phase.AUCTION:
             return self._bid(deal)
         if p is Phase.KITTY:
             return self._discard(deal)
         if p is Phase.TRUMP:
-            return Action.name_trump(self._best_trump(deal, deal.hand(deal.current_player), _allowed_trumps_now(deal))[0])
+            return Action.name_trump(self._best_trump(deal, deal.hand(deal.current_player), deal.allowed_trumps())[0])
         if p is Phase.PLAY:
             return self._play(deal)
         raise ValueError("no action for a bot: the deal is over or waiting for a chance step")
@@ -173,7 +179,7 @@ class HeuristicBot:
             hand_bonus = 0.5 * len(deal.kitty)
         else:
             hand_bonus = 0.0
-        _, est = self._best_trump(deal, hand, _allowed_trumps(deal))
+        _, est = self._best_trump(deal, hand, deal.setup.trumps)
         noise = (self.rng.below(5) - 2) * 0.5
         target = int((est + hand_bonus + noise) * self.boldness)
         if not can_pass:
@@ -182,7 +188,7 @@ class HeuristicBot:
         assert lowest is not None
         worth_bidding = deal.total_points / len(deal.format.teams) * 0.75
         if lowest > target or target < worth_bidding:
-            return Action(ActionKind.PASS)
+            return PASS_ACTION
         if deal.ruleset.bidding.value.style is AuctionStyle.ONE_ROUND:
             return Action.bid(min(target, deal.total_points))
         assert deal.auction is not None
@@ -193,7 +199,7 @@ class HeuristicBot:
     def _discard(self, deal: Deal) -> Action:
         seat = deal.current_player
         hand = deal.hand(seat)
-        trump, _ = self._best_trump(deal, hand, _allowed_trumps(deal))
+        trump, _ = self._best_trump(deal, hand, deal.setup.trumps)
         banked = deal.ruleset.undealt.value.exchange in (KittyExchange.ANY, KittyExchange.NONE)
 
         def keep(c: Card) -> float:
@@ -219,7 +225,7 @@ class HeuristicBot:
             return legal_actions[0]
         if deal.trump is None:  # the first card declares trump
             hand = deal.hand(seat)
-            options = [t for t in _allowed_trumps_now(deal)
+            options = [t for t in deal.allowed_trumps()
                        if t.is_no_trump or any(a.kind is ActionKind.PLAY and a.cards[0].suit == t.suit
                                                for a in legal_actions)]
             trump, _ = self._best_trump(deal, hand, options)
@@ -283,15 +289,6 @@ class HeuristicBot:
         return min(legal, key=lambda c: _cost(c, trump, deal))
 
 
-def _allowed_trumps_now(deal: Deal) -> list[Trump]:
-    """The trumps the declarer may still name (after any kitty restriction)."""
-    if deal.phase is Phase.TRUMP:
-        return [a.trump for a in deal.legal_actions() if a.trump is not None]
-    trumps = _allowed_trumps(deal)
-    banned = {c.suit for c in deal.discards} if deal.ruleset.undealt.value.exchange is KittyExchange.NO_RED_NO_TRUMP else set()
-    return [t for t in trumps if t.suit not in banned]
-
-
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
@@ -321,3 +318,22 @@ def play_game(game: Game, bots: Sequence[Bot]) -> Game:
         else:
             game.apply(bots[game.current_player].act(game.deal))
     return game
+
+
+def play_until_bid(ruleset: Ruleset, format_id: str | None = None, seed: int = 0, dealer: int = 0,
+                   kind: str = "heuristic", max_redeals: int = MAX_REDEALS) -> tuple[Deal, int]:
+    """Deal from ``seed`` and let bots of ``kind`` play it; while everyone passes, deal again.
+
+    Each new deal is dealt by the next seat to the left from the next seed of a game with this
+    seed (:func:`~somerset.rng.deal_seed`), as in a :class:`~somerset.match.Game`. Returns the
+    deal and how many times it was dealt again.
+    """
+    fmt = ruleset.format(format_id)
+    deal: Deal | None = None
+    for i in range(max_redeals + 1):
+        s = deal_seed(seed, i)
+        deal = play_deal(new_deal(ruleset, fmt.id, s, (dealer + i) % fmt.players), make_bots(kind, fmt.players, s))
+        if not deal.passed_out:
+            return deal, i
+    assert deal is not None
+    return deal, max_redeals + 1

@@ -4,6 +4,12 @@ A card is written ``rank/suit``: the upper number is its rank within the suit, t
 number names the suit (``4/8`` is the four of the eights suit). The S/S card belongs to no
 suit until a trump is named. ``str(parse_card(x))`` always gives the canonical form, and
 parsing the canonical form gives the same card back.
+
+>>> c = parse_card("4-8")
+>>> c, str(c), c.label
+(Card('4/8'), '4/8', 'four of the eights suit')
+>>> parse_card("48") == c, parse_trump("nt").label, PACKS["double"].count_value(SS)
+(True, 'No Trump', 3)
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import ClassVar, Iterable
 
+from .errors import NotationError
 from .sources import Citation
 
 __all__ = [
@@ -44,14 +51,6 @@ ACCEPTED_CARDS = "rank/suit such as 4/8, 0/0 or S/S (4-8, 48, 1212 and ss are al
 ACCEPTED_TRUMPS = "a suit number such as 2 or 12, 0 for the 0/0 named as trump, or nt for No Trump"
 
 
-class NotationError(ValueError):
-    """Text that is not valid notation. The message names the token and what is accepted."""
-
-    def __init__(self, token: str, message: str) -> None:
-        super().__init__(message)
-        self.token = token
-
-
 class CardNotationError(NotationError):
     """A card token that cannot be read, or a card that is not in the pack."""
 
@@ -73,6 +72,7 @@ class Card:
 
     @property
     def is_ss(self) -> bool:
+        """The S/S card, which belongs to no suit until a trump is named."""
         return self.suit == -1
 
     @property
@@ -102,10 +102,16 @@ class Card:
 
     @classmethod
     def parse(cls, text: str, pack: Pack | None = None) -> Card:
+        """The card ``text`` names (see :func:`parse_card`)."""
         return parse_card(text, pack)
 
     def sort_key(self) -> tuple[int, int]:
-        return (self.suit, self.rank)
+        """The order cards are shown in: by suit, low to high within each, the S/S last.
+
+        >>> [str(c) for c in sorted(parse_cards("S/S 4/8 0/0 2/8"), key=Card.sort_key)]
+        ['0/0', '2/8', '4/8', 'S/S']
+        """
+        return (99, 99) if self.suit == -1 else (self.suit, self.rank)
 
 
 SS = Card(-1, -1)
@@ -113,11 +119,14 @@ ROVER = Card(0, 0)
 
 
 def suit_name(suit: int) -> str:
+    """A suit's short name: ``/8 suit``."""
     return f"/{suit} suit"
 
 
 @dataclass(frozen=True, slots=True)
 class CountCard:
+    """A count (red) card of a pack and its value."""
+
     card: Card
     value: int
 
@@ -158,13 +167,16 @@ class Pack:
         return len(self.cards)
 
     def count_value(self, card: Card) -> int:
+        """The count (red) value of ``card`` in this pack: 0 for a card that does not count."""
         return self._count_values.get(card, 0)
 
     @property
     def count_total(self) -> int:
+        """The count cards' values added up."""
         return sum(c.value for c in self.counts)
 
     def describe_suits(self) -> str:
+        """The pack's suits in words, such as 'the suits /0, /2 and /4 and the S/S'."""
         names = [f"/{s}" for s in self.suits]
         text = ", ".join(names[:-1]) + " and " + names[-1]
         return f"the suits {text}" + (" and the S/S" if self.has_ss else "")
@@ -328,6 +340,7 @@ class Trump:
 
     @property
     def is_no_trump(self) -> bool:
+        """Whether this is the No Trump declaration."""
         return self.suit is None
 
     @property
@@ -337,6 +350,7 @@ class Trump:
 
     @property
     def label(self) -> str:
+        """The trump in words: '/8 suit', '0/0 named trump' or 'No Trump'."""
         if self.suit is None:
             return "No Trump"
         if self.suit == 0:
@@ -350,6 +364,7 @@ class Trump:
         return f"Trump({str(self)!r})"
 
     def is_trump(self, card: Card) -> bool:
+        """Whether ``card`` is a trump under this declaration (the S/S is a trump whenever a suit is)."""
         if self.suit is None:
             return False
         return card.suit == -1 or card.suit == self.suit

@@ -9,95 +9,49 @@ from __future__ import annotations
 from typing import Any
 
 from .rules import (
-    AfterRover,
-    AllPass,
-    AuctionStyle,
     Bidding,
-    Declaration,
-    FirstLead,
     Format,
     GameEnd,
-    KittyExchange,
-    Made,
     Option,
     Points,
-    Revoke,
-    RoverNoTrump,
-    RoverPlay,
-    RoverPower,
     Ruleset,
-    SetPenalty,
-    SSNoTrump,
+    RuleValue,
     Tie,
     Undealt,
     UndealtKind,
 )
 
-__all__ = ["value_label", "format_label", "teams_label"]
-
-_LABELS: tuple[tuple[Any, str], ...] = (
-    (UndealtKind.NONE, "none: all dealt"),
-    (UndealtKind.FACE_UP, "face up, to the first trick's winner"),
-    (UndealtKind.KITTY, "kitty to the high bidder"),
-    (KittyExchange.ANY, "exchanges freely"),
-    (KittyExchange.NO_RED_NO_TRUMP, "discards neither red nor trump"),
-    (KittyExchange.COUNT_RAISES_BID, "a discarded count card raises the bid"),
-    (Declaration.NAMED, "named after the auction"),
-    (Declaration.FIRST_LEAD, "by the bidder's first card"),
-    (Declaration.DRAWN, "drawn from the pack"),
-    (FirstLead.TRUMP, "bidder must lead trump"),
-    (FirstLead.ANY, "bidder leads any card"),
-    (Revoke.UNSTATED, "follow if able"),
-    (Revoke.WITHDRAW_OR_TWO, "follow if able, no exception; revoke costs 2"),
-    (Revoke.WITHDRAW_OR_AGREED, "follow if able; revoke penalty agreed"),
-    (RoverPlay.WHEN_VOID, "only when you cannot follow"),
-    (RoverPlay.ANY_TIME, "at any time"),
-    (AfterRover.FOLLOW, "others still follow suit"),
-    (AfterRover.BREAK_FOR_DOUBLE, "others may break suit for a double"),
-    (RoverPower.ALL_DOUBLES, "highest double in the trick wins"),
-    (RoverPower.LATER_DOUBLES, "only doubles played after it win"),
-    (SSNoTrump.NOT_APPLICABLE, "—"),
-    (SSNoTrump.DISCARD_ANY_TIME, "discard at any time; led, next card sets suit"),
-    (RoverNoTrump.NOT_APPLICABLE, "—"),
-    (RoverNoTrump.WINS_WHEN_LED, "no power; wins when led"),
-    (RoverNoTrump.KEEPS_POWER, "keeps its Rover power"),
-    (Made.BIDDER_ONLY, "bidder's side scores what it took; opponents nothing"),
-    (Made.BOTH_SIDES, "both sides score what they took"),
-    (SetPenalty.DOUBLE, "bidder −2 × shortfall; opponents score double"),
-    (SetPenalty.BID, "bidder loses the bid; opponents score theirs"),
-)
-
-
-_ENUM_LABELS: dict[tuple[type, str], str] = {(type(k), str(k)): v for k, v in _LABELS}
+__all__ = ["value_label", "format_label", "teams_label", "trick_order"]
 
 
 def _enum(value: Any) -> str:
-    return _ENUM_LABELS.get((type(value), str(value)), str(value))
+    return value.label if isinstance(value, RuleValue) else str(value)
 
 
 def teams_label(fmt: Format) -> str:
+    """The sides of a format in short: '1+3 v 2+4', or 'each alone'."""
     if not fmt.partnership:
         return "each alone"
     return " v ".join("+".join(str(s + 1) for s in team) for team in fmt.teams)
 
 
 def format_label(fmt: Format) -> str:
+    """A format in short: '4 players (1+3 v 2+4)'."""
     return f"{fmt.players} players ({teams_label(fmt)})"
 
 
 def _bidding(b: Bidding) -> str:
-    style = "auction" if b.style is AuctionStyle.AUCTION else "one round of bids"
-    parts = [style]
+    parts = [b.style.label]
     if b.minimum > 1:
         parts.append(f"minimum {b.minimum}")
-    parts.append("all pass: dealer forced" if b.all_pass is AllPass.DEALER_FORCED else "all pass: redeal")
+    parts.append(b.all_pass.label)
     return ", ".join(parts)
 
 
 def _game(g: GameEnd) -> str:
     parts = [f"{g.target} to win"]
-    if g.tie is Tie.HIGHER_WINS_REPLAY_TIE:
-        parts.append("both past it: higher wins")
+    if g.tie is not Tie.FIRST_TO_TARGET:
+        parts.append(g.tie.label)
     if not g.win_by_setting:
         parts.append("cannot win by setting")
     return ", ".join(parts)
@@ -112,8 +66,6 @@ def value_label(ruleset: Ruleset, key: str) -> str:
     if key == "formats":
         players = sorted({f.players for f in value})
         return "players: " + ", ".join(str(p) for p in players)
-    if key == "trick":
-        return "highest trump, else Rover rule, else highest of suit led"
     if isinstance(value, Undealt):
         text = _enum(value.kind)
         if value.kind is UndealtKind.KITTY:
@@ -136,3 +88,15 @@ def value_label(ruleset: Ruleset, key: str) -> str:
             return "none"
         return "; ".join(o.name for o in value if isinstance(o, Option))
     return _enum(value)
+
+
+def trick_order(ruleset: Ruleset) -> str:
+    """Who wins a trick under ``ruleset``, in one sentence: trumps, then the Rover, then the suit led.
+
+    >>> from somerset import get_ruleset
+    >>> trick_order(get_ruleset("boardgamegeek"))
+    'Highest trump (the S/S lowest); else, if the 0/0 is in the trick, the highest double played after it; else the highest card of the suit led.'
+    """
+    doubles = "the highest double played after it" if ruleset.rover_power.value.only_later_doubles else "the highest double"
+    return (("Highest trump (the S/S lowest)" if ruleset.deck.has_ss else "Highest trump")
+            + f"; else, if the 0/0 is in the trick, {doubles}; else the highest card of the suit led.")

@@ -1,17 +1,34 @@
-"""Bounds on what the engine reads from a user, and how much of it a message quotes back.
+"""The limits of what the engine accepts from a page or a user, in one place (the API's ``info``
+request tells the page's), and how much of a user's text a message quotes back.
 
 An API request is checked before its JSON is read: CPython's JSON reader recurses once per level
 of nesting (``"[" * 1000`` raises RecursionError, and in Pyodide ten thousand levels overflow the
 WebAssembly stack and kill the interpreter), so the nesting is measured by a cheap scan of the
 text first. A message that names a user's text quotes at most a short excerpt of it.
+
+>>> MAX_RECORD_CHARS, MAX_MOVES, MAX_SEED == 2**64 - 1
+(20000, 200, True)
+>>> request_problem("[" * 1000)
+'the request nests arrays or objects more than 8 deep'
+>>> excerpt("x" * 100)
+'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "excerpt", "one_line", "request_problem"]
+from .rng import MASK64
 
+__all__ = ["MAX_RECORD_CHARS", "MAX_MOVES", "MAX_SEED", "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "excerpt",
+           "one_line", "request_problem"]
+
+#: The longest record text a replay accepts (a whole Triple deal is about 3,000 characters).
+MAX_RECORD_CHARS = 20_000
+#: More moves than one seat makes in any deal: a longer list of the reader's moves is refused.
+MAX_MOVES = 200
+#: The largest seed: seeds are whole numbers from 0 to 2**64 - 1.
+MAX_SEED = MASK64
 #: The longest request text accepted. A replayed record is at most 20,000 characters; a deal at
 #: the table sends at most a few hundred short moves.
 MAX_REQUEST_CHARS = 65_536

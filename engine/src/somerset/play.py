@@ -3,6 +3,14 @@
 One set of functions serves every ruleset: what differs between rulesets is read from the
 ruleset's data (``rover_play``, ``after_rover``, ``rover_power``, ``ss_no_trump``,
 ``rover_no_trump``, ``first_lead``, ``declaration``).
+
+>>> from somerset import get_ruleset, parse_cards, parse_trump
+>>> r = get_ruleset("parker")
+>>> res = legal_plays(r, parse_trump("8"), parse_cards("S/S 0/0 4/10"), parse_cards("2/8"))
+>>> [str(c) for c in res.legal], str(res.illegal[0].card)
+(['S/S'], '0/0')
+>>> trick_verdict(r, parse_trump("6"), parse_cards("9/12 11/12 0/0 2/2")).rule
+'rover-doubles'
 """
 
 from __future__ import annotations
@@ -10,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import Card, NotationError, Pack, Trump
+from .cards import Card, Pack, Trump
+from .errors import RulesError
 from .rules import AfterRover, Declaration, FirstLead, RoverNoTrump, RoverPlay, RoverPower, Ruleset, SSNoTrump
 from .sources import Citation
 
 __all__ = [
     "RulesError",
-    "IllegalPlayError",
     "IllegalPlay",
     "LegalPlays",
     "Verdict",
@@ -28,35 +36,29 @@ __all__ = [
 ]
 
 
-class RulesError(ValueError):
-    """Input that reads correctly but that the ruleset does not allow (an unknown trump, a bad trick)."""
-
-
-class IllegalPlayError(RulesError):
-    """A card played against the rules."""
-
-    def __init__(self, message: str, citation: Citation | None = None) -> None:
-        super().__init__(message)
-        self.citation = citation
-
-
 @dataclass(frozen=True, slots=True)
 class IllegalPlay:
+    """A card that may not be played, why, and the rule that says so."""
+
     card: Card
     reason: str
     citation: Citation
 
     def to_json(self) -> dict[str, object]:
+        """The illegal card, why, and the rule's citation, as JSON."""
         return {"card": str(self.card), "reason": self.reason, "citation": self.citation.to_json()}
 
 
 @dataclass(frozen=True, slots=True)
 class LegalPlays:
+    """The cards of a hand that may be played, and each other card with why not."""
+
     legal: tuple[Card, ...]
     illegal: tuple[IllegalPlay, ...]
     note: str | None = None  # an interpretation that decided this answer
 
     def to_json(self) -> dict[str, object]:
+        """The legal cards, each illegal card with its reason, and any interpretation, as JSON."""
         return {
             "legal": [str(c) for c in self.legal],
             "illegal": [i.to_json() for i in self.illegal],
@@ -80,29 +82,30 @@ def _suit_words(suit: int) -> str:
     return f"the /{suit} suit"
 
 
-def check_trump(ruleset: Ruleset, trump: Trump) -> None:
-    """Raise :class:`RulesError` if the ruleset does not allow this trump."""
-    pack = ruleset.deck
-    if trump.is_no_trump:
-        if not ruleset.no_trump.value:
-            raise RulesError(f"{ruleset.id} has no No Trump declaration ({ruleset.no_trump.summary})")
-        return
-    assert trump.suit is not None
-    if trump.suit not in pack.suits:
-        raise RulesError(f"/{trump.suit} is not a suit of the {pack.name} pack used by {ruleset.id} ({pack.describe_suits()})")
-    if trump.is_zero and not ruleset.zero_trump.value:
-        raise RulesError(f"{ruleset.id} does not allow the 0/0 to be named trump")
+def check_trump(ruleset: Ruleset, trump: Trump, format_id: str | None = None) -> None:
+    """Raise :class:`RulesError` if ``trump`` may not be named (see :meth:`Ruleset.trumps`).
+
+    >>> from somerset import get_ruleset, parse_trump
+    >>> check_trump(get_ruleset("double-1913"), parse_trump("nt"))
+    Traceback (most recent call last):
+    ...
+    somerset.errors.RulesError: Hodges 1913 has no No Trump declaration (The 1913 text has no No Trump declaration.)
+    """
+    problem = ruleset.trump_problem(trump, format_id)
+    if problem is not None:
+        raise RulesError(problem, field="trump")
 
 
-def _check_cards(pack: Pack, groups: Iterable[tuple[str, Sequence[Card]]]) -> None:
+def _check_cards(pack: Pack, groups: Iterable[tuple[str, str, Sequence[Card]]]) -> None:
+    """Each group is (argument name, what to call it, cards): every card in the pack, none twice."""
     seen: dict[Card, str] = {}
-    for what, cards in groups:
+    for field, what, cards in groups:
         for card in cards:
             if card not in pack:
-                raise RulesError(f"{card} is not in the {pack.name} pack ({pack.describe_suits()})")
+                raise RulesError(f"{card} is not in the {pack.name} pack ({pack.describe_suits()})", field=field)
             if card in seen:
                 where = "twice in the " + what if seen[card] == what else f"both in the {seen[card]} and in the {what}"
-                raise RulesError(f"{card} appears {where}: each card exists once")
+                raise RulesError(f"{card} appears {where}: each card exists once", field=field)
             seen[card] = what
 
 
@@ -150,11 +153,12 @@ def legal_plays(
     """
     check_trump(ruleset, trump)
     pack = ruleset.deck
-    _check_cards(pack, (("hand", hand), ("trick", trick)))
+    _check_cards(pack, (("hand", "hand", hand), ("trick", "trick", trick)))
     if not hand:
-        raise RulesError("the hand is empty: there is nothing to play")
+        raise RulesError("the hand is empty: there is nothing to play", field="hand")
     if len(trick) >= ruleset.max_players:
-        raise RulesError(f"the trick already has {len(trick)} cards, the most players {ruleset.id} allows at one table")
+        raise RulesError(f"the trick already has {len(trick)} cards, the most players {ruleset.short_name} allows at "
+                         "one table", field="trick")
     if not trick:
         return _legal_leads(ruleset, trump, hand, first_trick)
     suit = led_suit(trick, trump)
@@ -252,12 +256,13 @@ def trick_verdict(ruleset: Ruleset, trump: Trump, cards: Sequence[Card]) -> Verd
     """Who wins a trick of ``cards`` (in play order, the first is the lead), and the rule that decided."""
     check_trump(ruleset, trump)
     if not cards:
-        raise RulesError("a trick needs at least one card")
+        raise RulesError("a trick needs at least one card", field="cards")
     if len(cards) > ruleset.max_players:
         raise RulesError(
-            f"{len(cards)} cards is more than one trick: {ruleset.id} is played by at most {ruleset.max_players} players"
+            f"{len(cards)} cards is more than one trick: {ruleset.short_name} is played by at most "
+            f"{ruleset.max_players} players", field="cards"
         )
-    _check_cards(ruleset.deck, (("trick", cards),))
+    _check_cards(ruleset.deck, (("cards", "trick", cards),))
     return _verdict(ruleset, trump, cards)
 
 
@@ -276,7 +281,7 @@ def _verdict(ruleset: Ruleset, trump: Trump, cards: Sequence[Card]) -> Verdict:
         else:
             others = ", ".join(str(cards[i]) for i in trumps if i != best)
             reason = f"{card} is the highest trump played ({trump.label}; also {others}), so it takes the trick."
-        return Verdict(best, card, "highest-trump", reason, ruleset.trick.citation)
+        return Verdict(best, card, "highest-trump", reason, ruleset.follow_suit.citation)
     rover_at = next((i for i, c in enumerate(cards) if c.is_rover), None)
     if rover_at is not None and rover_active(ruleset, trump):
         nt_note = ruleset.rover_no_trump.interpretation if trump.is_no_trump else None
@@ -336,7 +341,7 @@ def _verdict(ruleset: Ruleset, trump: Trump, cards: Sequence[Card]) -> Verdict:
                        "the trick it leads.", ruleset.rover_no_trump.citation)
     if card.is_rover:
         return Verdict(best, card, "suit-led", "The 0/0 is the only card of its suit, so it takes the trick.",
-                       ruleset.trick.citation)
+                       ruleset.follow_suit.citation)
     if cards[0].is_ss:
         return Verdict(best, card, "suit-led",
                        f"The S/S was led in No Trump, so {cards[1]} set the suit; {card} is the highest card of "
@@ -345,9 +350,4 @@ def _verdict(ruleset: Ruleset, trump: Trump, cards: Sequence[Card]) -> Verdict:
         reason = f"No trump was played and nobody else followed {_suit_words(suit)}, so the lead, {card}, takes the trick."
     else:
         reason = f"No trump was played, so the highest card of the suit led ({_suit_words(suit)}) takes the trick: {card}."
-    return Verdict(best, card, "suit-led", reason, ruleset.trick.citation)
-
-
-def parse_error_types() -> tuple[type[ValueError], ...]:
-    """The exceptions that mean bad input (for front ends that report them as messages)."""
-    return (NotationError, RulesError)
+    return Verdict(best, card, "suit-led", reason, ruleset.follow_suit.citation)

@@ -42,32 +42,26 @@ from typing import Any
 
 from .bidding import Auction, parse_call
 from .cards import Card, Trump, parse_card, parse_trump
-from .game import (
-    Action,
-    ActionKind,
-    Deal,
-    Game,
-    IllegalActionError,
-    Phase,
-    load_ruleset,
-    parse_action,
-)
-from .limits import excerpt
+from .actions import Action, ActionKind, IllegalActionError, parse_action
+from .deal import Deal, Phase
+from .errors import SomersetError
+from .match import Game
+from .limits import MAX_SEED, excerpt
 from .play import LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
 from .rules import Declaration, Format, PileKind, Ruleset
-from .rulesets import get_ruleset
+from .rulesets import get_ruleset, load_ruleset
 from .scoring import ScoreChange, score_deal, score_seats
 from .sources import SOURCES, Citation
+from .views import deal_summary, game_summary
 
 __all__ = ["RecordError", "DealRecord", "GameRecord", "PartialRecord", "PartialPlay", "PlayedTrick", "parse_record",
-           "parse_game_record", "parse_partial", "is_partial", "record_of", "game_record_of"]
+           "parse_game_record", "parse_partial", "is_partial", "record_of", "game_record_of", "check_record"]
 
 _SETUP_TAGS = ("Ruleset", "Options", "Format", "Dealer", "Seed")
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\]')
-_MAX_SEED = (1 << 64) - 1
 
 
-class RecordError(ValueError):
+class RecordError(SomersetError):
     """A record that cannot be read, or whose lines disagree with the play; names the line."""
 
     def __init__(self, message: str, line: int | None = None) -> None:
@@ -88,7 +82,7 @@ def _signed(n: int) -> str:
 
 
 def _sorted(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: (99, 99) if c.is_ss else (c.suit, c.rank))
+    return sorted(cards, key=Card.sort_key)
 
 
 def _number(text: str, digits: int = 9) -> int | None:
@@ -135,7 +129,7 @@ def _tag_setup(tags: dict[str, str], at: dict[str, int] | None = None) -> tuple[
     seed: int | None = None
     if "Seed" in tags:
         seed = _number(tags["Seed"].strip(), 20)
-        if seed is None or seed > _MAX_SEED:
+        if seed is None or seed > MAX_SEED:
             raise bad("Seed", "a seed is a whole number from 0 to 2**64 - 1")
     return ruleset, fmt.id, dealer, seed
 
@@ -150,6 +144,7 @@ class DealRecord:
     # --- the deal ------------------------------------------------------------------------
 
     def new_deal(self) -> Deal:
+        """A fresh deal from the record's tags (ruleset, options, format, dealer, seed), before any action."""
         ruleset, format_id, dealer, seed = _tag_setup(self.tags)
         return Deal(ruleset, format_id, dealer=dealer, seed=seed)
 
@@ -169,11 +164,13 @@ class DealRecord:
         return head + "\n\n" + body + "\n" if body else head + "\n"
 
     def to_json(self) -> dict[str, Any]:
+        """The record as JSON: its tags, its actions, a summary of the deal and its text."""
         deal = self.replay()
-        return {"tags": dict(self.tags), "actions": list(self.actions), "deal": deal.summary(), "text": str(self)}
+        return {"tags": dict(self.tags), "actions": list(self.actions), "deal": deal_summary(deal), "text": str(self)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealRecord:
+        """Read the JSON of :meth:`to_json` back (checked by replaying it)."""
         tags = data.get("tags") if isinstance(data, dict) else None
         actions = data.get("actions", []) if isinstance(data, dict) else None
         if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
@@ -466,6 +463,7 @@ class GameRecord:
     deals: list[list[str]] = field(default_factory=list)
 
     def replay(self) -> Game:
+        """The game this record describes, rebuilt by applying every action of every deal."""
         ruleset, format_id, dealer, seed = _tag_setup(self.tags)
         game = Game(ruleset, format_id, seed=seed or 0, dealer=dealer, auto_chance=False)
         for actions in self.deals:
@@ -492,10 +490,12 @@ class GameRecord:
         return "\n\n".join(out) + "\n"
 
     def to_json(self) -> dict[str, Any]:
-        return {"tags": dict(self.tags), "deals": [list(d) for d in self.deals], "game": self.replay().summary()}
+        """The record as JSON: its tags, each deal's actions and a summary of the game."""
+        return {"tags": dict(self.tags), "deals": [list(d) for d in self.deals], "game": game_summary(self.replay())}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        """Read the JSON of :meth:`to_json` back (checked by replaying it)."""
         tags = data.get("tags") if isinstance(data, dict) else None
         deals = data.get("deals", []) if isinstance(data, dict) else None
         if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
@@ -513,6 +513,7 @@ class GameRecord:
 
 
 def game_record_of(game: Game) -> GameRecord:
+    """The record of a game: its setup tags and each deal's actions."""
     tags: dict[str, str] = {"Ruleset": game.ruleset.id}
     if game.ruleset.option_applied:
         tags["Options"] = " ".join(game.ruleset.option_applied)
@@ -535,7 +536,7 @@ def parse_game_record(text: str) -> GameRecord:
     ruleset = _tag_setup(tags, at)[0]
     if "Target" in tags:
         target = ruleset.game.value.target
-        _expect(tags["Target"] == str(target), f'[Target "{excerpt(tags["Target"])}"]: {ruleset.id} plays to {target}',
+        _expect(tags["Target"] == str(target), f'[Target "{excerpt(tags["Target"])}"]: {ruleset.short_name} plays to {target}',
                 at["Target"])
     rec = GameRecord(tags, [])
     game = rec.replay()
@@ -566,7 +567,7 @@ def parse_game_record(text: str) -> GameRecord:
         body = [(n, t) for n, t in block[1:] if not t.startswith("Total:")]
         actions = parse_body(deal, {"Seed": str(deal.seed)}, body)
         if deal.is_terminal():
-            game._end_deal(deal)
+            game.end_deal()
         rec.deals.append(actions)
         for n, t in block[1:]:
             if t.startswith("Total:"):
@@ -644,12 +645,14 @@ class PartialRecord:
 
     @property
     def rulesets(self) -> list[str]:
+        """The ids of the rulesets that state this record (the ``Rulesets`` or ``Ruleset`` tag)."""
         if "Rulesets" in self.tags:
             return self.tags["Rulesets"].split()
         return [self.tags["Ruleset"]] if "Ruleset" in self.tags else []
 
     @property
     def citation(self) -> Citation | None:
+        """Where the source states this example (the ``Source`` and ``Section`` tags), if it does."""
         if "Source" not in self.tags:
             return None
         return Citation(self.tags["Source"], self.tags.get("Section", "") or "the whole text")
@@ -672,6 +675,7 @@ class PartialRecord:
         return head + "\n\n" + body + "\n" if body else head + "\n"
 
     def to_json(self) -> dict[str, Any]:
+        """The record as JSON: its tags, its rulesets and its text."""
         return {"tags": dict(self.tags), "rulesets": self.rulesets, "text": str(self)}
 
 
@@ -705,7 +709,7 @@ class PartialPlay:
                 try:
                     self.auction.do(parse_call(call))
                 except ValueError as e:
-                    raise RecordError(f"under {ruleset.id}: {e}") from e
+                    raise RecordError(f"under {ruleset.short_name}: {e}") from e
         high = self.auction.high if self.auction is not None else None
         self.bid: tuple[int, int] | None = high if high is not None else record.bid
         if self.bid is not None and not 0 <= self.bid[0] < players:
@@ -716,7 +720,7 @@ class PartialPlay:
                 self.trump = parse_trump(record.trump, ruleset.deck)
                 check_trump(ruleset, self.trump)
             except ValueError as e:
-                raise RecordError(f"under {ruleset.id}: {e}") from e
+                raise RecordError(f"under {ruleset.short_name}: {e}") from e
         self.verdicts: list[Verdict] = []
         self.legal: LegalPlays | None = None
         seen: set[Card] = set()
@@ -741,7 +745,7 @@ class PartialPlay:
             try:
                 self.verdicts.append(trick_verdict(ruleset, self.trump, trick.cards))
             except ValueError as e:
-                raise RecordError(f"trick {k} under {ruleset.id}: {e}") from e
+                raise RecordError(f"trick {k} under {ruleset.short_name}: {e}") from e
         if record.hand is not None:
             seat, hand = record.hand
             if self.trump is None:
@@ -758,7 +762,7 @@ class PartialPlay:
             try:
                 self.legal = legal_plays(ruleset, self.trump, hand, trick_so_far)
             except ValueError as e:
-                raise RecordError(f"under {ruleset.id}: {e}") from e
+                raise RecordError(f"under {ruleset.short_name}: {e}") from e
         self.score: list[int] | None = None
         self.change: ScoreChange | None = None
         if record.taken is not None:
@@ -775,7 +779,7 @@ class PartialPlay:
                 else:
                     self.score = score_seats(ruleset, self.format, seat, bid, record.taken)
             except ValueError as e:
-                raise RecordError(f"under {ruleset.id}: {e}") from e
+                raise RecordError(f"under {ruleset.short_name}: {e}") from e
 
     @property
     def in_progress(self) -> bool:
@@ -798,11 +802,13 @@ class PartialPlay:
 
     @property
     def made(self) -> bool | None:
+        """Whether the bidder's side made its bid (None without a bid and the points taken)."""
         if self.record.taken is None or self.bid is None:
             return None
         return self.record.taken[self.format.team_of(self.bid[0])] >= self.bid[1]
 
     def lines(self) -> list[str]:
+        """The record's lines as the engine works them out under this ruleset."""
         rec = self.record
         out: list[str] = []
         if rec.calls:
@@ -948,6 +954,26 @@ def parse_partial(text: str) -> PartialRecord:
                 key = t.split(":")[0].split()[0]
                 same = [w for w in wanted if w.split(":")[0] == t.split(":")[0]] or \
                        [w for w in wanted if w.split()[0] == key]
-                raise RecordError(f"under {rid}, '{excerpt(t, 60)}' does not agree with the engine, which gives "
+                raise RecordError(f"under {get_ruleset(rid).short_name}, '{excerpt(t, 60)}' does not agree with the engine, "
+                                  "which gives "
                                   f"'{same[0] if same else 'nothing'}'", no)
     return rec
+
+
+def check_record(text: str) -> dict[str, Any]:
+    """Read a record of any kind (a game, a deal, or a worked example without hands) and check it.
+
+    Returns what it is and its text as the engine writes it; raises :class:`RecordError` naming the
+    first line that does not agree with the engine (``somerset check``)."""
+    if any(line.strip().startswith("Deal 1:") for line in text.splitlines()):
+        game = parse_game_record(text)
+        played = game.replay()
+        return {"kind": "game", "rulesets": [played.ruleset.id], "deals": len(game.deals),
+                "winner": played.winner, "scores": list(played.scores), "text": str(game)}
+    if not is_partial(text):
+        rec = parse_record(text)
+        deal = rec.replay()
+        return {"kind": "deal", "rulesets": [deal.ruleset.id], "over": deal.is_terminal(),
+                "score": deal.score_changes(), "text": str(rec)}
+    partial = parse_partial(text)
+    return {"kind": "example", "rulesets": partial.rulesets, "text": str(partial)}

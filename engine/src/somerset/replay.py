@@ -17,25 +17,27 @@ import re
 from typing import Any
 
 from .bidding import Auction, parse_call
-from .bots import make_bots, play_deal
+from .errors import RulesError
+from .bots import play_until_bid
 from .cards import Card, Trump
+from .deal import Deal, Phase
 from .examples import examples_for, get_example
-from .game import Deal, Phase, deal_seed, load_ruleset, new_deal
+from .limits import MAX_RECORD_CHARS
 from .play import led_suit, rover_active, trick_verdict
 from .record import (DealRecord, PartialPlay, PartialRecord, RecordError, is_partial, parse_partial, parse_record,
                      record_of)
 from .rules import Declaration, PileKind, Ruleset, UndealtKind
+from .rulesets import load_ruleset
 
 __all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "MAX_RECORD_CHARS"]
 
-#: The longest record text a replay accepts (a whole Triple deal is about 3,000 characters).
-MAX_RECORD_CHARS = 20_000
 
 _ORDINAL_SEATS = ("the first player", "the second player", "the third player", "the fourth player",
                   "the fifth player", "the sixth player", "the seventh player", "the eighth player")
 
 
 def example_ids() -> list[str]:
+    """The ids of every worked example."""
     from .examples import WORKED_EXAMPLES
 
     return list(WORKED_EXAMPLES)
@@ -167,8 +169,8 @@ def replay(example_id: str, ruleset_id: str | None = None) -> dict[str, Any]:
     """The steps of one worked example under one of the rulesets that state it."""
     rec = get_example(example_id)
     if ruleset_id is not None and ruleset_id not in rec.rulesets:
-        raise ValueError(f"the example {example_id} is not stated by {ruleset_id}; it is stated by "
-                         f"{', '.join(rec.rulesets)}")
+        raise RulesError(f"the example {example_id} is not stated by {ruleset_id}; it is stated by "
+                         f"{', '.join(rec.rulesets)}", field="rules")
     return _partial_replay(rec, ruleset_id, example_id)
 
 
@@ -176,7 +178,7 @@ def replay(example_id: str, ruleset_id: str | None = None) -> dict[str, Any]:
 
 
 def _hands(held: list[list[Card]]) -> list[dict[str, Any]]:
-    return [{"seat": s, "cards": [str(c) for c in sorted(h, key=lambda c: (99, 99) if c.is_ss else (c.suit, c.rank))]}
+    return [{"seat": s, "cards": [str(c) for c in sorted(h, key=Card.sort_key)]}
             for s, h in enumerate(held)]
 
 
@@ -321,14 +323,8 @@ def replay_bots(ruleset: Ruleset | str, format_id: str | None = None, seed: int 
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
     if not 0 <= dealer < fmt.players:
-        raise ValueError(f"the dealer must be a seat from 0 to {fmt.players - 1}")
-    deal: Deal | None = None
-    for i in range(max_redeals + 1):
-        s = deal_seed(seed, i)
-        deal = play_deal(new_deal(r, fmt.id, s, (dealer + i) % fmt.players), make_bots("heuristic", fmt.players, s))
-        if not deal.passed_out:
-            break
-    assert deal is not None
+        raise RulesError(f"the dealer must be a seat from 0 to {fmt.players - 1}", field="dealer")
+    deal, _ = play_until_bid(r, fmt.id, seed, dealer, "heuristic", max_redeals)
     out = _deal_replay(record_of(deal))
     out["title"] = f"{fmt.label}, seed {seed}, played by the bots"
     return out

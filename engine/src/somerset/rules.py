@@ -7,12 +7,14 @@ values; rulesets that share a rule share the code for it and differ only in data
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
-from .cards import PACKS, Card, Pack, parse_card
+from .cards import NO_TRUMP, PACKS, Card, Pack, Trump, parse_card
+from .errors import RulesError
 from .limits import excerpt
-from .sources import Citation
+from .sources import SOURCES, Citation
 
 T = TypeVar("T")
 
@@ -40,105 +42,184 @@ class Rule(Generic[T]):
 
     @property
     def citation(self) -> Citation:
+        """The rule's first citation (where its main statement is)."""
         return self.citations[0]
 
 
-class UndealtKind(StrEnum):
-    NONE = "none"
-    FACE_UP = "face-up"  # taken with the first trick by its winner
-    KITTY = "kitty"  # to the high bidder, who exchanges
+class RuleValue(StrEnum):
+    """A rule value that is one of a few named choices, each with the short label tables show.
+
+    A member is written ``NAME = "value", "label"``; the label is the compact phrase for a table
+    cell on a phone (the long form is the rule's ``summary``). A member written without a label
+    shows its value.
+
+    >>> RoverPower.LATER_DOUBLES.label
+    'only doubles played after it win'
+    >>> RoverPower("all-doubles") is RoverPower.ALL_DOUBLES
+    True
+    """
+
+    label: str
+
+    def __new__(cls, value: str, label: str = "") -> RuleValue:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label or value
+        return member
 
 
-class KittyExchange(StrEnum):
+class UndealtKind(RuleValue):
+    """What becomes of the cards left over after the deal."""
+
+    NONE = "none", "none: all dealt"
+    FACE_UP = "face-up", "face up, to the first trick's winner"  # taken with the first trick by its winner
+    KITTY = "kitty", "kitty to the high bidder"  # to the high bidder, who exchanges
+
+
+class KittyExchange(RuleValue):
+    """What the high bidder may discard after taking the kitty."""
+
     NONE = "none"
-    ANY = "any"  # take the undealt cards, discard as many, no restriction
-    NO_RED_NO_TRUMP = "no-red-no-trump"  # discards may be neither count cards nor of the trump to be named
-    COUNT_RAISES_BID = "count-raises-bid"  # a discarded count card raises the bid by its value, still counts
+    ANY = "any", "exchanges freely"  # take the undealt cards, discard as many, no restriction
+    NO_RED_NO_TRUMP = "no-red-no-trump", "discards neither red nor trump"  # neither count cards nor the trump to be named
+    COUNT_RAISES_BID = "count-raises-bid", "a discarded count card raises the bid"  # and still counts
+
+    @property
+    def bans_red(self) -> bool:
+        """Whether a count (red) card may never be discarded."""
+        return self is KittyExchange.NO_RED_NO_TRUMP
+
+    @property
+    def bans_trump_suit(self) -> bool:
+        """Whether a discard rules its suit out as trump (the discards may not be of the trump to be named)."""
+        return self is KittyExchange.NO_RED_NO_TRUMP
+
+    @property
+    def count_raises_bid(self) -> bool:
+        """Whether each discarded count card raises the bid by its value."""
+        return self is KittyExchange.COUNT_RAISES_BID
 
 
 @dataclass(frozen=True)
 class Undealt:
+    """The undealt cards: where they go, and what a high bidder who takes them may discard."""
+
     kind: UndealtKind
     exchange: KittyExchange = KittyExchange.NONE
 
 
-class AuctionStyle(StrEnum):
-    AUCTION = "auction"  # bidding goes round until all others pass; a pass does not end your bidding
-    ONE_ROUND = "one-round"  # each player bids once in turn; the highest bid wins
+class AuctionStyle(RuleValue):
+    """How the bidding goes round."""
+
+    AUCTION = "auction", "auction"  # bidding goes round until all others pass; a pass does not end your bidding
+    ONE_ROUND = "one-round", "one round of bids"  # each player bids once in turn; the highest bid wins
 
 
-class AllPass(StrEnum):
-    REDEAL = "redeal"  # the hand is not played; the deal passes to the left
-    DEALER_FORCED = "dealer-forced"  # the dealer must take the bid at the minimum
+class AllPass(RuleValue):
+    """What happens when every player passes."""
+
+    REDEAL = "redeal", "all pass: redeal"  # the hand is not played; the deal passes to the left
+    DEALER_FORCED = "dealer-forced", "all pass: dealer forced"  # the dealer must take the bid at the minimum
 
 
 @dataclass(frozen=True)
 class Bidding:
+    """The auction: its style, the lowest bid, and what happens when all pass."""
+
     style: AuctionStyle
     minimum: int = 1
     all_pass: AllPass = AllPass.REDEAL
 
 
-class Declaration(StrEnum):
-    NAMED = "named"  # the high bidder names trump after the auction
-    FIRST_LEAD = "first-lead"  # the suit of the bidder's first card led is trump
-    DRAWN = "drawn"  # a card is drawn and its suit is trump (Hodges' game without bidding)
+class Declaration(RuleValue):
+    """How trump is decided."""
+
+    NAMED = "named", "named after the auction"  # the high bidder names trump after the auction
+    FIRST_LEAD = "first-lead", "by the bidder's first card"  # the suit of the bidder's first card led is trump
+    DRAWN = "drawn", "drawn from the pack"  # a card is drawn and its suit is trump (Hodges' game without bidding)
 
 
-class FirstLead(StrEnum):
-    TRUMP = "trump"  # the bidder must lead a trump to the first trick
-    ANY = "any"
+class FirstLead(RuleValue):
+    """What the high bidder must lead to the first trick."""
+
+    TRUMP = "trump", "bidder must lead trump"  # the bidder must lead a trump to the first trick
+    ANY = "any", "bidder leads any card"
 
 
-class Revoke(StrEnum):
-    UNSTATED = "unstated"
-    WITHDRAW_OR_TWO = "withdraw-or-two"  # exchange the card if found in time, or 2 points penalty
-    WITHDRAW_OR_AGREED = "withdraw-or-agreed"  # withdraw if found in time, penalty as players decide
+class Revoke(RuleValue):
+    """Following suit, and what a revoke costs."""
+
+    UNSTATED = "unstated", "follow if able"
+    WITHDRAW_OR_TWO = "withdraw-or-two", "follow if able, no exception; revoke costs 2"  # exchanged in time, or 2 points
+    WITHDRAW_OR_AGREED = "withdraw-or-agreed", "follow if able; revoke penalty agreed"  # withdrawn; penalty agreed
 
 
-class RoverPlay(StrEnum):
-    WHEN_VOID = "when-void"  # the 0/0 is played only when the player cannot follow suit (or leads it)
-    ANY_TIME = "any-time"  # the 0/0 may be played at any time, even holding the suit led
+class RoverPlay(RuleValue):
+    """When the 0/0 may be played."""
+
+    WHEN_VOID = "when-void", "only when you cannot follow"  # or when the player leads it
+    ANY_TIME = "any-time", "at any time"  # even holding the suit led
 
 
-class AfterRover(StrEnum):
-    FOLLOW = "follow"  # after the 0/0 the others must still follow suit
-    BREAK_FOR_DOUBLE = "break-for-double"  # after the 0/0 a player holding the suit led may play a double
+class AfterRover(RuleValue):
+    """What the players after a 0/0 must play."""
+
+    FOLLOW = "follow", "others still follow suit"
+    BREAK_FOR_DOUBLE = "break-for-double", "others may break suit for a double"  # a player holding the suit led
 
 
-class RoverPower(StrEnum):
-    ALL_DOUBLES = "all-doubles"  # every double in the trick counts as trump; highest double wins
-    LATER_DOUBLES = "later-doubles"  # only doubles played after the 0/0 take it (boardgamegeek)
+class RoverPower(RuleValue):
+    """Which doubles the 0/0 turns into trumps when no trump is played."""
+
+    ALL_DOUBLES = "all-doubles", "highest double in the trick wins"  # every double in the trick counts as trump
+    LATER_DOUBLES = "later-doubles", "only doubles played after it win"  # boardgamegeek
+
+    @property
+    def only_later_doubles(self) -> bool:
+        """Whether only the doubles played after the 0/0 can take the trick from it."""
+        return self is RoverPower.LATER_DOUBLES
 
 
-class SSNoTrump(StrEnum):
-    NOT_APPLICABLE = "n/a"
-    DISCARD_ANY_TIME = "discard-any-time"  # S/S may be discarded on any trick; led, the next card sets the suit
+class SSNoTrump(RuleValue):
+    """The S/S in a No Trump hand."""
+
+    NOT_APPLICABLE = "n/a", "—"
+    DISCARD_ANY_TIME = "discard-any-time", "discard at any time; led, next card sets suit"
 
 
-class RoverNoTrump(StrEnum):
-    NOT_APPLICABLE = "n/a"
-    WINS_WHEN_LED = "wins-when-led"  # no Rover power; as the only /0 card it wins when led
-    KEEPS_POWER = "keeps-power"  # plays as in a trump hand
+class RoverNoTrump(RuleValue):
+    """The 0/0 in a No Trump hand."""
+
+    NOT_APPLICABLE = "n/a", "—"
+    WINS_WHEN_LED = "wins-when-led", "no power; wins when led"  # as the only /0 card it wins when led
+    KEEPS_POWER = "keeps-power", "keeps its Rover power"  # plays as in a trump hand
 
 
-class Made(StrEnum):
-    BIDDER_ONLY = "bidder-only"  # the bidder's side scores what it made; the opponents nothing
-    BOTH_SIDES = "both-sides"  # each side scores the points it took
+class Made(RuleValue):
+    """Who scores when the bid is made."""
+
+    BIDDER_ONLY = "bidder-only", "bidder's side scores what it took; opponents nothing"
+    BOTH_SIDES = "both-sides", "both sides score what they took"
 
 
-class SetPenalty(StrEnum):
-    DOUBLE = "double"  # bidder loses twice the shortfall; opponents score twice their points
-    BID = "bid"  # bidder loses the amount bid; opponents score their points
+class SetPenalty(RuleValue):
+    """What a set costs."""
+
+    DOUBLE = "double", "bidder −2 × shortfall; opponents score double"  # twice the shortfall; opponents twice theirs
+    BID = "bid", "bidder loses the bid; opponents score theirs"
 
 
-class Tie(StrEnum):
-    FIRST_TO_TARGET = "first-to-target"
-    HIGHER_WINS_REPLAY_TIE = "higher-wins-replay-tie"  # both past the target in one deal: higher wins; tie, another deal
+class Tie(RuleValue):
+    """Several sides past the target in the same deal."""
+
+    FIRST_TO_TARGET = "first-to-target", "first to the target wins"
+    HIGHER_WINS_REPLAY_TIE = "higher-wins-replay-tie", "both past it: higher wins"  # a tie: another deal
 
 
 @dataclass(frozen=True)
 class GameEnd:
+    """How a game is won: the target, what happens when several sides pass it together, and whether setting wins."""
+
     target: int
     tie: Tie = Tie.FIRST_TO_TARGET
     win_by_setting: bool = True  # False: a side can reach the target only by making a bid
@@ -146,14 +227,18 @@ class GameEnd:
 
 @dataclass(frozen=True)
 class Points:
+    """What a deal scores: points for each trick, and whether the count cards score."""
+
     per_trick: int = 1
     count_cards: bool = True
 
 
-class PileKind(StrEnum):
+class PileKind(RuleValue):
+    """Whether the undealt cards are a drawing pile, and which way up it lies."""
+
     NONE = "none"
-    FACE_DOWN = "face-down"  # drawing pile face down; trick winner draws first
-    FACE_UP = "face-up"  # reserve face up; trick winner takes the top card
+    FACE_DOWN = "face-down", "face-down drawing pile"  # the trick's winner draws first
+    FACE_UP = "face-up", "face-up reserve"  # the trick's winner takes the top card
 
 
 @dataclass(frozen=True)
@@ -188,15 +273,18 @@ class Format:
 
     @property
     def partnership(self) -> bool:
+        """Whether players sit in partnerships (teams of more than one)."""
         return len(self.teams[0]) > 1
 
     def team_of(self, seat: int) -> int:
+        """The index of the team ``seat`` plays for."""
         for i, team in enumerate(self.teams):
             if seat in team:
                 return i
         raise ValueError(f"seat {seat} is not at the table")
 
     def removed_cards(self, pack: Pack) -> tuple[Card, ...]:
+        """The cards this format takes out of ``pack`` before dealing."""
         return tuple(parse_card(c, pack) for c in self.removed)
 
     def tricks(self, pack: Pack) -> int:
@@ -207,11 +295,13 @@ class Format:
         return in_play // self.players
 
     def computed_points(self, pack: Pack) -> int:
+        """The points in a deal worked out from the pack: tricks plus the count cards still in it."""
         removed = set(self.removed_cards(pack))
         counts = sum(c.value for c in pack.counts if c.card not in removed)
         return self.tricks(pack) + counts
 
     def check(self, pack: Pack) -> None:
+        """Raise :class:`ValueError` unless the hands, undealt cards and points add up for ``pack``."""
         removed = self.removed_cards(pack)
         remaining = len(pack) - len(removed)
         if self.pile is PileKind.NONE:
@@ -252,10 +342,9 @@ DIMENSIONS: tuple[tuple[str, str], ...] = (
     ("bidding", "Bidding"),
     ("declaration", "Declaring trump"),
     ("first_lead", "The first lead"),
-    ("follow_suit", "Following suit"),
+    ("follow_suit", "Following suit and taking tricks"),
     ("rover_play", "When the 0/0 may be played"),
     ("after_rover", "After the 0/0 is played"),
-    ("trick", "Winning a trick"),
     ("rover_power", "The Rover's power"),
     ("no_trump", "No Trump"),
     ("ss_no_trump", "The S/S in No Trump"),
@@ -291,7 +380,6 @@ class Ruleset:
     follow_suit: Rule[Revoke]
     rover_play: Rule[RoverPlay]
     after_rover: Rule[AfterRover]
-    trick: Rule[str]
     rover_power: Rule[RoverPower]
     no_trump: Rule[bool]
     ss_no_trump: Rule[SSNoTrump]
@@ -303,10 +391,13 @@ class Ruleset:
     game: Rule[GameEnd]
     options: Rule[tuple[Option, ...]]
     option_applied: tuple[str, ...] = field(default=())
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        # Worked out once: rulesets key the engine's caches, and hashing every rule each time is slow.
+        return self._hash
 
     def __post_init__(self) -> None:
-        from .sources import SOURCES
-
         for key, _ in DIMENSIONS:
             if not isinstance(getattr(self, key), Rule):
                 raise TypeError(f"{self.id}: {key} must be a Rule")
@@ -349,11 +440,13 @@ class Ruleset:
             unknown = set(option.formats) - {f.id for f in self.formats.value}
             if unknown:
                 raise ValueError(f"{self.id}: option {option.id} names unknown format(s) {sorted(unknown)}")
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare)))
 
     # --- derived facts -------------------------------------------------------------------------
 
     @property
     def deck(self) -> Pack:
+        """The pack this ruleset is played with."""
         return PACKS[self.pack.value]
 
     def format(self, format_id: str | None = None) -> Format:
@@ -368,10 +461,12 @@ class Ruleset:
         limited = [o for o in self.options.value if o.id in self.option_applied and o.formats]
         if limited:
             which = "; ".join(f"the option {o.id} is written for {', '.join(o.formats)} only" for o in limited)
-            raise ValueError(f"{self.id} has no format '{shown}' here: {which}; the formats with it are: {known}")
-        raise ValueError(f"{self.id} has no format '{shown}'; its formats are: {known}")
+            raise RulesError(f"{self.short_name} has no format '{shown}' here: {which}; the formats with it are: "
+                             f"{known}", field="format")
+        raise RulesError(f"{self.short_name} has no format '{shown}'; its formats are: {known}", field="format")
 
     def partnership_format(self) -> Format:
+        """The two-sided game (the first format with two teams), else the main format."""
         for fmt in self.formats.value:
             if len(fmt.teams) == 2:
                 return fmt
@@ -379,9 +474,47 @@ class Ruleset:
 
     @property
     def max_players(self) -> int:
+        """The most players any of the ruleset's formats seats."""
         return max(f.players for f in self.formats.value)
 
+    def trumps(self, format_id: str | None = None) -> tuple[Trump, ...]:
+        """The trumps a high bidder may name: the one place every part of the project asks.
+
+        A suit may be named when a card of it is in play (the S/S aside, which belongs to no suit
+        of its own): a format that takes a suit's cards out of the pack takes that trump away too.
+        The 0/0 may be named where the ruleset allows it and the format keeps the 0/0; No Trump
+        where the ruleset has it. With a format, its cards decide; without one, a trump of any of
+        the ruleset's formats counts (the trick resolver and legal plays ask this way). The order
+        is the numbered suits from low to high, then the 0/0, then No Trump.
+
+        >>> from somerset import get_ruleset
+        >>> triple = get_ruleset("triple-2009")
+        >>> [str(t) for t in triple.trumps("five-single")]
+        ['4', '5', '6', '7', '8', '9', '10', '11', '12', '0', 'nt']
+        >>> [str(t) for t in get_ruleset("hodges-1903").trumps("three-without-00")]
+        ['1', '2', '3', '4', '5', '6']
+        """
+        return _trumps(self, format_id)
+
+    def trump_problem(self, trump: Trump, format_id: str | None = None) -> str | None:
+        """Why ``trump`` may not be named under this ruleset (and format), or None if it may."""
+        if trump in self.trumps(format_id):
+            return None
+        pack = self.deck
+        if trump.is_no_trump:
+            return f"{self.short_name} has no No Trump declaration ({self.no_trump.summary})"
+        if trump.suit not in pack.suits:
+            return f"/{trump.suit} is not a suit of the {pack.name} pack used by {self.short_name} ({pack.describe_suits()})"
+        if trump.is_zero and not self.zero_trump.value:
+            return f"{self.short_name} does not allow the 0/0 to be named trump"
+        fmt = self.format(format_id)
+        card = "the 0/0" if trump.is_zero else f"a card of the /{trump.suit} suit"
+        removed = ", ".join(fmt.removed) or "no card"
+        return (f"{fmt.label} of {self.short_name} is played without {card} (it removes {removed}), "
+                f"so {trump.label} cannot be trump")
+
     def rule(self, key: str) -> Rule[Any]:
+        """The rule of dimension ``key`` (one of :data:`DIMENSIONS`)."""
         if key not in DIMENSION_KEYS:
             raise KeyError(key)
         value: Rule[Any] = getattr(self, key)
@@ -418,15 +551,15 @@ class Ruleset:
                     shared = [heading for key, heading in DIMENSIONS
                               if key in keys and key in {k for k, _ in other.overrides}]
                     if shared:
-                        raise ValueError(f"the options {other.id} and {option_id} both change the rule on "
-                                         f"{shared[0].lower()}: choose one of them")
+                        raise RulesError(f"the options {other.id} and {option_id} both change the rule on "
+                                         f"{shared[0].lower()}: choose one of them", field="option")
                 together = [*applied, option]
                 drawn = next((o for o in together for k, r in o.overrides
                               if k == "declaration" and r.value is Declaration.DRAWN), None)
                 bidding = next((o for o in together if "bidding" in {k for k, _ in o.overrides}), None)
                 if drawn is not None and bidding is not None:
-                    raise ValueError(f"the option {bidding.id} changes the bidding, but under {drawn.id} trump is "
-                                     "drawn and nobody bids: choose one of them")
+                    raise RulesError(f"the option {bidding.id} changes the bidding, but under {drawn.id} trump is "
+                                     "drawn and nobody bids: choose one of them", field="option")
                 changes: dict[str, Any] = dict(option.overrides)
                 if option.formats:  # an option written for some formats takes the others away
                     formats = changes.get("formats", self.formats)
@@ -434,4 +567,21 @@ class Ruleset:
                     changes["formats"] = replace(formats, value=kept)
                 return replace(self, option_applied=self.option_applied + (option_id,), **changes)
         known = ", ".join(o.id for o in self.options.value) or "none"
-        raise ValueError(f"{self.id} has no option '{excerpt(str(option_id))}'; its options are: {known}")
+        raise RulesError(f"{self.short_name} has no option '{excerpt(str(option_id))}'; its options are: {known}", field="option")
+
+
+@lru_cache(maxsize=256)
+def _trumps(ruleset: Ruleset, format_id: str | None) -> tuple[Trump, ...]:
+    pack = ruleset.deck
+    formats = [ruleset.format(format_id)] if format_id is not None else list(ruleset.formats.value)
+    in_play: set[Card] = set()
+    for fmt in formats:
+        removed = set(fmt.removed_cards(pack))
+        in_play.update(c for c in pack.cards if c not in removed)
+    suits = {c.suit for c in in_play if not c.is_ss}
+    out = [Trump(s) for s in pack.suits if s != 0 and s in suits]
+    if ruleset.zero_trump.value and 0 in suits:
+        out.append(Trump(0))
+    if ruleset.no_trump.value:
+        out.append(NO_TRUMP)
+    return tuple(out)

@@ -8,7 +8,7 @@ functions that take the citation of each ruleset's own copy of the text.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterable
 
 from .rules import (
     DIMENSION_KEYS,
@@ -37,6 +37,7 @@ from .rules import (
     Undealt,
     UndealtKind,
 )
+from .errors import SomersetError
 from .sources import Citation
 
 C = Citation
@@ -72,6 +73,7 @@ TRICK_SUMMARY = (
     "The highest trump played wins (the S/S is the lowest trump). With no trump played, the Rover "
     "rule applies if the 0/0 is in the trick; otherwise the highest card of the suit led wins."
 )
+FOLLOW_AND_TRICK = FOLLOW_SUMMARY + " " + TRICK_SUMMARY
 ROVER_ALL = (
     "When no trump is played, the 0/0 makes every double in the trick a trump for that trick: the "
     "highest double wins, and the 0/0 itself wins if no other double is played. Any named trump, "
@@ -177,10 +179,9 @@ def _parker_1947_rules(source: str, section: str = "") -> dict[str, Rule[Any]]:
             Declaration.NAMED, "The high bidder names trump after the auction, not while bidding.", cite("Naming the Trump")
         ),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads, and must lead a trump to the first trick.", cite("The Play"), why=NO_LEAD_TRUMP_HELD),
-        "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_SUMMARY, cite("Naming the Trump"), cite("The Play")),
+        "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_AND_TRICK, cite("Naming the Trump"), cite("The Play")),
         "rover_play": _rule(RoverPlay.WHEN_VOID, ROVER_WHEN_VOID, cite("Double Cards and the Rover"), why=ROVER_WHEN_VOID_WHY),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, cite("Naming the Trump")),
-        "trick": _rule("standard", TRICK_SUMMARY, cite("The Play")),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, cite("Double Cards and the Rover")),
         "no_trump": _rule(True, "The high bidder may declare No Trump.", cite("No Trumps")),
         "ss_no_trump": _rule(SSNoTrump.DISCARD_ANY_TIME, NT_SS, cite("No Trumps")),
@@ -317,7 +318,8 @@ PARKER_1934 = _ruleset(
                          C(SURVEY, "Parker 1934, Bidding"),
                          why="No minimum bid is stated; the engine accepts any bid from 1 to the points in the deal."),
         "declaration": _rule(Declaration.NAMED, "The high bidder names trump after the auction.", C(SURVEY, "Parker 1934, Bidding")),
-        "trick": _rule("standard", TRICK_SUMMARY, C(SURVEY, "Parker 1934, The Play"), C(SURVEY, "Parker 1934, A Trump Suit")),
+        "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_AND_TRICK, C(SURVEY, "Parker 1934, A Trump Suit"),
+                             C(SURVEY, "Parker 1934, The Play")),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, C(SURVEY, "Parker 1934, 0/0 Card"), C(SURVEY, "Parker 1934, Doubles")),
         "rover_play": _rule(RoverPlay.WHEN_VOID, ROVER_WHEN_VOID, C(SURVEY, "Parker 1934, 0/0 Card"), why=ROVER_WHEN_VOID_WHY),
         "zero_trump": _rule(True, ZERO_TRUMP, C(SURVEY, "Parker 1934, 0/0 Card")),
@@ -412,17 +414,14 @@ HODGES_1903 = _ruleset(
         "follow_suit": _rule(
             Revoke.WITHDRAW_OR_TWO,
             "Every player must follow suit if able, with no exception; otherwise any card. A revoke found in time is "
-            "exchanged, or the side is charged 2 points.",
-            C(H03, "The Play"),
+            "exchanged, or the side is charged 2 points. The highest trump wins the trick; with no trump, a trick "
+            "holding the 0/0 goes to the highest double; otherwise the highest card of the suit led wins.",
+            C(H03, "The Play"), C(H03, "Value of 0/0"), C(H03, "Bidding for Trump"),
         ),
         "rover_play": _rule(RoverPlay.WHEN_VOID,
                             "The 0/0 is a one-card suit with no exemption: it may be led, or played when you cannot follow.",
                             C(H03, "The Play"), C(H03, "Value of 0/0")),
         "after_rover": _rule(AfterRover.FOLLOW, "After the 0/0 is played, everyone still follows suit.", C(H03, "The Play")),
-        "trick": _rule("standard",
-                       "The highest trump wins; with no trump, a trick holding the 0/0 goes to the highest double; "
-                       "otherwise the highest card of the suit led wins.",
-                       C(H03, "Value of 0/0"), C(H03, "Bidding for Trump")),
         "rover_power": _rule(RoverPower.ALL_DOUBLES,
                              "If no trump is played, the 0/0 makes every double in the trick a trump for that trick: "
                              "the highest double wins, and the 0/0 wins if no other double is played.",
@@ -500,11 +499,11 @@ HODGES_1913 = _ruleset(
         "declaration": _rule(Declaration.NAMED, "The high bidder names trump and leads a card of it.", _h13),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads a card of the suit he names trump.", _h13, why=NO_LEAD_TRUMP_HELD),
         "follow_suit": _rule(Revoke.WITHDRAW_OR_AGREED,
-                             FOLLOW_SUMMARY + " A card played in error may be withdrawn if found in time, with a penalty the players agree.",
+                             FOLLOW_SUMMARY + " A card played in error may be withdrawn if found in time, with a penalty the players "
+                             "agree. " + TRICK_SUMMARY,
                              _h13),
         "rover_play": _rule(RoverPlay.WHEN_VOID, ROVER_WHEN_VOID, _h13, why=ROVER_WHEN_VOID_WHY),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, _h13),
-        "trick": _rule("standard", TRICK_SUMMARY, _h13),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, _h13),
         "no_trump": _rule(False, "The 1913 text has no No Trump declaration.", _h13,
                           why="No Trump is never mentioned, so the engine does not offer it."),
@@ -584,15 +583,14 @@ SOMERSETCARDS_COM = _ruleset(
                              "S/S (it has no suit until trump is named) nor, since the 0/0 is never named trump here, with the 0/0."),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads first; his card is a trump by declaring it.",
                             _sc("Play of the Game")),
-        "follow_suit": _rule(Revoke.UNSTATED, "Others must follow suit; if they cannot, they may play trump or any other card.",
-                             _sc("Play of the Game")),
+        "follow_suit": _rule(Revoke.UNSTATED, "Others must follow suit; if they cannot, they may play trump or any other card. "
+                             "The highest trump wins the trick; otherwise the highest card of the suit led, unless the 0/0 "
+                             "is played (see the Rover).", _sc("Play of the Game")),
         "rover_play": _rule(RoverPlay.WHEN_VOID,
                             "The 0/0 is not a trump and is not played to follow a trump lead; like any card of another suit "
                             "it is played when you cannot follow.",
                             _sc("Special Cards: S/S and 0/0"), why=ROVER_WHEN_VOID_WHY),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, _sc("Play of the Game")),
-        "trick": _rule("standard", "The highest trump wins; otherwise the highest card of the suit led, unless the 0/0 "
-                       "is played (see the Rover).", _sc("Play of the Game")),
         "rover_power": _rule(RoverPower.ALL_DOUBLES,
                              "The 0/0 is weaker than any trump or double but stronger than other cards: the highest "
                              "double played with the 0/0 takes the trick, and with no double and no trump the 0/0 does.",
@@ -670,11 +668,11 @@ BOARDGAMEGEEK = _ruleset(
                              why="The first card must be of a suit, so the bidder may not open with the S/S, which has "
                              "no suit until trump is set, nor with the 0/0, which this text never makes trump."),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads; his first card is a trump by declaring it.", _bgg()),
-        "follow_suit": _rule(Revoke.UNSTATED, "Follow suit if you can; only a player who cannot may play a trump or any other card.", _bgg()),
+        "follow_suit": _rule(Revoke.UNSTATED, "Follow suit if you can; only a player who cannot may play a trump or any other card. "
+                             "The highest trump wins the trick; otherwise the highest card of the suit led, unless the 0/0 "
+                             "is played (see the Rover).", _bgg()),
         "rover_play": _rule(RoverPlay.WHEN_VOID, "A player unable to follow suit may play the 0/0.", _bgg()),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, _bgg()),
-        "trick": _rule("standard", "The highest trump wins; otherwise the highest card of the suit led, unless the 0/0 "
-                       "is played (see the Rover).", _bgg()),
         "rover_power": _rule(
             RoverPower.LATER_DOUBLES,
             "With no trump played, the 0/0 takes the trick unless the double of the suit led is in play; any double "
@@ -745,11 +743,11 @@ SOMERSETGAME_COM = _ruleset(
                          "a later bid; if all pass the first time round, the deal passes left.", _sg("Bidding")),
         "declaration": _rule(Declaration.NAMED, "The high bidder names trump after the auction.", _sg("Naming the Trump")),
         "first_lead": _rule(FirstLead.ANY, "The high bidder leads first and may lead any card.", _sg("The Play")),
-        "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_SUMMARY, _sg("Naming the Trump"), _sg("The Play")),
+        "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_SUMMARY + " The highest card of the suit led wins the trick unless "
+                             "trumps or the 0/0 are played; then the highest trump, or the Rover rule.",
+                             _sg("Naming the Trump"), _sg("The Play")),
         "rover_play": _rule(RoverPlay.ANY_TIME, ROVER_ANY_TIME, _sg("Double Cards and the Rover")),
         "after_rover": _rule(AfterRover.BREAK_FOR_DOUBLE, BREAK_FOR_DOUBLE, _sg("Double Cards and the Rover"), why=BREAK_WHY),
-        "trick": _rule("standard", "The highest card of the suit led wins unless trumps or the 0/0 are played; then the "
-                       "highest trump, or the Rover rule.", _sg("The Play")),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, _sg("Double Cards and the Rover")),
         "no_trump": _rule(True, "The high bidder may declare No Trump.", _sg("No Trumps")),
         "ss_no_trump": _rule(SSNoTrump.DISCARD_ANY_TIME, NT_SS, _sg("No Trumps")),
@@ -785,7 +783,9 @@ PARKER_1950 = _ruleset(
             why="Two and three players are mentioned without a procedure, so the engine offers only the four-handed game.",
         ),
         "undealt": _rule(Undealt(UndealtKind.NONE), "All 28 cards are dealt, seven to each player.", _b("The Four Handed Partnership Game")),
-        "follow_suit": _rule(Revoke.UNSTATED, "Follow suit if you can; if you cannot, play a trump or any other card.", _b("Naming the Trump")),
+        "follow_suit": _rule(Revoke.UNSTATED, "Follow suit if you can; if you cannot, play a trump or any other card. The "
+                             "highest trump wins the trick; with no trump, the Rover rule if the 0/0 is played; otherwise the "
+                             "highest card of the suit led.", _b("Naming the Trump"), _b("The Play")),
         "ss_no_trump": _rule(SSNoTrump.NOT_APPLICABLE, "There is no S/S in the single pack.", _b("The Cards")),
         "zero_trump": _rule(True, "The 0/0 may be named trump; it loses its Rover power and becomes the highest card in the pack.",
                             _b("Double Cards and the Rover")),
@@ -794,8 +794,6 @@ PARKER_1950 = _ruleset(
         "game": _rule(GameEnd(50), "The first partnership to 50 wins.", _b("The Winners of the Game")),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads, and must lead a trump to the first trick.", _b("The Play"),
                             why=NO_LEAD_TRUMP_HELD),
-        "trick": _rule("standard", "The highest trump wins; with no trump, the Rover rule if the 0/0 is played; otherwise the "
-                       "highest card of the suit led.", _b("The Play")),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, _b("Naming the Trump")),
         "options": _rule((), "No optional rules.", _b("Idea of the Game")),
     },
@@ -849,11 +847,11 @@ TRIPLE_2009 = _ruleset(
                          why="No minimum bid is stated; the engine accepts any bid from 1 to the points in the deal."),
         "declaration": _rule(Declaration.NAMED, "The high bidder names trump after the auction.", _t("Naming the Trump")),
         "first_lead": _rule(FirstLead.ANY, "The high bidder leads first and may lead any card.", _t("The Play")),
-        "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_SUMMARY, _t("Naming the Trump"), _t("The Play")),
+        "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_SUMMARY + " The highest card of the suit led wins the trick unless "
+                             "trumps or the 0/0 are played; then the highest trump, or the Rover rule.",
+                             _t("Naming the Trump"), _t("The Play")),
         "rover_play": _rule(RoverPlay.ANY_TIME, ROVER_ANY_TIME, _t("Double Cards and the Rover")),
         "after_rover": _rule(AfterRover.BREAK_FOR_DOUBLE, BREAK_FOR_DOUBLE, _t("Double Cards and the Rover"), why=BREAK_WHY),
-        "trick": _rule("standard", "The highest card of the suit led wins unless trumps or the 0/0 are played; then the "
-                       "highest trump, or the Rover rule.", _t("The Play")),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, _t("Double Cards and the Rover")),
         "no_trump": _rule(True, "The high bidder may declare No Trump.", _t("No Trumps")),
         "ss_no_trump": _rule(SSNoTrump.DISCARD_ANY_TIME, NT_SS, _t("No Trumps")),
@@ -899,21 +897,34 @@ for _r in RULESETS.values():
         _ALIASES[_name] = _r.id
 
 
-class UnknownRulesetError(ValueError):
+class UnknownRulesetError(SomersetError):
     """A ruleset id or alias that the registry does not know."""
 
 
 def get_ruleset(name: str) -> Ruleset:
-    """Find a ruleset by id or alias (case-insensitive)."""
+    """Find a ruleset by id or alias (case-insensitive).
+
+    >>> get_ruleset("BGG").short_name
+    'boardgamegeek.com'
+    """
     key = name.strip().lower() if isinstance(name, str) else ""
     if key in _ALIASES:
         return RULESETS[_ALIASES[key]]
     shown = name if isinstance(name, str) and len(name) <= 30 else repr(name)[:30]
-    raise UnknownRulesetError(f"'{shown}' is not a known ruleset; the rulesets are: {', '.join(RULESETS)}")
+    raise UnknownRulesetError(f"'{shown}' is not a known ruleset; the rulesets are: {', '.join(RULESETS)}", field="rules")
 
 
-def iter_rulesets() -> Iterator[Ruleset]:
-    return iter(RULESETS.values())
+def load_ruleset(ruleset: Ruleset | str, options: Iterable[str] = ()) -> Ruleset:
+    """A ruleset by id or alias (or as given), with the named options applied in order.
+
+    >>> load_ruleset("hodges-1903", ["without-bidding"]).option_applied
+    ('without-bidding',)
+    """
+    r = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    for option in options:
+        if option not in r.option_applied:
+            r = r.with_option(option)
+    return r
 
 
-__all__ = ["RULESETS", "get_ruleset", "iter_rulesets", "UnknownRulesetError"]
+__all__ = ["RULESETS", "get_ruleset", "load_ruleset", "UnknownRulesetError"]

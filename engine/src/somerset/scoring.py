@@ -1,15 +1,23 @@
-"""Scoring a deal under a ruleset's made and set rules."""
+"""Scoring a deal under a ruleset's made and set rules.
+
+>>> from somerset import get_ruleset
+>>> sc = score_deal(get_ruleset("parker"), bid=15, made=12, against=12)
+>>> sc.set, sc.bidder_side, sc.opponents
+(True, -6, 24)
+>>> score_deal(get_ruleset("senior-center"), 15, 16, 8).opponents
+8
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Sequence
 
-from .play import RulesError
+from .errors import RulesError
 from .rules import Format, Made, Ruleset, SetPenalty
 from .sources import Citation
 
-__all__ = ["ScoreChange", "score_deal", "score_seats"]
+__all__ = ["ScoreChange", "score_deal", "score_seats", "scored_format"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +34,7 @@ class ScoreChange:
     citation: Citation
 
     def to_json(self) -> dict[str, object]:
+        """The score change, its reason and citation, as JSON."""
         return {
             "bid": self.bid,
             "made": self.made,
@@ -38,11 +47,11 @@ class ScoreChange:
         }
 
 
-def _check_int(name: str, value: object) -> int:
+def _check_int(field: str, name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number, not {value!r}")
+        raise RulesError(f"{name} must be a whole number, not {value!r}", field=field)
     if value < 0:
-        raise RulesError(f"{name} cannot be negative ({value})")
+        raise RulesError(f"{name} cannot be negative ({value})", field=field)
     return value
 
 
@@ -68,20 +77,26 @@ def _opponent_change(ruleset: Ruleset, is_set: bool, against: int) -> tuple[int,
     return 0, f"the opponents score nothing (they took {against})"
 
 
+def scored_format(ruleset: Ruleset, format_id: str | None = None) -> Format:
+    """The format :func:`score_deal` scores: the one named, else the ruleset's partnership game."""
+    return ruleset.format(format_id) if format_id else ruleset.partnership_format()
+
+
 def score_deal(ruleset: Ruleset, bid: int, made: int, against: int, format_id: str | None = None) -> ScoreChange:
     """Score a deal between the bidder's side and the other side (the partnership game)."""
-    bid = _check_int("the bid", bid)
-    made = _check_int("the points made", made)
-    against = _check_int("the points taken by the other side", against)
-    fmt = ruleset.format(format_id) if format_id else ruleset.partnership_format()
+    bid = _check_int("bid", "the bid", bid)
+    made = _check_int("made", "the points made", made)
+    against = _check_int("against", "the points taken by the other side", against)
+    fmt = scored_format(ruleset, format_id)
     total = fmt.points_per_deal
     minimum = ruleset.bidding.value.minimum
     if not minimum <= bid <= total:
-        raise RulesError(f"a bid must be from {minimum} to {total} under {ruleset.id} ({fmt.label}); {bid} is not")
+        raise RulesError(f"a bid must be from {minimum} to {total} under {ruleset.short_name} ({fmt.label}); {bid} is not",
+                         field="bid")
     if made + against != total:
         raise RulesError(
             f"the points made ({made}) and taken by the other side ({against}) add up to {made + against}, "
-            f"but a deal of {ruleset.id} ({fmt.label}) has {total} points"
+            f"but a deal of {ruleset.short_name} ({fmt.label}) has {total} points", field="made"
         )
     is_set, bidder, words = _side_change(ruleset, bid, made)
     opponents, opp_words = _opponent_change(ruleset, is_set, against)

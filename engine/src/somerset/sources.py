@@ -73,6 +73,7 @@ class Citation:
 
     @property
     def label(self) -> str:
+        """The citation in words: the source's short name and the section."""
         return f"{SOURCES[self.source].short}, {self.section}"
 
     @property
@@ -81,6 +82,7 @@ class Citation:
         return f"sources/#{self.source}"
 
     def to_json(self) -> dict[str, str]:
+        """The citation as JSON: the source's key and file, the section and a label."""
         return {
             "source": self.source,
             "file": SOURCES[self.source].file,

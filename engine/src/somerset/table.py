@@ -15,23 +15,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import ActionKind, parse_action
 from .bots import make_bots
 from .cards import Card
-from .game import ActionKind, Deal, Phase, load_ruleset, parse_action
+from .deal import Deal, Phase
+from .errors import RulesError
+from .limits import MAX_MOVES
 from .record import record_of
 from .rules import Ruleset
+from .rulesets import load_ruleset
+from .views import deal_view
 
 __all__ = ["sit_down", "MAX_MOVES", "READER"]
 
 #: The reader's seat: the dealer's left, so the reader bids first (in the four-handed partnership
 #: game, with seat 2 against seats 1 and 3).
 READER = 0
-#: More moves than one seat makes in any deal; a longer list is refused.
-MAX_MOVES = 200
-
-
-def _card_order(card: Card) -> tuple[int, int]:
-    return (99, 99) if card.is_ss else (card.suit, card.rank)
 
 
 def _to_play(deal: Deal) -> dict[str, Any]:
@@ -48,7 +47,7 @@ def _to_play(deal: Deal) -> dict[str, Any]:
         return {"kind": "discard", "count": count,
                 "text": f"You won the bid and took the {count} left-over cards: choose {count} to discard."}
     if p is Phase.PLAY:
-        cards = sorted(deal.legal_cards(), key=_card_order)
+        cards = sorted(deal.legal_cards(), key=Card.sort_key)
         extra = [str(a) for a in deal.legal_actions() if a.kind is ActionKind.TRUMP]
         return {"kind": "card", "cards": [str(c) for c in cards], "moves": [f"play {c}" for c in cards] + extra,
                 "declares": deal.first_lead_pending and deal.trump is None}
@@ -62,7 +61,7 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
     fmt = r.format(format_id)
     moves = list(moves or [])
     if len(moves) > MAX_MOVES:
-        raise ValueError(f"{len(moves)} moves is more than any deal needs (at most {MAX_MOVES})")
+        raise RulesError(f"{len(moves)} moves is more than any deal needs (at most {MAX_MOVES})", field="moves")
     n = fmt.players
     deal = Deal(r, fmt.id, dealer=n - 1, seed=seed)
     bots = make_bots("heuristic", n, seed)
@@ -91,10 +90,10 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
     if problem is None and used < len(moves):
         problem = {"move": used + 1, "text": moves[used][:60],
                    "message": f"move {used + 1}, “{moves[used][:60]}”, comes after the end of the deal"}
-    view = deal.view(READER)
+    view = deal_view(deal, READER)
     view.pop("legal", None)
     view.pop("history", None)
-    view["hand"] = [str(c) for c in sorted(deal.hand(READER), key=_card_order)]
+    view["hand"] = [str(c) for c in sorted(deal.hand(READER), key=Card.sort_key)]
     out: dict[str, Any] = {
         "ruleset": r.id,
         "ruleset_name": r.short_name,
@@ -112,7 +111,7 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
     }
     if deal.is_terminal():
         out["record"] = str(record_of(deal))
-        out["hands"] = [[str(c) for c in sorted(h, key=_card_order)] for h in deal.dealt]
+        out["hands"] = [[str(c) for c in sorted(h, key=Card.sort_key)] for h in deal.dealt]
         out["passed_out"] = deal.passed_out
         out["made"] = deal.made
         out["team_points"] = deal.team_points()

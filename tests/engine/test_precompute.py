@@ -1,15 +1,15 @@
-"""The play tables of the game engine agree with legal_plays and trick_verdict on random positions."""
+"""The play tables of the deal engine agree with legal_plays and trick_verdict on random positions."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from somerset.cards import NO_TRUMP, Trump
-from somerset.game import _bits, _tables, load_ruleset
-from somerset.play import RulesError, check_trump, legal_plays, trick_verdict
+from somerset.cards import Trump
+from somerset.play import legal_plays, trick_verdict
+from somerset.precompute import bits, trick_tables
 from somerset.rules import Ruleset
-from somerset.rulesets import RULESETS
+from somerset.rulesets import RULESETS, load_ruleset
 
 RULESET_VARIANTS: list[Ruleset] = [
     load_ruleset(rid, [opt] if opt else [])
@@ -18,21 +18,10 @@ RULESET_VARIANTS: list[Ruleset] = [
 ]
 
 
-def _trumps(r: Ruleset) -> list[Trump]:
-    out = []
-    for t in [*(Trump(s) for s in r.deck.suits), NO_TRUMP]:
-        try:
-            check_trump(r, t)
-        except RulesError:
-            continue
-        out.append(t)
-    return out
-
-
 @st.composite
 def positions(draw: st.DrawFn) -> tuple[Ruleset, Trump, list[int], list[int], bool]:
     r = draw(st.sampled_from(RULESET_VARIANTS))
-    trump = draw(st.sampled_from(_trumps(r)))
+    trump = draw(st.sampled_from(r.trumps()))
     n = len(r.deck.cards)
     order = draw(st.permutations(range(n)))
     hand_size = draw(st.integers(1, 16))
@@ -45,12 +34,12 @@ def positions(draw: st.DrawFn) -> tuple[Ruleset, Trump, list[int], list[int], bo
 @given(positions())
 def test_legal_mask_agrees_with_legal_plays(pos: tuple[Ruleset, Trump, list[int], list[int], bool]) -> None:
     r, trump, hand, trick, first = pos
-    tab = _tables(r, trump)
+    tab = trick_tables(r, trump)
     cards = r.deck.cards
     mask = 0
     for i in hand:
         mask |= 1 << i
-    fast = {cards[i] for i in _bits(tab.legal_mask(mask, trick, first and not trick))}
+    fast = {cards[i] for i in bits(tab.legal_mask(mask, trick, first and not trick))}
     slow = set(legal_plays(r, trump, [cards[i] for i in hand], [cards[i] for i in trick],
                            first_trick=first and not trick).legal)
     assert fast == slow
@@ -61,6 +50,6 @@ def test_legal_mask_agrees_with_legal_plays(pos: tuple[Ruleset, Trump, list[int]
 def test_winner_agrees_with_trick_verdict(pos: tuple[Ruleset, Trump, list[int], list[int], bool]) -> None:
     r, trump, hand, trick, _ = pos
     full = trick + hand[:1]
-    tab = _tables(r, trump)
+    tab = trick_tables(r, trump)
     cards = r.deck.cards
     assert tab.winner(full) == trick_verdict(r, trump, [cards[i] for i in full]).winner

@@ -8,6 +8,7 @@ import sys
 
 from somerset.bench import run
 from somerset.record import parse_game_record, parse_record
+from somerset.views import deal_summary
 
 CLI = [sys.executable, "-m", "somerset"]
 
@@ -26,7 +27,7 @@ def test_play_json_has_the_promised_fields() -> None:
     assert len(data["hands"]) == 4 and len(data["tricks"]) == 12 and sum(data["points"]) == 24
     assert all({"leader", "cards", "winner"} <= set(t) for t in data["tricks"])
     assert isinstance(data["tricks"][0]["winner"], int)
-    assert parse_record(data["record"]).replay().summary()["tricks"] == data["tricks"]
+    assert deal_summary(parse_record(data["record"]).replay())["tricks"] == data["tricks"]
 
 
 def test_play_prints_a_record_that_reads_back() -> None:
@@ -77,7 +78,7 @@ def test_check_reads_deals_games_and_worked_examples() -> None:
 
     deal = run_cli("play", "--rules", "parker-1947", "--seed", "7").stdout
     out = run_with_input(deal, "check", "-")
-    assert out.returncode == 0 and out.stdout.strip() == "ok: a deal under parker-1947; every line agrees with the engine"
+    assert out.returncode == 0 and out.stdout.strip() == "ok: a deal under Parker 1947; every line agrees with the engine"
     game = run_cli("game", "--rules", "hodges-1903", "--seed", "3").stdout
     data = json.loads(run_with_input(game, "check", "-", "--json").stdout)
     assert data["ok"] and data["kind"] == "game" and data["text"] == game

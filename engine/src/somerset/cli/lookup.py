@@ -1,57 +1,31 @@
-"""The ``somerset`` command line: rulesets, trick verdicts, legal plays and scores.
+"""Commands that look a rule up: ``rulesets``, ``trick``, ``legal`` and ``score``.
 
-Every command takes ``--json`` to print exactly one JSON document. Bad input prints one line on
-stderr and exits with status 2.
+Each asks the JSON API (:mod:`somerset.api`), so the command line and the browser give the
+same answers.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from typing import Any, NoReturn, Sequence
+from typing import Any, Sequence
 
-from . import api
-from .limits import one_line
-from .rulesets import RULESETS
+from .common import AddCommand, call, emit
 
-EXIT_BAD_INPUT = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
-
-
-class BadInput(Exception):
-    pass
-
-
-def _call(request: dict[str, Any]) -> dict[str, Any]:
-    response = api.dispatch(request)
-    if "error" in response:
-        raise BadInput(response["error"]["message"])
-    return response
+__all__ = ["register", "cmd_rulesets", "cmd_trick", "cmd_legal", "cmd_score"]
 
 
 def _cards_arg(values: Sequence[str]) -> str:
     return " ".join(values)
 
 
-def _print(args: argparse.Namespace, data: Any, text: str) -> None:
-    if args.json:
-        print(json.dumps(data, indent=2))
-    else:
-        print(text)
-
-
 def cmd_rulesets(args: argparse.Namespace) -> None:
-    data = _call({"cmd": "rulesets"})["rulesets"]
+    """List the rulesets with their packs and formats."""
+    data = call({"cmd": "rulesets"})["rulesets"]
     lines = []
     for r in data:
         formats = ", ".join(f"{f['id']} ({f['points_per_deal']} pts)" for f in r["formats"])
         lines.append(f"{r['id']:<22} {r['deck']:<7} {r['name']}\n{'':<31}formats: {formats}")
-    _print(args, data, "\n".join(lines))
+    emit(args, data, "\n".join(lines))
 
 
 def _citation(c: dict[str, str]) -> str:
@@ -59,7 +33,8 @@ def _citation(c: dict[str, str]) -> str:
 
 
 def cmd_trick(args: argparse.Namespace) -> None:
-    data = _call({"cmd": "trick", "rules": args.rules, "trump": args.trump, "cards": _cards_arg(args.cards)})
+    """Who wins a trick, and why (under one ruleset or all)."""
+    data = call({"cmd": "trick", "rules": args.rules, "trump": args.trump, "cards": _cards_arg(args.cards)})
     results = data["results"] if "results" in data else [data]
     lines = []
     for v in results:
@@ -70,15 +45,16 @@ def cmd_trick(args: argparse.Namespace) -> None:
         )
     for s in data.get("skipped", []):
         lines.append(f"{s['ruleset']}: not applicable: {s['reason']}")
-    _print(args, data, "\n".join(lines))
+    emit(args, data, "\n".join(lines))
 
 
 def cmd_legal(args: argparse.Namespace) -> None:
+    """Which cards of a hand may be played, and why not the others."""
     req: dict[str, Any] = {"cmd": "legal", "rules": args.rules, "trump": args.trump, "hand": args.hand,
                            "first_trick": args.first_trick}
     if args.trick:
         req["trick"] = args.trick
-    data = _call(req)
+    data = call(req)
     out = {"legal": data["legal"], "illegal": data["illegal"]}
     lines = [f"legal: {', '.join(data['legal'])}"]
     for i in data["illegal"]:
@@ -86,14 +62,15 @@ def cmd_legal(args: argparse.Namespace) -> None:
     if data.get("note"):
         lines.append(f"Interpretation: {data['note']}")
         out["note"] = data["note"]
-    _print(args, out, "\n".join(lines))
+    emit(args, out, "\n".join(lines))
 
 
 def cmd_score(args: argparse.Namespace) -> None:
+    """Score a deal of the partnership game (under one ruleset or all)."""
     req: dict[str, Any] = {"cmd": "score", "rules": args.rules, "bid": args.bid, "made": args.made, "against": args.against}
     if args.format:
         req["format"] = args.format
-    data = _call(req)
+    data = call(req)
     results = data["results"] if "results" in data else [data]
     lines = [
         f"{s['ruleset']}: bidder's side {s['bidder_side']:+d}, opponents {s['opponents']:+d}"
@@ -102,22 +79,11 @@ def cmd_score(args: argparse.Namespace) -> None:
     ]
     for s in data.get("skipped", []):
         lines.append(f"{s['ruleset']}: not applicable: {s['reason']}")
-    _print(args, data, "\n".join(lines))
+    emit(args, data, "\n".join(lines))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="somerset",
-        description="Rules engine for Some'r'Set, Double Somerset and Triple Somerset. "
-        f"Rulesets: {', '.join(RULESETS)} (or 'all' where noted).",
-    )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    def add(name: str, help: str, description: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help, description=description)
-        p.add_argument("--json", action="store_true", help="print exactly one JSON document")
-        return p
-
+def register(add: AddCommand) -> None:
+    """Add the look-up commands to the command line."""
     p = add("rulesets", "list the rulesets and their formats", "List every ruleset with its pack and formats.")
     p.set_defaults(func=cmd_rulesets)
 
@@ -146,21 +112,3 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--against", required=True, type=int, help="points taken by the other side")
     p.add_argument("--format", help="format id (default: the ruleset's partnership game)")
     p.set_defaults(func=cmd_score)
-
-    from . import game_cli  # the whole-deal commands live beside the game engine
-
-    game_cli.register(add)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        args.func(args)
-    except BadInput as e:
-        print(f"somerset {args.command}: {one_line(str(e))}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        return 0
-    return 0

@@ -1,0 +1,44 @@
+"""The engine's errors: one base class, so a front end catches every kind of bad input at once.
+
+Everything the engine raises for input it cannot accept is a :class:`SomersetError`, which is a
+:class:`ValueError`. Two families sit under it: :class:`NotationError` (text that cannot be read:
+a card, a trump, a call, an action) and :class:`RulesError` (input that reads correctly but that
+the rules do not allow: a trump the ruleset lacks, an illegal action). Where the input came from
+a named argument or form field, ``field`` names it, so a form can put the message beside the
+right box without guessing from the words.
+
+>>> from somerset import parse_card
+>>> try:
+...     parse_card("9/8")
+... except SomersetError as e:
+...     print(type(e).__name__, "|", e)
+CardNotationError | '9/8' is not a card: a card's rank cannot exceed its suit, so the /8 suit runs from 0/8 to 8/8
+"""
+
+from __future__ import annotations
+
+__all__ = ["SomersetError", "NotationError", "RulesError"]
+
+
+class SomersetError(ValueError):
+    """Bad input of any kind. The message says what was wrong and what is accepted.
+
+    ``field`` is the name of the argument (or request field) the bad value came from, when the
+    code that found the problem knows it; otherwise None.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class NotationError(SomersetError):
+    """Text that is not valid notation. The message names the token and what is accepted."""
+
+    def __init__(self, token: str, message: str, *, field: str | None = None) -> None:
+        super().__init__(message, field=field)
+        self.token = token
+
+
+class RulesError(SomersetError):
+    """Input that reads correctly but that the ruleset does not allow (an unknown trump, a bad trick)."""

@@ -1,0 +1,129 @@
+"""Seeded chance: the generator, the shuffle and the seeds of a game's deals.
+
+Every chance step of the engine (the shuffle, Hodges' drawing of trump, the bots' choices) draws
+from :class:`SplitMix64`, plain integer arithmetic masked to 64 bits, never from :mod:`random`,
+so a seed gives the same cards in CPython and in Pyodide.
+
+>>> rng = SplitMix64(0)
+>>> hex(rng.next())
+'0xe220a8397b1dcdaf'
+>>> shuffled(range(6), 7) == shuffled(range(6), 7)
+True
+>>> deal_seed(7, 0), deal_seed(7, 1) != deal_seed(7, 2)
+(7, True)
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .errors import RulesError
+
+__all__ = ["SplitMix64", "shuffled", "deal_seed", "check_seed", "MASK64", "DRAW_SALT"]
+
+#: The largest seed, and the mask that keeps the generator's arithmetic to 64 bits.
+MASK64 = (1 << 64) - 1
+
+#: Hodges' game without bidding draws the trump card before the shuffle; the draw uses its own
+#: stream of the seed (the seed mixed with this constant), so ``shuffle N`` deals the same cards
+#: whether or not trump is drawn.
+DRAW_SALT = 0x5EED_D2A7_7C0F_FEE1
+
+
+class SplitMix64:
+    """SplitMix64 on Python integers masked to 64 bits: the same numbers in CPython and Pyodide.
+
+    ``state`` is public so that a tight loop may inline :meth:`next` and hand the state back.
+
+    >>> rng = SplitMix64(42)
+    >>> [rng.below(6) for _ in range(5)]
+    [4, 0, 1, 2, 0]
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        """The next 64-bit number."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (Lemire's method with rejection: no bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        m = self.next() * n
+        low = m & MASK64
+        if low < n:
+            threshold = ((1 << 64) - n) % n
+            while low < threshold:
+                m = self.next() * n
+                low = m & MASK64
+        return m >> 64
+
+
+def shuffled(items: Sequence[int], seed: int) -> list[int]:
+    """Fisher-Yates shuffle of ``items`` driven by :class:`SplitMix64` from ``seed``.
+
+    Several swap positions are taken from one draw: the bounds i+1 of consecutive steps are
+    multiplied while the product stays below 2**64, one uniform number below the product is
+    drawn (without bias) and read digit by digit in that mixed radix.
+
+    >>> sorted(shuffled(range(50), 3)) == list(range(50))
+    True
+    """
+    out = list(items)
+    rng = SplitMix64(seed)
+    for product, bounds in _shuffle_plan(len(out)):
+        r = rng.below(product)
+        for b in bounds:
+            r, j = divmod(r, b)
+            k = b - 1
+            out[k], out[j] = out[j], out[k]
+    return out
+
+
+_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}  # one entry per pack size: bounded
+
+
+def _shuffle_plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The groups of swap bounds :func:`shuffled` draws together for ``n`` items (worked out once)."""
+    plan = _PLANS.get(n)
+    if plan is None:
+        groups: list[tuple[int, tuple[int, ...]]] = []
+        i = n - 1
+        while i > 0:
+            product = 1
+            bounds: list[int] = []
+            while i - len(bounds) > 0 and product * (i - len(bounds) + 1) <= MASK64:
+                product *= i - len(bounds) + 1
+                bounds.append(i - len(bounds) + 1)
+            groups.append((product, tuple(bounds)))
+            i -= len(bounds)
+        plan = _PLANS[n] = tuple(groups)
+    return plan
+
+
+def deal_seed(game_seed: int, index: int) -> int:
+    """The seed of deal ``index`` of a game: the game's seed itself for the first deal."""
+    if index == 0:
+        return game_seed
+    return SplitMix64((game_seed + index * 0xD1B54A32D192ED03) & MASK64).next()
+
+
+def check_seed(seed: object, field: str = "seed") -> int:
+    """``seed`` if it is a whole number from 0 to 2**64 - 1, else a :class:`~somerset.errors.RulesError`.
+
+    >>> check_seed(2**64)
+    Traceback (most recent call last):
+    ...
+    somerset.errors.RulesError: a seed must be a whole number from 0 to 18446744073709551615, not 18446744073709551616
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+        raise RulesError(f"a seed must be a whole number from 0 to {MASK64}, not {seed!r}", field=field)
+    return seed
+

@@ -1,0 +1,130 @@
+"""Compare the engine's speed now with an earlier revision, side by side in one process.
+
+    .venv/bin/python scripts/bench_ab.py [REV] [--deals N] [--rounds R] [--pyodide]
+
+The engine at REV (default: main) is taken from git into a temporary folder as the package
+``somerset_old``, and the working tree's engine is ``somerset``. Both run the benchmark's two
+loops (random play of four-handed Parker 1947: the fast loop and the public ``legal_actions`` +
+``apply`` loop) in the same process, in alternating order, R rounds of N deals; the figures are
+deals per second of CPU time, and the ratio is the median of each round's new/old. On a shared,
+busy machine the absolute figures move a lot between runs; the paired ratio much less.
+
+With ``--pyodide`` the same comparison runs in Pyodide under Node (the wheel of the working tree,
+with ``somerset_old`` added to it; run ``make wheel`` first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PROGRAM = '''
+import statistics, sys, time
+import somerset_old
+from somerset.bots import RandomBot
+from somerset.deal import Deal, new_deal
+from somerset.rng import SplitMix64, deal_seed
+from somerset.rulesets import load_ruleset
+from somerset.simulate import play_random
+
+def old_engine():
+    """The earlier revision's names, in either layout (game.py before issue 11, deal.py after)."""
+    try:
+        from somerset_old.deal import Deal, new_deal
+        from somerset_old.rng import SplitMix64, deal_seed
+        from somerset_old.rulesets import load_ruleset
+        from somerset_old.simulate import play_random
+    except ImportError:
+        from somerset_old.game import Deal, SplitMix64, deal_seed, load_ruleset, new_deal
+        def play_random(d, rng):
+            d.play_random(rng)
+    from somerset_old.bots import RandomBot
+    return Deal, new_deal, SplitMix64, deal_seed, load_ruleset, play_random, RandomBot
+
+def loops(Deal, new_deal, SplitMix64, deal_seed, load_ruleset, play_random, RandomBot):
+    r = load_ruleset("parker-1947")
+    def fast(n):
+        rng = SplitMix64(1)
+        t = time.process_time()
+        for i in range(n):
+            play_random(new_deal(r, "four-partners", deal_seed(1, i), i % 4), rng)
+        return n / (time.process_time() - t)
+    def api(n):
+        bots = [RandomBot(1 + k) for k in range(4)]
+        t = time.process_time()
+        for i in range(n):
+            d = Deal(r, "four-partners", dealer=i % 4, seed=deal_seed(1, i))
+            while not d.is_terminal():
+                d.apply(d.chance_outcome() if d.is_chance() else bots[d.current_player].act(d))
+        return n / (time.process_time() - t)
+    return fast, api
+
+old = loops(*old_engine())
+new = loops(Deal, new_deal, SplitMix64, deal_seed, load_ruleset, play_random, RandomBot)
+deals, rounds = int(sys.argv[1]), int(sys.argv[2])
+for f in (*old, *new):
+    f(max(1, deals // 10))
+for name, k in (("fast loop", 0), ("public API", 1)):
+    pairs = []
+    for i in range(rounds):
+        n = deals if k == 0 else max(1, deals // 2)
+        if i % 2:
+            b = new[k](n); a = old[k](n)
+        else:
+            a = old[k](n); b = new[k](n)
+        pairs.append((a, b))
+    olds, news = [a for a, _ in pairs], [b for _, b in pairs]
+    ratio = statistics.median(b / a for a, b in pairs)
+    print(f"{'Pyodide' if sys.platform == 'emscripten' else 'CPython'} {sys.version.split()[0]}, {name}: old {statistics.median(olds):,.0f} deals/s, "
+          f"new {statistics.median(news):,.0f} deals/s (medians of {rounds}); new/old {ratio:.3f} "
+          f"(each round's ratio: {min(b / a for a, b in pairs):.2f} to {max(b / a for a, b in pairs):.2f})")
+'''
+
+
+def old_package(rev: str, into: Path) -> Path:
+    """The engine package at ``rev``, unpacked as ``into/somerset_old``."""
+    data = subprocess.run(["git", "archive", "--format=tar", rev, "engine/src/somerset"], cwd=ROOT, check=True,
+                          capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    target = into / "somerset_old"
+    shutil.move(str(into / "engine" / "src" / "somerset"), target)
+    return target
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rev", nargs="?", default="main", help="the earlier revision (default main)")
+    parser.add_argument("--deals", type=int, default=1000, help="deals per round of the fast loop (half for the API loop)")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds, old and new alternating (default 10)")
+    parser.add_argument("--pyodide", action="store_true", help="run in Pyodide under Node instead of CPython")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        old = old_package(args.rev, Path(tmp))
+        if not args.pyodide:
+            code = f"import sys; sys.path.insert(0, {tmp!r})\n" + PROGRAM
+            return subprocess.run([sys.executable, "-c", code, str(args.deals), str(args.rounds)], cwd=tmp).returncode
+        wheels = sorted((ROOT / "dist").glob("somerset-*.whl"))
+        if not wheels:
+            print("no wheel in dist/: run make wheel first", file=sys.stderr)
+            return 2
+        combined = Path(tmp) / wheels[-1].name
+        shutil.copy(wheels[-1], combined)
+        with zipfile.ZipFile(combined, "a") as z:
+            for f in sorted(old.rglob("*.py")):
+                z.write(f, "somerset_old/" + f.relative_to(old).as_posix())
+        return subprocess.run(["node", "scripts/pyodide-python.mjs", str(combined), "-c", PROGRAM, str(args.deals),
+                               str(args.rounds)], cwd=ROOT).returncode
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
