@@ -222,16 +222,38 @@ def render_dimension(page: Any, arg: str | None) -> str:
     return "\n".join(rows) + "\n\n◆ marks a ruleset that differs from the most common rule.\n"
 
 
+def differing(labels: list[str]) -> list[bool]:
+    """Which of a row's cells differ: those that are not the rule most of the rulesets shown use.
+
+    When no label is more common than every other (two rulesets that disagree, say), every cell of
+    a row that is not unanimous is marked. ``widgets/compare.js`` applies the same rule to the
+    rulesets a reader picks; the browser tests hold the two to each other.
+    """
+    counts = Counter(labels)
+    ranked = counts.most_common()
+    if len(ranked) == 1:
+        return [False] * len(labels)
+    if ranked[0][1] == ranked[1][1]:
+        return [True] * len(labels)
+    return [label != ranked[0][0] for label in labels]
+
+
 def render_compare(page: Any, arg: str | None) -> str:
+    """Every rule of every ruleset, with a picker that narrows the columns (CSS only, no JavaScript
+    needed; widgets/compare.js adds the address, the marks against the rulesets picked, and the
+    announcement)."""
     rulesets = list(RULESETS.values())
-    inputs = []
+    picks = []
     css = []
     for r in rulesets:
-        inputs.append(
-            f'<input type="checkbox" class="sr-show" id="sr-show-{r.id}" checked>'
+        aliases = " ".join(r.aliases)
+        picks.append(
+            f'<input type="checkbox" class="sr-show sr-pick" id="sr-show-{r.id}" value="{r.id}" '
+            f'data-name="{html.escape(r.short_name)}" data-aliases="{html.escape(aliases)}">'
             f'<label for="sr-show-{r.id}">{html.escape(r.short_name)}</label>'
         )
-        css.append(f'#sr-show-{r.id}:not(:checked) ~ .sr-matrix-wrap [data-rs="{r.id}"]{{display:none}}')
+        # With a ruleset picked, the columns of the others are hidden; with none, every column shows.
+        css.append(f'.sr-compare:has(.sr-pick:checked):not(:has(#sr-show-{r.id}:checked)) [data-rs="{r.id}"]{{display:none}}')
     head = "".join(
         f'<th scope="col" data-rs="{r.id}"><a href="{html.escape(_url(page, f"variants/{r.id}/"))}">{html.escape(r.short_name)}</a>'
         f'<br><small>{html.escape(r.family)}, {html.escape(r.year)}</small></th>'
@@ -239,13 +261,11 @@ def render_compare(page: Any, arg: str | None) -> str:
     )
     body = []
     for key, heading in DIMENSIONS:
-        majority = _majority(key)
-        same = all(value_label(r, key) == majority for r in rulesets)
+        labels = [value_label(r, key) for r in rulesets]
+        marks = differing(labels)
         cells = []
-        for r in rulesets:
+        for r, label, differs in zip(rulesets, labels, marks):
             rule = r.rule(key)
-            label = value_label(r, key)
-            differs = label != majority
             interp = (
                 f' <a class="sr-interp" href="{html.escape(_url(page, f"variants/{r.id}/#interpretations"))}" '
                 f'title="{html.escape(rule.interpretation)}">interpretation</a>'
@@ -256,15 +276,21 @@ def render_compare(page: Any, arg: str | None) -> str:
                 f'<td data-rs="{r.id}" data-key="{key}" class="{"sr-differs" if differs else "sr-same"}">'
                 f'{marker}<span class="sr-value">{html.escape(label)}</span> {_cite_html(page, rule.citation, "source")}{interp}</td>'
             )
-        row_class = "sr-row-same" if same else "sr-row-differs"
+        row_class = "sr-row-differs" if any(marks) else "sr-row-same"
         body.append(f'<tr class="{row_class}" data-key="{key}"><th scope="row">{html.escape(heading)}</th>{"".join(cells)}</tr>')
+    n = len(rulesets)
     return (
         f'<div class="sr-compare">\n<style>{"".join(css)}</style>\n'
-        '<p class="sr-compare-help" id="sr-compare-help">Untick a ruleset to hide its column (this works without JavaScript). '
-        "◆ marks a rule that differs from the most common one.</p>\n"
-        + "\n".join(inputs)
-        + '\n<input type="checkbox" class="sr-show sr-filter" id="sr-only-diff"><label for="sr-only-diff">Only rules that differ</label>'
-        + '\n<div class="sr-matrix-wrap" role="region" aria-labelledby="sr-compare-caption" tabindex="0">'
+        f'<p class="sr-compare-help" id="sr-compare-help">Tick the rulesets to compare, two taps for two; with none '
+        f"ticked, all {n} are shown. This works without JavaScript. ◆ marks a rule that differs from the one most of "
+        f"the {n} rulesets use.</p>\n"
+        '<form class="sr-compare-pick" aria-describedby="sr-compare-help">'
+        f'<fieldset><legend>Rulesets to compare</legend>{"".join(picks)}</fieldset>'
+        f'<button type="reset" class="md-button sr-compare-all">Show all {n}</button></form>\n'
+        '<input type="checkbox" class="sr-show sr-filter" id="sr-only-diff"><label for="sr-only-diff">Only rules that differ</label>\n'
+        '<p class="sr-compare-status" role="status" aria-live="polite" hidden></p>\n'
+        "<somerset-compare></somerset-compare>\n"
+        '<div class="sr-matrix-wrap" role="region" aria-labelledby="sr-compare-caption" tabindex="0">'
         '<table class="sr-matrix"><caption id="sr-compare-caption">Every rule of every ruleset, generated from the '
         f'engine\'s data</caption><thead><tr><th scope="col">Rule</th>{head}</tr></thead><tbody>'
         + "".join(body)

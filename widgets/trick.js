@@ -64,8 +64,8 @@ class SomersetTrick extends Widget {
     this._cardsErr = h("p", { class: "sr-field-error", id: `${id}-err`, hidden: true });
     this._notice = h("p", { class: "sr-notice", hidden: true });
     this._seats = h("div", { class: "sr-resolver__seats" });
-    this._pad = h("div", { class: "sr-pad", role: "group", "aria-label": "Card pad: a suit, then its rank", "aria-describedby": `${id}-padkeys` });
-    this._padBox = h("div", { class: "sr-pad__box" }, this.statusBox(), this._pad);
+    this._pad = h("div", { class: "sr-keypad", role: "group", "aria-label": "Card pad: a suit, then its rank", "aria-describedby": `${id}-padkeys` });
+    this._padBox = h("div", { class: "sr-keypad__box" }, this.statusBox(), this._pad);
     this._result = h("div", { class: "sr-result sr-resolver__verdict" });
     this.liveRegion();
 
@@ -187,7 +187,7 @@ class SomersetTrick extends Widget {
   drawPad(focus = null) {
     if (!this._suits) return null;
     const had = this._pad.contains(document.activeElement) ? document.activeElement : null;
-    const same = had ? (b) => (had.dataset.card ? b.dataset.card === had.dataset.card : had.dataset.suit ? b.dataset.suit === had.dataset.suit : b.classList.contains("sr-pad__back")) : null;
+    const same = had ? (b) => (had.dataset.card ? b.dataset.card === had.dataset.card : had.dataset.suit ? b.dataset.suit === had.dataset.suit : b.classList.contains("sr-keypad__back")) : null;
     const inTrick = new Set(this.currentCards().map((c) => c.toUpperCase()));
     const buttons = [];
     if (this._suit === null) {
@@ -198,7 +198,7 @@ class SomersetTrick extends Widget {
         buttons.push(
           h(
             "button",
-            { type: "button", class: "sr-pad__key sr-pad__suit", "data-suit": String(s), "aria-label": `the /${s} suit${held ? `, ${held} in the trick` : ""}`, onclick: () => this.chooseSuit(s) },
+            { type: "button", class: "sr-keypad__key sr-keypad__suit", "data-suit": String(s), "aria-label": `the /${s} suit${held ? `, ${held} in the trick` : ""}`, onclick: () => this.chooseSuit(s) },
             `/${s}`,
           ),
         );
@@ -209,14 +209,14 @@ class SomersetTrick extends Widget {
       this._pad.dataset.view = "ranks";
       this._pad.setAttribute("aria-label", `Card pad: the rank in the /${s} suit`);
       buttons.push(
-        h("button", { type: "button", class: "sr-pad__key sr-pad__back", "aria-label": "Back to the suits", onclick: () => this.backToSuits() }, "← /", h("span", { class: "sr-pad__of" }, String(s))),
+        h("button", { type: "button", class: "sr-keypad__key sr-keypad__back", "aria-label": "Back to the suits", onclick: () => this.backToSuits() }, "← /", h("span", { class: "sr-keypad__of" }, String(s))),
       );
       for (let rank = 0; rank <= s; rank++) buttons.push(this.cardKey(`${rank}/${s}`, String(rank), inTrick));
     }
     replace(this._pad, buttons);
     // One tab stop in the pad (arrow keys move along it).
     const target =
-      (focus && buttons.find(focus)) || (same && buttons.find(same)) || buttons.find((b) => b.classList.contains("sr-pad__suit") || b.dataset.card) || buttons[0];
+      (focus && buttons.find(focus)) || (same && buttons.find(same)) || buttons.find((b) => b.classList.contains("sr-keypad__suit") || b.dataset.card) || buttons[0];
     for (const b of buttons) b.tabIndex = b === target ? 0 : -1;
     this._padButtons = buttons;
     if (had) target.focus();
@@ -229,14 +229,14 @@ class SomersetTrick extends Widget {
       "button",
       {
         type: "button",
-        class: `sr-pad__key sr-pad__card${info && info.count ? " sr-pad__card--count" : ""}`,
+        class: `sr-keypad__key sr-keypad__card${info && info.count ? " sr-keypad__card--count" : ""}`,
         "data-card": card,
         "aria-label": cardWords(card, info),
         "aria-pressed": String(inTrick.has(card.toUpperCase())),
         onclick: () => this.pickCard(card),
       },
-      h("span", { class: "sr-pad__rank" }, text),
-      info && info.count ? h("span", { class: "sr-pad__count", "aria-hidden": "true" }, String(info.count)) : null,
+      h("span", { class: "sr-keypad__rank" }, text),
+      info && info.count ? h("span", { class: "sr-keypad__count", "aria-hidden": "true" }, String(info.count)) : null,
     );
   }
 

@@ -46,7 +46,7 @@ def test_one_screen_from_the_page_to_a_verdict(open_page: Any) -> None:
     page, _ = open_page(TRICK, **PHONE)
     widget = page.locator("somerset-trick")
     widget.locator(".sr-start").tap()
-    pad = widget.locator(".sr-pad")
+    pad = widget.locator(".sr-keypad")
     expect(pad.locator("button").first).to_be_visible(timeout=ENGINE_TIMEOUT)
     widget.get_by_role("button", name="Clear").tap()
     expect(widget.get_by_label("Cards in play order")).to_have_value("")
@@ -76,7 +76,7 @@ def test_the_first_tap_takes_effect_and_nothing_moves_under_it(open_page: Any) -
     widget = page.locator("somerset-trick")
     status = widget.locator(".sr-status")
     expect(status).to_have_attribute("data-state", "idle")
-    controls = [widget.get_by_role("button", name="Clear"), widget.get_by_label("Cards in play order"), widget.locator(".sr-start"), widget.locator(".sr-pad__box")]
+    controls = [widget.get_by_role("button", name="Clear"), widget.get_by_label("Cards in play order"), widget.locator(".sr-start"), widget.locator(".sr-keypad__box")]
     before = [box(c) for c in controls]
     # The first tap starts the engine (on finger-down) and does what it is for: it clears the trick.
     controls[0].tap()
@@ -88,7 +88,7 @@ def test_the_first_tap_takes_effect_and_nothing_moves_under_it(open_page: Any) -
     # The Start button stays where it was while the engine loads, showing the progress.
     expect(widget.locator(".sr-start")).to_have_attribute("aria-disabled", "true")
     expect(widget.locator(".sr-start")).to_contain_text("Starting…")
-    expect(widget.locator(".sr-pad button").first).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(widget.locator(".sr-keypad button").first).to_be_visible(timeout=ENGINE_TIMEOUT)
     expect(widget.locator(".sr-empty")).to_contain_text("Enter the cards of a trick")
     assert box(widget.get_by_label("Cards in play order")) == before[1]
 
@@ -101,12 +101,12 @@ def test_focus_moves_to_the_pad_when_start_goes(open_page: Any) -> None:
     expect(page.locator("somerset-trick .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
     expect(start).to_be_hidden()
     focused = page.evaluate(
-        "[document.activeElement.tagName, Boolean(document.activeElement.closest('somerset-trick .sr-pad')), document.activeElement.tabIndex]"
+        "[document.activeElement.tagName, Boolean(document.activeElement.closest('somerset-trick .sr-keypad')), document.activeElement.tabIndex]"
     )
     assert focused == ["BUTTON", True, 0], focused
     # And the keyboard carries on from there: Enter chooses the suit, focus moves to its ranks.
     page.keyboard.press("Enter")
-    expect(page.locator("somerset-trick .sr-pad")).to_have_attribute("data-view", "ranks")
+    expect(page.locator("somerset-trick .sr-keypad")).to_have_attribute("data-view", "ranks")
     assert page.evaluate("Boolean(document.activeElement.dataset.card)")
 
 

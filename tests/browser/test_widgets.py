@@ -97,7 +97,7 @@ def test_trick_typed(open_page: Any) -> None:
 
 def pad_key(widget: Any, card: str, label: str | None = None) -> Any:
     """The resolver's pad key for a card: press its suit first (the 0/0 and the S/S have keys of their own)."""
-    pad = widget.locator(".sr-pad")
+    pad = widget.locator(".sr-keypad")
     if card not in ("0/0", "S/S"):
         pad.locator(f"button[data-suit='{card.split('/')[1]}']").click()
     if label:
@@ -109,14 +109,14 @@ def test_trick_clicked(open_page: Any) -> None:
     page, _ = open_page(TRICK + "?rules=parker-1947&trump=2")
     widget = page.locator("somerset-trick")
     expect(page.locator("somerset-trick .sr-empty")).to_be_visible(timeout=ENGINE_TIMEOUT)
-    expect(widget.locator(".sr-pad button").first).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(widget.locator(".sr-keypad button").first).to_be_visible(timeout=ENGINE_TIMEOUT)
     pack = {c["card"]: c for c in engine(cmd="pack", deck="double")["cards"]}
     played = ["9/12", "11/12", "0/0", "2/2"]
     for i, card in enumerate(played):
         pad_key(widget, card, pack[card]["label"]).click()
         # The card takes its seat at the table, in play order.
         expect(widget.locator(f".sr-trick .sr-seat[data-seat='{i}']")).to_have_attribute("data-card", card)
-        expect(widget.locator(".sr-pad")).to_have_attribute("data-view", "suits")
+        expect(widget.locator(".sr-keypad")).to_have_attribute("data-view", "suits")
     expected = engine(cmd="trick", rules="parker-1947", trump="2", cards=played)
     assert expected["card"] == "2/2"
     expect_trick_verdict(page, expected)
@@ -127,8 +127,8 @@ def test_trick_clicked(open_page: Any) -> None:
     # Count cards are marked for sight (red, and their value in a circle) and for screen readers (the label).
     count_card = next(c for c in pack.values() if c["count"] and c["suit"])
     key = pad_key(widget, count_card["card"])
-    expect(key).to_have_class(re.compile("sr-pad__card--count"))
-    expect(key.locator(".sr-pad__count")).to_have_text(str(count_card["count"]))
+    expect(key).to_have_class(re.compile("sr-keypad__card--count"))
+    expect(key.locator(".sr-keypad__count")).to_have_text(str(count_card["count"]))
     assert f"a count card worth {count_card['count']}" in (key.get_attribute("aria-label") or "")
     widget.get_by_role("button", name="Back to the suits").click()
     # Pressing a picked card again takes it out.
@@ -276,7 +276,7 @@ def test_keyboard_only(open_page: Any) -> None:
     # On to the pad with Tab, then suit and rank with the arrow keys and Enter.
     for _ in range(80):
         page.keyboard.press("Tab")
-        if page.evaluate("Boolean(document.activeElement.closest('.sr-pad'))"):
+        if page.evaluate("Boolean(document.activeElement.closest('.sr-keypad'))"):
             break
     else:
         pytest.fail("Tab never reached the card pad")
@@ -336,7 +336,7 @@ def test_narrow_screen_no_horizontal_overflow(open_page: Any, scheme: str) -> No
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], f"trick page overflows at 360px ({scheme}): {widths}"
-    assert _contrast(page, "somerset-trick .sr-pad__card--count") >= 4.5  # the S/S key of the pad
+    assert _contrast(page, "somerset-trick .sr-keypad__card--count") >= 4.5  # the S/S key of the pad
     assert _contrast(page, "somerset-trick .sr-badge") >= 4.5
     page.goto(page.url.split("tools/")[0] + SCORE + "?rules=all&bid=15&made=12")
     expect(page.locator("somerset-score .sr-table")).to_be_visible(timeout=ENGINE_TIMEOUT)

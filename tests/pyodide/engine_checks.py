@@ -36,6 +36,11 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("ok", {"cmd": "replay", "example": "legal-8-5-8-hand-0-0-4-10-s-s", "rules": "triple-2009"}),
     ("ok", {"cmd": "replay", "record": '[Ruleset "parker-1947"]\n\nTrump: 6\nTrick 1: [0] 5/8 0/0 2/2 S/S -> 3\n'}),
     ("error", {"cmd": "replay", "record": '[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 1\n'}),
+    # The score pad: a game written down deal by deal, to boardgamegeek's win by a made bid.
+    ("ok", {"cmd": "pad", "rules": "boardgamegeek", "names": ["Us", "Them"],
+            "deals": [{"bidder": 0, "bid": 20, "points": [24, 0]}, {"passed": True}, {"bidder": 0, "bid": 20, "points": [24, 0]},
+                      {"bidder": 1, "bid": 24, "points": [10, 14]}, {"bidder": 0, "bid": 12, "points": [12, 12]}]}),
+    ("error", {"cmd": "pad", "rules": "parker-1947", "deals": [{"bidder": 0, "bid": 15, "points": [16, 7]}]}),
     ("ok", {"cmd": "table", "rules": "somersetgame-com", "seed": 3, "moves": ["bid 24", "discard 1/4 4/4", "trump 12"]}),
     ("ok", {"cmd": "table", "rules": "triple-2009", "format": "five-single", "seed": 11, "moves": ["pass"]}),
     ("error", {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "zz"]}),

@@ -82,17 +82,42 @@ def test_comparison_matrix_covers_every_ruleset_and_dimension_and_agrees_with_th
             assert cell is not None, f"compare matrix lacks {rid} / {key}"
             assert cell["value"] == value_label(r, key), (rid, key)
     assert len(cells) == len(RULESETS) * len(DIMENSIONS)
-    # Differences are marked: each row's odd ones out carry sr-differs.
+    # Differences are marked: each row's odd ones out carry sr-differs and a ◆.
     for key, _ in DIMENSIONS:
         labels = [value_label(r, key) for r in RULESETS.values()]
         majority = max(set(labels), key=labels.count)
         for rid, r in RULESETS.items():
             differs = "sr-differs" in cells[(rid, key)]["class"]
             assert differs == (value_label(r, key) != majority), (rid, key)
-    # The column filter works without JavaScript: one checkbox and one CSS rule per ruleset.
+    # The picker works without JavaScript: one checkbox and one CSS rule per ruleset, and the
+    # checkbox carries what the page's script needs to read a link (the id, name and aliases).
     html = (built_site / "compare" / "index.html").read_text(encoding="utf-8")
-    for rid in RULESETS:
-        assert f'id="sr-show-{rid}"' in html and f'#sr-show-{rid}:not(:checked)' in html
+    for rid, r in RULESETS.items():
+        assert f':not(:has(#sr-show-{rid}:checked)) [data-rs="{rid}"]{{display:none}}' in html
+        box = re.search(rf'<input type="checkbox" class="sr-show sr-pick" id="sr-show-{rid}"[^>]*>', html)
+        assert box, rid
+        assert f'value="{rid}"' in box.group(0) and f'data-name="{r.short_name}"' in box.group(0)
+        assert f'data-aliases="{" ".join(r.aliases)}"' in box.group(0)
+        assert "checked" not in box.group(0).replace('type="checkbox"', "")  # none ticked: every column shows
+    assert '<button type="reset" class="md-button sr-compare-all">Show all 12</button>' in html
+    assert "<somerset-compare></somerset-compare>" in html
+
+
+def test_compare_marks_against_the_rulesets_shown():
+    differing = _hook().differing
+    assert differing(["a", "a", "b"]) == [False, False, True]
+    assert differing(["a", "b"]) == [True, True]  # two that disagree: both marked
+    assert differing(["a", "a", "b", "b", "c"]) == [True] * 5  # no majority: the whole row
+    assert differing(["a", "a"]) == [False, False]
+    assert differing(["a"]) == [False]
+    # The matrix's rows are marked by the same rule over all twelve rulesets.
+    hook = _hook()
+    html = hook.render_compare(_page("compare.md"), None)
+    for key, _ in DIMENSIONS:
+        row = re.search(rf'<tr class="(sr-row-[a-z]+)" data-key="{key}">', html)
+        assert row, key
+        marks = differing([value_label(r, key) for r in RULESETS.values()])
+        assert row.group(1) == ("sr-row-differs" if any(marks) else "sr-row-same"), key
 
 
 def test_rulings_page_has_every_ruling(built_site: Path):

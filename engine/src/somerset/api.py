@@ -233,6 +233,25 @@ def info_json(req: JSON) -> JSON:
     return responses.info_json(__version__, list(COMMANDS), LIMITS)
 
 
+def pad_json(req: JSON) -> JSON:
+    """A running score pad: ``rules`` (and ``option``), optional ``format`` and ``names`` (one per
+    side), and ``deals``, each ``{"bidder": side, "bid": n, "points": [per side]}``, ``{"points": [...]}``
+    where nobody bids, or ``{"passed": true}``. The answer scores every deal and says who won."""
+    from .pad import PadError, deal_from_json, score_pad
+
+    r = _ruleset(req)
+    fmt = _field(req, "format", str, None)
+    names = _field(req, "names", list, None)
+    if names is not None and not all(isinstance(n, str) for n in names):
+        raise ApiError("'names' must be a list of the sides' names", "names")
+    deals = _field(req, "deals", list, [])
+    try:
+        return score_pad(r, fmt, [deal_from_json(d, i) for i, d in enumerate(deals, 1)], names).to_json()
+    except PadError as e:
+        raise ApiError(str(e), e.field) from e
+
+
+
 COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "info": info_json,
     "rulesets": rulesets_json,
@@ -245,6 +264,7 @@ COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "judge": judge_json,
     "replay": replay_json,
     "table": table_json,
+    "pad": pad_json,
 }
 
 

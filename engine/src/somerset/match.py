@@ -22,7 +22,8 @@ from .actions import Action, IllegalActionError, parse_action
 from .deal import TERMINAL, Deal
 from .errors import RulesError
 from .rng import check_seed, deal_seed
-from .rules import Ruleset, Tie
+from .rules import Ruleset
+from .scoring import decide_game
 from .rulesets import load_ruleset
 
 __all__ = ["Game", "new_game", "MAX_DEALS"]
@@ -126,28 +127,11 @@ class Game:
         self._new_deal((d.dealer + 1) % self.format.players)
 
     def _decide(self, d: Deal) -> int | None:
-        end = self.ruleset.game.value
-        if d.passed_out:
-            return None
-        eligible = [t for t, s in enumerate(self.scores) if s >= end.target]
-        if not end.win_by_setting:
-            if d.declarer is None or not d.made:
-                return None
-            bid_team = d.team_of[d.declarer]
-            eligible = [t for t in eligible if t == bid_team]
-        if not eligible:
-            return None
-        best = max(self.scores[t] for t in eligible)
-        top = [t for t in eligible if self.scores[t] == best]
-        if len(top) > 1:
-            # A tie at the top: another deal settles it (Hodges 1903; the engine's reading for the others).
-            return None
-        if len(eligible) > 1 and end.tie is Tie.FIRST_TO_TARGET:
-            self.end_reason = (f"team {top[0]} wins with {best}: several sides reached {end.target} in the same deal, "
-                               "and the higher score wins (the engine's reading)")
-        else:
-            self.end_reason = f"team {top[0]} reached {end.target} with {best}"
-        return top[0]
+        bid_team = None if d.declarer is None else d.team_of[d.declarer]
+        decision = decide_game(self.ruleset, self.scores, passed_out=d.passed_out, bid_team=bid_team, made=d.made)
+        if decision.winner is not None:
+            self.end_reason = decision.reason
+        return decision.winner
 
     @property
     def history(self) -> list[Action]:
