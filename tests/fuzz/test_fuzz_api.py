@@ -15,7 +15,7 @@ from somerset.puzzles import PUZZLES
 from somerset.rulesets import RULESETS
 
 FIELDS = ("rules", "trump", "cards", "hand", "trick", "first_trick", "bid", "made", "against", "format", "option",
-          "deck", "id", "answer", "example", "record", "seed", "dealer", "moves")
+          "deck", "id", "answer", "example", "record", "seed", "dealer", "moves", "names", "deals")
 
 # Values a request field may hold: JSON of every type, hostile text, and the names the engine knows.
 json_values = st.recursive(
