@@ -107,33 +107,42 @@ class Auction:
     def dealer_must_bid(self) -> bool:
         """Whether the dealer is to call after everyone else passed, where the ruleset forces him to bid."""
         return (
-            self.rule.all_pass is AllPass.DEALER_FORCED
+            self.rule.all_pass in (AllPass.DEALER_FORCED, AllPass.DEALER_AT_MINIMUM)
             and len(self.calls) == self.players - 1
             and all(c.is_pass for _, c in self.calls)
         )
+
+    def bid_range(self) -> tuple[int, int]:
+        """The lowest and the highest bid allowed now (the range is empty when low > high)."""
+        high = self.high
+        low = max(self.rule.minimum, high[1] + 1 if high else self.rule.minimum)
+        if self.rule.all_pass is AllPass.DEALER_AT_MINIMUM and self.dealer_must_bid:
+            return low, low
+        return low, self.maximum
 
     def legal_calls(self) -> list[Call]:
         """The calls the player to act may make, the pass first (unless the dealer must bid)."""
         if self.is_over:
             return []
-        high = self.high
-        low = max(self.rule.minimum, high[1] + 1 if high else self.rule.minimum)
-        bids = [Call(b) for b in range(low, self.maximum + 1)]
+        low, top = self.bid_range()
+        bids = [Call(b) for b in range(low, top + 1)]
         return bids if self.dealer_must_bid else [PASS, *bids]
 
     def can(self, call: Call) -> str | None:
         """None if the call is allowed, else the reason it is not."""
         if self.is_over:
             return "the auction is over"
+        fixed = self.rule.all_pass is AllPass.DEALER_AT_MINIMUM
         if call.is_pass:
             if self.dealer_must_bid:
-                return (
-                    f"everyone else has passed, so the dealer must take the bid (at least {self.rule.minimum})"
-                )
+                return (f"everyone else has passed, so the dealer must take the bid "
+                        f"({'at' if fixed else 'at least'} {self.rule.minimum})")
             return None
         assert call.bid is not None
         if call.bid < self.rule.minimum:
             return f"the lowest bid allowed is {self.rule.minimum}"
+        if fixed and self.dealer_must_bid and call.bid != self.rule.minimum:
+            return f"everyone else has passed, so the dealer takes the bid at {self.rule.minimum}, and no more"
         if call.bid > self.maximum:
             return f"a bid cannot exceed the {self.maximum} points in the deal"
         high = self.high

@@ -54,10 +54,9 @@ def step_random(deal: Deal, rng: SplitMix64) -> None:
     if deal.phase is Phase.AUCTION:
         auction = deal.auction
         assert auction is not None
-        high = auction.high
-        low = max(auction.rule.minimum, high[1] + 1 if high else 1)
+        low, top = auction.bid_range()
         can_pass = not auction.dealer_must_bid
-        count = max(0, auction.maximum - low + 1) + can_pass
+        count = max(0, top - low + 1) + can_pass
         k = rng.below(count)
         deal.apply(PASS_ACTION if can_pass and k == 0 else Action.bid(low + k - can_pass))
         return
@@ -84,15 +83,13 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
     """The auction of :func:`play_random`: calls drawn as :func:`step_random` draws them, made unchecked."""
     auction = deal.auction
     assert auction is not None
-    minimum, maximum = auction.rule.minimum, auction.maximum
     calls = auction.calls
     history = deal.history
     below = rng.below
     while True:
-        high = auction.high
-        low = max(minimum, high[1] + 1 if high else 1)
+        low, top = auction.bid_range()
         can_pass = not auction.dealer_must_bid
-        k = below(max(0, maximum - low + 1) + can_pass)
+        k = below(max(0, top - low + 1) + can_pass)
         player = len(calls) % auction.players
         if can_pass and k == 0:
             history.append(PASS_ACTION)
