@@ -38,7 +38,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck browser fuzz bench bench-ab bench-solve bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck browser fuzz bench bench-ab bench-solve bench-bots bench-web clean FORCE
 FORCE:
 
 help:
@@ -53,6 +53,7 @@ help:
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
+	@echo "make bench-bots  the sampling bot's side against heuristic bots over 2,000 deals (CPython), and its moves' time in Pyodide"
 	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
@@ -119,6 +120,15 @@ bench-solve: setup
 	$(BIN)/python -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
 	$(BIN)/python -m somerset.solve.bench --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
+
+# The sampling bot against today's heuristic bots: points per deal with a 95% interval, and the
+# cost (about half an hour on a busy machine); then the time of its moves in Pyodide under Node.
+BOTS_DEALS ?= 2000
+BOTS_PYODIDE_DEALS ?= 20
+bench-bots: setup
+	nice $(BIN)/python -m somerset.bench_bots --deals $(BOTS_DEALS) --progress
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench_bots --deals $(BOTS_PYODIDE_DEALS)
+	$(BIN)/python -m somerset.bench_bots --deals $(BOTS_PYODIDE_DEALS)
 
 BENCH_WEB_ARGS ?=
 bench-web: build browser

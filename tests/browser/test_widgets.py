@@ -506,7 +506,7 @@ def test_play_a_deal_with_a_hostile_address(open_page: Any) -> None:
     (TRICK, "Resolving a trick by hand"),
     (SCORE, "Scoring by hand"),
     ("tools/replay/", "The same deal, step by step"),
-    ("tools/play/", "The other seats are played by the same bots"),
+    ("tools/play/", "The other seats are played by the engine"),
 ])
 def test_tool_pages_without_javascript(open_page: Any, path: str, words: str) -> None:
     """With JavaScript off, a tool page says so and the way to the same answer by hand is there."""

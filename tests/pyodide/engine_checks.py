@@ -74,6 +74,11 @@ SOLVE_REQUESTS: list[dict[str, Any]] = [
 ]
 
 
+# Deals played by the sampling bots (ruleset, format, seed).
+BOT_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 3), ("somersetgame-com", None, 8),
+                                                 ("boardgamegeek", None, 5), ("hodges-1903", "two", 2)]
+
+
 def run() -> dict[str, Any]:
     import somerset
     from somerset import api, examples
@@ -161,6 +166,20 @@ def run() -> dict[str, Any]:
     if len(solved) > 2 and solved[2].get("exact") is not False:
         failures.append("solve: a budget of 300 nodes should not have been enough")
 
+    # The sampling bot (the solver on sampled deals in the ending): the same seed must give the
+    # same cards in both interpreters, deal by deal.
+    bot_plays: list[Any] = []
+    try:
+        from somerset.bots import BOTS, make_bots, play_deal
+        from somerset.deal import new_deal
+    except ImportError:  # a stand-in engine in the runner's own tests
+        BOTS = {}  # type: ignore[assignment]
+    if "sampling" in BOTS:
+        for rules, fmt, seed in BOT_DEALS:
+            checks += 1
+            deal = play_deal(new_deal(rules, fmt, seed), make_bots("sampling", 4 if fmt is None else 2, seed))
+            bot_plays.append([str(a) for a in deal.history])
+
     return {
         "python": ".".join(map(str, sys.version_info[:3])),
         "platform": sys.platform,
@@ -169,6 +188,7 @@ def run() -> dict[str, Any]:
         "failures": failures,
         "api": answers,
         "solve": solved,
+        "bots": bot_plays,
     }
 
 
