@@ -31,13 +31,14 @@ ENGINE_OK  := $(VENV)/.stamp-engine
 NPM_OK     := node_modules/.stamp-npm-ci
 WHEEL_OK   := dist/.stamp-wheel
 
-# The wheel is rebuilt when a source file changes, one is added or removed (the folders' times), or
-# when dist/ holds no wheel at all.
+# The wheel is rebuilt when a source or content file changes (puzzles, rulings and worked examples
+# in engine/src/somerset/content), one is added or removed (the folders' times), or when dist/ holds
+# no wheel at all.
 ENGINE_SRC := engine/pyproject.toml engine/README.md \
-	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed \) -print 2>/dev/null)
+	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck bench bench-ab bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck bench bench-ab bench-solve bench-web clean FORCE
 FORCE:
 
 help:
@@ -49,7 +50,8 @@ help:
 	@echo "make typecheck  mypy --strict on engine/src"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
-	@echo "make bench-web  scripts/bench_web.py"
+	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
+	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
 setup: $(VENV_OK) $(ENGINE_OK) $(NPM_OK) $(WHEEL_OK)
@@ -98,8 +100,15 @@ bench-ab: setup
 	$(BIN)/python scripts/bench_ab.py $(BASE)
 	$(BIN)/python scripts/bench_ab.py $(BASE) --pyodide --deals 500
 
-bench-web: setup
-	$(BIN)/python scripts/bench_web.py
+SOLVE_POSITIONS ?= 30
+bench-solve: setup
+	$(BIN)/python -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
+	$(BIN)/python -m somerset.solve.bench --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
+
+BENCH_WEB_ARGS ?=
+bench-web: build
+	$(BIN)/python scripts/bench_web.py $(BENCH_WEB_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules site dist engine/build .pytest_cache .mypy_cache .hypothesis

@@ -4,14 +4,18 @@ After every build (``mkdocs build`` and each rebuild of ``mkdocs serve``, which 
 temporary folder) this copies
 
 * ``widgets/*.js``                      -> ``<site>/assets/widgets/``
-* the files of ``node_modules/pyodide`` needed to boot plain Pyodide (no extra packages)
-                                        -> ``<site>/assets/pyodide/``
+* the files of ``node_modules/pyodide`` needed to boot plain Pyodide (no extra packages), but
+  not its standard library   -> ``<site>/assets/pyodide/``
 * the newest ``dist/somerset-*.whl``    -> ``<site>/assets/engine/``, with ``manifest.json`` naming it
+* the engine's start-up files           -> ``<site>/assets/engine/``: ``stdlib.zip`` (the standard
+  library the engine uses, compiled) and ``snapshot.bin`` (Pyodide's memory with the engine
+  imported), built by ``scripts/build_startup.mjs`` under Node into ``dist/startup/`` and rebuilt
+  whenever Pyodide, its lock file, the wheel or the builder changes (a few seconds)
 
 so that every file the site loads comes from the site itself. The build fails with a clear message
-when Pyodide or the wheel is missing (``make setup`` creates both), or when the wheel no longer
+when Pyodide or the wheel is missing (``make setup`` creates both), when the wheel no longer
 matches the engine's source (the browser would then run another engine than the one the build-time
-tables came from).
+tables came from), or when the start-up files cannot be built.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import hashlib
 import json
 import logging
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -29,8 +34,13 @@ from mkdocs.exceptions import PluginError
 log = logging.getLogger("mkdocs.hooks.assets")
 
 # The browser files of the npm package `pyodide`; the second loader name is for older releases.
-PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Its python_stdlib.zip (sources) is what stdlib.zip is made from; the site serves stdlib.zip.
+PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "package.json")
+PYODIDE_SERVED = ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 PYODIDE_LOADERS = ("pyodide.asm.mjs", "pyodide.asm.js")
+# What the start-up files are built from, besides Pyodide and the wheel.
+STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/startup.js")
+STARTUP_FILES = ("stdlib.zip", "snapshot.bin")
 
 
 def _root(config: Any) -> Path:
@@ -49,7 +59,15 @@ def _pyodide_files(root: Path) -> list[Path]:
     if missing or not loaders:
         need = ", ".join(missing + ([] if loaders else [" or ".join(PYODIDE_LOADERS)]))
         raise PluginError(f"hooks/assets.py: {src} lacks {need}; reinstall it with `npm ci`.")
-    return [src / name for name in PYODIDE_REQUIRED] + loaders[:1]
+    return [src / name for name in PYODIDE_SERVED] + loaders[:1]
+
+
+#: What the wheel carries from engine/src/somerset: the modules and the content files.
+ENGINE_PATTERNS = ("*.py", "content/*/*.toml", "content/*/*.records")
+
+
+def _engine_files(src: Path) -> list[Path]:
+    return sorted(p for pattern in ENGINE_PATTERNS for p in src.glob(pattern))
 
 
 def _wheel(root: Path) -> Path:
@@ -65,10 +83,14 @@ def _wheel(root: Path) -> Path:
         with zipfile.ZipFile(wheel) as zf:
             names = set(zf.namelist())
             stale = []
-            for py in sorted(src.glob("*.py")):
-                arc = f"somerset/{py.name}"
-                if arc not in names or zf.read(arc) != py.read_bytes():
-                    stale.append(py.name)
+            for path in _engine_files(src):
+                rel = path.relative_to(src).as_posix()
+                arc = f"somerset/{rel}"
+                if arc not in names or zf.read(arc) != path.read_bytes():
+                    stale.append(rel)
+            shipped = {n for n in names if n.startswith("somerset/content/")}
+            here = {f"somerset/{p.relative_to(src).as_posix()}" for p in _engine_files(src) if "content" in p.parts}
+            stale += sorted(n.removeprefix("somerset/") + " (removed)" for n in shipped - here)
         if stale:
             raise PluginError(
                 f"hooks/assets.py: {wheel.name} does not match engine/src ({', '.join(stale[:5])} "
@@ -76,6 +98,75 @@ def _wheel(root: Path) -> Path:
                 "`pip wheel --no-deps -w dist ./engine` (or `make wheel`)."
             )
     return wheel
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _startup_inputs(root: Path, wheel: Path) -> dict[str, str]:
+    pyodide = root / "node_modules" / "pyodide"
+    inputs = {
+        "pyodide": json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"],
+        "wheel_sha256": _sha256(wheel),
+    }
+    for name in ("pyodide-lock.json", "pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip"):
+        inputs[f"{name}_sha256"] = _sha256(pyodide / name)
+    for name in STARTUP_BUILDER:
+        inputs[f"{name}_sha256"] = _sha256(root / name)
+    return inputs
+
+
+def _startup_current(out: Path, inputs: dict[str, str]) -> dict[str, Any] | None:
+    """dist/startup's description when it was built from exactly these inputs and is intact."""
+    try:
+        meta: dict[str, Any] = json.loads((out / "startup.json").read_text(encoding="utf-8"))
+        if meta.get("inputs") != inputs:
+            return None
+        key = meta["key"]
+        if key["wheel_sha256"] != inputs["wheel_sha256"] or key["pyodide"] != inputs["pyodide"]:
+            return None
+        if key["lock_sha256"] != inputs["pyodide-lock.json_sha256"]:
+            return None
+        for part in ("stdlib", "snapshot"):
+            if _sha256(out / meta[part]["file"]) != meta[part]["sha256"]:
+                return None
+        if key["stdlib_sha256"] != meta["stdlib"]["sha256"]:
+            return None
+        return meta
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _startup(root: Path, wheel: Path) -> tuple[Path, dict[str, Any]]:
+    """The start-up files for this Pyodide and wheel, built under Node when missing or stale."""
+    out = root / "dist" / "startup"
+    inputs = _startup_inputs(root, wheel)
+    meta = _startup_current(out, inputs)
+    if meta is not None:
+        return out, meta
+    node = shutil.which("node")
+    if node is None:
+        raise PluginError("hooks/assets.py: `node` is not on PATH; it builds the engine's start-up files.")
+    log.info("assets: building the engine's start-up files (standard library, snapshot) for %s", wheel.name)
+    for name in ("startup.json", *STARTUP_FILES):
+        (out / name).unlink(missing_ok=True)
+    try:
+        proc = subprocess.run(
+            [node, str(root / STARTUP_BUILDER[0]), str(wheel), str(out)],
+            cwd=root, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired as e:
+        raise PluginError("hooks/assets.py: building the start-up files took over 15 minutes") from e
+    if proc.returncode != 0:
+        raise PluginError(f"hooks/assets.py: building the start-up files failed:\n{proc.stderr.strip()[-3000:]}")
+    meta = json.loads((out / "startup.json").read_text(encoding="utf-8"))
+    meta["inputs"] = inputs
+    (out / "startup.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    checked = _startup_current(out, inputs)
+    if checked is None:
+        raise PluginError(f"hooks/assets.py: {out} does not match its inputs right after being built")
+    return out, checked
 
 
 def _copy(src: Path, dest_dir: Path) -> Path:
@@ -127,18 +218,22 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
         sizes[f.name] = f.stat().st_size
 
     wheel = _wheel(root)
+    startup_dir, startup = _startup(root, wheel)
     engine = assets / "engine"
     if engine.is_dir():
         for old in engine.glob("*.whl"):
             if old.name != wheel.name:
                 old.unlink()
     _copy(wheel, engine)
+    for name in STARTUP_FILES:
+        _copy(startup_dir / name, engine)
     data = wheel.read_bytes()
     manifest = {
         "wheel": wheel.name,
         "sha256": hashlib.sha256(data).hexdigest(),
         "bytes": len(data),
         "pyodide": sizes,
+        "startup": {"stdlib": startup["stdlib"], "snapshot": startup["snapshot"], "key": startup["key"]},
     }
     (engine / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    log.info("assets: widgets, Pyodide and %s copied into %s", wheel.name, assets)
+    log.info("assets: widgets, Pyodide, %s and its start-up files copied into %s", wheel.name, assets)

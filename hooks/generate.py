@@ -21,9 +21,10 @@ from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards
 from somerset.describe import teams_label, trick_order, value_label
 from somerset.examples import WORKED_EXAMPLES, examples_for
 from somerset.kitty import undealt_kind
+from somerset.record_parts import main_part
 from somerset.replay import replay, replay_bots
 from somerset.rules import PileKind, Ruleset, UndealtKind
-from somerset.rulings import RULINGS, answer_all
+from somerset.rulings import RULINGS, answer_all, topic_name
 from somerset.sources import Citation
 
 MARKER = re.compile(r"^<!-- somerset:([a-z-]+)(?: ([A-Za-z0-9_.-]+))? -->[ \t]*$", re.M)
@@ -166,39 +167,18 @@ def render_examples(page: Any, arg: str | None) -> str:
         except ValueError as e:
             raise PluginError(f"{r.id}: worked example {example_id} disagrees with the engine: {e}") from e
         cite = _cite_md(page, record.citation) if record.citation else ""
-        if record.hand is not None and play.legal is not None and play.trump is not None:
-            led = ", ".join(str(c) for c in record.tricks[-1].cards)
-            hand = ", ".join(str(c) for c in record.hand[1])
-            legal = ", ".join(str(c) for c in play.legal.legal)
-            note = f" <small>({record.tags['Note']})</small>" if "Note" in record.tags else ""
-            head = (f"- **Trump {play.trump.label}; {led} led; the next player holds {hand}.** The source: "
-                    f"{legal} {'may' if len(play.legal.legal) > 1 else 'must'} be played. The engine agrees. {cite}.{note}")
-        elif record.tricks and play.trump is not None:
-            trump, cards = play.trump, record.tricks[0].cards
-            v = play.verdicts[0]
-            link = _tool_url(page, "trick", rules=r.id, trump=str(trump), cards=",".join(str(c) for c in cards))
-            note = f" <small>({record.tags['Note']})</small>" if "Note" in record.tags else ""
-            head = (f"- **Trump {trump.label}; played {', '.join(str(c) for c in cards)}.** The source: {v.card} wins. "
-                    f"The engine agrees: {v.reason} {cite}.{note} "
-                    f'<a class="sr-try" href="{link}">Try it in the trick resolver</a>')
-        elif record.taken is not None and play.change is not None:
-            sc = play.change
-            link = _tool_url(page, "score", rules=r.id, bid=str(sc.bid), made=str(sc.made), against=str(sc.against))
-            head = (f"- **Bid {sc.bid}; the bidder's side takes {sc.made}, the other side {sc.against}.** The source: "
-                    f"{sc.bidder_side:+d} and {sc.opponents:+d}. The engine agrees: {sc.reason} {cite}. "
-                    f'<a class="sr-try" href="{link}">Try it in the score calculator</a>')
-        else:
-            n = play.format.players
-            seats = ["the dealer's left", "the next player", "the third player", "the dealer"] if n == 4 else \
-                [f"seat {i}" for i in range(n)]
-            calls = ", ".join(f"{seats[i % n]} {c}" for i, c in enumerate(record.calls))
-            assert play.bid is not None
-            head = (f"- **Auction:** {calls}. The source: {seats[play.bid[0]]} wins the bid at {play.bid[1]}. "
-                    f"The engine agrees (a pass does not stop a later bid). {cite}.")
+        part = main_part(play)
+        note = f" <small>({record.tags['Note']})</small>" if "Note" in record.tags else ""
+        tool = part.tool(play)
+        link = ""
+        if tool is not None:
+            name, words, params = tool
+            link = f' <a class="sr-try" href="{_tool_url(page, name, **params)}">Try it in the {words}</a>'
+        head = f"- {part.headline(play)} {cite}.{note}{link}"
         out.append(head + _steps_block(r, example_id, data))
-    play = _tool_url(page, "play", rules=r.id, seed="1")
+    play_url = _tool_url(page, "play", rules=r.id, seed="1")
     watch = _tool_url(page, "replay", rules=r.id, seed=str(SAMPLE_SEED))
-    whole = (f'To see every rule of {r.short_name} at work in one deal, <a class="sr-try" href="{play}">play a deal '
+    whole = (f'To see every rule of {r.short_name} at work in one deal, <a class="sr-try" href="{play_url}">play a deal '
              f'against the engine\'s bots</a> or <a class="sr-try" href="{watch}">watch the bots play one</a>, step '
              "by step.\n")
     if not out:
@@ -304,12 +284,13 @@ def render_rulings(page: Any, arg: str | None) -> str:
     for ruling in RULINGS:
         if ruling.topic != topic:
             topic = ruling.topic
-            out.append(f"## {topic}\n")
+            out.append(f"## {topic_name(ruling)}\n")
         out.append(f"### {ruling.question} {{#{ruling.id}}}\n")
-        if ruling.position:
-            shown = ruling.position.get("double")
-            others = {p: t for p, t in ruling.position.items() if t != shown}
-            line = f"*Position (double pack):* {shown}"
+        if ruling.shown:
+            main = "double" if "double" in ruling.shown else next(iter(ruling.shown))
+            shown = ruling.shown[main]
+            others = {p: t for p, t in ruling.shown.items() if t != shown}
+            line = f"*Position ({main} pack):* {shown}"
             if others:
                 line += " " + " ".join(f"*{p.capitalize()} pack:* {t}" for p, t in others.items())
             out.append(line + "\n")
@@ -366,23 +347,7 @@ def _puzzle_block(page: Any, p: Any) -> str:
         f'<p class="sr-puzzle-meta">{html.escape(r.short_name)} · {html.escape(dict(THEMES)[p.theme])} · {_dots(p.difficulty)}</p>'
     )
     lines.append("")
-    facts = []
-    if data["trump_label"]:
-        facts.append(f"**Trump:** {data['trump_label']}.")
-    if p.kind == "winner":
-        facts.append(f"**The trick, in order:** {', '.join(data['trick'])}.")
-    elif p.kind in {"legal", "play"}:
-        if data["trick"]:
-            facts.append(f"**Played so far:** {', '.join(data['trick'])}.")
-        elif p.first_trick:
-            facts.append("**You lead to the first trick.**")
-        else:
-            facts.append("**You lead.**")
-        facts.append(f"**Your hand:** {', '.join(data['hand'])}.")
-        if data["after"]:
-            facts.append(f"**Still to play after you:** {', '.join(data['after'])}.")
-    elif p.kind == "discard":
-        facts.append(f"**Your hand with the kitty:** {', '.join(data['hand'])}.")
+    facts = [f"**{label}:** {value}." if value is not None else f"**{label}.**" for label, value in p.kind_of.facts(p)]
     if facts:
         lines += [" ".join(facts), ""]
     lines += [f"{p.question} *Answer with {data['pick']}.*", ""]
@@ -464,6 +429,50 @@ def render_sample_deal(page: Any, arg: str | None) -> str:
             f'??? example "The same deal, step by step"\n{_indent(steps)}\n')
 
 
+def _field_rows(fields: dict[str, str]) -> list[str]:
+    return [f"| `{name}` | {html.escape(what)} |" for name, what in fields.items()]
+
+
+def render_content_schema(page: Any, arg: str | None) -> str:
+    """The fields of a content file, from the engine's own lists (so this page cannot drift from them)."""
+    if arg == "puzzle":
+        from somerset.puzzle_kinds import PUZZLE_KINDS
+        from somerset.puzzles import FIELDS, POSITION_FIELDS, THEMES
+
+        out = ["| Field | What it holds |", "|---|---|", *_field_rows(FIELDS), "",
+               "The position: each kind of puzzle reads some of these fields (see the next table).", "",
+               "| Field | What it holds |", "|---|---|", *_field_rows(POSITION_FIELDS), "",
+               "| `kind` | What it asks | Position fields (required ones in bold) | `answer` |", "|---|---|---|---|"]
+        for kind in PUZZLE_KINDS.values():
+            fields = ", ".join(f"**`{f}`**" if f in kind.required else f"`{f}`" for f in kind.fields)
+            ask = kind.about + (f' If `question` is left out, it is "{kind.question}"' if kind.question else "")
+            out.append(f"| `{kind.name}` | {html.escape(ask)} | {fields} | {html.escape(kind.answer_form)} |")
+        out += ["", "The themes (`theme`), as `themes.toml` lists them: "
+                + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in THEMES) + "."]
+        return "\n".join(out) + "\n"
+    if arg == "ruling":
+        from somerset.rulings import FIELDS as RULING_FIELDS
+        from somerset.rulings import NEEDS_ABOUT, RULING_KINDS, TOPICS
+
+        out = ["| Field | What it holds |", "|---|---|", *_field_rows(RULING_FIELDS), "",
+               "| `kind` | How the engine answers | Position fields (required ones in bold) | Its own fields |",
+               "|---|---|---|---|"]
+        for kind in RULING_KINDS.values():
+            fields = ", ".join(f"**`{f}`**" if f in kind.required else f"`{f}`" for f in kind.fields) or "none"
+            own = "; ".join(f"`{w}`: {html.escape(what)}" + ("" if required else " (optional)")
+                            for w, (what, required, _) in kind.words.items()) or "none"
+            rule = f" Without `rule`, it quotes `{kind.default_rule}`." if kind.default_rule else ""
+            out.append(f"| `{kind.name}` | {html.escape(kind.about)}{rule} | {fields} | {own} |")
+        out += ["", "What a question may need (`needs`): "
+                + "; ".join(f"`{n}` ({html.escape(w)})" for n, w in NEEDS_ABOUT.items()) + ".", "",
+                "The topics (`topic`), as `topics.toml` lists them: "
+                + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in TOPICS) + ".", "",
+                "The rules an answer may quote (`rule`): " + "; ".join(f"`{k}` ({html.escape(h)})" for k, h in DIMENSIONS)
+                + "."]
+        return "\n".join(out) + "\n"
+    raise PluginError(f"{page.file.src_uri}: content-schema takes 'puzzle' or 'ruling'")
+
+
 RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "ruleset": render_ruleset,
     "formats": render_formats,
@@ -477,6 +486,7 @@ RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "quickref": render_quickref,
     "puzzle-index": render_puzzle_index,
     "sample-deal": render_sample_deal,
+    "content-schema": render_content_schema,
 }
 
 

@@ -1,101 +1,182 @@
 """Browser figures for the widgets (printed, not a test): `make bench-web`.
 
-Serves the built site/ (or SOMERSET_SITE_DIR) from 127.0.0.1 and, in headless Chromium, measures
+    .venv/bin/python scripts/bench_web.py [--rounds N] [--pause SECONDS]
 
-* time from navigation to the first widget answer, cold cache and warm cache (the same browser
-  context visiting again), on the trick resolver opened from a permalink (which starts the engine
-  by itself once the page has loaded);
-* main-thread long tasks (over 50 ms): those while the engine loads (between the page's
-  ``somerset-engine-start`` and ``somerset-engine-ready`` marks), and those of the page's own
-  start-up before it, each named by the script that ran (Long Animation Frames attribution);
+Serves the built site/ (or SOMERSET_SITE_DIR) from 127.0.0.1 as GitHub Pages serves it (its
+``Cache-Control: max-age=600``, and sitemap.xml rebased onto the server so that Material's instant
+navigation works) and measures, in headless Chromium:
+
+* the engine's start, from navigation of the trick resolver's permalink (which starts the engine
+  by itself once the page has loaded) to its answer in the page (the verdict, noted by the page
+  itself the moment it appears):
+  - cold: a new browser context (empty cache);
+  - second visit: the same context coming back to the permalink: the reader stays PAUSE seconds
+    on the answer (time for the worker's after-answer work and for Chromium to keep the compiled
+    WebAssembly, as for a real reader), opens the home page, and comes back a second later;
+  - second tool page: from there, Material's instant navigation to the score calculator's
+    permalink in the same visit (the page's JavaScript, worker and engine stay), from its content
+    appearing to its answer, and from the navigation's start;
+  each with three ways of starting, side by side in every round (the machine is shared and
+  noisy): the site as built (compiled standard library and memory snapshot), the same without the
+  snapshot (its fallback), and Pyodide's own standard library without the snapshot (the start
+  before the start-up files);
+* where the second visit's time goes, step by step in the worker;
+* main-thread long tasks (over 50 ms): while the engine starts (from the page's
+  ``somerset-engine-start`` mark to the answer) and the page's own start-up before it, each named
+  by the script that ran (Long Animation Frames attribution);
 * bytes transferred before any interaction once the page is idle, on the trick resolver's page,
-  a ruleset page with replays and the puzzles page, served as stored and served gzip-compressed
-  (as GitHub Pages serves text files); and the tool page after one press of its Start button
-  (what using a tool costs).
+  a ruleset page with replays and the puzzles page, as stored and gzip-compressed as GitHub Pages
+  serves them; and the bytes of the engine itself (after one press of Start).
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
+import argparse
+import json
+import statistics
 import sys
-import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from site_server import serve  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
-SITE = Path(os.environ.get("SOMERSET_SITE_DIR", ROOT / "site"))
+SITE = Path(__import__("os").environ.get("SOMERSET_SITE_DIR", ROOT / "site"))
+STOCK_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 PERMALINK = "tools/trick/?rules=parker-1947&trump=2&cards=8/8,6/8,4/10,0/2"
+SECOND_TOOL = "tools/score/?rules=parker-1947&bid=15&made=12"
+TRICK_ANSWER = "somerset-trick .sr-verdict"
+SCORE_ANSWER = "somerset-score .sr-verdict"
 IDLE_PAGES = (("the trick resolver", "tools/trick/"), ("a ruleset page", "variants/parker-1947/"),
               ("the puzzles page", "puzzles/"))
-# Long tasks with their start times, and long animation frames with the scripts that ran in them.
-LONGTASKS = """
-window.__longtasks = [];
-window.__frames = [];
+ENGINE = "window[Symbol.for('somerset.engine')]"
+
+# Runs in every page before its own scripts: long tasks and long animation frames, the moments
+# each tool's answer first appears (after each of Material's page loads), clicks, and page loads.
+RECORDER = """
+window.__sr = {tasks: [], frames: [], answers: [], loads: []};
 try {
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, duration: e.duration});
-  }).observe({ type: "longtask", buffered: true });
+    for (const e of list.getEntries()) __sr.tasks.push({start: e.startTime, duration: e.duration});
+  }).observe({type: "longtask", buffered: true});
 } catch (e) {}
 try {
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__frames.push({start: e.startTime, duration: e.duration,
+    for (const e of list.getEntries()) __sr.frames.push({start: e.startTime, duration: e.duration,
       scripts: (e.scripts || []).map((s) => ({url: s.sourceURL, invoker: s.invoker, duration: s.duration}))});
-  }).observe({ type: "long-animation-frame", buffered: true });
+  }).observe({type: "long-animation-frame", buffered: true});
 } catch (e) {}
-"""
-WINDOW = """() => {
-  const mark = (n) => (performance.getEntriesByName(n)[0] || {}).startTime ?? null;
-  return {start: mark("somerset-engine-start"), ready: mark("somerset-engine-ready"),
-          tasks: window.__longtasks, frames: window.__frames};
-}"""
+(() => {
+  const watched = %s;
+  let seen = new Set();
+  const look = () => {
+    for (const sel of watched) {
+      if (!seen.has(sel) && document.querySelector(sel)) {
+        seen.add(sel);
+        __sr.answers.push({sel, t: performance.now(), load: __sr.loads.length});
+      }
+    }
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true});
+  const hook = () => {
+    if (window.document$ && !__sr.hooked) {
+      __sr.hooked = true;
+      document$.subscribe(() => { __sr.loads.push(performance.now()); seen = new Set(); look(); });
+    }
+  };
+  document.addEventListener("DOMContentLoaded", hook);
+  window.addEventListener("load", hook);
+})();
+""" % json.dumps([TRICK_ANSWER, SCORE_ANSWER])
+
+# name, what it is, manifest rewrite
+VARIANTS: list[tuple[str, str, Callable[[dict[str, Any]], dict[str, Any]]]] = [
+    ("snapshot", "as built: compiled standard library and memory snapshot", lambda m: m),
+    ("stdlib", "compiled standard library, no snapshot (the fallback)",
+     lambda m: {**m, "startup": {k: v for k, v in m["startup"].items() if k != "snapshot"}}),
+    ("plain", "Pyodide's own standard library, no snapshot (before the start-up files)",
+     lambda m: {k: v for k, v in m.items() if k != "startup"}),
+]
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
-class Compressing(Quiet):
-    """Serves text files gzip-compressed when the browser asks, as GitHub Pages does."""
-
-    TEXT = (".html", ".css", ".js", ".mjs", ".json", ".xml", ".svg", ".txt", "/")
-
-    def send_head(self) -> Any:
-        path = self.translate_path(self.path)
-        if os.path.isdir(path):
-            path = os.path.join(path, "index.html")
-        wants = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not wants or not self.path.split("?")[0].endswith(self.TEXT) or not os.path.isfile(path):
-            return super().send_head()
-        import gzip
-        import io
-
-        with open(path, "rb") as f:
-            body = gzip.compress(f.read(), compresslevel=6)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
+def start_servers() -> dict[str, tuple[Any, str]]:
+    manifest = json.loads((SITE / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    if "startup" not in manifest:
+        raise SystemExit("bench_web: the site's engine manifest lists no start-up files; rebuild it with `make build`")
+    servers = {}
+    for name, _, rewrite in VARIANTS:
+        body = json.dumps(rewrite(manifest)).encode()
+        overrides: dict[str, Callable[[], tuple[bytes, str] | None]] = {
+            "/assets/engine/manifest.json": lambda body=body: (body, "application/json"),
+        }
+        if name == "plain":
+            overrides["/assets/pyodide/python_stdlib.zip"] = lambda: (STOCK_STDLIB.read_bytes(), "application/zip")
+        servers[name] = serve(SITE, cache_header=True, overrides=overrides)
+    return servers
 
 
-def first_answer(page: Any, url: str) -> tuple[float, dict[str, Any]]:
-    page.goto(url)
-    page.wait_for_selector("somerset-trick .sr-verdict", timeout=120_000)
-    elapsed = page.evaluate("performance.now()") / 1000
-    return elapsed, page.evaluate(WINDOW)
+def answer_time(page: Any, sel: str, load: int | None = None) -> float:
+    """When `sel` first appeared (ms from navigation), after Material's page load number `load`."""
+    cond = f"__sr.answers.find((a) => a.sel === {json.dumps(sel)}" + (f" && a.load >= {load}" if load is not None else "") + ")"
+    page.wait_for_function(f"!!({cond})", timeout=120_000)
+    return float(page.evaluate(f"({cond}).t"))
+
+
+def engine_state(page: Any) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate(f"""() => {{
+      const s = {ENGINE}.state;
+      const mark = (n) => (performance.getEntriesByName(n)[0] || {{}}).startTime ?? null;
+      return {{start: s.start, source: s.source, note: s.note, timings: s.timings, origin: performance.timeOrigin,
+               engineStart: mark("somerset-engine-start"), engineReady: mark("somerset-engine-ready"),
+               tasks: __sr.tasks, frames: __sr.frames}};
+    }}""")
+    return state
+
+
+def run_round(browser: Any, base: str, pause: float) -> dict[str, Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    out: dict[str, Any] = {}
+    page.goto(base + PERMALINK)
+    out["cold"] = answer_time(page, TRICK_ANSWER)
+    out["cold_state"] = engine_state(page)
+    page.wait_for_timeout(pause * 1000)  # the reader reads the answer
+    page.goto(base)
+    page.wait_for_timeout(1000)
+    page.goto(base + PERMALINK)
+    out["second"] = answer_time(page, TRICK_ANSWER)
+    out["second_state"] = engine_state(page)
+    # The same visit: Material's instant navigation to another tool page.
+    page.evaluate("window.__sameVisit = true")
+    loads = page.evaluate("__sr.loads.length")
+    # A link to it, followed as a reader would (Material's instant navigation takes the click).
+    page.evaluate(f"""() => {{
+      const a = document.createElement("a");
+      a.href = {json.dumps(base + SECOND_TOOL)};
+      a.textContent = "the score calculator";
+      a.id = "sr-bench-link";
+      document.querySelector("article").appendChild(a);
+      a.addEventListener("click", () => {{ __sr.clicked = performance.now(); }}, {{capture: true}});
+    }}""")
+    page.click("#sr-bench-link")
+    clicked = page.evaluate("__sr.clicked")
+    answered = answer_time(page, SCORE_ANSWER, loads + 1)
+    if not page.evaluate("window.__sameVisit === true"):
+        raise SystemExit("bench_web: the second tool page was a full page load, not instant navigation")
+    load = page.evaluate(f"__sr.loads[{loads}]")
+    out["instant"] = answered - load
+    out["instant_click"] = answered - clicked
+    context.close()
+    return out
 
 
 def _blame(frames: list[dict[str, Any]], task: dict[str, Any]) -> str:
@@ -110,21 +191,41 @@ def _blame(frames: list[dict[str, Any]], task: dict[str, Any]) -> str:
     return best[1] or "no script (layout, parsing)"
 
 
-def long_tasks(data: dict[str, Any]) -> tuple[str, str]:
-    """(during the engine's load, before it): count, longest, and who ran the long ones."""
-    start, ready = data["start"], data["ready"]
-    tasks = data["tasks"]
-    loading = [t for t in tasks if start is not None and ready is not None and t["start"] + t["duration"] > start
-               and t["start"] < ready]
-    before = [t for t in tasks if start is None or t["start"] + t["duration"] <= start]
+def long_tasks(state: dict[str, Any], answered: float) -> dict[str, list[dict[str, Any]]]:
+    """Long tasks of the page's start-up (before the engine is asked for), of the engine's start
+    (until the page hears it is ready) and of showing the answer (from then on)."""
+    start, ready = state["engineStart"], state["engineReady"]
+    tasks = state["tasks"]
+    ends = lambda t: t["start"] + t["duration"]  # noqa: E731
+    return {
+        "start-up": [t for t in tasks if start is None or ends(t) <= start],
+        "engine": [t for t in tasks if start is not None and ready is not None and ends(t) > start and t["start"] < ready],
+        "answer": [t for t in tasks if ready is not None and ends(t) > ready and t["start"] < answered],
+    }
 
-    def say(group: list[dict[str, Any]]) -> str:
-        if not group:
-            return "none"
-        names = sorted({_blame(data["frames"], t) for t in group})
-        return f"{len(group)}, longest {max(t['duration'] for t in group):.0f} ms ({', '.join(names)})"
 
-    return say(loading), say(before)
+def say_tasks(groups: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]]) -> str:
+    tasks = [t for group, frames in groups for t in group]
+    if not tasks:
+        return "none"
+    names = sorted({_blame(frames, t) for group, frames in groups for t in group})
+    counts = [len(group) for group, _ in groups]
+    return (f"{min(counts)}-{max(counts)} per load, longest {max(t['duration'] for t in tasks):.0f} ms "
+            f"({', '.join(names)})")
+
+
+def seconds(values: list[float]) -> str:
+    values = sorted(v / 1000 for v in values)
+    if len(values) == 1:
+        return f"{values[0]:.2f} s"
+    return f"{values[0]:.2f}-{values[-1]:.2f} s (median {statistics.median(values):.2f})"
+
+
+def millis(values: list[float]) -> str:
+    values = sorted(values)
+    if len(values) == 1:
+        return f"{values[0]:.0f} ms"
+    return f"{values[0]:.0f}-{values[-1]:.0f} ms (median {statistics.median(values):.0f})"
 
 
 def idle_bytes(browser: Any, url: str, press_start: bool = False) -> tuple[int, int, str]:
@@ -137,53 +238,100 @@ def idle_bytes(browser: Any, url: str, press_start: bool = False) -> tuple[int, 
     time.sleep(1.5)  # time for an engine that starts by itself to show itself
     if press_start:
         page.locator(".sr-start").first.click()
-        page.wait_for_function("window[Symbol.for('somerset.engine')].state.status === 'ready'", timeout=120_000)
-    engine = page.evaluate("(window[Symbol.for('somerset.engine')] || {state: {status: 'absent'}}).state.status")
+        page.wait_for_function(f"{ENGINE}.state.status === 'ready'", timeout=120_000)
+        page.wait_for_load_state("networkidle")
+    engine = page.evaluate(f"({ENGINE} || {{state: {{status: 'absent'}}}}).state.status")
     widgets = page.evaluate("document.querySelectorAll('somerset-trick, somerset-score, somerset-replay, somerset-puzzle,"
-                            " somerset-deal').length")
+                            " somerset-deal, somerset-table').length")
     context.close()
     return sum(sizes), len(sizes), f"{widgets} widget{'s' if widgets != 1 else ''} on the page, engine {engine}"
 
 
+def steps(states: list[dict[str, Any]]) -> str:
+    """The worker's steps (median ms from navigation) over the rounds."""
+    names: list[str] = []
+    for s in states:
+        for n in s["timings"] or {}:
+            if n not in names:
+                names.append(n)
+    parts = ["engine asked for " + f"{statistics.median(s['engineStart'] for s in states):.0f}"]
+    for n in names:
+        values = [s["timings"][n] - s["origin"] for s in states if n in (s["timings"] or {})]
+        parts.append(f"{n} {statistics.median(values):.0f}")
+    return ", ".join(parts)
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of every measurement (default 3)")
+    parser.add_argument("--pause", type=float, default=3.0,
+                        help="seconds the reader stays on the first answer before leaving (default 3)")
+    parser.add_argument("--no-bytes", action="store_true", help="skip the byte counts")
+    parser.add_argument("--only", choices=[v[0] for v in VARIANTS], action="append",
+                        help="measure only this way of starting (repeatable; default: all three)")
+    args = parser.parse_args()
     if not (SITE / "tools" / "trick" / "index.html").is_file():
         print(f"bench_web: no built site in {SITE}; run `make build` first", file=sys.stderr)
         return 2
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    zipped = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Compressing, directory=str(SITE)))
-    threading.Thread(target=zipped.serve_forever, daemon=True).start()
-    zbase = f"http://127.0.0.1:{zipped.server_address[1]}/"
+    servers = start_servers()
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name, _, _ in VARIANTS}
     rows: list[tuple[str, str]] = []
     with sync_playwright() as p:
         launch: dict[str, Any] = {"args": ARGS}
         if CHROMIUM.exists():
             launch["executable_path"] = str(CHROMIUM)
         browser = p.chromium.launch(**launch)
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        context.add_init_script(LONGTASKS)
-        page = context.new_page()
-        cold, cold_data = first_answer(page, base + PERMALINK)
-        page.goto(base)  # leave, then come back in the same context: the HTTP cache is warm
-        warm, warm_data = first_answer(page, base + PERMALINK)
-        context.close()
-        rows.append(("first answer from a permalink, cold cache", f"{cold:.2f} s"))
-        rows.append(("first answer from a permalink, warm cache", f"{warm:.2f} s"))
-        for name, data in (("cold", cold_data), ("warm", warm_data)):
-            loading, before = long_tasks(data)
-            rows.append((f"long tasks while the engine loads ({name})", loading))
-            rows.append((f"long tasks of the page's start-up, before it ({name})", before))
-        for label, path in IDLE_PAGES:
-            total, count, note = idle_bytes(browser, base + path)
-            packed, _, _ = idle_bytes(browser, zbase + path)
-            rows.append((f"bytes before interaction: {label} ({path})",
-                         f"{total / 1024:,.0f} KiB ({packed / 1024:,.0f} KiB gzip-compressed) in {count} responses; {note}"))
-        total, count, note = idle_bytes(browser, base + IDLE_PAGES[0][1], press_start=True)
-        rows.append(("bytes after pressing Start on the trick resolver", f"{total / 1024 / 1024:,.1f} MiB in {count} responses; {note}"))
+        chosen = [v for v in VARIANTS if not args.only or v[0] in args.only]
+        for r in range(args.rounds):
+            for name, _, _ in chosen:
+                results[name].append(run_round(browser, servers[name][1], args.pause))
+                print(f"round {r + 1}/{args.rounds}, {name}: cold {results[name][-1]['cold']:.0f} ms, second visit "
+                      f"{results[name][-1]['second']:.0f} ms, second tool page {results[name][-1]['instant']:.0f} ms",
+                      file=sys.stderr)
+        for name, what, _ in chosen:
+            got = results[name]
+            starts = [f"{g['cold_state']['start']}/{g['second_state']['start']}"
+                      + (f" ({g['second_state']['source']})" if g["second_state"]["source"] else "") for g in got]
+            rows.append((f"[{name}] {what}", f"engine started (cold/second visit): {', '.join(sorted(set(starts)))}"))
+            rows.append((f"[{name}] permalink to answer, cold cache", seconds([g["cold"] for g in got])))
+            rows.append((f"[{name}] permalink to answer, second visit", seconds([g["second"] for g in got])))
+            rows.append((f"[{name}] second tool page (instant navigation), its content to answer",
+                         millis([g["instant"] for g in got])))
+            rows.append((f"[{name}] second tool page, navigation to answer", millis([g["instant_click"] for g in got])))
+        first = "snapshot" if results["snapshot"] else chosen[0][0]
+        got = results[first]
+        for label, key in (("cold", "cold"), ("second visit", "second")):
+            rows.append((f"[{first}] {label}: the worker's steps (median ms from navigation)",
+                         steps([g[f"{key}_state"] for g in got])))
+        windows = (("start-up", "the page's own start-up, before the engine is asked for"),
+                   ("engine", "while the engine starts (until the page hears it is ready)"),
+                   ("answer", "showing the answer (from then on)"))
+        for label, key in (("cold", "cold"), ("second visit", "second")):
+            for window, what in windows:
+                found = [(long_tasks(g[f"{key}_state"], g[key])[window], g[f"{key}_state"]["frames"]) for g in got]
+                rows.append((f"[{first}] long tasks ({label}): {what}", say_tasks(found)))
+        if not args.no_bytes:
+            plain_server, plain_base = serve(SITE)
+            zipped_server, zipped_base = serve(SITE, compress=True)
+            for label, path in IDLE_PAGES:
+                total, count, note = idle_bytes(browser, plain_base + path)
+                packed, _, _ = idle_bytes(browser, zipped_base + path)
+                rows.append((f"bytes before interaction: {label} ({path})",
+                             f"{total / 1024:,.0f} KiB ({packed / 1024:,.0f} KiB gzip-compressed) in {count} responses; {note}"))
+            for name in ("snapshot", "plain"):
+                server = serve(SITE, compress=True, overrides=servers[name][0].overrides)
+                total, count, note = idle_bytes(browser, server[1] + IDLE_PAGES[0][1], press_start=True)
+                stored, _, _ = idle_bytes(browser, servers[name][1] + IDLE_PAGES[0][1], press_start=True)
+                server[0].shutdown()
+                rows.append((f"[{name}] bytes of the engine: pressing Start on the trick resolver",
+                             f"{total / 1e6:,.1f} MB gzip-compressed ({stored / 1e6:,.1f} MB as stored) in {count} responses; {note}"))
+            plain_server.shutdown()
+            zipped_server.shutdown()
         browser.close()
-    server.shutdown()
-    zipped.shutdown()
+    for server, _ in servers.values():
+        server.shutdown()
+    print(f"Chromium headless, {args.rounds} rounds, {args.pause:g} s on the first answer before the second visit; "
+          "ranges are min-max over the rounds")
     width = max(len(k) for k, _ in rows)
     print(f"{'measure'.ljust(width)}  value")
     print(f"{'-' * width}  {'-' * 40}")

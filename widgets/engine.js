@@ -6,7 +6,10 @@
 //   start()             -> starts loading (idempotent)
 //   retry()             -> after a failure, starts again with a fresh worker
 //   subscribe(fn)       -> fn(state) now and on every change; returns an unsubscribe function
-//   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message}
+//   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message,
+//           start: how the engine started ("snapshot" | "fresh"), source: where the snapshot
+//           came from ("network" | "cache"), note: why not from the snapshot,
+//           timings: when the worker reached each step of its start (epoch ms)}
 //   siteUrl(path)       -> a URL relative to the site root (engine.js lives at <site>/assets/widgets/)
 //   whenPageIdle(fn)    -> runs fn once the page has loaded and the main thread is idle
 
@@ -71,7 +74,7 @@ function createEngine() {
         if (state.status === "loading") setState({ stage: data.stage, fraction: data.fraction });
       } else if (data.type === "ready") {
         performance.mark("somerset-engine-ready");
-        setState({ status: "ready", stage: "ready", fraction: 1 });
+        setState({ status: "ready", stage: "ready", fraction: 1, start: data.start, source: data.source, note: data.note, timings: data.timings });
       } else if (data.type === "failed") {
         fail(data.message || "unknown error");
       } else if ("id" in data && pending.has(data.id)) {

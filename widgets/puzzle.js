@@ -11,8 +11,6 @@ import { Widget, askOnce, defineWidget, h, nextId, ordinal, replace } from "./ui
 export const STORE = "somerset.puzzles.solved";
 export const CHANGED = "somerset-puzzles-changed";
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
-const SINGLE = new Set(["winner", "bid", "score"]);
-const KINDS = new Set(["winner", "legal", "play", "discard", "bid", "score"]);
 
 // --- progress kept in the browser ------------------------------------------------------------------
 
@@ -137,12 +135,13 @@ class SomersetPuzzle extends Widget {
       this.announce(`This puzzle cannot be shown: ${data.error.message}`);
       return;
     }
-    if (!KINDS.has(data.kind)) throw new Error(`unknown puzzle kind ${data.kind}`);
+    // What to show and what the reader chooses from come with the puzzle (the engine's puzzle
+    // kinds decide them), so this widget knows no kind by name.
     this._data = data;
-    this._single = SINGLE.has(data.kind);
+    this._single = Boolean(data.single);
     let labels = new Map();
     let counts = new Map();
-    if (!["bid", "score"].includes(data.kind)) {
+    if (data.offer !== "choices") {
       const pack = await askOnce({ cmd: "pack", rules: data.ruleset });
       labels = new Map(pack.cards.map((c) => [c.card, c.label]));
       counts = new Map(pack.cards.map((c) => [c.card, c.count]));
@@ -174,7 +173,7 @@ class SomersetPuzzle extends Widget {
     replace(this._prompt, `${d.question} `, h("em", {}, `Answer with ${d.pick}.`), ` ${how}`);
     const table = [];
     if (d.trump_label) table.push(h("p", { class: "sr-puzzle__trump" }, h("strong", {}, "Trump: "), d.trump_label));
-    if (d.kind !== "winner" && d.trick.length) {
+    if (d.shows_played && d.trick.length) {
       table.push(
         h(
           "div",
@@ -183,8 +182,8 @@ class SomersetPuzzle extends Widget {
           h("div", { class: "sr-faces" }, d.trick.map((c, i) => this.face(c, ordinal(i + 1)))),
         ),
       );
-    } else if (["legal", "play"].includes(d.kind)) {
-      table.push(h("p", { class: "sr-puzzle__rowlabel" }, d.first_trick ? "You lead to the first trick." : "You lead."));
+    } else if (d.lead_line) {
+      table.push(h("p", { class: "sr-puzzle__rowlabel" }, d.lead_line));
     }
     if (d.after.length) {
       const start = d.trick.length + 2;
@@ -200,15 +199,12 @@ class SomersetPuzzle extends Widget {
     replace(this._table, table);
 
     let values;
-    let heading;
-    if (d.kind === "winner") {
-      heading = "The trick, in play order";
+    const heading = d.offer_heading;
+    if (d.offer === "trick") {
       values = d.trick.map((c, i) => ({ value: c, text: c, note: ordinal(i + 1), label: `${this.cardLabel(c)}, played ${ordinal(i + 1)}` }));
-    } else if (d.kind === "bid" || d.kind === "score") {
-      heading = d.kind === "score" ? "Bidder's side / other side" : "The bid to make";
-      values = d.choices.map((v) => ({ value: v, text: v, label: d.kind === "score" ? this.scoreWords(v) : `bid ${v}` }));
+    } else if (d.offer === "choices") {
+      values = d.choices.map((v, i) => ({ value: v, text: v, label: d.choice_labels[i] || v }));
     } else {
-      heading = d.kind === "discard" ? "Your hand with the kitty" : "Your hand";
       values = d.hand.map((c) => ({ value: c, text: c, label: this.cardLabel(c) }));
     }
     this._buttons = values.map((v) => {
@@ -217,7 +213,7 @@ class SomersetPuzzle extends Widget {
         "button",
         {
           type: "button",
-          class: `sr-card sr-puzzle__choice${count ? " sr-card--count" : ""}${d.kind === "score" || d.kind === "bid" ? " sr-puzzle__value" : ""}`,
+          class: `sr-card sr-puzzle__choice${count ? " sr-card--count" : ""}${d.offer === "choices" ? " sr-puzzle__value" : ""}`,
           "aria-pressed": "false",
           "aria-label": v.label,
           "data-value": v.value,
@@ -238,11 +234,6 @@ class SomersetPuzzle extends Widget {
     this._check.disabled = false;
     this._hintButton.disabled = false;
     this._solutionButton.disabled = false;
-  }
-
-  scoreWords(v) {
-    const parts = String(v).split("/").map((s) => s.trim().replace(/^\+/, "plus ").replace(/^-/, "minus "));
-    return parts.length === 2 ? `bidder's side ${parts[0]}, other side ${parts[1]}` : String(v);
   }
 
   toggle(value) {

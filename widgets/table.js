@@ -27,6 +27,7 @@ import {
   signed,
   trickSeats,
 } from "./ui.js";
+import { citationHref } from "./engine.js";
 import "./replay.js";
 
 const DEFAULT_RULES = "parker-1947";
@@ -427,6 +428,17 @@ class SomersetTable extends Widget {
     return box;
   }
 
+  // The deal just played, under the other rulesets that can deal its cards (the same pack and way of
+  // playing), on the "Same deal, every ruleset" page: the address carries the seed and the moves.
+  sameDealLink(d) {
+    const own = this._rulesets.find((r) => r.id === d.ruleset);
+    const others = this._rulesets.filter((r) => r.id !== d.ruleset && own && r.deck === own.deck && r.formats.some((f) => f.id === d.format)).map((r) => r.id);
+    const moves = encodeURIComponent(movesToText(d.moves)).replace(/%2F/gi, "/").replace(/%2C/gi, ",");
+    const href = citationHref(`tools/samedeal/?rules=${[d.ruleset, ...others].join(",")}&format=${encodeURIComponent(d.format)}&seed=${encodeURIComponent(String(this._seed.value))}&moves=${moves}`);
+    if (!href || !others.length) return null;
+    return h("p", { class: "sr-table__samedeal" }, h("a", { href }, "This deal under the other rulesets"), ": the same cards and your play, and where the rules part ways.");
+  }
+
   ending(d, said) {
     const v = d.view;
     const out = [];
@@ -456,6 +468,7 @@ class SomersetTable extends Widget {
         h("dl", {}, d.hands.map((cards, seat) => h("div", {}, h("dt", {}, seat === d.seat ? "You" : capitalize(seatName(seat))), h("dd", {}, cards.join(" "))))),
       ),
     );
+    out.push(this.sameDealLink(d));
     const replay = document.createElement("somerset-replay");
     replay.record = d.record;
     out.push(

@@ -434,6 +434,11 @@ class SomersetTrick extends Widget {
 
   showOne(v) {
     const { text } = this.winnerWords(v);
+    // The same verdict asked for twice (a late start-up request, a repeated tap) is left in place,
+    // so it neither flickers nor is announced again.
+    const key = JSON.stringify([this._rules.value, this._trump.value, v.cards, v.winner, v.reason]);
+    if (this._shown === key && this._result.querySelector(".sr-verdict")) return;
+    this._shown = key;
     replace(
       this._result,
       h(

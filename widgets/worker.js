@@ -3,18 +3,72 @@
 // somerset.api.handle. Pages only ever send JSON requests, never Python source.
 //
 // Messages in:  {id, request}
-// Messages out: {type: "progress", stage, fraction} | {type: "ready"} | {type: "failed", message}
-//               | {id, response}
+// Messages out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings}
+//               | {type: "failed", message} | {id, response}
+// (`start` is "snapshot" or "fresh", `source` where the snapshot was read from ("network" or
+// "cache"), `note` why not the snapshot, `timings` the moments (epoch ms) the boot reached each
+// step, for scripts/bench_web.py.)
+//
+// The start, as the engine manifest (written by hooks/assets.py) describes it:
+// * its standard library is stdlib.zip, compiled to .pyc at build time and trimmed to what the
+//   engine uses (Pyodide's own python_stdlib.zip holds sources, compiled at every start);
+// * when a memory snapshot is listed, Pyodide resumes from it, the engine already imported. The
+//   snapshot is used only when its key names exactly the Pyodide version, lock file, wheel and
+//   standard library this worker has fetched (hashed here), when Pyodide accepts it (its build
+//   id) and when the resumed engine reproduces the answer recorded at build time. Otherwise the
+//   worker says why in the console and starts Pyodide the ordinary way ("ready" says which).
+
+import { mismatches, sha256Hex, unpackSnapshot, unzip } from "./startup.js";
 
 const ASSETS = new URL("../", import.meta.url); // <site>/assets/
 const PYODIDE_DIR = new URL("pyodide/", ASSETS);
 const ENGINE_DIR = new URL("engine/", ASSETS);
 
+const timings = {};
+function reached(step) {
+  timings[step] = performance.timeOrigin + performance.now();
+}
+reached("worker");
+
+// Progress goes to the page only when the stage or the whole percentage changes: every message
+// is work on the page's main thread, for every widget on the page.
 let lastFraction = 0;
+let lastSent = "";
 function progress(stage, fraction) {
   fraction = Math.max(lastFraction, Math.min(1, fraction));
   lastFraction = fraction;
+  const sent = `${stage} ${Math.floor(fraction * 100)}`;
+  if (sent === lastSent) return;
+  lastSent = sent;
   self.postMessage({ type: "progress", stage, fraction });
+}
+
+// Pyodide compiles its WebAssembly module only once it has the snapshot in hand. This worker
+// compiles it from the start instead, while everything else downloads, and hands the module to
+// Pyodide through WebAssembly.instantiateStreaming (which in this worker only Pyodide calls); the
+// fetch Pyodide makes for the module gets an empty stand-in, so the file is fetched once. The
+// module's response is never wrapped: the browser keeps compiled code only for a response that
+// comes straight from the network or its cache.
+const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_DIR).href;
+const STAND_IN = Symbol("compiled already");
+let wasmModule = null;
+
+function precompile(fetchPlain) {
+  if (typeof WebAssembly.compileStreaming !== "function") return;
+  wasmModule = WebAssembly.compileStreaming(fetchPlain(WASM_URL)).catch((e) => {
+    throw new Error(`the Python runtime could not be loaded (${e.message || e})`);
+  });
+  // Nothing starts without it: the whole boot fails, whichever attempt is running.
+  wasmModule.catch((e) => {
+    if (!handle) bootFailed(e);
+  });
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    if (!response || !response[STAND_IN]) return instantiateStreaming(response, imports);
+    const module = await wasmModule;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
 }
 
 // Count the bytes of the runtime's big downloads as they arrive, so the page can show real
@@ -24,6 +78,11 @@ function countingFetch(originalFetch, onBytes) {
     const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href);
     if (url.origin !== self.location.origin) {
       throw new Error(`refusing to load ${url.href}: the rules engine only loads files from this site`);
+    }
+    if (wasmModule && url.href === WASM_URL) {
+      const standIn = new Response(null, { status: 200, headers: { "Content-Type": "application/wasm" } });
+      standIn[STAND_IN] = true;
+      return standIn;
     }
     const response = await originalFetch(input, init);
     if (!response.ok || !response.body || typeof TransformStream === "undefined") return response;
@@ -45,10 +104,10 @@ function countingFetch(originalFetch, onBytes) {
   };
 }
 
-async function fetchOk(url, what) {
+async function fetchOk(url, what, init = undefined) {
   let response;
   try {
-    response = await fetch(url);
+    response = await fetch(url, init);
   } catch (e) {
     throw new Error(`${what} could not be fetched (${e.message || e})`);
   }
@@ -56,93 +115,342 @@ async function fetchOk(url, what) {
   return response;
 }
 
+async function fetchBytes(url, what) {
+  return new Uint8Array(await (await fetchOk(url, what)).arrayBuffer());
+}
+
+// A file of the engine folder, with the first characters of its hash in the query so that a new
+// build is never answered from an old cached copy.
+function engineFile(name, sha256) {
+  const url = new URL(name, ENGINE_DIR);
+  if (sha256) url.search = `v=${String(sha256).slice(0, 16)}`;
+  return url;
+}
+
 // Pyodide can lose a failed download inside a promise nobody awaits (for example when the
 // WebAssembly module cannot be fetched), leaving loadPyodide pending for ever. Until the engine is
-// ready, any unhandled rejection or error in this worker fails the boot instead, so the page can
-// say so and offer a retry.
+// ready, any unhandled rejection or error in this worker fails the running attempt to start it
+// (the snapshot's, which then falls back to the ordinary start) or else the whole boot, so the
+// page can say so and offer a retry.
+let failAttempt = null;
 let bootFailed = null;
 const bootFailure = new Promise((_, reject) => {
   bootFailed = reject;
 });
 bootFailure.catch(() => {});
-function failBoot(reason) {
-  if (handle || !bootFailed) return false;
-  bootFailed(reason instanceof Error ? reason : new Error(String(reason)));
+function stray(reason) {
+  if (handle) return false;
+  const error = reason instanceof Error ? reason : new Error(String(reason));
+  if (failAttempt) failAttempt(error);
+  else if (bootFailed) bootFailed(error);
+  else return false;
   return true;
 }
 self.addEventListener("unhandledrejection", (event) => {
-  if (failBoot(event.reason)) event.preventDefault();
+  if (stray(event.reason)) event.preventDefault();
 });
 self.addEventListener("error", (event) => {
-  if (failBoot(event.error || event.message)) event.preventDefault();
+  if (stray(event.error || event.message)) event.preventDefault();
 });
 
+// Runs one attempt to start Pyodide; a stray failure while it runs fails this attempt only.
+async function attempt(run) {
+  const failed = new Promise((_, reject) => {
+    failAttempt = reject;
+  });
+  failed.catch(() => {});
+  try {
+    return await Promise.race([run(), failed, bootFailure]);
+  } finally {
+    failAttempt = null;
+  }
+}
+
+// Unpack the wheel into site-packages, as installing it would (it has no data or scripts).
+async function installWheel(pyodide, wheel) {
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  const { FS } = pyodide;
+  await unzip(wheel, (name, bytes) => {
+    const path = `${sitePackages}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes);
+  });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+// A decompressed copy of the snapshot is kept in the browser's Cache Storage after a start from
+// it, so that later visits read it instead of decompressing it again (the slowest step of a
+// second visit). One copy, of the snapshot this site lists now; an unreadable copy is dropped.
+const UNPACKED = "somerset-engine-snapshot";
+
+function unpackedURL(entry) {
+  return new URL(`snapshot-unpacked?v=${entry.sha256.slice(0, 16)}`, ENGINE_DIR).href;
+}
+
+// Opening Cache Storage takes a while on a second visit (the browser reads its index): it is
+// opened as the worker starts, while the manifest and the runtime's scripts arrive.
+async function openUnpacked() {
+  try {
+    return typeof caches === "undefined" ? null : await caches.open(UNPACKED);
+  } catch {
+    return null; // no Cache Storage here (an insecure context, a private window)
+  }
+}
+
+// The snapshot's bytes into `memory`: from the decompressed copy when there is one, else from
+// the network (decompressed as it downloads). Returns {key, source, keep}: `keep` stores a
+// decompressed copy for next time.
+async function readSnapshotInto(entry, memory, unpacked, signal) {
+  const exact = (length) => {
+    if (length !== memory.byteLength) throw new Error(`the snapshot holds ${length} bytes, the manifest says ${memory.byteLength}`);
+    return memory;
+  };
+  const cache = await unpacked;
+  const url = unpackedURL(entry);
+  if (cache) {
+    try {
+      const copy = await cache.match(url);
+      if (copy) return { ...(await unpackSnapshot(copy.body, exact, { compressed: false, signal })), source: "cache", keep: null };
+    } catch (e) {
+      if (signal.aborted) throw e;
+      console.warn(`Some'r'Set engine: the kept copy of the snapshot was unreadable (${(e && e.message) || e})`);
+      memory.fill(0);
+      cache.delete(url).catch(() => {});
+    }
+  }
+  const response = await fetchOk(engineFile(entry.file, entry.sha256), "the snapshot", { signal });
+  const pieces = cache ? [] : null;
+  const { key } = await unpackSnapshot(response.body, exact, { keep: pieces, signal });
+  const keep = cache
+    ? async () => {
+        await cache.put(url, new Response(new Blob(pieces)));
+        pieces.length = 0;
+        for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
+      }
+    : null;
+  return { key, source: "network", keep };
+}
+
+// The snapshot, read straight into `memory` and checked against everything known before Python
+// runs: the loader's version, the lock file and the wheel (the standard library is checked once
+// Pyodide has written it to its file system). Rejects, saying why, when it does not belong here
+// (or when anything it waits for fails); then reading stops at once and `memory` is left without
+// its header, which Pyodide refuses.
+async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
+  const stop = new AbortController();
+  try {
+    const [found, { version }, lockBytes, wheelBytes] = await Promise.all([
+      readSnapshotInto(entry, memory, unpacked, stop.signal),
+      loader,
+      lock,
+      wheel,
+    ]);
+    reached(`snapshot read (${found.source})`);
+    const facts = { pyodide: version, lock: await sha256Hex(lockBytes), wheel: await sha256Hex(wheelBytes) };
+    const problems = mismatches(found.key, facts);
+    if (problems.length) throw new Error(problems.join("; "));
+    return found;
+  } catch (e) {
+    stop.abort();
+    memory.fill(0, 0, 64);
+    throw e;
+  }
+}
+
+// Resume from the snapshot; throws (saying why) when it does not belong here or does not work.
+// Pyodide sizes its memory from the snapshot's length (known from the manifest) as soon as it is
+// called, but reads the bytes only after its file system is set up: `fsInit` holds it there until
+// the snapshot is in, so that loading the runtime, compiling and instantiating it overlap the
+// snapshot's download.
+async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
+  let pyodide;
+  try {
+    pyodide = await attempt(() =>
+      loadPyodide({
+        ...options,
+        _loadSnapshot: memory,
+        // Never fails: a snapshot that cannot be used has lost its header by now, so Pyodide
+        // refuses it and loadPyodide fails cleanly, leaving nothing running behind.
+        fsInit: () => snapshot.then(() => {}, () => {}),
+      }),
+    );
+  } catch (e) {
+    await snapshot; // the snapshot's own reason first, when it has one
+    throw e;
+  }
+  reached("Pyodide resumed");
+  progress("engine", 0.9);
+  const { key, source, keep } = await snapshot;
+  // The resumed interpreter reads its standard library at the offsets it knew when the snapshot
+  // was taken: the zip it was given must be that very file.
+  const [major, minor] = pyodide.runPython("import sys; sys.version_info[:2]").toJs();
+  const stdlib = await sha256Hex(pyodide.FS.readFile(`/lib/python${major}${minor}.zip`));
+  const problems = mismatches(key, { stdlib });
+  if (problems.length) throw new Error(problems.join("; "));
+  // Everyone resuming the snapshot would otherwise share its random generator's state.
+  pyodide.runPython("import random; random.seed()");
+  const handle = pyodide.pyimport("somerset.api").handle;
+  if (handle(JSON.stringify(key.check.request)) !== key.check.response) {
+    throw new Error("the resumed engine does not give the answer recorded when the snapshot was built");
+  }
+  // The engine's modules are in memory already; their files (for anything imported later, and
+  // for tracebacks) are written once the worker has a quiet moment, as is the snapshot's copy.
+  const wheelBytes = await wheel;
+  later(() => installWheel(pyodide, wheelBytes));
+  if (keep) later(keep);
+  return { handle, source };
+}
+
+// Work left for a quiet moment after the engine is ready (functions returning promises, run one
+// after the other): it starts once no request has come for LATE_MS, or at once when a request
+// fails inside the engine (then that request is asked again once it is done). The pause is long
+// enough for a reader going on to another tool page in the same visit (bench-web measures that)
+// to have that page's answers first.
+const LATE_MS = 1500;
+const lateWork = [];
+let lateTimer = null;
+let lateRun = null; // while it runs
+function later(job) {
+  lateWork.push(job);
+}
+function runLate() {
+  clearTimeout(lateTimer);
+  if (!lateRun && lateWork.length) {
+    const jobs = lateWork.splice(0);
+    lateRun = (async () => {
+      for (const job of jobs) {
+        try {
+          await job();
+        } catch (e) {
+          console.warn(`Some'r'Set engine: ${(e && e.message) || e}`);
+        }
+      }
+      reached("late work done");
+    })().finally(() => {
+      lateRun = null;
+    });
+  }
+  return lateRun;
+}
+function scheduleLate() {
+  clearTimeout(lateTimer);
+  if (lateWork.length) lateTimer = setTimeout(runLate, LATE_MS);
+}
+
+async function fresh(loadPyodide, options, wheel) {
+  let pyodide;
+  try {
+    pyodide = await attempt(() => loadPyodide(options));
+  } catch (e) {
+    throw new Error(`the Python runtime could not start (${e.message || e})`);
+  }
+  reached("Pyodide started");
+  progress("engine", 0.9);
+  await installWheel(pyodide, await wheel);
+  reached("wheel installed");
+  const handle = pyodide.pyimport("somerset.api").handle;
+  // A first request compiles the engine's modules, so the first real answer is quick.
+  JSON.parse(handle(JSON.stringify({ cmd: "rulesets" })));
+  return handle;
+}
+
+function entry(value, ...sizes) {
+  const ok =
+    value &&
+    typeof value.file === "string" &&
+    /^[\w.-]+$/.test(value.file) &&
+    typeof value.sha256 === "string" &&
+    sizes.every((size) => Number.isSafeInteger(value[size]) && value[size] > 0 && value[size] < 2 ** 31);
+  return ok ? value : null;
+}
+
+// Settles like `promise`, but a rejection nobody awaits is not reported as unhandled.
+function quiet(promise) {
+  promise.catch(() => {});
+  return promise;
+}
+
 async function boot() {
+  const originalFetch = self.fetch.bind(self);
+  precompile(originalFetch);
+  // The loader, and the runtime's JavaScript (1.2 MB, which the loader imports once it is called:
+  // the same module, loaded once), are fetched and parsed while the manifest arrives.
+  const runtimeFailed = (e) => {
+    throw new Error(`the Python runtime could not be loaded (${e.message || e})`);
+  };
+  const loader = quiet(import(new URL("pyodide.mjs", PYODIDE_DIR).href).catch(runtimeFailed));
+  quiet(import(new URL("pyodide.asm.mjs", PYODIDE_DIR).href).catch(runtimeFailed));
+  const unpacked = openUnpacked();
   progress("manifest", 0.01);
   const manifest = await (await fetchOk(new URL("manifest.json", ENGINE_DIR), "the engine manifest")).json();
   if (!manifest || typeof manifest.wheel !== "string" || !/^somerset-[\w.+-]+\.whl$/.test(manifest.wheel)) {
     throw new Error("the engine manifest does not name a wheel");
   }
+  const startup = manifest.startup || {};
+  const stdlibEntry = entry(startup.stdlib);
+  const snapshotEntry = stdlibEntry && entry(startup.snapshot, "memory_bytes");
   const sizes = manifest.pyodide || {};
-  // Bytes fetched while booting: the WebAssembly module, the standard library, the lock file.
+  // Bytes counted while booting: the standard library, the snapshot, ... (and the WebAssembly
+  // module when this browser cannot compile it while it downloads).
   const total =
-    (sizes["pyodide.asm.wasm"] || 9e6) + (sizes["python_stdlib.zip"] || 2.5e6) + (sizes["pyodide-lock.json"] || 1e5);
+    (typeof WebAssembly.compileStreaming === "function" ? 0 : sizes["pyodide.asm.wasm"] || 9e6) +
+    (stdlibEntry ? stdlibEntry.bytes || 1.5e6 : sizes["python_stdlib.zip"] || 2.5e6) +
+    (snapshotEntry ? snapshotEntry.bytes || 6e6 : 0) +
+    (sizes["pyodide-lock.json"] || 1e5) +
+    (manifest.bytes || 1e5);
   let loaded = 0;
-  const originalFetch = self.fetch.bind(self);
   self.fetch = countingFetch(originalFetch, (n) => {
     loaded += n;
     progress("runtime", 0.03 + 0.8 * Math.min(1, loaded / total));
   });
-
   progress("runtime", 0.03);
-  let loadPyodide;
-  try {
-    ({ loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_DIR).href));
-  } catch (e) {
-    throw new Error(`the Python runtime could not be loaded (${e.message || e})`);
-  }
-  let pyodide;
-  try {
-    pyodide = await Promise.race([
-      loadPyodide({
-        indexURL: PYODIDE_DIR.href,
-        stdout: () => {},
-        stderr: (line) => console.warn(line),
-      }),
-      bootFailure,
-    ]);
-  } catch (e) {
-    throw new Error(`the Python runtime could not start (${e.message || e})`);
-  }
-  self.fetch = originalFetch;
 
-  progress("engine", 0.85);
-  const wheelUrl = new URL(manifest.wheel, ENGINE_DIR);
-  if (manifest.sha256) wheelUrl.search = `v=${String(manifest.sha256).slice(0, 16)}`;
-  const buffer = await (await fetchOk(wheelUrl, "the engine")).arrayBuffer();
-  progress("engine", 0.92);
-  const sysconfig = pyodide.pyimport("sysconfig");
-  const paths = sysconfig.get_paths();
-  const purelib = paths.get("purelib");
-  paths.destroy();
-  sysconfig.destroy();
-  pyodide.unpackArchive(buffer, "wheel", { extractDir: purelib });
-  pyodide.pyimport("importlib").invalidate_caches();
-  progress("engine", 0.96);
-  const api = pyodide.pyimport("somerset.api");
-  const handle = api.handle;
-  // A first request compiles the engine's modules, so the first real answer is quick.
-  JSON.parse(handle(JSON.stringify({ cmd: "rulesets" })));
+  // Everything is asked for at once; Pyodide fetches its WebAssembly module and the standard
+  // library itself as soon as loadPyodide is called.
+  const lock = quiet(fetchBytes(new URL("pyodide-lock.json", PYODIDE_DIR), "the Python runtime's lock file"));
+  const wheel = quiet(fetchBytes(engineFile(manifest.wheel, manifest.sha256), "the engine"));
+  // A snapshot that cannot be fetched, decompressed or matched only means the ordinary start.
+  const memory = snapshotEntry ? new Uint8Array(snapshotEntry.memory_bytes) : null;
+  const snapshot = snapshotEntry ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, wheel)) : null;
+  const { loadPyodide } = await Promise.race([loader, bootFailure]);
+  reached("loader");
+  const options = {
+    indexURL: PYODIDE_DIR.href,
+    packageBaseUrl: PYODIDE_DIR.href,
+    lockFileContents: lock.then((bytes) => new TextDecoder().decode(bytes)),
+    stdout: () => {},
+    stderr: (line) => console.warn(line),
+  };
+  if (stdlibEntry) options.stdLibURL = engineFile(stdlibEntry.file, stdlibEntry.sha256).href;
+
+  let answer = null;
+  let start = "fresh";
+  let source = null;
+  let note = snapshotEntry ? null : "this site has no snapshot";
+  if (snapshot) {
+    try {
+      ({ handle: answer, source } = await fromSnapshot(loadPyodide, options, memory, snapshot, wheel));
+      start = "snapshot";
+    } catch (e) {
+      note = `the snapshot was not used: ${(e && e.message) || e}`;
+      console.warn(`Some'r'Set engine: ${note}; starting Python the ordinary way.`);
+      answer = null;
+    }
+  }
+  if (!answer) answer = await fresh(loadPyodide, options, wheel);
+  self.fetch = originalFetch;
   progress("ready", 1);
-  return handle;
+  reached("ready");
+  return { handle: answer, start, source, note };
 }
 
 let handle = null;
 let failure = null;
 const ready = boot().then(
-  (h) => {
-    handle = h;
-    self.postMessage({ type: "ready" });
+  (booted) => {
+    handle = booted.handle;
+    self.postMessage({ type: "ready", start: booted.start, source: booted.source, note: booted.note, timings });
+    scheduleLate();
   },
   (e) => {
     failure = String((e && e.message) || e);
@@ -159,11 +467,18 @@ self.addEventListener("message", async (event) => {
     self.postMessage({ id, error: failure || "the rules engine is not loaded" });
     return;
   }
-  let response;
-  try {
-    response = JSON.parse(handle(JSON.stringify(request)));
-  } catch (e) {
-    response = { error: { message: `the rules engine failed: ${(e && e.message) || e}`, field: null, internal: true } };
+  const answer = () => {
+    try {
+      return JSON.parse(handle(JSON.stringify(request)));
+    } catch (e) {
+      return { error: { message: `the rules engine failed: ${(e && e.message) || e}`, field: null, internal: true } };
+    }
+  };
+  let response = answer();
+  if (response && response.error && response.error.internal && (lateWork.length || lateRun)) {
+    await runLate();
+    response = answer();
   }
   self.postMessage({ id, response });
+  scheduleLate();
 });

@@ -13,13 +13,9 @@ clean.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import re
 import subprocess
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +25,9 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from site_server import serve  # noqa: E402  (shared with scripts/bench_web.py)
+
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -66,54 +65,12 @@ def _site_dir() -> Path:
     return site
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".whl": "application/zip",
-        ".zip": "application/zip",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:  # quiet
-        pass
-
-    def do_GET(self) -> None:
-        # Material's instant navigation follows only links listed in sitemap.xml, matched by
-        # protocol, host *and port*; the sitemap names the public site_url, so serve it rebased
-        # onto this server, as if the site were hosted here.
-        if self.path.split("?")[0] == "/sitemap.xml":
-            body = rebased_sitemap(Path(self.directory), f"http://127.0.0.1:{self.server.server_address[1]}/")
-            self.send_response(200)
-            self.send_header("Content-Type", "application/xml")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
-        super().do_GET()
-
-
-def rebased_sitemap(site: Path, base: str) -> bytes:
-    text = (site / "sitemap.xml").read_text(encoding="utf-8")
-    locs = re.findall(r"<loc>([^<]+)</loc>", text)
-    if locs:
-        root = min(locs, key=len)  # the home page: the site_url itself
-        text = text.replace(root, base)
-    return text.encode("utf-8")
-
-
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
-    site = _site_dir()
-    handler = functools.partial(_Handler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
+    # Served as hosted: sitemap.xml rebased onto this server, so that instant navigation works.
+    server, base = serve(_site_dir())
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield base
     finally:
         server.shutdown()
         server.server_close()
@@ -145,6 +102,8 @@ class Recorder:
     dialogs: list[str] = field(default_factory=list)
     expect_errors: bool = False
     block: set[str] = field(default_factory=set)  # URLs containing one of these are refused
+    # URLs containing a key are answered with the file's bytes as changed by the function
+    rewrite: dict[str, Callable[[bytes], bytes]] = field(default_factory=dict)
 
     def count(self, suffix: str) -> int:
         return sum(1 for u in self.urls if urlsplit(u).path.endswith(suffix))
@@ -171,8 +130,15 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
         def route(route: Any) -> None:
             url = route.request.url
             rec.urls.append(url)
+            changes = [fn for part, fn in rec.rewrite.items() if part in url]
             if any(part in url for part in rec.block):
                 route.abort()
+            elif changes:
+                response = route.fetch()
+                body = response.body()
+                for change in changes:
+                    body = change(body)
+                route.fulfill(response=response, body=body)
             elif urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
                 route.continue_()
             else:

@@ -11,9 +11,6 @@ import pytest
 
 import somerset
 
-#: The puzzles, rulings and worked examples: content on its way into data files (issue 11, item 3), whose
-#: modules are rewritten with that move.
-CONTENT = {"somerset.puzzles", "somerset.rulings", "somerset.examples"}
 MODULES = sorted(m.name for m in pkgutil.walk_packages(somerset.__path__, "somerset.") if not m.name.endswith("__main__"))
 
 
@@ -44,8 +41,6 @@ def test_every_public_name_has_a_docstring() -> None:
     """Every public class and function of the engine, and every public method of its classes, says what it is."""
     missing = []
     for name in MODULES:
-        if name in CONTENT:
-            continue
         module = importlib.import_module(name)
         if not (module.__doc__ or "").strip():
             missing.append(name)

@@ -26,6 +26,8 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("ok", {"cmd": "score", "rules": "all", "bid": 15, "made": 12, "against": 12}),
     ("ok", {"cmd": "score", "rules": "parker-1947", "bid": 20, "made": 22, "against": 2}),
     ("ok", {"cmd": "puzzles"}),
+    ("ok", {"cmd": "puzzle", "id": "parker-set"}),
+    ("ok", {"cmd": "judge", "id": "capture-rover", "answer": ["6/6", "8/8"]}),
     # Whole deals from seeds (the shuffle, the bots, the scoring): the same seed must give the same
     # deal, play and score in both interpreters.
     ("ok", {"cmd": "replay", "rules": "parker-1947", "seed": 7}),
@@ -43,9 +45,26 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("error", {"cmd": "pad", "rules": "parker-1947", "deals": [{"bidder": 0, "bid": 15, "points": [16, 7]}]}),
     ("ok", {"cmd": "table", "rules": "somersetgame-com", "seed": 3, "moves": ["bid 24", "discard 1/4 4/4", "trump 12"]}),
     ("ok", {"cmd": "table", "rules": "triple-2009", "format": "five-single", "seed": 11, "moves": ["pass"]}),
+    # The same deal under several rulesets: the bots' play, the partings and their reasons.
+    ("ok", {"cmd": "samedeal", "rules": ["boardgamegeek", "somersetcards-com", "parker-1950"], "seed": 67}),
+    ("ok", {"cmd": "samedeal", "rules": "parker-1947-house,parker-1947,hodges-1913", "seed": 2, "moves": ["bid 12"]}),
+    ("error", {"cmd": "samedeal", "rules": ["parker-1947"], "seed": 1}),
     ("error", {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "zz"]}),
     ("error", {"cmd": "score", "rules": "no-such-ruleset", "bid": 15, "made": 12, "against": 12}),
     ("error", {"cmd": "no-such-command"}),
+]
+
+
+SOLVE_REQUESTS: list[dict[str, Any]] = [
+    {"cmd": "solve", "rules": "parker-1947", "trump": "8", "leader": 0, "line": True,
+     "hands": ["8/8 2/2", "0/0 3/4", "6/8 1/2", "4/8 0/6"]},
+    {"cmd": "solve", "rules": "somersetgame-com", "trump": "12", "leader": 0, "trick": "5/8 0/0",
+     "hands": ["1/4", "2/4", "3/8 6/6", "2/8 0/4"]},
+    {"cmd": "solve", "rules": "parker-1947", "trump": "4", "leader": 1, "nodes": 300,
+     "hands": ["5/6 6/6 7/8 1/10 2/10 5/10 6/10", "1/2 0/6 1/6 1/8 6/8 8/8 0/10",
+               "2/2 1/4 3/4 3/6 4/6 2/8 5/8", "0/2 0/4 2/6 0/8 3/8 4/8 3/10"]},
+    {"cmd": "solve", "rules": "hodges-1903", "format": "two", "trump": "3", "leader": 1,
+     "hands": ["0/1 1/3 2/4", "3/3 0/4 2/6"], "pile": "1/1 1/2 0/5 4/5"},
 ]
 
 
@@ -70,6 +89,19 @@ def run() -> dict[str, Any]:
         failures += [f"puzzle: {f}" for f in puzzles.check_all()]
         checks += len(getattr(puzzles, "PUZZLES", ()))
 
+    # The content files (TOML read with tomllib, records) load from the installed package, and
+    # every ruling answers every ruleset.
+    try:
+        from somerset import rulings
+    except ImportError:
+        rulings = None  # type: ignore[assignment]
+    for ruling in getattr(rulings, "RULINGS", ()):
+        checks += 1
+        try:
+            rulings.answer_all(ruling)
+        except ValueError as e:
+            failures.append(f"ruling {ruling.id}: {e}")
+
     # The JSON interface never raises and always answers one JSON object.
     answers: list[Any] = []
     for expect, req in API_REQUESTS:
@@ -89,6 +121,27 @@ def run() -> dict[str, Any]:
         elif expect == "error" and not isinstance(answer.get("error"), dict):
             failures.append(f"api {json.dumps(req)}: should have been refused with an error object")
 
+    # Best play (the solver): exact answers, and a budget that runs out after the same number of
+    # nodes in both interpreters. The timings are left out: they are the one thing that differs.
+    try:
+        from somerset.solve.request import forget
+    except ImportError:  # a stand-in engine in the runner's own tests
+        forget = None  # type: ignore[assignment]
+    solved: list[Any] = []
+    if forget is not None:
+        forget()
+    for req in SOLVE_REQUESTS if forget is not None else []:
+        checks += 1
+        answer = json.loads(api.handle(json.dumps(req)))
+        if "error" in answer:
+            failures.append(f"api {json.dumps(req)}: unexpected error {answer['error']}")
+        answer.pop("stats", None)
+        solved.append(answer)
+    if solved and solved[0].get("side_points") != 5:
+        failures.append(f"solve: the worked example gives {solved[0].get('side_points')} points, not 5")
+    if len(solved) > 2 and solved[2].get("exact") is not False:
+        failures.append("solve: a budget of 300 nodes should not have been enough")
+
     return {
         "python": ".".join(map(str, sys.version_info[:3])),
         "platform": sys.platform,
@@ -96,6 +149,7 @@ def run() -> dict[str, Any]:
         "checks": checks,
         "failures": failures,
         "api": answers,
+        "solve": solved,
     }
 
 

@@ -3,12 +3,15 @@
 run_checks.mjs boots node_modules/pyodide (the files hooks/assets.py copies into the site), unpacks
 the wheel from dist/ into site-packages, and runs engine_checks.py: the sources' worked examples,
 the puzzles, and a set of JSON API requests. Here the same file runs in CPython too, and the two
-interpreters must give identical answers. Nothing is skipped: `make test` installs Pyodide and
-builds the wheel first, so a missing piece is a failure.
+interpreters must give identical answers. They must also be identical when Pyodide runs from the
+site's start-up files (scripts/build_startup.mjs): its trimmed, compiled standard library, and the
+memory snapshot resumed as the browser resumes it. Nothing is skipped: `make test` installs Pyodide
+and builds the wheel first, so a missing piece is a failure.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import shutil
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import snapshot_file
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -34,9 +38,10 @@ def _node() -> str:
     return node
 
 
-def _run(wheel: Path) -> subprocess.CompletedProcess[str]:
+def _run(wheel: Path, *options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [_node(), str(RUNNER), str(wheel)], cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL
+        [_node(), str(RUNNER), str(wheel), *options],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
     )
 
 
@@ -44,11 +49,12 @@ def _stale(wheel: Path) -> list[str]:
     """Engine modules whose source differs from (or is missing in) the wheel."""
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
-        return [
-            py.name
-            for py in sorted(ENGINE_SRC.glob("*.py"))
-            if f"somerset/{py.name}" not in names or zf.read(f"somerset/{py.name}") != py.read_bytes()
-        ]
+        stale = []
+        for py in sorted(ENGINE_SRC.rglob("*.py")):
+            name = "somerset/" + py.relative_to(ENGINE_SRC).as_posix()
+            if name not in names or zf.read(name) != py.read_bytes():
+                stale.append(name)
+        return stale
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +76,24 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def in_pyodide(wheel: Path) -> dict[str, Any]:
     proc = _run(wheel)
+    assert proc.returncode == 0, f"run_checks.mjs exited {proc.returncode}:\n{proc.stderr}\n{proc.stdout[-4000:]}"
+    summary: dict[str, Any] = json.loads(proc.stdout)
+    return summary
+
+
+@pytest.fixture(scope="module")
+def startup(wheel: Path) -> Path:
+    """The start-up files for this wheel, as the site build makes them (built when stale)."""
+    spec = importlib.util.spec_from_file_location("assets_hook", ROOT / "hooks" / "assets.py")
+    assert spec and spec.loader
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    folder, meta = hook._startup(ROOT, wheel)
+    assert meta["key"]["wheel_sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    return Path(folder)
+
+
+def _summary(proc: subprocess.CompletedProcess[str]) -> dict[str, Any]:
     assert proc.returncode == 0, f"run_checks.mjs exited {proc.returncode}:\n{proc.stderr}\n{proc.stdout[-4000:]}"
     summary: dict[str, Any] = json.loads(proc.stdout)
     return summary
@@ -116,6 +140,52 @@ def test_pyodide_and_cpython_answer_alike(in_pyodide: dict[str, Any], in_cpython
     assert len(from_pyodide) == len(from_cpython)
     for i, (a, b) in enumerate(zip(from_pyodide, from_cpython)):
         assert a == b, f"API request #{i} answered differently in Pyodide and CPython"
+    # the solver: the same answers, and a node budget that runs out at the same point
+    assert in_pyodide["solve"] == in_cpython["solve"] and len(in_cpython["solve"]) >= 4
+
+
+@pytest.mark.parametrize("resume", [False, True], ids=["compiled-stdlib", "snapshot"])
+def test_start_up_files_answer_alike(wheel: Path, startup: Path, in_cpython: dict[str, Any], resume: bool) -> None:
+    options = ["--stdlib", str(startup / "stdlib.zip")] + (["--snapshot", str(startup / "snapshot.bin")] if resume else [])
+    summary = _summary(_run(wheel, *options))
+    assert summary["runtime"]["start"] == ("snapshot" if resume else "fresh")
+    assert summary["failures"] == []
+    assert summary["checks"] == in_cpython["checks"]
+    assert summary["somerset_file"] == summary["runtime"]["site_packages"] + "/somerset/__init__.py"
+    for i, (a, b) in enumerate(zip(summary["api"], in_cpython["api"], strict=True)):
+        assert a == b, f"API request #{i} answered differently in Pyodide ({'snapshot' if resume else 'compiled stdlib'}) and CPython"
+
+
+def test_the_compiled_stdlib_holds_only_compiled_modules(startup: Path) -> None:
+    with zipfile.ZipFile(startup / "stdlib.zip") as zf:
+        names = zf.namelist()
+    assert names and not [n for n in names if n.endswith(".py")]
+    # What the engine and Pyodide need is there; what neither uses is not.
+    for needed in ("json/__init__.pyc", "re/__init__.pyc", "dataclasses.pyc", "pyodide/__init__.pyc", "traceback.pyc"):
+        assert needed in names
+    for unused in ("unittest/__init__.pyc", "xml/__init__.pyc", "tkinter/__init__.pyc", "sqlite3/__init__.pyc"):
+        assert unused not in names
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda raw: snapshot_file.rekey(raw, wheel_sha256="0" * 64), "built for another engine wheel"),
+    (lambda raw: snapshot_file.rekey(raw, pyodide="0.0.0"), "built for another Pyodide version"),
+    (lambda raw: b"NOT-OURS" + raw[8:], "damaged"),
+    (lambda raw: raw[:-4096], "cut short"),
+    (snapshot_file.other_build, "Snapshot build id mismatch"),
+])
+def test_a_snapshot_that_does_not_belong_is_refused(
+    wheel: Path, startup: Path, tmp_path: Path, change: Any, message: str
+) -> None:
+    bad = tmp_path / "snapshot.bin"
+    bad.write_bytes(snapshot_file.changed((startup / "snapshot.bin").read_bytes(), change))
+    proc = _run(wheel, "--stdlib", str(startup / "stdlib.zip"), "--snapshot", str(bad))
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+
+
+def test_a_snapshot_is_refused_with_another_stdlib(wheel: Path, startup: Path) -> None:
+    proc = _run(wheel, "--snapshot", str(startup / "snapshot.bin"))  # Pyodide's own standard library
+    assert proc.returncode == 2 and "built for another standard library" in proc.stderr, proc.stderr
 
 
 def _fake_wheel(path: Path, failures: list[str]) -> Path:

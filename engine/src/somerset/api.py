@@ -250,6 +250,51 @@ def pad_json(req: JSON) -> JSON:
         raise ApiError(str(e), e.field) from e
 
 
+def samedeal_json(req: JSON) -> JSON:
+    """One deal under several rulesets (``rules``: a list of ids, or one text with commas), where they
+    part ways and how it ends under each: from ``seed`` (the bots play it under the first ruleset, in
+    ``format``), from ``seed`` with ``moves`` (the deal the reader played at the table), or from
+    ``record`` (its text; its own ruleset is compared too). Optional ``bots``: who plays on."""
+    from .samedeal import PLAYERS, choose_rulesets, record_source, same_deal, seed_source, table_source
+
+    raw = _field(req, "rules", (str, list))
+    if isinstance(raw, list) and not all(isinstance(x, str) for x in raw):
+        raise ApiError("'rules' must be a list of ruleset ids such as \"parker-1947\"", "rules")
+    names = [n for n in (raw.replace(",", " ").split() if isinstance(raw, str) else raw) if n.strip()]
+    kind = _field(req, "bots", str, "heuristic")
+    if kind not in PLAYERS:
+        raise ApiError(f"'bots' must be one of: {', '.join(PLAYERS)}; not {kind[:30]!r}", "bots")
+    players, words = PLAYERS[kind]
+    if "record" in req:
+        source = record_source(_field(req, "record", str))
+    elif "seed" in req:
+        if not names:
+            raise ApiError("'rules' must name the rulesets to compare, the deal's own first", "rules")
+        first = choose_rulesets(names)[0]
+        seed = _seed(req)
+        fmt = _format(req, first)
+        if "moves" in req:
+            moves = _field(req, "moves", list)
+            if not all(isinstance(m, str) for m in moves):
+                raise ApiError("'moves' must be a list of moves such as \"bid 9\" or \"play 4/8\"", "moves")
+            source = table_source(first, fmt, seed, moves)
+        else:
+            source = seed_source(first, fmt, seed, players)
+    else:
+        raise ApiError("the same deal needs 'seed' (with 'rules', the deal's own ruleset first) or 'record'", "seed")
+    return same_deal(source, names, players, words)
+
+
+def solve_json(req: JSON) -> JSON:
+    """Best play in a position (see :mod:`somerset.solve.request`), within a node or time budget."""
+    from .solve.request import SolveRequestError, solve_request
+
+    try:
+        return solve_request(req)
+    except SolveRequestError as e:
+        raise ApiError(str(e), e.field) from e
+
+
 
 COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "info": info_json,
@@ -264,6 +309,8 @@ COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "replay": replay_json,
     "table": table_json,
     "pad": pad_json,
+    "solve": solve_json,
+    "samedeal": samedeal_json,
 }
 
 

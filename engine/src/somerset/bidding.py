@@ -58,6 +58,10 @@ def parse_call(text: str) -> Call:
     raise CallNotationError(str(shown), f"'{shown}' is not a call: write a number of points such as 15, or pass")
 
 
+#: The rules under which the dealer must bid when everyone else has passed.
+_DEALER_BIDS = (AllPass.DEALER_FORCED, AllPass.DEALER_AT_MINIMUM)
+
+
 @dataclass
 class Auction:
     """One auction. ``can(call)`` says why a call is not allowed; ``do(call)`` makes it."""
@@ -83,20 +87,45 @@ class Auction:
                 best = (player, call.bid)
         return best
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the auction has ended: all others passed the high bid, everyone passed, or one round is done."""
-        n = len(self.calls)
-        if self.rule.style is AuctionStyle.ONE_ROUND:
-            return n >= self.players
-        if self.high is None:
-            return n >= self.players  # everyone passed the first time round (or the dealer was forced)
-        passes_since = 0
+    def _passes_since_bid(self) -> int:
+        passes = 0
         for _, call in reversed(self.calls):
             if not call.is_pass:
                 break
-            passes_since += 1
-        return passes_since >= self.players - 1
+            passes += 1
+        return passes
+
+    def next_call(self, high_bid: int, made: int) -> tuple[int, int, bool]:
+        """The call after ``made`` calls whose high bid is ``high_bid`` (0: no bid yet).
+
+        Returns the lowest and the highest bid allowed (the range is empty when low > high) and
+        whether a pass is allowed. The auction's own questions (:meth:`bid_range`,
+        :attr:`dealer_must_bid`, :meth:`legal_calls`, :meth:`can`) are answered from here, and a
+        loop that keeps the high bid and the number of calls itself asks it directly.
+        """
+        rule = self.rule
+        low = rule.minimum if high_bid < rule.minimum else high_bid + 1
+        if high_bid or made != self.players - 1 or rule.all_pass not in _DEALER_BIDS:
+            return low, self.maximum, True
+        # everyone else passed and the dealer must bid: at the minimum only, or at least that
+        return low, low if rule.all_pass is AllPass.DEALER_AT_MINIMUM else self.maximum, False
+
+    def ends(self, high_bid: int, made: int, passes: int) -> bool:
+        """Whether the auction is over after ``made`` calls, with high bid ``high_bid`` (0: none)
+        and ``passes`` passes since the last bid: everyone called once (one round, or no bid at all),
+        or all the others passed the high bid."""
+        if high_bid and self.rule.style is not AuctionStyle.ONE_ROUND:
+            return passes >= self.players - 1
+        return made >= self.players
+
+    def _summary(self) -> tuple[int, int]:
+        high = self.high
+        return (high[1] if high else 0), len(self.calls)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the auction has ended: all others passed the high bid, everyone passed, or one round is done."""
+        return self.ends(*self._summary(), self._passes_since_bid())
 
     @property
     def all_passed(self) -> bool:
@@ -106,34 +135,36 @@ class Auction:
     @property
     def dealer_must_bid(self) -> bool:
         """Whether the dealer is to call after everyone else passed, where the ruleset forces him to bid."""
-        return (
-            self.rule.all_pass is AllPass.DEALER_FORCED
-            and len(self.calls) == self.players - 1
-            and all(c.is_pass for _, c in self.calls)
-        )
+        return not self.next_call(*self._summary())[2]
+
+    def bid_range(self) -> tuple[int, int]:
+        """The lowest and the highest bid allowed now (the range is empty when low > high)."""
+        low, top, _ = self.next_call(*self._summary())
+        return low, top
 
     def legal_calls(self) -> list[Call]:
         """The calls the player to act may make, the pass first (unless the dealer must bid)."""
         if self.is_over:
             return []
-        high = self.high
-        low = max(self.rule.minimum, high[1] + 1 if high else self.rule.minimum)
-        bids = [Call(b) for b in range(low, self.maximum + 1)]
+        low, top = self.bid_range()
+        bids = [Call(b) for b in range(low, top + 1)]
         return bids if self.dealer_must_bid else [PASS, *bids]
 
     def can(self, call: Call) -> str | None:
         """None if the call is allowed, else the reason it is not."""
         if self.is_over:
             return "the auction is over"
+        fixed = self.rule.all_pass is AllPass.DEALER_AT_MINIMUM
         if call.is_pass:
             if self.dealer_must_bid:
-                return (
-                    f"everyone else has passed, so the dealer must take the bid (at least {self.rule.minimum})"
-                )
+                return (f"everyone else has passed, so the dealer must take the bid "
+                        f"({'at' if fixed else 'at least'} {self.rule.minimum})")
             return None
         assert call.bid is not None
         if call.bid < self.rule.minimum:
             return f"the lowest bid allowed is {self.rule.minimum}"
+        if fixed and self.dealer_must_bid and call.bid != self.rule.minimum:
+            return f"everyone else has passed, so the dealer takes the bid at {self.rule.minimum}, and no more"
         if call.bid > self.maximum:
             return f"a bid cannot exceed the {self.maximum} points in the deal"
         high = self.high

@@ -57,6 +57,23 @@ def _game(g: GameEnd) -> str:
     return ", ".join(parts)
 
 
+def trick_order(ruleset: Ruleset) -> str:
+    """Who wins a trick under ``ruleset``, in one sentence: trumps, then the Rover, then the suit led.
+
+    >>> from somerset import get_ruleset
+    >>> trick_order(get_ruleset("boardgamegeek"))  # doctest: +NORMALIZE_WHITESPACE
+    'Highest trump (the S/S lowest); else, if the 0/0 is in the trick, the highest double played after it, or with
+    none the 0/0 itself, unless the double of the suit led is in the trick; else the highest card of the suit led.'
+    """
+    if ruleset.rover_power.value.only_later_doubles:
+        rover = ("the highest double played after it, or with none the 0/0 itself, unless the double of the suit "
+                 "led is in the trick")
+    else:
+        rover = "the highest double in it, or the 0/0 itself when no other double is played"
+    trumps = "Highest trump (the S/S lowest)" if ruleset.deck.has_ss else "Highest trump"
+    return f"{trumps}; else, if the 0/0 is in the trick, {rover}; else the highest card of the suit led."
+
+
 def value_label(ruleset: Ruleset, key: str) -> str:
     """A compact phrase for one rule value of a ruleset."""
     value = ruleset.rule(key).value
@@ -88,15 +105,3 @@ def value_label(ruleset: Ruleset, key: str) -> str:
             return "none"
         return "; ".join(o.name for o in value if isinstance(o, Option))
     return _enum(value)
-
-
-def trick_order(ruleset: Ruleset) -> str:
-    """Who wins a trick under ``ruleset``, in one sentence: trumps, then the Rover, then the suit led.
-
-    >>> from somerset import get_ruleset
-    >>> trick_order(get_ruleset("boardgamegeek"))
-    'Highest trump (the S/S lowest); else, if the 0/0 is in the trick, the highest double played after it; else the highest card of the suit led.'
-    """
-    doubles = "the highest double played after it" if ruleset.rover_power.value.only_later_doubles else "the highest double"
-    return (("Highest trump (the S/S lowest)" if ruleset.deck.has_ss else "Highest trump")
-            + f"; else, if the 0/0 is in the trick, {doubles}; else the highest card of the suit led.")

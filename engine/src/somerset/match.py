@@ -19,8 +19,10 @@ from __future__ import annotations
 from typing import Iterable
 
 from .actions import Action, IllegalActionError, parse_action
+from .cards import Card
 from .deal import TERMINAL, Deal
 from .errors import RulesError
+from .penalties import charge_revokes, misdeal_reason
 from .rng import check_seed, deal_seed
 from .rules import Ruleset
 from .scoring import decide_game
@@ -53,12 +55,40 @@ class Game:
         self.winner: int | None = None  # a team index
         self.unfinished = False
         self.end_reason = ""
+        self.revokes: dict[int, list[int]] = {}  # deal index -> seats charged with a revoke found too late
+        self.misdeals: dict[int, Card] = {}  # deal index -> the card shown while dealing it
         self._new_deal(dealer)
 
     @property
     def deal(self) -> Deal:
         """The deal being played (the last one once the game is over)."""
         return self.deals[-1]
+
+    def charge_revoke(self, seat: int) -> None:
+        """Charge a revoke found after its trick was turned to ``seat``'s side in the current deal; the
+        charge counts when the deal is scored. Raises RulesError when the ruleset gives no penalty."""
+        if self.is_terminal():
+            raise RulesError("the game is over")
+        charge_revokes(self.ruleset, self.format, [0] * len(self.format.teams), [seat])
+        self.revokes.setdefault(len(self.deals) - 1, []).append(seat)
+
+    def misdeal(self, card: Card) -> str:
+        """A card shown while dealing the current deal: if the ruleset says so, the same dealer deals
+        again (the next deal's shuffle); returns why. Raises RulesError when the deal stands."""
+        d = self.deal
+        if self.is_terminal() or any(not a.is_chance for a in d.history):
+            raise RulesError("a card shown while dealing is dealt with before the bidding begins")
+        reason = misdeal_reason(self.ruleset, card)
+        self.misdeals[len(self.deals) - 1] = card
+        self._new_deal(d.dealer)
+        return reason
+
+    def deal_changes(self, index: int) -> list[int]:
+        """The score changes of deal ``index`` (zero until it ends), with any revoke charged."""
+        d = self.deals[index]
+        if not d.is_terminal():
+            return [0] * len(self.format.teams)
+        return charge_revokes(self.ruleset, self.format, d.score_changes(), self.revokes.get(index, ()))
 
     def _new_deal(self, dealer: int) -> None:
         d = Deal(self.ruleset, self.format.id, dealer=dealer, seed=deal_seed(self.seed, len(self.deals)))
@@ -114,7 +144,7 @@ class Game:
         d = self.deal
         if self.is_terminal() or not d.is_terminal():
             raise RulesError("the current deal is not over, or the game already is")
-        for t, c in enumerate(d.score_changes()):
+        for t, c in enumerate(self.deal_changes(len(self.deals) - 1)):
             self.scores[t] += c
         winner = self._decide(d)
         if winner is not None:

@@ -28,6 +28,12 @@ solve). ``str(parse_record(text)) == text`` for every record this module writes.
 
 Other tags (``Title``, ``Source``, ``Note`` ...) are kept in order. The seats are numbered
 from 0 round the table to the left; teams are listed in the format's order.
+
+Two lines record mistakes at a real table, where the ruleset gives a penalty the engine can apply
+(see :mod:`somerset.penalties`): ``Revoke: 2`` (before ``Points``) says seat 2 revoked and it was
+found after the trick was turned, and the ``Score`` line then includes the charge; in a game
+record, a deal whose only line is ``Misdeal: 4/6`` was abandoned because that card was shown while
+dealing, and the same dealer deals the next one.
 """
 
 from __future__ import annotations
@@ -40,8 +46,9 @@ from .bidding import Auction, parse_call
 from .cards import Card, Trump, parse_card, parse_trump
 from .actions import Action, ActionKind, IllegalActionError, parse_action
 from .deal import Deal, Phase
-from .errors import SomersetError
+from .errors import RulesError, SomersetError
 from .match import Game
+from .penalties import charge_revokes
 from .play import LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
 from .rules import Declaration, Format, PileKind, Ruleset
 from .rulesets import get_ruleset
@@ -86,6 +93,7 @@ class DealRecord:
 
     tags: dict[str, str]
     actions: list[str] = field(default_factory=list)
+    revokes: list[int] = field(default_factory=list)  # seats charged with a revoke found too late
 
     # --- the deal ------------------------------------------------------------------------
 
@@ -110,13 +118,22 @@ class DealRecord:
     def __str__(self) -> str:
         deal = self.replay()
         head = "\n".join(f'[{k} "{_quote(v)}"]' for k, v in self.tags.items())
-        body = "\n".join(body_lines(deal))
+        body = "\n".join(body_lines(deal, self.revokes))
         return head + "\n\n" + body + "\n" if body else head + "\n"
+
+    def score(self) -> list[int]:
+        """The deal's score changes, with any revoke charged."""
+        deal = self.replay()
+        return charge_revokes(deal.ruleset, deal.format, deal.score_changes(), self.revokes)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON: its tags, its actions, a summary of the deal and its text."""
         deal = self.replay()
-        return {"tags": dict(self.tags), "actions": list(self.actions), "deal": deal_summary(deal), "text": str(self)}
+        out: dict[str, Any] = {"tags": dict(self.tags), "actions": list(self.actions), "deal": deal_summary(deal),
+                               "text": str(self)}
+        if self.revokes:
+            out["revokes"] = list(self.revokes)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealRecord:
@@ -127,8 +144,14 @@ class DealRecord:
             raise RecordError("'tags' must be an object of text values")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("'actions' must be a list of action texts")
-        rec = cls(dict(tags), list(actions))
-        rec.replay()
+        revokes = data.get("revokes", [])
+        if not isinstance(revokes, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in revokes):
+            raise RecordError("'revokes' must be a list of seats")
+        rec = cls(dict(tags), list(actions), list(revokes))
+        try:
+            rec.score()
+        except RulesError as e:
+            raise RecordError(str(e)) from e
         return rec
 
 
@@ -146,8 +169,8 @@ def record_of(deal: Deal, extra_tags: dict[str, str] | None = None) -> DealRecor
     return DealRecord(tags, [str(a) for a in deal.history])
 
 
-def body_lines(deal: Deal) -> list[str]:
-    """The lines of a deal after its tags."""
+def body_lines(deal: Deal, revokes: list[int] | tuple[int, ...] = ()) -> list[str]:
+    """The lines of a deal after its tags (``revokes``: seats charged with a revoke found too late)."""
     lines: list[str] = []
     if deal.trump_card is not None:
         lines.append(f"Drawn: {deal.trump_card}")
@@ -179,6 +202,7 @@ def body_lines(deal: Deal) -> list[str]:
         lines.append(line)
     if deal.trick:
         lines.append(f"Trick {len(deal.tricks) + 1}: [{deal.leader}] " + " ".join(str(c) for c in deal.current_trick))
+    lines += [f"Revoke: {seat}" for seat in revokes]
     if deal.is_terminal():
         lines.append("Points: " + " ".join(str(p) for p in deal.points()))
         if deal.declarer is None:
@@ -187,7 +211,8 @@ def body_lines(deal: Deal) -> list[str]:
             took = deal.team_points()[deal.team_of[deal.declarer]]
             bid_text = f"{deal.bid}" if deal.bid == deal.bid_to_make else f"{deal.bid} (raised to {deal.bid_to_make})"
             lines.append(f"Result: {deal.declarer} bid {bid_text} and took {took}: {'made' if deal.made else 'set'}")
-        lines.append("Score: " + " ".join(_signed(s) for s in deal.score_changes()))
+        score = charge_revokes(deal.ruleset, deal.format, deal.score_changes(), revokes)
+        lines.append("Score: " + " ".join(_signed(s) for s in score))
     return lines
 
 
@@ -244,8 +269,11 @@ def _expect(ok: bool, message: str, line: int) -> None:
 _TRICK = re.compile(r"Trick (\d+): \[(\d+)\]((?: \S+)*?)(?: -> (\d+)((?: draws(?: \d+:\S+)+))?)?")
 
 
-def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]]) -> list[str]:
-    """Apply the body lines of a record to ``deal`` (fresh from its tags); return the actions."""
+def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]],
+               revokes: list[int] | None = None) -> list[str]:
+    """Apply the body lines of a record to ``deal`` (fresh from its tags); return the actions.
+
+    The seats of ``Revoke`` lines are added to ``revokes``."""
     start = len(deal.history)
     seeded = "Seed" in tags
     hands: list[list[Card]] = []
@@ -325,6 +353,16 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]]) -
                 draws = " ".join(f"{s}:{c}" for s, c in got.draws)
                 written = (m.group(5) or "").replace(" draws ", "", 1).strip()
                 _expect(written == draws, f"the cards drawn are {draws or 'none'}", no)
+        elif key == "Revoke":
+            ensure_dealt(no)
+            _expect(rest.isdigit(), "write the seat that revoked: 'Revoke: 2'", no)
+            try:
+                charge_revokes(deal.ruleset, deal.format, [0] * len(deal.format.teams), [int(rest)])
+            except RulesError as e:
+                raise RecordError(str(e), no) from e
+            if revokes is None:
+                raise RecordError("a Revoke line cannot stand here", no)
+            revokes.append(int(rest))
         elif key in ("Points", "Result", "Score"):
             ensure_dealt(no)
             _expect(deal.is_terminal(), f"the deal is not over, so there is no {key} yet", no)
@@ -344,14 +382,14 @@ def parse_record(text: str) -> DealRecord:
     except (KeyError, ValueError) as e:
         raise RecordError(f"bad tags: {e}") from e
     body = [(n + 1, lines[n]) for n in range(i, len(lines))]
-    rec.actions = parse_body(deal, tags, body)
+    rec.actions = parse_body(deal, tags, body, rec.revokes)
     _check_derived(rec, body)
     return rec
 
 
 def _check_derived(rec: DealRecord, body: list[tuple[int, str]]) -> None:
     """Every derived line written must be the one the engine writes."""
-    wanted = body_lines(rec.replay())
+    wanted = body_lines(rec.replay(), rec.revokes)
     for no, t in body:
         t = t.strip()
         if t.startswith(("Points:", "Result:", "Score:", "Trump:")) and t not in wanted:
@@ -368,6 +406,8 @@ class GameRecord:
 
     tags: dict[str, str]
     deals: list[list[str]] = field(default_factory=list)
+    revokes: dict[int, list[int]] = field(default_factory=dict)  # deal index -> seats charged with a revoke
+    misdeals: dict[int, str] = field(default_factory=dict)  # deal index -> the card shown while dealing
 
     def replay(self) -> Game:
         """The game this record describes, rebuilt by applying every action of every deal."""
@@ -375,7 +415,12 @@ class GameRecord:
         options = [o for o in t.get("Options", "").split() if o]
         game = Game(t["Ruleset"], t.get("Format"), seed=int(t.get("Seed", "0")), dealer=int(t.get("Dealer", "0")),
                     options=options, auto_chance=False)
-        for actions in self.deals:
+        for k, actions in enumerate(self.deals):
+            if k in self.misdeals:
+                game.misdeal(parse_card(self.misdeals[k], game.ruleset.deck))
+                continue
+            for seat in self.revokes.get(k, ()):
+                game.charge_revoke(seat)
             for text in actions:
                 game.apply(parse_action(text, game.ruleset.deck))
         return game
@@ -385,11 +430,14 @@ class GameRecord:
         out = ["\n".join(f'[{k} "{_quote(v)}"]' for k, v in self.tags.items())]
         totals = [0] * len(game.format.teams)
         for n, deal in enumerate(game.deals, 1):
+            if n - 1 in game.misdeals:
+                out.append(f"Deal {n}: dealer {deal.dealer}, seed {deal.seed}\nMisdeal: {game.misdeals[n - 1]}")
+                continue
             if not deal.history:
                 continue
-            lines = [f"Deal {n}: dealer {deal.dealer}, seed {deal.seed}", *body_lines(deal)]
+            lines = [f"Deal {n}: dealer {deal.dealer}, seed {deal.seed}", *body_lines(deal, game.revokes.get(n - 1, ()))]
             if deal.is_terminal():
-                totals = [a + b for a, b in zip(totals, deal.score_changes())]
+                totals = [a + b for a, b in zip(totals, game.deal_changes(n - 1))]
                 lines.append("Total: " + " ".join(str(s) for s in totals))
             out.append("\n".join(lines))
         if game.winner is not None:
@@ -399,13 +447,21 @@ class GameRecord:
         return "\n\n".join(out) + "\n"
 
     def to_json(self) -> dict[str, Any]:
-        """The record as JSON: its tags, each deal's actions and a summary of the game."""
-        return {"tags": dict(self.tags), "deals": [list(d) for d in self.deals], "game": game_summary(self.replay())}
+        """The record as JSON: its tags, each deal's actions (and penalties), and a summary of the game."""
+        out: dict[str, Any] = {"tags": dict(self.tags), "deals": [list(d) for d in self.deals],
+                               "game": game_summary(self.replay())}
+        if self.revokes:
+            out["revokes"] = {str(k): v for k, v in self.revokes.items()}
+        if self.misdeals:
+            out["misdeals"] = {str(k): v for k, v in self.misdeals.items()}
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
         """Read the JSON of :meth:`to_json` back (checked by replaying it)."""
-        rec = cls(dict(data["tags"]), [list(d) for d in data.get("deals", [])])
+        rec = cls(dict(data["tags"]), [list(d) for d in data.get("deals", [])],
+                  {int(k): list(v) for k, v in data.get("revokes", {}).items()},
+                  {int(k): str(v) for k, v in data.get("misdeals", {}).items()})
         rec.replay()
         return rec
 
@@ -419,7 +475,10 @@ def game_record_of(game: Game) -> GameRecord:
     tags["Dealer"] = str(game.first_dealer)
     tags["Seed"] = str(game.seed)
     tags["Target"] = str(game.ruleset.game.value.target)
-    return GameRecord(tags, [[str(a) for a in d.history] for d in game.deals if d.history])
+    deals = [[str(a) for a in d.history] if k not in game.misdeals else [] for k, d in enumerate(game.deals)
+             if d.history or k in game.misdeals]
+    return GameRecord(tags, deals, {k: list(v) for k, v in game.revokes.items()},
+                      {k: str(c) for k, c in game.misdeals.items()})
 
 
 _DEAL_HEAD = re.compile(r"Deal (\d+): dealer (\d+), seed (\d+)")
@@ -455,7 +514,22 @@ def parse_game_record(text: str) -> GameRecord:
                 f"deal {k + 1} is dealt by seat {deal.dealer} with seed {deal.seed}", no)
         deal_tags = {"Seed": str(deal.seed)}
         body = [(n, t) for n, t in block[1:] if not t.startswith("Total:")]
-        actions = parse_body(deal, deal_tags, body)
+        if any(t.startswith("Misdeal:") for _, t in body):
+            line, text = body[0]
+            _expect(len(body) == 1, "a misdealt deal has only its Misdeal line: the same dealer deals the next one", line)
+            try:
+                game.misdeal(parse_card(text.partition(":")[2].strip(), game.ruleset.deck))
+            except ValueError as e:
+                raise RecordError(str(e), line) from e
+            rec.misdeals[k] = str(parse_card(text.partition(":")[2].strip(), game.ruleset.deck))
+            rec.deals.append([])
+            continue
+        seats: list[int] = []
+        actions = parse_body(deal, deal_tags, body, seats)
+        for seat in seats:
+            game.charge_revoke(seat)
+        if seats:
+            rec.revokes[k] = seats
         if deal.is_terminal():
             game.end_deal()
         rec.deals.append(actions)
@@ -474,8 +548,8 @@ def parse_game_record(text: str) -> GameRecord:
 
 def _totals(game: Game, upto: int) -> list[int]:
     totals = [0] * len(game.format.teams)
-    for d in game.deals[: upto + 1]:
-        totals = [a + b for a, b in zip(totals, d.score_changes())]
+    for k in range(upto + 1):
+        totals = [a + b for a, b in zip(totals, game.deal_changes(k))]
     return totals
 
 
@@ -842,6 +916,6 @@ def check_record(text: str) -> dict[str, Any]:
         rec = parse_record(text)
         deal = rec.replay()
         return {"kind": "deal", "rulesets": [deal.ruleset.id], "over": deal.is_terminal(),
-                "score": deal.score_changes(), "text": str(rec)}
+                "score": rec.score(), "text": str(rec)}
     partial = parse_partial(text)
     return {"kind": "example", "rulesets": partial.rulesets, "text": str(partial)}

@@ -16,24 +16,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .bidding import Auction, parse_call
-from .errors import RulesError
 from .bots import play_until_bid
-from .cards import Card, Trump
+from .cards import Card
 from .deal import Deal, Phase
+from .errors import RulesError
 from .examples import examples_for, get_example
 from .limits import MAX_RECORD_CHARS
-from .play import led_suit, rover_active, trick_verdict
-from .record import (DealRecord, PartialPlay, PartialRecord, RecordError, is_partial, parse_partial, parse_record,
-                     record_of)
+from .play import trick_verdict
+from .record import DealRecord, PartialRecord, RecordError, is_partial, parse_partial, parse_record, record_of
+from .record_parts import partial_steps
 from .rules import Declaration, PileKind, Ruleset, UndealtKind
 from .rulesets import load_ruleset
 
 __all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "MAX_RECORD_CHARS"]
 
-
-_ORDINAL_SEATS = ("the first player", "the second player", "the third player", "the fourth player",
-                  "the fifth player", "the sixth player", "the seventh player", "the eighth player")
 
 
 def example_ids() -> list[str]:
@@ -43,119 +39,9 @@ def example_ids() -> list[str]:
     return list(WORKED_EXAMPLES)
 
 
-def _card_note(r: Ruleset, trump: Trump, played: tuple[Card, ...], card: Card) -> str:
-    if not played:
-        what = "a trump" if trump.is_trump(card) else ("the Rover" if card.is_rover else f"the /{card.suit} suit")
-        return f"{card} is led: {what}."
-    suit = led_suit((*played, card), trump)
-    rover_in = any(c.is_rover for c in played) and rover_active(r, trump)
-    if card.is_rover and not trump.is_zero:
-        return f"{card}, the Rover: with no trump in the trick, it makes every double a trump for this trick."
-    if suit is not None and (card.suit == suit or (card.is_ss and trump.suit == suit)):
-        return f"{card} follows suit."
-    if trump.is_trump(card):
-        return f"{card} is a trump, played by a player with none of the suit led."
-    if card.is_double and rover_in:
-        return f"{card} is a double played after the 0/0: for this trick it counts as a trump."
-    return f"{card} is a discard from a player with none of the suit led" + (
-        "; it is a double, which matters if the 0/0 is played." if card.is_double else "."
-    )
-
-
-def _bidder_name(seat: int, players: int) -> str:
-    if seat == players - 1:
-        return "the dealer"
-    if seat == 0:
-        return "the dealer's left"
-    return _ORDINAL_SEATS[seat]
-
-
-# --- worked examples (partial records) --------------------------------------------------------
-
-
-def _partial_steps(play: PartialPlay) -> tuple[list[dict[str, Any]], str]:
-    rec, r = play.record, play.ruleset
-    cite = rec.citation.to_json() if rec.citation else None
-    note = rec.tags.get("Note", "")
-    said = "as the source says" if cite else "as the record says"
-    steps: list[dict[str, Any]] = []
-    titles: list[str] = []
-    n = play.format.players
-    if rec.calls:
-        auction = Auction(r.bidding.value, n, play.format.points_per_deal)
-        calls: list[str] = []
-        for text in rec.calls:
-            call = parse_call(text)
-            who = _bidder_name(auction.to_act or 0, n)
-            high = auction.high
-            auction.do(call)
-            calls.append(str(call))
-            if call.is_pass:
-                words = f"{who.capitalize()} passes" + (" (and may still bid later)." if not auction.is_over else ".")
-            elif high is None:
-                words = f"{who.capitalize()} opens the bidding at {call}."
-            else:
-                words = f"{who.capitalize()} bids {call}, over {high[1]}."
-            steps.append({"label": f"Call {len(calls)}", "calls": list(calls), "text": words})
-        if auction.high is not None:
-            steps.append({"label": "Result", "calls": list(calls),
-                          "text": f"Everyone else has passed the high bid: {_bidder_name(auction.high[0], n)} wins the "
-                          f"bid at {auction.high[1]} and names trump.", "citation": cite})
-        titles.append("Auction: " + ", ".join(rec.calls))
-    if play.trump is not None and rec.tricks:
-        trump = play.trump
-        steps.append({"label": "Trump", "cards": [], "text": f"Trump is {trump.label}." + (f" {note}" if note else "")})
-        for k, trick in enumerate(rec.tricks):
-            cards = trick.cards
-            for i, card in enumerate(cards):
-                steps.append({"label": f"{_ORDINAL_SEATS[i].capitalize()} plays", "cards": [str(c) for c in cards[: i + 1]],
-                              "text": _card_note(r, trump, cards[:i], card)})
-            if k >= len(play.verdicts):
-                steps.extend(_legal_steps(play, cards, cite))
-                titles.append(f"Trump {trump.label}: what may be played to {', '.join(str(c) for c in cards)}")
-                continue
-            v = play.verdicts[k]
-            steps.append({"label": "The trick", "cards": [str(c) for c in cards], "winner": v.winner,
-                          "text": f"{v.card} takes the trick, {said}. {v.reason}", "citation": cite})
-            titles.append(f"Trump {trump.label}: {', '.join(str(c) for c in cards)}")
-    if rec.taken is not None and play.bid is not None and play.change is not None:
-        sc = play.change
-        steps.append({"label": "The deal", "text": f"The bid was {sc.bid}. The bidder's side took {sc.made} points "
-                      f"and the other side {sc.against}."})
-        steps.append({"label": "Made or set", "text": ("Set: " if sc.set else "Made: ") + sc.reason})
-        steps.append({"label": "Score", "bidder_side": sc.bidder_side, "opponents": sc.opponents,
-                      "text": f"The bidder's side scores {sc.bidder_side:+d}, the other side {sc.opponents:+d}, "
-                      f"{said}.", "citation": cite})
-        titles.append(f"Bid {sc.bid}, {sc.made} to {sc.against}")
-    return steps, "; ".join(titles) or "Worked example"
-
-
-def _legal_steps(play: PartialPlay, trick: tuple[Card, ...], cite: Any) -> list[dict[str, Any]]:
-    """The hand to play to a trick in progress, then what it may play and why not the rest."""
-    assert play.record.hand is not None and play.legal is not None
-    hand = [str(c) for c in play.record.hand[1]]
-    who = _ORDINAL_SEATS[len(trick)]
-    legal = play.legal
-    shown = [str(c) for c in trick]
-    steps: list[dict[str, Any]] = [
-        {"label": "The hand", "cards": shown, "hand": hand,
-         "text": f"{who.capitalize()} holds {', '.join(hand)}. Which of them may be played?"}]
-    allowed = ", ".join(str(c) for c in legal.legal)
-    words = (f"Only {allowed} may be played." if len(legal.legal) == 1 else f"Any of {allowed} may be played.")
-    if any(c.is_rover for c in legal.legal) and any(not c.is_rover for c in legal.legal):
-        rule = play.ruleset.rover_play.summary.rstrip(".")
-        words += f" The 0/0 may go too: {rule[0].lower()}{rule[1:]}."
-    words += "".join(f" {i.reason.rstrip('.')}." for i in legal.illegal)
-    if legal.note:
-        words += f" (Interpretation: {legal.note})"
-    steps.append({"label": "What may be played", "cards": shown, "hand": hand, "legal": [str(c) for c in legal.legal],
-                  "text": words + (" This is the source's answer." if cite else ""), "citation": cite})
-    return steps
-
-
 def _partial_replay(rec: PartialRecord, ruleset_id: str | None, example_id: str | None) -> dict[str, Any]:
     play = rec.under(ruleset_id)
-    steps, title = _partial_steps(play)
+    steps, title = partial_steps(play)
     if not steps:
         raise RecordError("this record has nothing to replay: give an Auction, a Trump and a Trick, or a Bid and Taken")
     out: dict[str, Any] = {"ruleset": play.ruleset.id, "ruleset_name": play.ruleset.short_name, "title": title,

@@ -118,7 +118,8 @@ class AllPass(RuleValue):
     """What happens when every player passes."""
 
     REDEAL = "redeal", "all pass: redeal"  # the hand is not played; the deal passes to the left
-    DEALER_FORCED = "dealer-forced", "all pass: dealer forced"  # the dealer must take the bid at the minimum
+    DEALER_FORCED = "dealer-forced", "all pass: dealer forced"  # the dealer must bid, the minimum or more
+    DEALER_AT_MINIMUM = "dealer-at-minimum", "all pass: dealer takes it at the minimum"  # and no more
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,14 @@ class Revoke(RuleValue):
     UNSTATED = "unstated", "follow if able"
     WITHDRAW_OR_TWO = "withdraw-or-two", "follow if able, no exception; revoke costs 2"  # exchanged in time, or 2 points
     WITHDRAW_OR_AGREED = "withdraw-or-agreed", "follow if able; revoke penalty agreed"  # withdrawn; penalty agreed
+
+
+class Misdeal(RuleValue):
+    """A card shown while dealing."""
+
+    UNSTATED = "unstated", "not stated"  # the text says nothing of a card shown while dealing
+    REDEAL_COUNTER_OR_HIGHER = ("redeal-counter-or-higher",  # a counter, or a card above its suit's counter
+                                "a counter or higher shown: same dealer deals again")
 
 
 class RoverPlay(RuleValue):
@@ -338,6 +347,7 @@ DIMENSIONS: tuple[tuple[str, str], ...] = (
     ("pack", "Pack and count cards"),
     ("formats", "Players and formats"),
     ("undealt", "The undealt cards"),
+    ("misdeal", "A card shown while dealing"),
     ("bidding", "Bidding"),
     ("declaration", "Declaring trump"),
     ("first_lead", "The first lead"),
@@ -373,6 +383,7 @@ class Ruleset:
     pack: Rule[str]
     formats: Rule[tuple[Format, ...]]
     undealt: Rule[Undealt]
+    misdeal: Rule[Misdeal]
     bidding: Rule[Bidding]
     declaration: Rule[Declaration]
     first_lead: Rule[FirstLead]

@@ -22,6 +22,7 @@ from .rules import (
     GameEnd,
     KittyExchange,
     Made,
+    Misdeal,
     Option,
     PileKind,
     Points,
@@ -94,6 +95,7 @@ POINTS = (
     "One point for each trick plus the value of each count (red) card taken; undealt cards taken "
     "with the first trick count for its winner."
 )
+NO_MISDEAL = "The text says nothing about a card turned face up by mistake while dealing."
 MADE_BIDDER = "A made bid scores the bidder's side every point it took; the opponents score nothing."
 SET_DOUBLE = (
     "A set bidder loses twice the shortfall (bid minus points made), even below zero, and the "
@@ -111,6 +113,32 @@ SIX_SEATING = (
 
 def _rule(value: Any, summary: str, *cites: Citation, why: str | None = None) -> Rule[Any]:
     return Rule(value, summary, tuple(cites), why)
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _or(numbers: list[int]) -> str:
+    words = [_NUMBERS[n] for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _together(target: int, formats: tuple[Format, ...]) -> str:
+    """The interpretation for two sides passing the target in one deal, where only the bidder's side
+    scores a made bid: that takes a set bidder and at least two opponents, which the formats say when."""
+    many = [f for f in formats if len(f.teams) > 2]
+    alone = sorted({f.players for f in many if not f.partnership})
+    sides = sorted({len(f.teams) for f in many if f.partnership})
+    kinds = []
+    if alone:
+        kinds.append(f"{_or(alone)} players each alone")
+    if sides:
+        kinds.append(f"{_or(sides)} partnerships")
+    when = (f"only when a bidder is set in a game of more than two sides ({', or '.join(kinds)}), where "
+            "every opponent scores at once" if kinds else "never in the games it offers")
+    return (f"The text does not say what happens if two sides pass {target} in the same deal. Since only the "
+            f"bidder's side scores a made bid, that can happen {when}; the engine lets the higher score win and "
+            "plays another deal on a tie, as Hodges 1903 does.")
 
 
 def _four(cite: Citation, *, why: str | None = None) -> Format:
@@ -167,6 +195,7 @@ def _parker_1947_rules(source: str, section: str = "") -> dict[str, Rule[Any]]:
             "The two undealt cards lie face up and go with the first trick to the player who wins it.",
             cite("The Four Handed Partnership Game"),
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, cite("The Four Handed Partnership Game")),
         "bidding": _rule(
             Bidding(AuctionStyle.AUCTION),
             "An auction from the dealer's left: each bid must be higher, a pass does not stop a later bid, "
@@ -194,9 +223,7 @@ def _parker_1947_rules(source: str, section: str = "") -> dict[str, Rule[Any]]:
             GameEnd(66),
             "The first side to reach 66 points wins the game.",
             cite("The Winners of the Game"),
-            why="The text does not say what happens if two sides pass 66 in the same deal (possible only when "
-            "a single-handed bidder is set and several opponents score at once); the engine lets the higher "
-            "score win and plays another deal on a tie, as Hodges 1903 does.",
+            why=_together(66, _parker_formats(section, source)),
         ),
         "options": _rule((), "No optional rules.", cite("Idea of the Game")),
     }
@@ -248,6 +275,15 @@ MINDEN_HARDWARE = _ruleset(
 )
 
 _house = _parker_1947_rules(HOUSE)
+_HOUSE_FORMATS = (
+    _four(C(HOUSE, "The Four Handed Partnership Game")),
+    _four_single(C(HOUSE, "The Winners of the Game")),
+    Format("three-kitty", "Three players, 16 cards each and a kitty", 3, SINGLES[3], 16, 2, 28,
+           C(HOUSE, "3 Player Rules"), undealt_kind=UndealtKind.KITTY,
+           interpretation="The page does not say who takes the two-card kitty. The engine gives it to "
+           "the high bidder, who takes both cards and discards two, as every other source with a "
+           "kitty does; discarded count cards score for the bidder."),
+)
 PARKER_1947_HOUSE = _ruleset(
     "parker-1947-house", "Double Somerset, 1947 rules with two house rules", "1947 + house rules", "Double", "undated",
     (HOUSE,), ("house", "house-rules"),
@@ -256,15 +292,7 @@ PARKER_1947_HOUSE = _ruleset(
     {
         **_house,
         "formats": _rule(
-            (
-                _four(C(HOUSE, "The Four Handed Partnership Game")),
-                _four_single(C(HOUSE, "The Winners of the Game")),
-                Format("three-kitty", "Three players, 16 cards each and a kitty", 3, SINGLES[3], 16, 2, 28,
-                       C(HOUSE, "3 Player Rules"), undealt_kind=UndealtKind.KITTY,
-                       interpretation="The page does not say who takes the two-card kitty. The engine gives it to "
-                       "the high bidder, who takes both cards and discards two, as every other source with a "
-                       "kitty does; discarded count cards score for the bidder."),
-            ),
+            _HOUSE_FORMATS,
             "Four players (partners or single-handed), or three with 16 cards each and a two-card kitty.",
             C(HOUSE, "Idea of the Game"), C(HOUSE, "3 Player Rules"),
             why="The page reprints only the four-handed 1947 rules and adds its own three-player game, so the "
@@ -285,10 +313,18 @@ PARKER_1947_HOUSE = _ruleset(
         "after_rover": _rule(
             AfterRover.BREAK_FOR_DOUBLE,
             "House rule: once the 0/0 is played, the players after it may break suit to play a double.",
-            C(HOUSE, "Double Cards and the Rover (house rule)"),
-            why="The break is allowed only while the 0/0 has its Rover power (not in No Trump, not when the 0/0 is "
-            "trump), because its purpose is to let a double capture the 0/0.",
+            C(HOUSE, "Double Cards and the Rover (house rule)"), C(HOUSE, "No Trumps"),
+            why="The page gives the break without an exception; the engine allows it only while the 0/0 has its "
+            "Rover power, so not in No Trump and not when the 0/0 is named trump. In No Trump the page keeps the "
+            "1947 paragraph: the 0/0 makes no double a trump, and the S/S discard is 'the only play in the game' "
+            "that need not follow suit. A double played after a powerless 0/0 cannot take the trick, so the break, "
+            "which is there to let a double capture the Rover, would only excuse a player from following suit, "
+            "which that paragraph does not allow. Named trump, the 0/0 is a trump and not the Rover (somersetgame.com, "
+            "which has the same rule, says so in as many words). Read literally, the house rule would let a player "
+            "holding the suit led throw a double in these hands too.",
         ),
+        "game": _rule(GameEnd(66), "The first side to reach 66 points wins the game.", C(HOUSE, "The Winners of the Game"),
+                      why=_together(66, _HOUSE_FORMATS)),
     },
 )
 
@@ -311,6 +347,7 @@ PARKER_1934 = _ruleset(
         "undealt": _rule(Undealt(UndealtKind.FACE_UP),
                          "The two undealt cards lie face up and are taken, as part of the first trick, by its winner.",
                          C(SURVEY, "Parker 1934, The Deal")),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, C(SURVEY, "Parker 1934, The Deal")),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),
                          "An auction from the dealer's left, going round as many times as needed until all others "
                          "pass the high bid; a pass does not stop a later bid. If all pass the first time round, "
@@ -351,11 +388,13 @@ MINDEN_SENIOR_CENTER = _ruleset(
                          "The two undealt cards lie face up and go to the winner of the first trick, count cards included.",
                          C(SURVEY, "Minden Senior Center, exception 4")),
         "bidding": _rule(
-            Bidding(AuctionStyle.ONE_ROUND, 12, AllPass.DEALER_FORCED),
+            Bidding(AuctionStyle.ONE_ROUND, 12, AllPass.DEALER_AT_MINIMUM),
             "No auction: each player bids once, in turn from the dealer's left, and a bid must be at least 12. "
             "If nobody bids, the dealer must take the bid at 12.",
             C(SURVEY, "Minden Senior Center, exception 1"),
-            why="Each later bid must be higher than the one before it, as in any bidding; the text does not say so.",
+            why="Each later bid must be higher than the one before it, as in any bidding; the text does not say so. "
+            "'He must take the bid for 12 points' is read as it stands: a dealer forced to bid takes it at 12 and "
+            "may not bid more, though a dealer who chooses to bid after someone else has may bid as high as he likes.",
         ),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads, and must lead a trump to the first trick.",
                             C(SURVEY, "Minden Senior Center, exception 4"), why=NO_LEAD_TRUMP_HELD),
@@ -366,8 +405,19 @@ MINDEN_SENIOR_CENTER = _ruleset(
                              C(SURVEY, "Minden Senior Center, exception 2")),
         "made": _rule(Made.BOTH_SIDES, "When the bid is made, both sides score every point they took.",
                       C(SURVEY, "Minden Senior Center, exception 3"),
-                      why="'All points are counted' is read as applying to a made bid; a set bidder is still "
-                      "treated by the 1947 rule (twice the shortfall lost, opponents score double)."),
+                      why="The exception reads 'all points are counted (not just the team who makes their bid)'. The "
+                      "words in brackets speak of a made bid, after which the 1947 rules let only the bidder's side "
+                      "score, so the engine has both sides score what they took then. A set is left to the 1947 rule "
+                      "(the bidder loses twice the shortfall, the opponents score twice their points): that rule "
+                      "already counts the opponents' points, and the exception names no other penalty. A wider "
+                      "reading, in which a set side also keeps what it took or the doubling goes, is possible, but "
+                      "nothing in the text says which."),
+        "game": _rule(GameEnd(66, Tie.HIGHER_WINS_REPLAY_TIE),
+                      "The first side to reach 66 points wins; if both pass 66 in the same deal, the higher score wins.",
+                      C(SURVEY, "Minden Senior Center"), C(P47, "The Winners of the Game"),
+                      why="Both sides score every made bid here, so both can pass 66 in the same deal, which the "
+                      "1947 text never has to settle for two partnerships. The engine lets the higher score win and "
+                      "plays another deal on a tie, as Hodges 1903 does."),
     },
 )
 
@@ -400,6 +450,18 @@ HODGES_1903 = _ruleset(
         ),
         "undealt": _rule(Undealt(UndealtKind.NONE), "Every card is dealt; nothing is left over in the four-handed game.",
                          C(H03, "Bidding for Trump")),
+        "misdeal": _rule(
+            Misdeal.REDEAL_COUNTER_OR_HIGHER,
+            "If a card is turned face up while dealing and it is a counter or of higher value than a counter, "
+            "the same dealer deals again.",
+            C(H03, "Etiquette of the Game"),
+            why="A card's value is its rank within its suit, so 'of higher value than a counter' is read suit by "
+            "suit: a new deal is called for when the card shown is a counter or ranks above the counter of its "
+            "own suit (4/6 does, 2/6 does not, 3/6 being the six suit's counter); the /0 and /1 suits have no "
+            "counter, so the 0/0, 0/1 and 1/1 never do. Which cards are the counters is itself the project's "
+            "assumption (see the pack). A record says a card was shown with a 'Misdeal' line; the same dealer "
+            "then deals again, from the next deal's shuffle.",
+        ),
         "bidding": _rule(
             Bidding(AuctionStyle.ONE_ROUND),
             "Each player bids in turn for the right to name trump, saying how many of the points he expects to make.",
@@ -417,6 +479,11 @@ HODGES_1903 = _ruleset(
             "exchanged, or the side is charged 2 points. The highest trump wins the trick; with no trump, a trick "
             "holding the 0/0 goes to the highest double; otherwise the highest card of the suit led wins.",
             C(H03, "The Play"), C(H03, "Value of 0/0"), C(H03, "Bidding for Trump"),
+            why="The engine refuses a card that does not follow, which is the exchange: the card goes back and a "
+            "legal one is played. A revoke found only after its trick is turned is written in a record as a "
+            "'Revoke' line naming the seat; the engine then takes 2 points off that player's side for the deal, "
+            "below zero if need be, and leaves the other side's score as it is. The text's sentence breaks off at "
+            "'charged against'; the survey's copy ends 'against the score', read as the revoking side's score.",
         ),
         "rover_play": _rule(RoverPlay.WHEN_VOID,
                             "The 0/0 is a one-card suit with no exemption: it may be led, or played when you cannot follow.",
@@ -483,7 +550,9 @@ HODGES_1913 = _ruleset(
     "Hodges' own Double Some'r'Set: the 50-card pack with the S/S as the low trump, 66 to win, and the "
     "doubled set penalty.",
     {
-        "pack": _rule("double", "The double pack: 50 cards (the survey's copy says 'six suits' but lists seven).", _h13),
+        "pack": _rule("double", "The double pack: 50 cards. The text speaks of 'six suits' and lists six, the /12 suit down "
+                      "to the /2 suit, then 'the 0-0 and S-S cards'; the other sources count the lone 0/0 as a seventh "
+                      "suit.", _h13),
         "formats": _rule(
             (_four(_h13),),
             "Four players in two partnerships (partners sit opposite).",
@@ -493,6 +562,7 @@ HODGES_1913 = _ruleset(
         "undealt": _rule(Undealt(UndealtKind.FACE_UP),
                          "The two undealt cards lie face up; any score in them counts for the winner of the first trick.",
                          _h13, why="The engine gives the two cards to the first trick's winner, which scores them as the text says."),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _h13),
         "bidding": _rule(Bidding(AuctionStyle.ONE_ROUND), "Each player bids for the right to name trump, 'the same as in Some'r'Set'.",
                          _h13, why="Read through Hodges 1903: one round of bids from the dealer's left, each higher than "
                          "the last; if all pass, the deal passes left."),
@@ -501,7 +571,11 @@ HODGES_1913 = _ruleset(
         "follow_suit": _rule(Revoke.WITHDRAW_OR_AGREED,
                              FOLLOW_SUMMARY + " A card played in error may be withdrawn if found in time, with a penalty the players "
                              "agree. " + TRICK_SUMMARY,
-                             _h13),
+                             _h13,
+                             why="The engine refuses a card that does not follow, which is the withdrawal. The penalty "
+                             "is 'such penalty ... as the players may decide', so the engine has none to apply: a "
+                             "record with a 'Revoke' line is refused under this ruleset, and a table that charges one "
+                             "agrees it and adjusts the scores itself."),
         "rover_play": _rule(RoverPlay.WHEN_VOID, ROVER_WHEN_VOID, _h13, why=ROVER_WHEN_VOID_WHY),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, _h13),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, _h13),
@@ -569,6 +643,7 @@ SOMERSETCARDS_COM = _ruleset(
             why="The bidder keeps twelve cards, so he discards as many as he takes. The text does not say who scores "
             "a discarded count card; the engine counts it for the bidder's side, which keeps the deal at 24 points.",
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _sc("Play of the Game")),
         "bidding": _rule(
             Bidding(AuctionStyle.AUCTION),
             "Each player bids the points he (with his partner) expects to take.",
@@ -660,6 +735,7 @@ BOARDGAMEGEEK = _ruleset(
             "a red card, nor of the suit he means to name trump.",
             _bgg(),
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _bgg()),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),
                          "From the dealer's left each player bids higher or passes; passing does not end your bidding, "
                          "and the bidding ends when all but the high bidder have passed.", _bgg(),
@@ -703,6 +779,7 @@ def _sg(section: str) -> Citation:
     return C(SURVEY, f"somersetgame.com, {section}")
 
 
+_SG_FORMATS = (_four(_sg("Idea of the Game")), _four_single(_sg("The Winners of the Game")))
 ROVER_ANY_TIME = (
     "The 0/0 may be played at any time, even by a player holding the suit led, and even instead of a card he "
     "would otherwise be forced to play (such as the S/S on a trump lead)."
@@ -729,7 +806,7 @@ SOMERSETGAME_COM = _ruleset(
         "pack": _rule("double", "The double pack: 50 cards; the counters are 1/2, 2/4, 3/6, 4/8, 5/10, 6/12 and the S/S, "
                       "12 points in all.", _sg("The Cards")),
         "formats": _rule(
-            (_four(_sg("Idea of the Game")), _four_single(_sg("The Winners of the Game"))),
+            _SG_FORMATS,
             "Four players, as two partnerships or single-handed.", _sg("Idea of the Game"), _sg("The Winners of the Game"),
         ),
         "undealt": _rule(
@@ -738,6 +815,7 @@ SOMERSETGAME_COM = _ruleset(
             "Each count card he discards raises his bid by its value, and still counts for him at the end.",
             _sg("The Cards"),
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _sg("The Cards")),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),
                          "An auction from the dealer's left (the opening bid may be 1 or anything); a pass does not stop "
                          "a later bid; if all pass the first time round, the deal passes left.", _sg("Bidding")),
@@ -759,7 +837,7 @@ SOMERSETGAME_COM = _ruleset(
         "set": _rule(SetPenalty.DOUBLE, SET_DOUBLE + " A side with no points goes 'in the hole'. " + CUT_THROAT,
                      _sg("Scoring"), _sg("The Winners of the Game")),
         "game": _rule(GameEnd(66), "The first partnership to 66 wins.", _sg("The Winners of the Game"),
-                      why=_p47["game"].interpretation),
+                      why=_together(66, _SG_FORMATS)),
         "options": _rule((), "No optional rules.", _sg("Idea of the Game")),
     },
 )
@@ -769,6 +847,13 @@ def _b(section: str) -> Citation:
     return C(SURVEY, f"Addendum B (Parker 1950), {section}")
 
 
+_P50_FORMATS = (
+    Format("four-partners", "Four players, two partnerships", 4, FOUR, 7, 0, 14, _b("The Four Handed Partnership Game")),
+    Format("four-single", "Four players, single-handed", 4, SINGLES[4], 7, 0, 14, _b("Idea of the Game"),
+           interpretation="The text gives no rules for playing alone. The engine deals seven cards each as in "
+           "the partnership game and scores each player for himself as the 1947 booklet does: a made bid scores "
+           "for the bidder alone, and when he is set every other player adds twice the points he took."),
+)
 PARKER_1950 = _ruleset(
     "parker-1950", "Single Somerset, Parker Brothers 1950", "Parker 1950", "Single", "1950",
     (SURVEY,), ("single", "single-somerset", "1950"),
@@ -778,9 +863,12 @@ PARKER_1950 = _ruleset(
         "pack": _rule("single", "The single pack: 28 cards in the suits /0 to /6, five red count cards worth 7.", _b("The Cards"),
                       _b("Object of the Game")),
         "formats": _rule(
-            (Format("four-partners", "Four players, two partnerships", 4, FOUR, 7, 0, 14, _b("The Four Handed Partnership Game")),),
-            "Four players in two partnerships, seven cards each.", _b("The Four Handed Partnership Game"),
-            why="Two and three players are mentioned without a procedure, so the engine offers only the four-handed game.",
+            _P50_FORMATS,
+            "Four players, in two partnerships or each playing alone, seven cards each.",
+            _b("The Four Handed Partnership Game"), _b("Idea of the Game"),
+            why="The text says the game is for 2, 3 or 4 players and that 'players may play alone in all these "
+            "games', but it deals only the four-handed game. The engine offers that deal played by partners or "
+            "single-handed, and no two- or three-player game, since the text gives no deal for them.",
         ),
         "undealt": _rule(Undealt(UndealtKind.NONE), "All 28 cards are dealt, seven to each player.", _b("The Four Handed Partnership Game")),
         "follow_suit": _rule(Revoke.UNSTATED, "Follow suit if you can; if you cannot, play a trump or any other card. The "
@@ -791,7 +879,8 @@ PARKER_1950 = _ruleset(
                             _b("Double Cards and the Rover")),
         "points": _rule(Points(), "One point a trick plus the red count cards: 14 a deal.", _b("Object of the Game")),
         "set": _rule(SetPenalty.DOUBLE, SET_DOUBLE, _b("Scoring")),
-        "game": _rule(GameEnd(50), "The first partnership to 50 wins.", _b("The Winners of the Game")),
+        "game": _rule(GameEnd(50), "The first side (partnership, or player alone) to 50 wins.", _b("The Winners of the Game"),
+                      why=_together(50, _P50_FORMATS)),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads, and must lead a trump to the first trick.", _b("The Play"),
                             why=NO_LEAD_TRUMP_HELD),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, _b("Naming the Trump")),
@@ -804,6 +893,23 @@ def _t(section: str) -> Citation:
     return C(T09, section)
 
 
+_TRIPLE_FORMATS = (
+    Format("six-2x3", "Six players, two partnerships of three", 6, ((0, 2, 4), (1, 3, 5)), 15, 2, 36,
+           _t("The Six Handed Partnership Game"), interpretation=SIX_SEATING),
+    Format("six-3x2", "Six players, three partnerships of two", 6, ((0, 3), (1, 4), (2, 5)), 15, 2, 36,
+           _t("Idea of the Game"), interpretation=SIX_SEATING),
+    Format("six-single", "Six players, single-handed", 6, SINGLES[6], 15, 2, 36, _t("The Winners of the Game")),
+    Format("eight-2x4", "Eight players, two partnerships of four", 8, ((0, 2, 4, 6), (1, 3, 5, 7)), 11, 2, 31,
+           _t("five/six/eight player table"), removed=("0/1", "1/1"), interpretation=SIX_SEATING),
+    Format("eight-4x2", "Eight players, four partnerships of two", 8, ((0, 4), (1, 5), (2, 6), (3, 7)), 11, 2, 31,
+           _t("five/six/eight player table"), removed=("0/1", "1/1"), interpretation=SIX_SEATING),
+    Format("five-single", "Five players, single-handed", 5, SINGLES[5], 16, 3, 34, _t("five/six/eight player table"),
+           removed=("0/1", "1/1", "0/2", "1/2", "2/2", "0/3", "1/3", "2/3", "3/3"),
+           interpretation="The table says 16 tricks, a one-card kitty and 34 points, but removing nine cards "
+           "leaves 83, and 83 - 5 x 16 = 3. The engine keeps the 16 tricks and 34 points, which agree with each "
+           "other, and makes the kitty three cards; five players are taken to play single-handed, since five "
+           "cannot form equal partnerships."),
+)
 TRIPLE_2009 = _ruleset(
     "triple-2009", "Triple Some R Set, 2009", "Triple 2009", "Triple", "2009",
     (T09, SURVEY), ("triple", "triple-somerset"),
@@ -813,23 +919,7 @@ TRIPLE_2009 = _ruleset(
         "pack": _rule("triple", "The triple pack: 92 cards in the suits /0 to /12 and the S/S; thirteen red counters worth 21.",
                       _t("The Cards"), _t("Object of the Game")),
         "formats": _rule(
-            (
-                Format("six-2x3", "Six players, two partnerships of three", 6, ((0, 2, 4), (1, 3, 5)), 15, 2, 36,
-                       _t("The Six Handed Partnership Game"), interpretation=SIX_SEATING),
-                Format("six-3x2", "Six players, three partnerships of two", 6, ((0, 3), (1, 4), (2, 5)), 15, 2, 36,
-                       _t("Idea of the Game"), interpretation=SIX_SEATING),
-                Format("six-single", "Six players, single-handed", 6, SINGLES[6], 15, 2, 36, _t("The Winners of the Game")),
-                Format("eight-2x4", "Eight players, two partnerships of four", 8, ((0, 2, 4, 6), (1, 3, 5, 7)), 11, 2, 31,
-                       _t("five/six/eight player table"), removed=("0/1", "1/1"), interpretation=SIX_SEATING),
-                Format("eight-4x2", "Eight players, four partnerships of two", 8, ((0, 4), (1, 5), (2, 6), (3, 7)), 11, 2, 31,
-                       _t("five/six/eight player table"), removed=("0/1", "1/1"), interpretation=SIX_SEATING),
-                Format("five-single", "Five players, single-handed", 5, SINGLES[5], 16, 3, 34, _t("five/six/eight player table"),
-                       removed=("0/1", "1/1", "0/2", "1/2", "2/2", "0/3", "1/3", "2/3", "3/3"),
-                       interpretation="The table says 16 tricks, a one-card kitty and 34 points, but removing nine cards "
-                       "leaves 83, and 83 - 5 x 16 = 3. The engine keeps the 16 tricks and 34 points, which agree with each "
-                       "other, and makes the kitty three cards; five players are taken to play single-handed, since five "
-                       "cannot form equal partnerships."),
-            ),
+            _TRIPLE_FORMATS,
             "Six players (single-handed, three pairs or two threes), eight (four pairs or two fours, without 0/1 and "
             "1/1) or five (single-handed, without the /1, /2 and /3 suits).",
             _t("Idea of the Game"), _t("five/six/eight player table"),
@@ -841,6 +931,7 @@ TRIPLE_2009 = _ruleset(
             why="The text does not say who scores a discarded count card; the engine counts it for the bidder's side, "
             "as somersetgame.com does, which keeps the stated totals.",
         ),
+        "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _t("The Six Handed Partnership Game")),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),
                          "An auction from the dealer's left until all others pass the high bid; a pass does not stop a "
                          "later bid; if all pass the first time round, the deal passes left.", _t("Bidding"),
@@ -862,9 +953,7 @@ TRIPLE_2009 = _ruleset(
         "set": _rule(SetPenalty.DOUBLE, SET_DOUBLE + " Played single-handed, every other player adds twice his points.",
                      _t("Scoring"), _t("The Winners of the Game")),
         "game": _rule(GameEnd(99), "The first side to 99 points wins.", _t("The Winners of the Game"),
-                      why="The text does not say what happens if two sides pass 99 in the same deal (possible only "
-                      "when a single-handed bidder is set and several opponents score at once); the engine lets the "
-                      "higher score win and plays another deal on a tie, as Hodges 1903 does."),
+                      why=_together(99, _TRIPLE_FORMATS)),
         "options": _rule((), "No optional rules.", _t("Idea of the Game")),
     },
 )

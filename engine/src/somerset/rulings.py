@@ -1,31 +1,46 @@
 """At-the-table rulings: common questions answered for every ruleset.
 
-Where the engine can decide a question, the answer is computed by asking it about a concrete
-position (which cards are legal, who wins the trick, what the score is), so the ruling cannot
-drift from the rules. Other questions are answered from the ruleset's data. Each answer carries
-its citation and, where the engine had to decide, the interpretation.
+The questions are written in TOML files (``somerset/content/rulings/*.toml``), one ``[[ruling]]``
+table each, grouped under the ``[[topic]]`` tables; the contributors' page on the site describes
+the fields. Where the engine can decide a question, the file gives a concrete position and the
+answer is computed by asking the engine about it (which cards are legal, who wins the trick,
+what the score is), so the ruling cannot drift from the rules. Other questions are answered from
+the ruleset's data. Each answer carries its citation and, where the engine had to decide, the
+interpretation.
+
+A kind of ruling is one class in :data:`RULING_KINDS`: it names the position's fields, says how
+the position is shown, and answers the question for one ruleset.
+
+>>> ruling = next(r for r in RULINGS if r.id == "rover-holding-suit")
+>>> ruling.kind, ruling.file
+('legal', 'rulings/rover.toml')
+>>> answers = {r.id: a.short for r, a in answer_all(ruling)}
+>>> answers["somersetgame-com"], answers["parker-1947"]
+('Yes: the 0/0 may be played at any time', 'No: only when you cannot follow suit')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from .cards import parse_cards, parse_trump
+from .cards import PACKS, parse_cards, parse_trump
+from .contentfile import ContentFile, Entry, check_id, read_toml, shipped_files
 from .describe import value_label
-from .play import RulesError, legal_plays, trick_verdict
-from .rules import DIMENSIONS, Ruleset
+from .play import RulesError, check_trump, legal_plays, trick_verdict
+from .rules import DIMENSION_KEYS, Ruleset, UndealtKind
 from .rulesets import RULESETS
 from .scoring import score_deal
 from .sources import Citation
 
-__all__ = ["Answer", "Ruling", "RULINGS", "answer_all"]
-
-_HEADINGS = dict(DIMENSIONS)
+__all__ = ["Answer", "Ruling", "RulingKind", "RULINGS", "RULING_KINDS", "TOPICS", "NEEDS", "NEEDS_ABOUT", "FIELDS",
+           "answer_all", "load_rulings", "topic_name"]
 
 
 @dataclass(frozen=True)
 class Answer:
+    """One ruleset's answer to a ruling: a short form that groups rulesets alike, and the reason."""
+
     short: str  # groups rulesets that answer alike
     detail: str
     citation: Citation
@@ -34,205 +49,320 @@ class Answer:
     applies: bool = True
 
 
+# --- what a question needs of a ruleset ------------------------------------------------------------
+
+
+def _needs_ss(r: Ruleset) -> str | None:
+    return None if r.deck.has_ss else "the single pack has no S/S"
+
+
+def _needs_no_trump(r: Ruleset) -> str | None:
+    return None if r.no_trump.value else "this ruleset has no No Trump"
+
+
+def _needs_zero_trump(r: Ruleset) -> str | None:
+    return None if r.zero_trump.value else "this ruleset never makes the 0/0 trump"
+
+
+def _needs_kitty(r: Ruleset) -> str | None:
+    kinds = {r.undealt.value.kind} | {f.undealt_kind for f in r.formats.value if f.undealt_kind}
+    return None if UndealtKind.KITTY in kinds else "this ruleset has no kitty"
+
+
+#: What a ruling may need; a ruleset without it answers "Does not arise" and why.
+NEEDS = {"ss": _needs_ss, "no-trump": _needs_no_trump, "zero-trump": _needs_zero_trump, "kitty": _needs_kitty}
+NEEDS_ABOUT = {"ss": "the S/S (not in the single pack)", "no-trump": "a No Trump declaration",
+               "zero-trump": "the 0/0 named as trump", "kitty": "a kitty"}
+
+#: The fields every ruling has, with what each holds (the contributors' page lists them).
+FIELDS: dict[str, str] = {
+    "id": "a short name in lower case with hyphens, unique among the rulings (it is the ruling's address)",
+    "topic": "the id of a [[topic]]",
+    "question": "the question, as a player would ask it at the table",
+    "kind": "how the engine answers it (see the kinds)",
+    "rule": "the rule the answer quotes: one of the rule keys, such as rover_play",
+    "needs": 'what the question needs of a ruleset, such as ["ss"]; rulesets without it answer "Does not arise"',
+    "position": "the position the engine is asked about (a table of the kind's fields); a [ruling.position.single] "
+                "(or double, triple) table below it changes fields for that pack",
+}
+
+
 @dataclass(frozen=True)
 class Ruling:
+    """One question of the rulings page as its file gives it, answered for any ruleset by its kind."""
+
     id: str
     topic: str
     question: str
-    answer: Callable[[Ruleset], Answer]
-    position: dict[str, str] | None = None  # the position shown with the question, per pack
+    kind: str  # a key of RULING_KINDS
+    rule: str  # the rule key the answer quotes
+    needs: tuple[str, ...] = ()
+    positions: dict[str, dict[str, Any]] = field(default_factory=dict)  # per pack name
+    words: dict[str, str] = field(default_factory=dict)  # the kind's own texts (yes, no, ...)
+    file: str = field(default="", compare=False)
+
+    @property
+    def kind_of(self) -> RulingKind:
+        """What kind of ruling this is: the class that answers it and shows its position."""
+        return RULING_KINDS[self.kind]
+
+    def answer(self, r: Ruleset) -> Answer:
+        """This ruleset's answer ("Does not arise" when it lacks what the question needs)."""
+        for need in self.needs:
+            why = NEEDS[need](r)
+            if why:
+                rule = r.rule(self.rule)
+                return Answer(f"Does not arise: {why}", rule.summary, rule.citation, applies=False)
+        return self.kind_of.answer(self, r, self.positions.get(r.deck.name, {}))
+
+    @property
+    def shown(self) -> dict[str, str] | None:
+        """The position shown with the question, per pack (None for a question without one)."""
+        if not self.kind_of.fields:
+            return None
+        return {pack: self.kind_of.shown(pos) for pack, pos in self.positions.items()}
 
 
-def _not_applicable(ruleset: Ruleset, why: str, key: str) -> Answer:
-    rule = ruleset.rule(key)
-    return Answer(f"Does not arise: {why}", rule.summary, rule.citation, applies=False)
+class RulingKind:
+    """How a kind of ruling is answered. Subclasses set the fields and the two methods."""
+
+    name: ClassVar[str]
+    about: ClassVar[str]
+    #: The position's fields: name -> (what it holds, its type: "cards", "trump", "int", "bool").
+    fields: ClassVar[dict[str, tuple[str, str]]] = {}
+    required: ClassVar[tuple[str, ...]] = ()
+    #: The kind's own texts: name -> (what it holds, whether required, default).
+    words: ClassVar[dict[str, tuple[str, bool, str]]] = {}
+    default_rule: ClassVar[str | None] = None
+
+    def answer(self, ruling: Ruling, r: Ruleset, pos: dict[str, Any]) -> Answer:
+        """The answer for one ruleset, given the position for its pack."""
+        raise NotImplementedError
+
+    def shown(self, pos: dict[str, Any]) -> str:
+        """The position in words, shown with the question."""
+        return ""
+
+    def check(self, pos: dict[str, Any], pack: str, words: dict[str, str]) -> str | None:
+        """A problem with a position that reading its fields cannot see (None when it is fine)."""
+        return None
 
 
-def _pack_check(ruleset: Ruleset, needs_ss: bool, needs_nt: bool, needs_zero: bool) -> str | None:
-    if needs_ss and not ruleset.deck.has_ss:
-        return "the single pack has no S/S"
-    if needs_nt and not ruleset.no_trump.value:
-        return "this ruleset has no No Trump"
-    if needs_zero and not ruleset.zero_trump.value:
-        return "this ruleset never makes the 0/0 trump"
-    return None
+class LegalRuling(RulingKind):
+    name = "legal"
+    about = "May (or must) a player play one card here? The engine works out whether the card is legal."
+    fields = {
+        "trump": ("the trump: a suit number, 0 for the 0/0 named trump, or nt", "trump"),
+        "hand": ("the player's hand", "cards"),
+        "trick": ("the cards already played to the trick, in order (none: the player leads)", "cards"),
+        "first_trick": ("true when the player leads to the first trick", "bool"),
+        "card": ("the card the question is about; it must be in the hand", "cards"),
+    }
+    required = ("trump", "hand", "card")
+    words = {
+        "yes": ("the reason given with a Yes", True, ""),
+        "no": ("the reason given with a No", True, ""),
+        "yes_when": ('"legal" (the default) when the answer is Yes if the card may be played; "illegal" when Yes '
+                     "means it may not (as in 'Must I play the S/S?', asked about another card)", False, "legal"),
+    }
 
+    def check(self, pos: dict[str, Any], pack: str, words: dict[str, str]) -> str | None:
+        if words.get("yes_when", "legal") not in ("legal", "illegal"):
+            return "yes_when must be \"legal\" or \"illegal\""
+        card = parse_cards(pos["card"], PACKS[pack])
+        if len(card) != 1 or card[0] not in parse_cards(pos["hand"], PACKS[pack]):
+            return "card must be one card of the hand"
+        return None
 
-Position = tuple[str, str, str, bool, str]  # trump, hand, trick, first trick, the card asked about
-
-
-def _legal_ruling(
-    id: str, topic: str, question: str, positions: dict[str, Position], key: str, *,
-    yes: str, no: str, yes_if_legal: bool = True, needs_ss: bool = False, needs_nt: bool = False,
-) -> Ruling:
-    """A yes/no question decided by whether one card is legal in a position."""
-
-    def answer(r: Ruleset) -> Answer:
-        why = _pack_check(r, needs_ss, needs_nt, False)
-        if why:
-            return _not_applicable(r, why, key)
-        trump, hand, trick, first, card = positions[r.deck.name]
-        res = legal_plays(r, parse_trump(trump, r.deck), parse_cards(hand, r.deck), parse_cards(trick, r.deck), first_trick=first)
-        target = parse_cards(card, r.deck)[0]
-        rule = r.rule(key)
+    def answer(self, ruling: Ruling, r: Ruleset, pos: dict[str, Any]) -> Answer:
+        deck = r.deck
+        res = legal_plays(r, parse_trump(pos["trump"], deck), parse_cards(pos["hand"], deck),
+                          parse_cards(pos.get("trick", ""), deck), first_trick=pos.get("first_trick", False))
+        target = parse_cards(pos["card"], deck)[0]
+        rule = r.rule(ruling.rule)
         is_legal = target in res.legal
-        short = f"Yes: {yes}" if is_legal == yes_if_legal else f"No: {no}"
+        yes_if_legal = ruling.words.get("yes_when", "legal") == "legal"
+        short = f"Yes: {ruling.words['yes']}" if is_legal == yes_if_legal else f"No: {ruling.words['no']}"
         if is_legal:
             return Answer(short, rule.summary, rule.citation, rule.interpretation or res.note, checked=True)
         illegal = next(i for i in res.illegal if i.card == target)
         return Answer(short, f"{rule.summary} Here: {illegal.reason}", illegal.citation, rule.interpretation, checked=True)
 
-    shown = {
-        p: f"Trump: {parse_trump(t).label}. {'You lead to the first trick' if first else ('Played so far: ' + tr) if tr else 'You lead'}; "
-        f"your hand: {h}."
-        for p, (t, h, tr, first, _) in positions.items()
+    def shown(self, pos: dict[str, Any]) -> str:
+        trick = pos.get("trick", "")
+        where = "You lead to the first trick" if pos.get("first_trick") else \
+            ("Played so far: " + trick) if trick else "You lead"
+        return f"Trump: {parse_trump(pos['trump']).label}. {where}; your hand: {pos['hand']}."
+
+
+class WinnerRuling(RulingKind):
+    name = "winner"
+    about = "Who wins this trick? The engine works out the winner and why."
+    fields = {
+        "trump": ("the trump: a suit number, 0 for the 0/0 named trump, or nt", "trump"),
+        "trick": ("the whole trick, in the order played, the lead first", "cards"),
     }
-    return Ruling(id, topic, question, answer, shown)
+    required = ("trump", "trick")
+    default_rule = "rover_power"
 
-
-def _verdict_ruling(
-    id: str, topic: str, question: str, positions: dict[str, tuple[str, str]],
-    *, needs_ss: bool = False, needs_nt: bool = False, needs_zero: bool = False, key: str = "rover_power",
-) -> Ruling:
-    def answer(r: Ruleset) -> Answer:
-        why = _pack_check(r, needs_ss, needs_nt, needs_zero)
-        if why:
-            return _not_applicable(r, why, key)
-        trump, cards = positions[r.deck.name]
-        v = trick_verdict(r, parse_trump(trump, r.deck), parse_cards(cards, r.deck))
+    def answer(self, ruling: Ruling, r: Ruleset, pos: dict[str, Any]) -> Answer:
+        v = trick_verdict(r, parse_trump(pos["trump"], r.deck), parse_cards(pos["trick"], r.deck))
         return Answer(f"{v.card} wins", v.reason, v.citation, v.interpretation, checked=True)
 
-    shown = {p: f"Trump: {parse_trump(t).label}. Played in order: {c}." for p, (t, c) in positions.items()}
-    return Ruling(id, topic, question, answer, shown)
+    def shown(self, pos: dict[str, Any]) -> str:
+        return f"Trump: {parse_trump(pos['trump']).label}. Played in order: {pos['trick']}."
 
 
-def _score_ruling(id: str, topic: str, question: str, positions: dict[str, tuple[int, int, int]]) -> Ruling:
-    def answer(r: Ruleset) -> Answer:
-        bid, made, against = positions[r.deck.name]
+class ScoreRuling(RulingKind):
+    name = "score"
+    about = "What does each side score? The engine scores the deal under each ruleset's partnership game."
+    fields = {
+        "bid": ("the bid", "int"),
+        "made": ("the points the bidder's side took", "int"),
+        "against": ("the points the other side took", "int"),
+    }
+    required = ("bid", "made", "against")
+    default_rule = "set"
+
+    def answer(self, ruling: Ruling, r: Ruleset, pos: dict[str, Any]) -> Answer:
+        bid, made, against = pos["bid"], pos["made"], pos["against"]
         sc = score_deal(r, bid, made, against)
         rule = r.set if sc.set else r.made
-        return Answer(
-            f"bidder {sc.bidder_side:+d}, opponents {sc.opponents:+d}",
-            f"Bid {bid}, {made} to {against}: {sc.reason}", sc.citation, rule.interpretation, checked=True,
-        )
+        return Answer(f"bidder {sc.bidder_side:+d}, opponents {sc.opponents:+d}",
+                      f"Bid {bid}, {made} to {against}: {sc.reason}", sc.citation, rule.interpretation, checked=True)
 
-    shown = {p: f"Bid {b}; the bidder's side takes {m}, the other side {a}." for p, (b, m, a) in positions.items()}
-    return Ruling(id, topic, question, answer, shown)
+    def shown(self, pos: dict[str, Any]) -> str:
+        return f"Bid {pos['bid']}; the bidder's side takes {pos['made']}, the other side {pos['against']}."
 
 
-def _data_ruling(id: str, topic: str, question: str, key: str, *, needs: Callable[[Ruleset], str | None] | None = None) -> Ruling:
-    def answer(r: Ruleset) -> Answer:
-        why = needs(r) if needs else None
-        if why:
-            return _not_applicable(r, why, key)
-        rule = r.rule(key)
-        return Answer(value_label(r, key), rule.summary, rule.citation, rule.interpretation)
+class RuleRuling(RulingKind):
+    name = "rule"
+    about = "A question the rules answer in words: each ruleset's rule is quoted, with its citation."
 
-    return Ruling(id, topic, question, answer)
+    def answer(self, ruling: Ruling, r: Ruleset, pos: dict[str, Any]) -> Answer:
+        rule = r.rule(ruling.rule)
+        return Answer(value_label(r, ruling.rule), rule.summary, rule.citation, rule.interpretation)
 
 
-def _no_kitty(r: Ruleset) -> str | None:
-    kinds = {r.undealt.value.kind.value} | {f.undealt_kind.value for f in r.formats.value if f.undealt_kind}
-    return None if "kitty" in kinds else "this ruleset has no kitty"
+RULING_KINDS: dict[str, RulingKind] = {k.name: k for k in (LegalRuling(), WinnerRuling(), ScoreRuling(), RuleRuling())}
 
 
-_ALL3 = ("single", "double", "triple")
+# --- reading the files ----------------------------------------------------------------------------
 
 
-def _same(pos: Position) -> dict[str, Position]:
-    return {p: pos for p in _ALL3}
+def _read_position(entry: Entry, kind: RulingKind, packs: set[str]) -> dict[str, dict[str, Any]]:
+    """The position for each pack a ruleset is asked it in: the [ruling.position] table with the pack's
+    own table over it."""
+    table = entry.table("position", required=bool(kind.required))
+    if not kind.fields:
+        return {}
+    assert table is not None
+    base = {k: v for k, v in table.items() if k not in PACKS}
+    out: dict[str, dict[str, Any]] = {}
+    for pack_name, pack in PACKS.items():
+        over = table.get(pack_name, {})
+        if not isinstance(over, dict):
+            raise entry.error(f"write the {pack_name} pack's position as a [ruling.position.{pack_name}] table",
+                              "position")
+        if pack_name not in packs:
+            continue  # no ruleset with this pack is asked (it lacks what the question needs)
+        pos: dict[str, Any] = {**base, **over}
+        where = "position" if pack_name not in table else f"position.{pack_name}"
+        for name in pos:
+            if name not in kind.fields:
+                raise entry.error(f"'{name}' is not a field of a {kind.name} position; its fields are: "
+                                  f"{', '.join(kind.fields)} (and single, double or triple for one pack)", where)
+        for name in kind.required:
+            if name not in pos:
+                raise entry.error(f"the {pack_name} pack's position needs '{name}': {kind.fields[name][0]}", where)
+        for name, (_, typ) in kind.fields.items():
+            if name not in pos:
+                continue
+            value = pos[name]
+            field_name = f"{where}.{name}"
+            if typ == "int" and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+                raise entry.error("expected a whole number (without quotes)", field_name)
+            if typ == "bool" and not isinstance(value, bool):
+                raise entry.error("expected true or false (without quotes)", field_name)
+            if typ in ("cards", "trump") and not isinstance(value, str):
+                raise entry.error("expected text in quotes", field_name)
+            try:
+                if typ == "cards":
+                    parse_cards(value, pack)
+                elif typ == "trump":
+                    parse_trump(value, pack)
+            except ValueError as e:
+                hint = "" if name in over else (f"; to give the {pack_name} pack other cards, add a "
+                                                f"[ruling.position.{pack_name}] table")
+                raise entry.error(f"{e} (in the {pack_name} pack){hint}", field_name) from e
+        out[pack_name] = pos
+    return out
 
 
-_SS_V = {p: ("8", "12/12, 0/0, S/S, 10/10") for p in _ALL3}
-_SS_LED = {p: ("nt", "S/S, 4/8, 8/8, 1/10") for p in _ALL3}
+def _read_topic(entry: Entry, seen: dict[str, str]) -> tuple[str, str]:
+    ident = check_id(entry, seen)
+    name = entry.text("name")
+    entry.done(("id", "name"))
+    return ident, name
 
-RULINGS: tuple[Ruling, ...] = (
-    # --- the 0/0 ---------------------------------------------------------------------------
-    _legal_ruling("rover-holding-suit", "The 0/0 (Rover)", "May I play the 0/0 while I hold a card of the suit led?",
-                  _same(("6", "0/0, 0/2", "1/2", False, "0/0")), "rover_play",
-                  yes="the 0/0 may be played at any time", no="only when you cannot follow suit"),
-    _legal_ruling("rover-on-trump-lead", "The 0/0 (Rover)",
-                  "A trump is led and I hold no trump, only the 0/0 and other cards. Must I play the 0/0?",
-                  {"single": ("5", "0/0, 1/4", "2/5", False, "1/4"), "double": ("8", "0/0, 4/10", "2/8", False, "4/10"),
-                   "triple": ("8", "0/0, 4/10", "2/8", False, "4/10")}, "rover_play", yes_if_legal=False,
-                  yes="the 0/0 counts as a trump", no="the 0/0 is not a trump; play any card"),
-    _legal_ruling("rover-saves-ss", "The 0/0 (Rover)",
-                  "A trump is led and my only trump is the S/S. May I play the 0/0 instead to save it?",
-                  _same(("8", "S/S, 0/0, 4/10", "2/8", False, "0/0")), "rover_play", needs_ss=True,
-                  yes="the 0/0 may replace a forced card", no="the S/S must be played"),
-    _legal_ruling("break-for-double", "The 0/0 (Rover)",
-                  "Someone has played the 0/0. May I play a double instead of following suit?",
-                  _same(("6", "0/4, 2/2", "1/4, 0/0", False, "2/2")), "after_rover",
-                  yes="you may break suit for a double", no="you must still follow suit"),
-    _verdict_ruling("doubles-with-rover", "The 0/0 (Rover)", "No trump is played, but the 0/0 and a double are. Who wins?",
-                    {"single": ("3", "4/6, 5/6, 0/0, 2/2"), "double": ("6", "9/12, 11/12, 0/0, 2/2"),
-                     "triple": ("6", "9/12, 11/12, 0/0, 2/2")}),
-    _verdict_ruling("rover-alone", "The 0/0 (Rover)", "The 0/0 is played and no double or trump. Who wins?",
-                    {"single": ("3", "4/6, 5/6, 0/0, 1/6"), "double": ("6", "9/12, 11/12, 0/0, 7/12"),
-                     "triple": ("6", "9/12, 11/12, 0/0, 7/12")}),
-    _verdict_ruling("double-before-rover", "The 0/0 (Rover)",
-                    "A double is played before the 0/0 and a lower double after it. Who wins?",
-                    {"single": ("3", "1/5, 4/4, 0/0, 2/2"), "double": ("6", "4/8, 4/4, 0/0, 2/2"),
-                     "triple": ("6", "4/8, 4/4, 0/0, 2/2")}),
-    _verdict_ruling("lead-double-then-rover", "The 0/0 (Rover)",
-                    "The double of the suit led is played, then the 0/0, and no other double. Who wins?",
-                    {"single": ("3", "6/6, 0/0, 2/6, 1/5"), "double": ("6", "8/8, 0/0, 4/8, 9/12"),
-                     "triple": ("6", "8/8, 0/0, 4/8, 9/12")}),
-    # --- trumps and the S/S ----------------------------------------------------------------
-    _verdict_ruling("trump-beats-rover", "Trumps", "A trump, the 0/0 and doubles are all played. Who wins?",
-                    {"single": ("5", "6/6, 0/0, 0/5, 4/4"), "double": ("8", "12/12, 0/0, 0/8, 10/10"),
-                     "triple": ("8", "12/12, 0/0, 0/8, 10/10")}, key="follow_suit"),
-    _legal_ruling("ss-forced", "Trumps", "A trump is led and the S/S is my only trump. Must I play it?",
-                  _same(("8", "S/S, 4/10", "2/8", False, "4/10")), "follow_suit", needs_ss=True, yes_if_legal=False,
-                  yes="the S/S is a trump and must follow a trump lead", no="you may keep it"),
-    _verdict_ruling("ss-only-trump", "Trumps", "The S/S is the only trump played, with doubles and the 0/0. Who wins?",
-                    _SS_V, needs_ss=True, key="follow_suit"),
-    _legal_ruling("trump-while-holding-suit", "Trumps", "May I play a trump while I still hold the suit led?",
-                  {"single": ("5", "1/5, 2/6", "4/6", False, "1/5"), "double": ("8", "1/8, 2/10", "4/10", False, "1/8"),
-                   "triple": ("8", "1/8, 2/10", "4/10", False, "1/8")}, "follow_suit",
-                  yes="trumping is free", no="only when you cannot follow suit"),
-    # --- declaring trump -------------------------------------------------------------------
-    _data_ruling("zero-trump-allowed", "Declaring trump", "May the bidder name the 0/0 as trump?", "zero_trump"),
-    _verdict_ruling("zero-trump-order", "Declaring trump", "The 0/0 is named trump. Who wins 12/12, S/S, 0/0?",
-                    {"single": ("0", "6/6, 0/0, 4/4"), "double": ("0", "12/12, S/S, 0/0"), "triple": ("0", "12/12, S/S, 0/0")},
-                    needs_zero=True, key="zero_trump"),
-    _data_ruling("how-trump-declared", "Declaring trump", "When and how is trump declared?", "declaration"),
-    _legal_ruling("first-lead", "Declaring trump", "Must the bidder lead a trump to the first trick?",
-                  {"single": ("6", "4/6, 2/5", "", True, "2/5"), "double": ("8", "4/8, 2/10", "", True, "2/10"),
-                   "triple": ("8", "4/8, 2/10", "", True, "2/10")}, "first_lead", yes_if_legal=False,
-                  yes="the first lead must be a trump", no="any card may be led"),
-    # --- No Trump --------------------------------------------------------------------------
-    _data_ruling("no-trump-allowed", "No Trump", "May the bidder declare No Trump?", "no_trump"),
-    _legal_ruling("ss-discard-no-trump", "No Trump", "In No Trump, may I discard the S/S while I hold the suit led?",
-                  _same(("nt", "S/S, 1/8", "5/8", False, "S/S")), "ss_no_trump", needs_ss=True, needs_nt=True,
-                  yes="the S/S may be discarded at any time", no="you must follow suit"),
-    _verdict_ruling("ss-led-no-trump", "No Trump", "In No Trump the S/S is led. Who wins?", _SS_LED,
-                    needs_ss=True, needs_nt=True, key="ss_no_trump"),
-    _verdict_ruling("rover-led-no-trump", "No Trump", "In No Trump the 0/0 is led and doubles follow. Who wins?",
-                    {"single": ("nt", "0/0, 2/2, 6/6, 1/6"), "double": ("nt", "0/0, 2/2, 8/8, 1/8"),
-                     "triple": ("nt", "0/0, 2/2, 8/8, 1/8")}, needs_nt=True, key="rover_no_trump"),
-    _verdict_ruling("rover-played-no-trump", "No Trump",
-                    "In No Trump the 0/0 is played on a lead, and a double after it. Who wins?",
-                    {"single": ("nt", "4/6, 0/0, 2/2, 1/6"), "double": ("nt", "4/8, 0/0, 2/2, 1/8"),
-                     "triple": ("nt", "4/8, 0/0, 2/2, 1/8")}, needs_nt=True, key="rover_no_trump"),
-    # --- the deal and the auction ----------------------------------------------------------
-    _data_ruling("undealt-cards", "The deal", "Who takes the cards left over after the deal?", "undealt"),
-    _data_ruling("kitty-discards", "The deal", "What may the high bidder discard after taking the kitty?", "undealt",
-                 needs=_no_kitty),
-    _data_ruling("players", "The deal", "How many can play?", "formats"),
-    _data_ruling("bidding", "Bidding", "How does the bidding go, and what if everyone passes?", "bidding"),
-    # --- scoring ---------------------------------------------------------------------------
-    _score_ruling("set-score", "Scoring", "The bidder is set: what does each side score?",
-                  {"single": (9, 7, 7), "double": (15, 12, 12), "triple": (22, 18, 18)}),
-    _score_ruling("made-score", "Scoring", "The bid is made: do the opponents score too?",
-                  {"single": (8, 10, 4), "double": (14, 16, 8), "triple": (21, 24, 12)}),
-    _data_ruling("game-target", "Scoring", "How many points win, and what if both sides pass the target together?", "game"),
-    _data_ruling("revoke", "Scoring", "What happens if someone fails to follow suit when able?", "follow_suit"),
-    _data_ruling("what-scores", "Scoring", "What counts for points in a deal?", "points"),
-)
+
+def _read_ruling(entry: Entry, topics: dict[str, str], seen: dict[str, str]) -> Ruling:
+    ident = check_id(entry, seen)
+    topic = entry.text("topic", choices=topics)
+    question = entry.text("question")
+    kind = RULING_KINDS[entry.text("kind", choices=RULING_KINDS)]
+    rule = entry.text("rule", required=kind.default_rule is None, default=kind.default_rule or "",
+                      choices=DIMENSION_KEYS)
+    needs = tuple(entry.text_list("needs", choices=NEEDS))
+    words = {}
+    for name, (_, required, default) in kind.words.items():
+        words[name] = entry.text(name, required=required, default=default)
+    asked = {r.deck.name for r in RULESETS.values() if not any(NEEDS[n](r) for n in needs)}
+    positions = _read_position(entry, kind, asked)
+    entry.done((*FIELDS, *kind.words))
+    for pack, pos in positions.items():
+        try:
+            problem = kind.check(pos, pack, words)
+        except ValueError as e:
+            problem = str(e)
+        if problem:
+            raise entry.error(f"{problem} (in the {pack} pack)", "position")
+    ruling = Ruling(ident, topic, question, kind.name, rule, needs, positions, words, entry.file)
+    for r in RULESETS.values():  # the engine must be able to answer for every ruleset
+        try:
+            if "trump" in kind.fields and not any(NEEDS[n](r) for n in needs):
+                check_trump(r, parse_trump(positions[r.deck.name]["trump"], r.deck))
+            ruling.answer(r)
+        except (ValueError, StopIteration) as e:
+            raise entry.error(f"the engine cannot answer it for {r.id}: {e or 'the card is not in the hand'}") from e
+    return ruling
+
+
+def load_rulings(files: list[ContentFile], extra_topics: tuple[tuple[str, str], ...] = ()
+                 ) -> tuple[tuple[tuple[str, str], ...], tuple[Ruling, ...]]:
+    """Read ruling files: the topics in file order, and the rulings grouped by topic."""
+    read = [read_toml(f, {"topic": "topic", "ruling": "ruling"}) for f in files]
+    topic_seen: dict[str, str] = {t: "the shipped topics" for t, _ in extra_topics}
+    topics = list(extra_topics)
+    for entries in read:
+        topics += [_read_topic(e, topic_seen) for e in entries["topic"]]
+    names = dict(topics)
+    seen: dict[str, str] = {}
+    found = [_read_ruling(e, names, seen) for entries in read for e in entries["ruling"]]
+    order = {t: i for i, (t, _) in enumerate(topics)}
+    return tuple(topics), tuple(sorted(found, key=lambda r: order[r.topic]))
+
+
+TOPICS, RULINGS = load_rulings(shipped_files("rulings", ".toml"))
+
+
+def topic_name(ruling: Ruling) -> str:
+    """The name of a ruling's topic, as the page heads it."""
+    return dict(TOPICS).get(ruling.topic, ruling.topic)
 
 
 def answer_all(ruling: Ruling) -> list[tuple[Ruleset, Answer]]:
+    """Every ruleset's answer, in the registry's order."""
     out = []
     for r in RULESETS.values():
         try:
@@ -240,3 +370,4 @@ def answer_all(ruling: Ruling) -> list[tuple[Ruleset, Answer]]:
         except RulesError as e:  # a position the ruleset cannot hold: a bug in the ruling data
             raise ValueError(f"ruling {ruling.id} cannot be asked of {r.id}: {e}") from e
     return out
+

@@ -29,7 +29,7 @@ from .bots import make_bots, play_deal
 from .deal import AUCTION_PHASE, PLAY_PHASE, TRUMP_PHASE, Deal, Phase, new_deal
 from .precompute import TRUMP_KEY
 from .rng import FAST_BOUND, SplitMix64, advanced, deal_seed, high_words
-from .rules import AllPass, AuctionStyle, Declaration, Ruleset
+from .rules import Declaration, Ruleset
 
 __all__ = ["step_random", "play_random", "simulate"]
 
@@ -55,10 +55,9 @@ def step_random(deal: Deal, rng: SplitMix64) -> None:
     if deal.phase is Phase.AUCTION:
         auction = deal.auction
         assert auction is not None
-        high = auction.high
-        low = max(auction.rule.minimum, high[1] + 1 if high else 1)
+        low, top = auction.bid_range()
         can_pass = not auction.dealer_must_bid
-        count = max(0, auction.maximum - low + 1) + can_pass
+        count = max(0, top - low + 1) + can_pass
         k = rng.below(count)
         deal.apply(PASS_ACTION if can_pass and k == 0 else Action.bid(low + k - can_pass))
         return
@@ -104,16 +103,13 @@ def _bid(points: int) -> tuple[Call, Action]:
 def _random_auction(deal: Deal, rng: SplitMix64) -> None:
     """The auction of :func:`play_random`: calls drawn as :func:`step_random` draws them, made unchecked.
 
-    The auction's state (the high bid, the passes since it, whether the dealer must bid) is kept in
-    local variables, in step with what :class:`~somerset.bidding.Auction` works out from its calls.
+    The high bid, the number of calls and the passes since the last bid are kept in local
+    variables; what may be called next and when the auction ends are asked of the auction
+    (:meth:`~somerset.bidding.Auction.next_call`, :meth:`~somerset.bidding.Auction.ends`).
     """
     auction = deal.auction
     assert auction is not None
-    rule = auction.rule
-    n = auction.players
-    minimum, maximum = rule.minimum, auction.maximum
-    one_round = rule.style is AuctionStyle.ONE_ROUND
-    forced = rule.all_pass is AllPass.DEALER_FORCED
+    next_call, ends = auction.next_call, auction.ends
     calls = auction.calls
     history = deal.history
     high = auction.high
@@ -124,16 +120,14 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
             break
         passes += 1
     made = len(calls)
+    n = auction.players
     size = 2 * n  # numbers worked out at a time: most auctions take fewer calls
     base = rng.state
     his = high_words(base, size)
     p = 0
     while True:
-        low = minimum if minimum > high_bid else high_bid + 1
-        if low < 1:
-            low = 1
-        can_pass = not (forced and not high_bid and made == n - 1)
-        c = (maximum - low + 1 if maximum >= low else 0) + can_pass
+        low, top, can_pass = next_call(high_bid, made)
+        c = (top - low + 1 if top >= low else 0) + can_pass
         # rng.below(c), read off the next number's high word (see rng.high_words)
         if p == size:
             base = advanced(base, size)
@@ -161,7 +155,7 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
             history.append(action)
             calls.append((player, call))
             passes = 0
-        if made >= n if one_round or not high_bid else passes >= n - 1:
+        if ends(high_bid, made, passes):
             break
     rng.state = advanced(base, p)
     AUCTION_PHASE.close(deal)

@@ -26,7 +26,7 @@ from .rules import Ruleset
 from .rulesets import load_ruleset
 from .views import deal_view
 
-__all__ = ["sit_down", "MAX_MOVES", "READER"]
+__all__ = ["sit_down", "table_deal", "MAX_MOVES", "READER"]
 
 #: The reader's seat: the dealer's left, so the reader bids first (in the four-handed partnership
 #: game, with seat 2 against seats 1 and 3).
@@ -54,9 +54,11 @@ def _to_play(deal: Deal) -> dict[str, Any]:
     return {"kind": "none"}
 
 
-def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1,
-             moves: list[str] | None = None) -> dict[str, Any]:
-    """The deal from ``seed`` with the reader at seat 0 after ``moves``, and what the reader may do next."""
+def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1,
+               moves: list[str] | None = None) -> tuple[Deal, int, dict[str, Any] | None]:
+    """The deal from ``seed`` with the reader at seat 0 after ``moves``: the deal (stopped where it
+    needs the reader's next move, or over), how many moves were used, and the problem with the
+    first move that could not be made (None when there was none)."""
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
     moves = list(moves or [])
@@ -90,6 +92,15 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
     if problem is None and used < len(moves):
         problem = {"move": used + 1, "text": moves[used][:60],
                    "message": f"move {used + 1}, “{moves[used][:60]}”, comes after the end of the deal"}
+    return deal, used, problem
+
+
+def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1,
+             moves: list[str] | None = None) -> dict[str, Any]:
+    """The deal from ``seed`` with the reader at seat 0 after ``moves``, and what the reader may do next."""
+    moves = list(moves or [])
+    deal, used, problem = table_deal(ruleset, format_id, seed, moves)
+    r, fmt, n = deal.ruleset, deal.format, deal.players
     view = deal_view(deal, READER)
     view.pop("legal", None)
     view.pop("history", None)

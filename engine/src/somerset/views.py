@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import ActionKind, parse_action
+from .cards import parse_card
 from .deal import Deal, Phase
 from .errors import RulesError
 from .match import MAX_DEALS, Game
@@ -182,6 +183,8 @@ def game_to_json(game: Game) -> JSON:
         "max_deals": game.max_deals,
         "deals": [[str(a) for a in d.history] for d in game.deals],
         "state": {"scores": list(game.scores), "winner": game.winner, "unfinished": game.unfinished},
+        **({"revokes": {str(k): v for k, v in game.revokes.items()}} if game.revokes else {}),
+        **({"misdeals": {str(k): str(c) for k, c in game.misdeals.items()}} if game.misdeals else {}),
     }
 
 
@@ -189,7 +192,13 @@ def game_from_json(data: JSON) -> Game:
     """Rebuild a game by replaying the actions of :func:`game_to_json`."""
     g = Game(data["ruleset"], data.get("format"), seed=int(data.get("seed", 0)), dealer=int(data.get("dealer", 0)),
              options=data.get("options", ()), auto_chance=False, max_deals=int(data.get("max_deals", MAX_DEALS)))
-    for actions in data.get("deals", []):
+    revokes, misdeals = data.get("revokes", {}), data.get("misdeals", {})
+    for k, actions in enumerate(data.get("deals", [])):
+        if str(k) in misdeals:
+            g.misdeal(parse_card(misdeals[str(k)], g.ruleset.deck))
+            continue
+        for seat in revokes.get(str(k), ()):
+            g.charge_revoke(int(seat))
         for text in actions:
             g.apply(parse_action(text, g.ruleset.deck))
     g.auto_chance = True

@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from ..bots import BOTS, make_bots, play_game, play_until_bid
+from ..content_check import check_content, is_content_path
 from ..match import Game
 from ..record import RecordError, check_record, game_record_of, record_of
 from ..rng import MASK64
@@ -75,7 +76,13 @@ def cmd_simulate(args: argparse.Namespace) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> None:
-    """Check a record, line by line, against the engine."""
+    """Check a record, line by line, against the engine; or content files (puzzles, rulings, examples)."""
+    if args.file != "-" and is_content_path(args.file):
+        report = check_content([args.file])
+        if not report.ok:
+            raise BadInput("\n".join(report.problems))
+        emit(args, report.to_json(), "\n".join(report.lines()))
+        return
     try:
         text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
     except (OSError, UnicodeDecodeError) as e:
@@ -115,12 +122,14 @@ def register(add: AddCommand) -> None:
     _common(p, seed_required=True)
     p.set_defaults(func=cmd_game)
 
-    p = add("check", "check a record against the engine",
+    p = add("check", "check a record, or content files (puzzles, rulings, worked examples), against the engine",
             "Read a record (a whole game, a deal as 'somerset play' prints it, or a worked example without "
             "hands) and check every line the engine can work out: trick winners, points, result, score. "
             "Prints ok, or the first line that disagrees. Example: somerset play --rules parker-1947 --seed 7 "
-            "| somerset check -")
-    p.add_argument("file", help="the record's file, or - to read it from standard input")
+            "| somerset check -. Given a folder, a .toml file (puzzles or rulings) or a .records file (worked "
+            "examples), check them as the engine reads its own content: every field, and every stated answer. "
+            "Example: somerset check engine/src/somerset/content/")
+    p.add_argument("file", help="the record's file, - to read it from standard input, or a content file or folder")
     p.set_defaults(func=cmd_check)
 
     p = add("simulate", "play many deals and print summary figures",

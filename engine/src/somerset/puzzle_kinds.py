@@ -1,0 +1,321 @@
+"""The kinds of puzzle: what each asks, how the engine solves it, and how it is shown.
+
+A kind is one class. It names the fields of the position it reads, solves a puzzle by asking
+the engine, explains the engine's answer, lists the facts a page prints above the question, and
+says what the reader chooses from. The puzzle files, the site's build hook and the browser widget
+all go through :data:`PUZZLE_KINDS`, so adding a kind means adding one class here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from .cards import parse_cards, parse_trump
+from .contentfile import Entry
+from .kitty import bid_after_discards, check_discards
+from .play import legal_plays, trick_verdict
+from .rulesets import RULESETS
+from .scoring import score_deal
+
+if TYPE_CHECKING:
+    from .puzzles import Puzzle
+
+__all__ = ["PuzzleKind", "PUZZLE_KINDS", "Fact"]
+
+#: A fact printed above a puzzle: a label and its value (None: the label is the whole sentence).
+Fact = tuple[str, str | None]
+
+
+def _cards_text(p: Puzzle, text: str) -> list[str]:
+    return [str(c) for c in p.cards(text)]
+
+
+class PuzzleKind:
+    """What every kind supplies. Subclasses set the class attributes and the methods they need."""
+
+    name: ClassVar[str]
+    #: The question asked when the file gives none.
+    question: ClassVar[str] = ""
+    #: What the reader answers with, as the page says it ("Answer with ...").
+    pick: ClassVar[str]
+    #: True when the answer is one value; False when it is every card that answers.
+    single: ClassVar[bool] = False
+    #: What the reader chooses from: the cards of the trick, of the hand, or the offered values.
+    offer: ClassVar[str] = "hand"
+    #: The heading over what the reader chooses from.
+    offer_heading: ClassVar[str] = "Your hand"
+    #: The position's fields this kind reads (besides the fields every puzzle has) and which are required.
+    fields: ClassVar[tuple[str, ...]]
+    required: ClassVar[tuple[str, ...]]
+    #: One line for the contributors' page: what the kind asks.
+    about: ClassVar[str]
+    #: How the file states the answer (the contributors' page says it).
+    answer_form: ClassVar[str] = 'the cards that answer, as text, such as "S/S" or "6/6, 8/8"'
+
+    # --- reading a file ------------------------------------------------------------------------
+
+    def read_answer(self, entry: Entry) -> tuple[str, ...]:
+        """The stated answer: for card kinds, a text of cards (such as "6/6, 8/8")."""
+        return tuple(entry.text_list("answer", required=True))
+
+    # --- the engine ------------------------------------------------------------------------------
+
+    def solve(self, p: Puzzle) -> tuple[str, ...]:
+        """The engine's answer, in the form the stated answer takes."""
+        raise NotImplementedError
+
+    def detail(self, p: Puzzle, expected: tuple[str, ...]) -> str:
+        """The engine's explanation of the answer."""
+        raise NotImplementedError
+
+    def choices(self, p: Puzzle) -> list[str]:
+        """The values offered when the answer is a value, not cards."""
+        return []
+
+    def choice_labels(self, p: Puzzle) -> list[str]:
+        """How a screen reader says each offered value."""
+        return list(self.choices(p))
+
+    def given(self, p: Puzzle, response: list[str]) -> tuple[str, ...]:
+        """A reader's answer in the form the solution takes (cards in notation, sorted)."""
+        return tuple(sorted(str(c) for c in parse_cards(list(response), p.rules.deck)))
+
+    # --- showing the puzzle -----------------------------------------------------------------------
+
+    def facts(self, p: Puzzle) -> list[Fact]:
+        """What a page prints about the position above the question."""
+        return []
+
+    def shows_played(self, p: Puzzle) -> bool:
+        """Whether the cards already played are shown apart from what the reader chooses from."""
+        return True
+
+    def lead_line(self, p: Puzzle) -> str:
+        """A sentence shown when the reader leads (no card played yet); empty if it does not apply."""
+        return ""
+
+
+class _CardKind(PuzzleKind):
+    """A kind answered with cards in notation."""
+
+    def read_answer(self, entry: Entry) -> tuple[str, ...]:
+        value = entry.raw("answer")
+        if value is None:
+            raise entry.error("this field is required: the cards that answer, such as \"S/S\" or \"6/6, 8/8\"", "answer")
+        if not isinstance(value, str):
+            raise entry.error('write the cards that answer as text, such as "S/S" or "6/6, 8/8"', "answer")
+        return tuple(t for t in value.replace(",", " ").split())
+
+    def trump_fact(self, p: Puzzle) -> list[Fact]:
+        return [("Trump", parse_trump(p.trump, p.rules.deck).label)] if p.trump else []
+
+
+class Winner(_CardKind):
+    name = "winner"
+    question = "Which card takes the trick?"
+    pick = "one card of the trick"
+    single = True
+    offer = "trick"
+    offer_heading = "The trick, in play order"
+    fields = ("trump", "trick")
+    required = ("trump", "trick")
+    about = "Which card takes this trick? The trick is every card played to it, in order."
+    answer_form = 'the one card that takes the trick, such as "S/S"'
+
+    def solve(self, p: Puzzle) -> tuple[str, ...]:
+        r = p.rules
+        return (str(trick_verdict(r, parse_trump(p.trump, r.deck), p.cards(p.trick)).card),)
+
+    def detail(self, p: Puzzle, expected: tuple[str, ...]) -> str:
+        r = p.rules
+        return trick_verdict(r, parse_trump(p.trump, r.deck), p.cards(p.trick)).reason
+
+    def facts(self, p: Puzzle) -> list[Fact]:
+        return [*self.trump_fact(p), ("The trick, in order", ", ".join(_cards_text(p, p.trick)))]
+
+    def shows_played(self, p: Puzzle) -> bool:
+        return False  # the trick is what the reader chooses from
+
+
+class _HandKind(_CardKind):
+    """A kind played from a hand to a trick (which may be empty: the reader leads)."""
+
+    def facts(self, p: Puzzle) -> list[Fact]:
+        out = self.trump_fact(p)
+        played = _cards_text(p, p.trick)
+        if played:
+            out.append(("Played so far", ", ".join(played)))
+        else:
+            out.append((self.lead_line(p).rstrip("."), None))
+        out.append(("Your hand", ", ".join(_cards_text(p, p.hand))))
+        after = _cards_text(p, p.after)
+        if after:
+            out.append(("Still to play after you", ", ".join(after)))
+        return out
+
+    def lead_line(self, p: Puzzle) -> str:
+        return "You lead to the first trick." if p.first_trick else "You lead."
+
+    def _legal(self, p: Puzzle) -> tuple[list[str], str]:
+        r = p.rules
+        res = legal_plays(r, parse_trump(p.trump, r.deck), p.cards(p.hand), p.cards(p.trick), first_trick=p.first_trick)
+        why = " ".join(f"{i.card}: {i.reason}" for i in res.illegal)
+        return [str(c) for c in res.legal], why
+
+
+class Legal(_HandKind):
+    name = "legal"
+    pick = "every card you may play"
+    fields = ("trump", "hand", "trick", "first_trick")
+    required = ("trump", "hand")
+    about = "Which cards of this hand may be played to the trick (or led)? The answer is every legal card."
+
+    def solve(self, p: Puzzle) -> tuple[str, ...]:
+        return tuple(sorted(self._legal(p)[0]))
+
+    def detail(self, p: Puzzle, expected: tuple[str, ...]) -> str:
+        return self._legal(p)[1] or "Every card in the hand may be played."
+
+
+class Play(_HandKind):
+    name = "play"
+    pick = "every card that wins the trick for your side"
+    fields = ("trump", "hand", "trick", "after", "first_trick", "format")
+    required = ("trump", "hand")
+    about = ("Which cards win the trick for your side, given the cards the players after you will play? "
+             "The answer is every legal card that does.")
+
+    def _outcomes(self, p: Puzzle) -> list[tuple[str, str, bool]]:
+        r = p.rules
+        trump = parse_trump(p.trump, r.deck)
+        out = []
+        for card in self._legal(p)[0]:
+            v = trick_verdict(r, trump, (*p.cards(p.trick), *p.cards(card), *p.cards(p.after)))
+            out.append((card, str(v.card), v.winner in p.side()))
+        return out
+
+    def solve(self, p: Puzzle) -> tuple[str, ...]:
+        return tuple(sorted(card for card, _, ours in self._outcomes(p) if ours))
+
+    def detail(self, p: Puzzle, expected: tuple[str, ...]) -> str:
+        why = self._legal(p)[1]
+        outcomes = " ".join(f"If you play {card}, {winner} wins for {'your side' if ours else 'the other side'}."
+                            for card, winner, ours in self._outcomes(p))
+        return outcomes + (" " + why if why else "")
+
+
+class Discard(_HandKind):
+    name = "discard"
+    pick = "every card you may discard"
+    offer_heading = "Your hand with the kitty"
+    fields = ("trump", "hand")
+    required = ("trump", "hand")
+    about = "Which cards may the high bidder put back after taking the kitty? The hand includes the kitty."
+
+    def _checks(self, p: Puzzle) -> list[tuple[str, bool, str]]:
+        r = p.rules
+        return [(str(d.card), d.allowed, d.reason) for d in check_discards(r, parse_trump(p.trump, r.deck), p.cards(p.hand))]
+
+    def solve(self, p: Puzzle) -> tuple[str, ...]:
+        return tuple(sorted(card for card, allowed, _ in self._checks(p) if allowed))
+
+    def detail(self, p: Puzzle, expected: tuple[str, ...]) -> str:
+        return " ".join(reason + "." for _, _, reason in self._checks(p))
+
+    def facts(self, p: Puzzle) -> list[Fact]:
+        return [*self.trump_fact(p), ("Your hand with the kitty", ", ".join(_cards_text(p, p.hand)))]
+
+    def lead_line(self, p: Puzzle) -> str:
+        return ""
+
+
+class _ValueKind(PuzzleKind):
+    """A kind answered by choosing one of a few values."""
+
+    single = True
+    offer = "choices"
+    pick = "one value"
+
+    def given(self, p: Puzzle, response: list[str]) -> tuple[str, ...]:
+        return tuple(response)
+
+    def shows_played(self, p: Puzzle) -> bool:
+        return False
+
+
+def _score_text(bidder: int, opponents: int) -> str:
+    return f"{bidder:+d} / {opponents:+d}"
+
+
+class Bid(_ValueKind):
+    name = "bid"
+    offer_heading = "The bid to make"
+    fields = ("bid", "discards")
+    required = ("bid", "discards")
+    about = "What must the bidder now make, after discarding these cards from the kitty?"
+    answer_form = "the bid to make, a whole number such as 16"
+
+    def read_answer(self, entry: Entry) -> tuple[str, ...]:
+        return (str(entry.integer("answer", low=1)),)
+
+    def solve(self, p: Puzzle) -> tuple[str, ...]:
+        return (str(bid_after_discards(p.rules, p.bid, p.cards(p.discards))),)
+
+    def detail(self, p: Puzzle, expected: tuple[str, ...]) -> str:
+        return f"Each discarded count card raises the bid by its value: the bid becomes {expected[0]}."
+
+    def choices(self, p: Puzzle) -> list[str]:
+        return [str(p.bid + k) for k in range(0, 5)]
+
+    def choice_labels(self, p: Puzzle) -> list[str]:
+        return [f"bid {v}" for v in self.choices(p)]
+
+
+class Score(_ValueKind):
+    name = "score"
+    offer_heading = "Bidder's side / other side"
+    fields = ("bid", "made", "against", "format")
+    required = ("bid", "made", "against")
+    about = "What does each side score for this deal?"
+    answer_form = 'the bidder\'s side, a slash, the other side, each with its sign, such as "-6 / +22"'
+
+    def read_answer(self, entry: Entry) -> tuple[str, ...]:
+        text = entry.text("answer")
+        parts = [s.strip() for s in text.split("/")]
+        ok = len(parts) == 2 and all(s[:1] in "+-" and s[1:].isdigit() for s in parts)
+        if not ok:
+            raise entry.error(f"'{text[:40]}' is not a score: write the bidder's side, a slash and the other side, "
+                              "each with its sign, such as \"-6 / +22\"", "answer")
+        return (_score_text(int(parts[0]), int(parts[1])),)
+
+    def solve(self, p: Puzzle) -> tuple[str, ...]:
+        sc = score_deal(p.rules, p.bid, p.made, p.against, p.format)
+        return (_score_text(sc.bidder_side, sc.opponents),)
+
+    def detail(self, p: Puzzle, expected: tuple[str, ...]) -> str:
+        return score_deal(p.rules, p.bid, p.made, p.against, p.format).reason
+
+    def choices(self, p: Puzzle) -> list[str]:
+        """Every score some ruleset gives this deal, and two common mistakes."""
+        seen: list[str] = []
+        for r in RULESETS.values():
+            try:
+                sc = score_deal(r, p.bid, p.made, p.against)
+            except ValueError:
+                continue
+            text = _score_text(sc.bidder_side, sc.opponents)
+            if text not in seen:
+                seen.append(text)
+        for text in (_score_text(p.made, 0), _score_text(-(p.bid - p.made), p.against)):
+            if text not in seen:
+                seen.append(text)
+        return sorted(seen, key=lambda t: int(t.split("/")[0]))
+
+    def choice_labels(self, p: Puzzle) -> list[str]:
+        def words(n: str) -> str:
+            return n.replace("+", "plus ").replace("-", "minus ")
+        return [f"bidder's side {words(a.strip())}, other side {words(b.strip())}"
+                for a, b in (c.split("/") for c in self.choices(p))]
+
+
+PUZZLE_KINDS: dict[str, PuzzleKind] = {k.name: k for k in (Winner(), Legal(), Play(), Discard(), Bid(), Score())}

@@ -1,0 +1,204 @@
+"""The ``solve`` request of the JSON API (and of ``somerset solve``): a position in, best play out.
+
+A request gives the position either as a record (``record``: a deal record's text, solved where
+it stops) or as hands (``rules``, optional ``option`` and ``format``, ``trump``, ``hands``,
+``leader``, and optionally ``trick``, ``pile``, ``face_up``, ``first_trick``, ``taken``);
+``side`` picks the seats whose points are counted (default: the team of the player to move).
+
+Every request runs within a budget (``nodes``, ``seconds``; by default :data:`DEFAULT_NODES`
+nodes), so a page never freezes: an answer that ran out says so (``"exact": false``, with the
+reason in ``stopped`` and a sentence in ``message``) and gives the bounds proven so far. The last
+few positions asked about keep their search, so asking again about the same position carries on
+where the last answer stopped: a widget asks in short slices and cancels by not asking again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from typing import Any
+
+from ..cards import NotationError
+from ..rules import Ruleset
+from .position import Position, PositionError, position, position_of_deal
+from .solver import Solver
+
+__all__ = ["DEFAULT_NODES", "MAX_NODES", "MAX_SECONDS", "SolveRequestError", "solve_request", "read_position",
+           "describe", "forget"]
+
+#: The budget of a request that names none: about a second in CPython on this project's machine.
+DEFAULT_NODES = 250_000
+#: The most one request may ask for (ask again to carry on).
+MAX_NODES = 50_000_000
+MAX_SECONDS = 600.0
+#: Searches kept for asking again (the most recent positions).
+KEPT = 4
+
+JSON = dict[str, Any]
+
+_KEPT: OrderedDict[str, Solver] = OrderedDict()
+
+
+class SolveRequestError(ValueError):
+    """A solve request that cannot be answered as given; ``field`` names the part that is wrong."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _get(req: JSON, name: str, kind: type | tuple[type, ...], default: Any = ..., what: str = "") -> Any:
+    if name not in req:
+        if default is ...:
+            raise SolveRequestError(f"the request needs '{name}'{': ' + what if what else ''}", name)
+        return default
+    value = req[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind in (int, float, (int, float))):
+        raise SolveRequestError(f"'{name}' has the wrong type: {what or 'see the API notes'}", name)
+    return value
+
+
+def _cards(value: Any, name: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(c, str) for c in value):
+        return ", ".join(value)
+    raise SolveRequestError(f"'{name}' must be cards as text (\"4/8 0/0\") or a list of card names", name)
+
+
+def read_position(req: JSON) -> Position:
+    """The position a request describes (a record, or hands and trump)."""
+    side = _get(req, "side", list, None, "a list of seats")
+    if side is not None and not all(isinstance(s, int) and not isinstance(s, bool) for s in side):
+        raise SolveRequestError("'side' must be a list of seat numbers", "side")
+    if "record" in req:
+        from ..record import RecordError, parse_record
+
+        text = _get(req, "record", str, what="a deal record's text")
+        try:
+            deal = parse_record(text).replay()
+        except (RecordError, ValueError) as e:
+            raise SolveRequestError(f"the record cannot be read: {e}", "record") from e
+        try:
+            return position_of_deal(deal, side)
+        except PositionError as e:
+            raise SolveRequestError(str(e), "record") from e
+    ruleset = _ruleset(req)
+    hands = _get(req, "hands", list, what="one hand for each seat, each as text or a list of cards")
+    hand_values = [_cards(h, "hands") for h in hands]
+    leader = _get(req, "leader", int, what="the seat that led (or leads) the trick")
+    trump = _get(req, "trump", str, what="a suit number, 0 for the 0/0 named trump, or nt")
+    taken = _get(req, "taken", list, [], "points taken so far, one number for each seat")
+    try:
+        return position(
+            ruleset, trump, hand_values, leader, _cards(req.get("trick", []), "trick"),
+            format_id=_get(req, "format", str, None, "a format id"),
+            pile=_cards(req.get("pile", []), "pile"), face_up=_cards(req.get("face_up", []), "face_up"),
+            first_trick=_get(req, "first_trick", bool, False, "true or false"), taken=taken, side=side)
+    except PositionError as e:
+        raise SolveRequestError(str(e), _field_of(str(e))) from e
+
+
+def _field_of(message: str) -> str:
+    for name in ("trump", "trick", "pile", "face-up", "leader", "side", "format", "taken"):
+        if message.startswith(name) or f"the {name}" in message:
+            return name.replace("-", "_")
+    return "hands"
+
+
+def _ruleset(req: JSON) -> Ruleset:
+    from ..rulesets import load_ruleset
+
+    name = _get(req, "rules", str, what="a ruleset id or alias, or a 'record'")
+    option = _get(req, "option", str, None, "an option id of the ruleset")
+    try:
+        return load_ruleset(name, [option] if option else [])
+    except ValueError as e:
+        raise SolveRequestError(str(e), "option" if option and "option" in str(e) else "rules") from e
+
+
+def _budget(req: JSON) -> tuple[int | None, float | None]:
+    nodes = _get(req, "nodes", int, None, "a whole number of nodes")
+    seconds = _get(req, "seconds", (int, float), None, "a number of seconds")
+    if nodes is not None and not 1 <= nodes <= MAX_NODES:
+        raise SolveRequestError(f"'nodes' must be from 1 to {MAX_NODES:,} (ask again to carry on)", "nodes")
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+        raise SolveRequestError(f"'seconds' must be more than 0 and at most {MAX_SECONDS:g} (ask again to carry on)",
+                                "seconds")
+    if nodes is None and seconds is None:
+        nodes = DEFAULT_NODES
+    return nodes, float(seconds) if seconds is not None else None
+
+
+def forget() -> None:
+    """Drop the searches kept for asking again (the next request about any position starts afresh)."""
+    _KEPT.clear()
+
+
+def _solver(pos: Position) -> Solver:
+    key = json.dumps(pos.to_json(), sort_keys=True)
+    solver = _KEPT.get(key)
+    if solver is None:
+        solver = _KEPT[key] = Solver(pos)
+        while len(_KEPT) > KEPT:
+            _KEPT.popitem(last=False)
+    else:
+        _KEPT.move_to_end(key)
+    return solver
+
+
+def solve_request(req: JSON) -> JSON:
+    """Answer a ``solve`` request (a dict); raises :class:`SolveRequestError` on bad input."""
+    try:
+        pos = read_position(req)
+    except NotationError as e:
+        raise SolveRequestError(str(e)) from e
+    nodes, seconds = _budget(req)
+    cards = _get(req, "cards", bool, True, "true or false: value every legal card")
+    line = _get(req, "line", bool, False, "true or false: give one best line to the end")
+    sol = _solver(pos).run(nodes=nodes, seconds=seconds, cards=cards, line=line)
+    out = sol.to_json()
+    out["message"] = describe(out).splitlines()[0]
+    return out
+
+
+def describe(data: JSON) -> str:
+    """A solve answer (the JSON form) in a few lines of text."""
+    p = data["position"]
+    seats = "+".join(str(s) for s in data["side"])
+    others = "+".join(str(s) for s in data["others"])
+    rem = data["remaining"]
+    lines: list[str] = []
+    if data["side_points"] is not None:
+        pts = data["side_points"]
+        lines.append(f"With best play seats {seats} take {pts} of the {rem} points still to be won and seats "
+                     f"{others} take {rem - pts}.")
+    else:
+        lines.append(f"Not solved within the {data['stopped']}: so far it is proven only that seats {seats} take "
+                     f"at least {data['side_low']} and at most {data['side_high']} of the {rem} points still to be "
+                     "won.")
+    if data["cards"]:
+        mover = data["to_move"]
+        who = f"seats {seats}" if mover in data["side"] else f"seats {others}"
+        lines.append(f"Seat {mover} to play; what each card costs {who} against the best card:")
+        for c in data["cards"]:
+            if c["loss"] is not None:
+                mark = "best" if c["best"] else f"-{c['loss']}"
+                lines.append(f"  {c['card']:>5}  {mark:>4}   then seats {seats} take {c['low']}")
+            else:
+                lines.append(f"  {c['card']:>5}     ?   then seats {seats} take {c['low']} to {c['high']} "
+                             "(not yet proven)")
+    if data["line"]:
+        parts = []
+        for x in data["line"]:
+            text = f"{x['seat']}:{x['card']}"
+            if x["winner"] is not None:
+                text += f" (seat {x['winner']} +{x['points']})"
+                if x["draws"]:
+                    text += " draws " + " ".join(f"{d['seat']}:{d['card']}" for d in x["draws"])
+            parts.append(text)
+        lines.append("A best line: " + ", ".join(parts))
+    st = data["stats"]
+    lines.append(f"{st['nodes']:,} nodes in {st['seconds']:.3f} s; table of {st['entries']:,} positions, "
+                 f"{st['hits']:,} of {st['lookups']:,} look-ups found ({p['rules']}, trump {p['trump']})")
+    return "\n".join(lines)

@@ -1,0 +1,239 @@
+// Build the engine's fast start-up files under Node, inside the Pyodide the site serves:
+//
+//   node scripts/build_startup.mjs WHEEL OUTDIR
+//
+// writes into OUTDIR
+//
+//   stdlib.zip    the part of Pyodide's standard library that Pyodide and the engine use, compiled
+//                 to .pyc by Pyodide's own Python, so that no browser compiles a module from source;
+//   snapshot.bin  a memory snapshot of Pyodide taken once the engine is imported and has answered
+//                 one request of each kind, with the key naming what it was built from, in the
+//                 format widgets/startup.js describes (gzip-compressed);
+//   startup.json  sizes, hashes and the key (hooks/assets.py puts them in the engine manifest).
+//
+// The standard library is trimmed by tracing: a first Pyodide (the npm package's own files) boots,
+// installs the wheel, imports every engine module and answers the warm-up requests for every
+// ruleset; the modules it loaded, plus those an error report needs, are what stdlib.zip keeps. A
+// second Pyodide boots from stdlib.zip alone, answers one request of each kind and is snapshotted;
+// then it answers the whole warm-up, which must match the first run's answers byte for byte. Any
+// difference, failure or engine error stops the build.
+//
+// The snapshot interface of Pyodide (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`) is
+// private and tied to one Pyodide build: package.json pins the version, and the key records the
+// version, the build id and the hashes of the lock file, the wheel and stdlib.zip, which the
+// worker compares with what it runs before using the snapshot.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { FORMAT, packSnapshot, readSnapshot } from "../widgets/startup.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide") + "/";
+
+// Standard-library modules kept although the trace may not load them: what printing a traceback
+// or a warning needs (an engine bug must still come back as a message, not a second failure).
+const ALWAYS = [
+  "traceback", "linecache", "tokenize", "token", "textwrap", "warnings", "_colorize", "_py_warnings",
+  "encodings.ascii", "encodings.latin_1", "encodings.utf_8", "encodings.utf_8_sig", "encodings.aliases",
+];
+
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+
+function die(message) {
+  process.stderr.write(`build_startup: ${message}\n`);
+  process.exit(1);
+}
+
+// Requests that exercise every command of somerset.api (errors included), built from the
+// engine's own answers (ruleset ids, puzzle ids) so that no id is written here. warm_up(True)
+// asks them for every ruleset, warm_up(False) for one: enough to import what each command needs.
+const WARM_UP = `
+import json, somerset.api
+
+def _ask(request):
+    text = somerset.api.handle(json.dumps(request))
+    answer = json.loads(text)
+    error = answer.get("error") if isinstance(answer, dict) else None
+    if error and error.get("internal"):
+        raise RuntimeError(f"the engine failed on {request}: {error}")
+    return request, text
+
+def warm_up(every):
+    out = [_ask({"cmd": "rulesets"})]
+    rulesets = json.loads(out[0][1])["rulesets"]
+    for deck in sorted({r["deck"] for r in rulesets}):
+        out.append(_ask({"cmd": "pack", "deck": deck}))
+    for r in rulesets if every else rulesets[:1]:
+        trump = r["trumps"][0]["value"]
+        out.append(_ask({"cmd": "score", "rules": r["id"], "bid": 15, "made": 12, "against": 12}))
+        out.append(_ask({"cmd": "replay", "rules": r["id"], "seed": 7}))
+        out.append(_ask({"cmd": "table", "rules": r["id"], "seed": 3, "moves": []}))
+        out.append(_ask({"cmd": "legal", "rules": r["id"], "trump": trump, "hand": ["0/0"], "trick": []}))
+    out.append(_ask({"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "6/8", "4/10", "0/2"]}))
+    out.append(_ask({"cmd": "trick", "rules": "all", "trump": "nt", "cards": ["S/S", "4/8", "0/0", "2/2"]}))
+    out.append(_ask({"cmd": "score", "rules": "all", "bid": 15, "made": 12, "against": 12}))
+    out.append(_ask({"cmd": "puzzles"}))
+    for p in json.loads(out[-1][1])["puzzles"][:3 if every else 1]:
+        out.append(_ask({"cmd": "puzzle", "id": p["id"]}))
+        out.append(_ask({"cmd": "judge", "id": p["id"], "answer": []}))
+    out.append(_ask({"cmd": "replay", "record": '[Ruleset "parker-1947"]\\n\\nTrump: 6\\nTrick 1: [0] 5/8 0/0 2/2 S/S -> 3\\n'}))
+    for bad in ({"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "zz"]},
+                {"cmd": "score", "rules": "no-such-ruleset", "bid": 15, "made": 12, "against": 12},
+                {"cmd": "no-such-command"}, "not an object"):
+        out.append(_ask(bad))
+    return json.dumps(out)
+`;
+
+// Every module of the engine, imported (the command line and the benchmark included), so that the
+// trace sees every standard-library module the engine's code imports.
+const IMPORT_ALL = `
+import importlib, pkgutil, somerset
+for _m in pkgutil.walk_packages(somerset.__path__, "somerset."):
+    if _m.name != "somerset.__main__":
+        importlib.import_module(_m.name)
+del _m
+`;
+
+async function boot(options, wheelBytes) {
+  const { loadPyodide } = await import(pathToFileURL(PYODIDE_DIR + "pyodide.mjs").href);
+  const pyodide = await loadPyodide({
+    indexURL: PYODIDE_DIR,
+    stdout: () => {},
+    stderr: (line) => process.stderr.write(line + "\n"),
+    ...options,
+  });
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  return pyodide;
+}
+
+// Python run in the first (tracing) Pyodide: which files of its standard library the loaded
+// modules came from, and a zip of just those, compiled. Modules frozen into the interpreter (os,
+// codecs, importlib's bootstrap, ...) need no file. Docstrings and asserts are left out of the
+// standard library's code (like python -OO), but not out of Pyodide's own packages, whose
+// docstrings its JavaScript API shows.
+const TRIM = `
+import io, sys, zipfile, importlib.util
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+_STDLIB = "/lib/python314.zip"
+_KEEP_DOCS = ("pyodide", "_pyodide")
+
+def stdlib_files(always):
+    names = set(zipfile.ZipFile(_STDLIB).namelist())
+    wanted = [n for n, m in list(sys.modules.items())
+              if getattr(getattr(m, "__spec__", None), "origin", None) != "frozen"] + list(always)
+    keep = set()
+    for module in wanted:
+        parts = module.split(".")
+        for i in range(1, len(parts) + 1):  # a module needs every package above it
+            package = "/".join(parts[:i])
+            if package + "/__init__.py" in names:
+                keep.update((package + "/", package + "/__init__.py"))
+        if "/".join(parts) + ".py" in names:
+            keep.add("/".join(parts) + ".py")
+    return sorted(keep)
+
+def compiled_zip(files):
+    source = zipfile.ZipFile(_STDLIB)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name in files:
+            data = b"" if name.endswith("/") else source.read(name)
+            if name.endswith(".py"):
+                optimize = 0 if name.split("/")[0] in _KEEP_DOCS else 2
+                code = compile(data, _STDLIB + "/" + name, "exec", dont_inherit=True, optimize=optimize)
+                # Unchecked hash-based .pyc: never compared with a source (there is none).
+                data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+                name = name + "c"
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
+            z.writestr(info, data, compresslevel=9)
+    return buf.getvalue()
+`;
+
+function warmUp(pyodide, every) {
+  pyodide.runPython(WARM_UP);
+  return pyodide.runPython(`warm_up(${every ? "True" : "False"})`);
+}
+
+async function main() {
+  const [wheelPath, outArg] = process.argv.slice(2);
+  if (!wheelPath || !wheelPath.endsWith(".whl") || !outArg) {
+    process.stderr.write("usage: node scripts/build_startup.mjs WHEEL OUTDIR\n");
+    process.exit(2);
+  }
+  const out = resolve(outArg);
+  const read = (path) => {
+    try {
+      return readFileSync(path);
+    } catch (e) {
+      die(`cannot read ${path} (${e.code || e.message}); run \`make setup\``);
+    }
+  };
+  const wheel = new Uint8Array(read(wheelPath));
+  const lock = read(PYODIDE_DIR + "pyodide-lock.json");
+  const version = JSON.parse(read(PYODIDE_DIR + "package.json")).version;
+  const check = { cmd: "trick", rules: "parker-1947", trump: "2", cards: ["8/8", "6/8", "4/10", "0/2"] };
+
+  // 1. Trace: the npm package's standard library, every engine module imported, every command
+  //    answered. What was loaded is what the trimmed library keeps.
+  const first = await boot({}, wheel);
+  first.runPython(IMPORT_ALL);
+  const expected = warmUp(first, true);
+  first.globals.set("_check", JSON.stringify(check));
+  const checkAnswer = first.runPython("somerset.api.handle(_check)");
+  first.runPython(TRIM);
+  const files = first.globals.get("stdlib_files")(first.toPy(ALWAYS)).toJs();
+  const stdlib = first.globals.get("compiled_zip")(first.toPy(files)).toJs();
+
+  // 2. Boot again from the trimmed, compiled library alone, ask one request of each command (so
+  //    every module the browser's requests need is imported) and snapshot the memory. A longer
+  //    warm-up would only add used memory to the download.
+  mkdirSync(out, { recursive: true });
+  const stdlibPath = join(out, "stdlib.zip");
+  writeFileSync(stdlibPath + ".tmp", stdlib);
+  const second = await boot(
+    { stdLibURL: stdlibPath + ".tmp", lockFileContents: lock.toString("utf-8"), _makeSnapshot: true },
+    wheel,
+  );
+  warmUp(second, false);
+  second.runPython("import gc; gc.collect()");
+  const sitePackages = second.runPython("import site; site.getsitepackages()[0]");
+  const source = second.runPython("somerset.__file__");
+  if (!source.startsWith(sitePackages + "/")) die(`somerset was imported from ${source}, not from the wheel`);
+  const key = {
+    format: FORMAT,
+    pyodide: version,
+    build_id: second._api.config.BUILD_ID,
+    lock_sha256: sha256(lock),
+    wheel_sha256: sha256(wheel),
+    stdlib_sha256: sha256(stdlib),
+    check: { request: check, response: checkAnswer },
+  };
+  const memory = second.makeMemorySnapshot();
+  const raw = packSnapshot(key, memory);
+  const back = readSnapshot(raw).memory;
+  if (back.length !== memory.length || Buffer.compare(back, memory) !== 0) die("the snapshot does not read back as written");
+  const packed = gzipSync(raw, { level: 9 });
+
+  // 3. The same interpreter, after its snapshot: every answer must match the first run's.
+  second.runPython(IMPORT_ALL);
+  if (warmUp(second, true) !== expected) die("the engine answered differently with the trimmed standard library");
+
+  renameSync(stdlibPath + ".tmp", stdlibPath);
+  writeFileSync(join(out, "snapshot.bin"), packed);
+  const { check: _, ...shownKey } = key;
+  const summary = {
+    key: shownKey,
+    stdlib: { file: "stdlib.zip", bytes: stdlib.length, sha256: key.stdlib_sha256, modules: files.filter((f) => f.endsWith(".py")).length },
+    snapshot: { file: "snapshot.bin", bytes: packed.length, raw_bytes: raw.length, memory_bytes: memory.length, sha256: sha256(packed) },
+  };
+  writeFileSync(join(out, "startup.json"), JSON.stringify(summary, null, 1) + "\n");
+  process.stdout.write(JSON.stringify(summary) + "\n");
+}
+
+await main();

@@ -1,0 +1,155 @@
+"""How the engine starts in the browser: it resumes from the memory snapshot the build made when
+the snapshot belongs to the site's files, and otherwise starts Python the ordinary way, with the
+same answers, saying why in the console (scripts/build_startup.mjs, widgets/worker.js)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import expect
+
+from somerset.api import handle
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pyodide"))
+import snapshot_file  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE_TIMEOUT = 90_000  # the ordinary start, after a refused snapshot, on a busy machine
+POSITION = {"rules": "parker-1947", "trump": "2", "cards": ["8/8", "6/8", "4/10", "0/2"]}
+PERMALINK = "tools/trick/?rules=parker-1947&trump=2&cards=8/8,6/8,4/10,0/2"
+STATE = "window[Symbol.for('somerset.engine')].state"
+
+
+def answered(page: Any) -> dict[str, Any]:
+    """Wait for the trick resolver's answer to the permalink's position; the engine's state."""
+    expected = json.loads(handle(json.dumps({"cmd": "trick", **POSITION})))
+    expect(page.locator("somerset-trick")).to_contain_text(expected["reason"], timeout=ENGINE_TIMEOUT)
+    state: dict[str, Any] = page.evaluate(STATE)
+    assert state["status"] == "ready"
+    return state
+
+
+def test_the_engine_resumes_from_its_snapshot(open_page: Any) -> None:
+    page, rec = open_page(PERMALINK)
+    state = answered(page)
+    assert state["start"] == "snapshot", state["note"]
+    assert state["note"] is None
+    # Every file once; Pyodide's own standard library (sources) is not fetched at all.
+    for name in ("snapshot.bin", "stdlib.zip", "pyodide.asm.wasm", "pyodide.asm.mjs", ".whl", "pyodide-lock.json"):
+        assert rec.count(name) == 1, (name, rec.urls)
+    assert rec.count("python_stdlib.zip") == 0
+
+
+def test_the_site_serves_no_snapshot_for_another_build() -> None:
+    """The manifest's key names the files served next to it (hooks/assets.py checks it at build)."""
+    import hashlib
+    import gzip
+
+    site = Path(__import__("os").environ.get("SOMERSET_SITE_DIR", ROOT / "site"))
+    manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    key = manifest["startup"]["key"]
+    sha = lambda p: hashlib.sha256(p.read_bytes()).hexdigest()  # noqa: E731
+    assert key["wheel_sha256"] == manifest["sha256"] == sha(site / "assets" / "engine" / manifest["wheel"])
+    assert key["lock_sha256"] == sha(site / "assets" / "pyodide" / "pyodide-lock.json")
+    assert key["stdlib_sha256"] == sha(site / "assets" / "engine" / "stdlib.zip")
+    assert key["pyodide"] == json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    packed = (site / "assets" / "engine" / "snapshot.bin").read_bytes()
+    assert manifest["startup"]["snapshot"]["sha256"] == hashlib.sha256(packed).hexdigest()
+    inside = snapshot_file.layout(gzip.decompress(packed))["key"]
+    assert {k: v for k, v in inside.items() if k != "check"} == key
+
+
+def _stock_stdlib(_: bytes) -> bytes:
+    return (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").read_bytes()
+
+
+# (what is wrong, the file and how it is changed, words of the reason the worker gives)
+CASES: list[tuple[str, str, Callable[[bytes], bytes], str]] = [
+    ("damaged", "snapshot.bin", lambda b: b[:1000] + bytes(4096) + b[5096:], "snapshot was not used"),
+    ("another wheel", "snapshot.bin",
+     lambda b: snapshot_file.changed(b, lambda raw: snapshot_file.rekey(raw, wheel_sha256="0" * 64)),
+     "built for another engine wheel"),
+    ("another Pyodide build", "snapshot.bin", lambda b: snapshot_file.changed(b, snapshot_file.other_build),
+     "Snapshot build id mismatch"),
+    ("another standard library", "stdlib.zip", _stock_stdlib, "built for another standard library"),
+]
+
+
+@pytest.mark.parametrize("case,file,change,reason", CASES, ids=[c[0] for c in CASES])
+def test_a_snapshot_that_does_not_belong_falls_back(
+    open_page: Any, case: str, file: str, change: Callable[[bytes], bytes], reason: str
+) -> None:
+    page, rec = open_page(goto=False)
+    rec.rewrite[f"/assets/engine/{file}"] = change
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert state["start"] == "fresh"
+    assert reason in state["note"], state["note"]
+    assert any(reason in w and "ordinary way" in w for w in warnings), warnings
+
+
+def test_a_missing_snapshot_falls_back(open_page: Any) -> None:
+    page, rec = open_page(goto=False)
+    rec.block.add("/assets/engine/snapshot.bin")
+    rec.expect_errors = True  # the refused download is reported in the console
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert state["start"] == "fresh" and "snapshot" in state["note"]
+    assert all("snapshot.bin" in e or "Failed to load" in e for e in rec.console_errors), rec.console_errors
+
+
+def test_a_second_visit_reads_the_kept_copy(open_page: Any) -> None:
+    page, rec = open_page(PERMALINK)
+    assert answered(page)["source"] == "network"
+    # The decompressed copy is kept once the worker has a quiet moment after its first answers.
+    kept = "async () => (await (await caches.open('somerset-engine-snapshot')).keys()).length"
+    for _ in range(ENGINE_TIMEOUT // 250):
+        if page.evaluate(kept) == 1:
+            break
+        page.wait_for_timeout(250)
+    assert page.evaluate(kept) == 1
+    page.goto(rec.base)
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert (state["start"], state["source"]) == ("snapshot", "cache")
+
+
+def test_an_unreadable_kept_copy_is_dropped(open_page: Any) -> None:
+    page, rec = open_page("")
+    page.evaluate("""async () => {
+      const manifest = await (await fetch("assets/engine/manifest.json")).json();
+      const url = new URL(`assets/engine/snapshot-unpacked?v=${manifest.startup.snapshot.sha256.slice(0, 16)}`, location.href);
+      await (await caches.open("somerset-engine-snapshot")).put(url, new Response("not a snapshot"));
+    }""")
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert (state["start"], state["source"]) == ("snapshot", "network")
+    assert any("kept copy of the snapshot was unreadable" in w for w in warnings), warnings
+
+
+def test_the_stated_download_size_is_the_real_one(open_page: Any) -> None:
+    """The idle widget's "about N MB" is the engine's download, as GitHub Pages serves it."""
+    import gzip
+    import re
+
+    site = Path(__import__("os").environ.get("SOMERSET_SITE_DIR", ROOT / "site"))
+    manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    served = [site / "assets" / "pyodide" / name for name in manifest["pyodide"]]
+    served += [site / "assets" / "engine" / name for name in (manifest["wheel"], "manifest.json")]
+    served += [site / "assets" / "engine" / manifest["startup"][part]["file"] for part in ("stdlib", "snapshot")]
+    compressed = sum(
+        len(p.read_bytes()) if p.suffix in (".zip", ".whl", ".bin") else len(gzip.compress(p.read_bytes(), 6)) for p in served
+    )
+    page, _ = open_page("tools/trick/")
+    text = page.locator("somerset-trick .sr-status").inner_text()
+    stated = re.search(r"about (\d+) MB", text)
+    assert stated, text
+    assert abs(int(stated.group(1)) - compressed / 1e6) < 1, (stated.group(0), compressed)

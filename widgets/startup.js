@@ -1,0 +1,253 @@
+// The engine's fast start, shared by the worker (worker.js), the build (scripts/build_startup.mjs)
+// and the Node tests (tests/pyodide/): the format of the memory snapshot, and whether a snapshot
+// belongs to the files this page is about to run. No DOM, no side effects on import.
+//
+// snapshot.bin is gzip-compressed. Once decompressed it is
+//   MAGIC;
+//   uint32 n, then n bytes of JSON: the key, naming what the snapshot was built from
+//     {format, pyodide, build_id, lock_sha256, wheel_sha256, stdlib_sha256,
+//      check: {request, response}}  (one request and the exact answer the engine gave);
+//   uint32 length (of Pyodide's snapshot), uint32 page size, uint32 count, then `count` uint32
+//     numbers of the pages that hold anything but zeros, in increasing order;
+//   zero padding to a multiple of 16 bytes, then those pages' bytes, one after another (the last
+//     page of the snapshot may be short).
+// Pyodide's own snapshot (its private format, which checks Pyodide's build id) is mostly memory
+// never written; leaving out its zero pages halves what the browser has to decompress.
+// All integers are little-endian.
+
+export const MAGIC = "SOMERSET-SNAPSHOT-2\n";
+export const FORMAT = 2;
+const PAGE = 4096;
+
+const pad16 = (n) => Math.ceil(n / 16) * 16;
+
+function isZero(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0) return false;
+  for (let i = words.length * 4; i < bytes.byteLength; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+// The decompressed snapshot.bin for a key and Pyodide's snapshot (used by the build).
+export function packSnapshot(key, memory) {
+  if (memory.byteOffset % 4 !== 0) memory = memory.slice();
+  const keyBytes = new TextEncoder().encode(JSON.stringify(key));
+  const pages = [];
+  for (let p = 0; p * PAGE < memory.byteLength; p++) {
+    if (!isZero(memory.subarray(p * PAGE, (p + 1) * PAGE))) pages.push(p);
+  }
+  const tableAt = pad16(MAGIC.length + 4 + keyBytes.length);
+  const dataAt = pad16(tableAt + 12 + 4 * pages.length);
+  const pageBytes = (p) => Math.min(PAGE, memory.byteLength - p * PAGE);
+  const out = new Uint8Array(dataAt + pages.reduce((sum, p) => sum + pageBytes(p), 0));
+  const view = new DataView(out.buffer);
+  out.set(new TextEncoder().encode(MAGIC), 0);
+  view.setUint32(MAGIC.length, keyBytes.length, true);
+  out.set(keyBytes, MAGIC.length + 4);
+  view.setUint32(tableAt, memory.byteLength, true);
+  view.setUint32(tableAt + 4, PAGE, true);
+  view.setUint32(tableAt + 8, pages.length, true);
+  let at = dataAt;
+  pages.forEach((p, i) => {
+    view.setUint32(tableAt + 12 + 4 * i, p, true);
+    out.set(memory.subarray(p * PAGE, p * PAGE + pageBytes(p)), at);
+    at += pageBytes(p);
+  });
+  return out;
+}
+
+export async function sha256Hex(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const damaged = (why) => new Error(`the snapshot is damaged: ${why}`);
+
+// Reads a decompressed snapshot.bin handed over in pieces (as it downloads), writing Pyodide's
+// snapshot, zero pages and all, into `memory(length)`: a function returning a zero-filled
+// Uint8Array of that length. push(bytes) for each piece, then finish() -> {key, memory}.
+// Throws on anything malformed.
+export function snapshotReader(memory) {
+  const magic = new TextEncoder().encode(MAGIC);
+  let head = new Uint8Array(0); // the bytes before the pages, gathered until complete
+  let key = null;
+  let out = null;
+  let length = 0;
+  let page = 0;
+  let table = null; // page numbers
+  let index = 0; // the page being filled
+  let filled = 0; // bytes of it filled so far
+
+  function parseHead() {
+    if (head.byteLength < magic.length + 4) return false;
+    if (magic.some((b, i) => head[i] !== b)) throw damaged("it has another header");
+    const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+    const n = view.getUint32(magic.length, true);
+    const tableAt = pad16(magic.length + 4 + n);
+    if (n === 0 || n > 2 ** 20) throw damaged("its key has an impossible length");
+    if (head.byteLength < tableAt + 12) return false;
+    const count = view.getUint32(tableAt + 8, true);
+    const dataAt = pad16(tableAt + 12 + 4 * count);
+    if (count > 2 ** 20) throw damaged("its page table has an impossible length");
+    if (head.byteLength < dataAt) return false;
+    try {
+      key = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(head.subarray(magic.length + 4, magic.length + 4 + n)));
+    } catch {
+      throw damaged("its key is not JSON");
+    }
+    if (!key || typeof key !== "object" || key.format !== FORMAT) throw damaged("it has another format");
+    length = view.getUint32(tableAt, true);
+    page = view.getUint32(tableAt + 4, true);
+    if (page === 0 || page % 16 !== 0 || length === 0 || length % 16 !== 0) throw damaged("its page table is wrong");
+    table = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      table[i] = view.getUint32(tableAt + 12 + 4 * i, true);
+      if ((i > 0 && table[i] <= table[i - 1]) || table[i] * page >= length) throw damaged("its page table is out of order");
+    }
+    out = memory(length);
+    if (!(out instanceof Uint8Array) || out.byteLength !== length) throw damaged(`it holds ${length} bytes of memory, not the expected size`);
+    const rest = head.subarray(dataAt);
+    head = null;
+    pages(rest);
+    return true;
+  }
+
+  function pages(bytes) {
+    let at = 0;
+    while (at < bytes.byteLength) {
+      if (index >= table.length) throw damaged("it has bytes its page table does not account for");
+      const start = table[index] * page;
+      const size = Math.min(page, length - start);
+      const take = Math.min(size - filled, bytes.byteLength - at);
+      out.set(bytes.subarray(at, at + take), start + filled);
+      at += take;
+      filled += take;
+      if (filled === size) {
+        index += 1;
+        filled = 0;
+      }
+    }
+  }
+
+  return {
+    push(bytes) {
+      if (head === null) return pages(bytes);
+      const joined = new Uint8Array(head.byteLength + bytes.byteLength);
+      joined.set(head, 0);
+      joined.set(bytes, head.byteLength);
+      head = joined;
+      parseHead();
+    },
+    finish() {
+      if (head !== null || index !== table.length) throw damaged("it is cut short");
+      return { key, memory: out };
+    },
+  };
+}
+
+// A whole decompressed snapshot.bin at once (the build and the tests).
+export function readSnapshot(raw) {
+  const reader = snapshotReader((length) => new Uint8Array(length));
+  reader.push(raw);
+  return reader.finish();
+}
+
+// Read a snapshot.bin stream as it arrives, into `memory(length)`: gzip-compressed (as served)
+// unless `compressed` is false (a copy kept decompressed). `keep`, an array, receives the
+// decompressed pieces; once `signal` (an AbortSignal) is aborted nothing more is written.
+// Returns {key, memory}.
+export async function unpackSnapshot(stream, memory, { compressed = true, keep = null, signal = null } = {}) {
+  if (compressed && typeof DecompressionStream === "undefined") throw new Error("this browser cannot decompress the snapshot");
+  const reader = snapshotReader(memory);
+  const chunks = (compressed ? stream.pipeThrough(new DecompressionStream("gzip")) : stream).getReader();
+  for (;;) {
+    const { done, value } = await chunks.read();
+    if (done) break;
+    try {
+      if (signal && signal.aborted) throw new Error("the snapshot is no longer wanted");
+      reader.push(value);
+    } catch (e) {
+      chunks.cancel().catch(() => {});
+      throw e;
+    }
+    if (keep) keep.push(value);
+  }
+  return reader.finish();
+}
+
+// Why the snapshot does not belong to these files (an empty list when it does). `facts` are what
+// the worker is about to run: some of {pyodide (the loader's version), lock, wheel, stdlib (their
+// sha256)}; only the facts given are compared.
+export function mismatches(key, facts) {
+  const problems = [];
+  const expect = [
+    ["pyodide", "Pyodide version"],
+    ["lock_sha256", "Pyodide lock file", "lock"],
+    ["wheel_sha256", "engine wheel", "wheel"],
+    ["stdlib_sha256", "standard library", "stdlib"],
+  ];
+  for (const [field, what, fact = field] of expect) {
+    if (!(fact in facts)) continue;
+    if (typeof key[field] !== "string" || key[field] !== facts[fact]) {
+      problems.push(`it was built for another ${what} (${String(key[field]).slice(0, 12)}, this page has ${String(facts[fact]).slice(0, 12)})`);
+    }
+  }
+  const check = key.check;
+  if (!check || typeof check !== "object" || typeof check.response !== "string" || !check.request) {
+    problems.push("it has no answer to check itself against");
+  }
+  return problems;
+}
+
+// The files of a zip archive (the engine wheel): calls write(name, bytes) for each file, in the
+// archive's order. Stored and deflated entries only; names are checked to stay inside the folder
+// they are written to. Throws on anything else.
+export async function unzip(bytes, write) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const bad = (why) => new Error(`the archive is not a zip file this page can read: ${why}`);
+  let end = -1;
+  for (let i = bytes.byteLength - 22; i >= Math.max(0, bytes.byteLength - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw bad("no end of central directory");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const files = [];
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > bytes.byteLength || view.getUint32(at, true) !== 0x02014b50) throw bad("a broken central directory");
+    const method = view.getUint16(at + 10, true);
+    const packed = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 24, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue;
+    if (name.startsWith("/") || name.split("/").some((part) => part === ".." || part === "")) throw bad(`the name ${name}`);
+    if (packed === 0xffffffff || size === 0xffffffff) throw bad("a zip64 entry");
+    if (local + 30 > bytes.byteLength || view.getUint32(local, true) !== 0x04034b50) throw bad(`a broken entry ${name}`);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + packed);
+    if (data.byteLength !== packed) throw bad(`a cut entry ${name}`);
+    if (method !== 0 && method !== 8) throw bad(`the compression of ${name}`);
+    files.push({ name, size, data, method });
+  }
+  // Inflated side by side: each file is a stream of its own.
+  const inflated = await Promise.all(
+    files.map(({ data, method }) =>
+      method === 0
+        ? data.slice()
+        : new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw")))
+            .arrayBuffer()
+            .then((b) => new Uint8Array(b)),
+    ),
+  );
+  files.forEach(({ name, size }, i) => {
+    if (inflated[i].byteLength !== size) throw bad(`the size of ${name}`);
+    write(name, inflated[i]);
+  });
+}
