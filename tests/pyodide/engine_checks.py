@@ -7,6 +7,8 @@ of requests, which the pytest test compares between the two interpreters. Standa
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import json
 import sys
 from typing import Any
@@ -66,6 +68,41 @@ SOLVE_REQUESTS: list[dict[str, Any]] = [
     {"cmd": "solve", "rules": "hodges-1903", "format": "two", "trump": "3", "leader": 1,
      "hands": ["0/1 1/3 2/4", "3/3 0/4 2/6"], "pile": "1/1 1/2 0/5 4/5"},
 ]
+
+
+#: Deals of random play per case in :func:`random_play_digests`.
+RANDOM_DEALS = 12
+
+
+def random_play_digests(package: str = "somerset", deals: int = RANDOM_DEALS) -> dict[str, str]:
+    """Seeded random play under every ruleset, format and option, one digest per case.
+
+    Each case plays ``deals`` deals with the fast random-play loop (``simulate.play_random``), deal
+    ``i`` dealt from ``deal_seed(7, i)`` by seat ``i % players`` and one generator running on through
+    them all; the digest covers each deal's actions, its score changes, and the generator's state
+    after it. ``package`` names the engine to ask: ``somerset``, or an earlier revision unpacked
+    under another name (``scripts/record_random_play.py`` records them that way). These must be the
+    same in CPython and Pyodide, and the same as recorded from the revision before random play was
+    made faster (tests/engine/random_play_recorded.json).
+    """
+    deal_module = importlib.import_module(package + ".deal")
+    rng_module = importlib.import_module(package + ".rng")
+    play_random = importlib.import_module(package + ".simulate").play_random
+    rulesets = importlib.import_module(package + ".rulesets").RULESETS
+    out: dict[str, str] = {}
+    for rid, ruleset in rulesets.items():
+        for fmt in ruleset.formats.value:
+            for opt in (None, *(o.id for o in ruleset.options.value if not o.formats or fmt.id in o.formats)):
+                rng = rng_module.SplitMix64(11)
+                digest = hashlib.sha256()
+                for i in range(deals):
+                    deal = deal_module.new_deal(rid, fmt.id, rng_module.deal_seed(7, i), i % fmt.players,
+                                                [opt] if opt else [])
+                    play_random(deal, rng)
+                    line = " ".join(map(str, deal.history)) + f" = {deal.score_changes()} {rng.state}\n"
+                    digest.update(line.encode())
+                out["-".join(x for x in (rid, fmt.id, opt) if x)] = digest.hexdigest()
+    return out
 
 
 def run() -> dict[str, Any]:
@@ -142,6 +179,14 @@ def run() -> dict[str, Any]:
     if len(solved) > 2 and solved[2].get("exact") is not False:
         failures.append("solve: a budget of 300 nodes should not have been enough")
 
+    # Seeded random play (the shuffle, the auction, the play and the score): the same deals in
+    # both interpreters.
+    try:
+        digests = random_play_digests()
+    except ImportError:  # a stand-in engine in the runner's own tests
+        digests = {}
+    checks += len(digests)
+
     return {
         "python": ".".join(map(str, sys.version_info[:3])),
         "platform": sys.platform,
@@ -150,6 +195,7 @@ def run() -> dict[str, Any]:
         "failures": failures,
         "api": answers,
         "solve": solved,
+        "random_play": digests,
     }
 
 

@@ -142,6 +142,8 @@ def test_pyodide_and_cpython_answer_alike(in_pyodide: dict[str, Any], in_cpython
         assert a == b, f"API request #{i} answered differently in Pyodide and CPython"
     # the solver: the same answers, and a node budget that runs out at the same point
     assert in_pyodide["solve"] == in_cpython["solve"] and len(in_cpython["solve"]) >= 4
+    # seeded random play: the same deals, case by case
+    assert in_cpython["random_play"] and in_pyodide["random_play"] == in_cpython["random_play"]
 
 
 @pytest.mark.parametrize("resume", [False, True], ids=["compiled-stdlib", "snapshot"])
