@@ -48,7 +48,7 @@ help:
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
-	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
+	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node, side by side with BENCH_BASE"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
 	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
@@ -91,9 +91,13 @@ typecheck: $(VENV_OK)
 	$(BIN)/mypy --strict engine/src
 
 BENCH_DEALS ?= 3000
+# The engine before issue 15's speed work: make bench runs it side by side with the working tree.
+BENCH_BASE ?= 41353a64e90659d35e2c19ba63bfcb9394fd4391
 bench: setup
 	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
+	$(BIN)/python scripts/bench_ab.py $(BENCH_BASE)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
+	$(BIN)/python scripts/bench_ab.py $(BENCH_BASE) --pyodide --deals 500
 
 BASE ?= main
 bench-ab: setup
