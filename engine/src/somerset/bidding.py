@@ -95,37 +95,33 @@ class Auction:
             passes += 1
         return passes
 
-    def next_call(self, high_bid: int, made: int) -> tuple[int, int, bool]:
-        """The call after ``made`` calls whose high bid is ``high_bid`` (0: no bid yet).
+    def next_call(self, high_bid: int, made: int, passes: int) -> tuple[int, int, bool] | None:
+        """The call after ``made`` calls with high bid ``high_bid`` (0: no bid yet) and ``passes``
+        passes since the last bid: None when the auction is over, else the lowest and the highest
+        bid allowed (the range is empty when low > high) and whether a pass is allowed.
 
-        Returns the lowest and the highest bid allowed (the range is empty when low > high) and
-        whether a pass is allowed. The auction's own questions (:meth:`bid_range`,
-        :attr:`dealer_must_bid`, :meth:`legal_calls`, :meth:`can`) are answered from here, and a
-        loop that keeps the high bid and the number of calls itself asks it directly.
+        The auction's own questions (:attr:`is_over`, :meth:`bid_range`, :attr:`dealer_must_bid`,
+        :meth:`legal_calls`, :meth:`can`) are answered from here, and a loop that keeps the high bid
+        and counts the calls itself may ask it directly.
         """
         rule = self.rule
+        n = self.players
+        if made >= n if not high_bid or rule.style is AuctionStyle.ONE_ROUND else passes >= n - 1:
+            return None  # one round done, everyone passed, or all the others passed the high bid
         low = rule.minimum if high_bid < rule.minimum else high_bid + 1
-        if high_bid or made != self.players - 1 or rule.all_pass not in _DEALER_BIDS:
+        if high_bid or made != n - 1 or rule.all_pass not in _DEALER_BIDS:
             return low, self.maximum, True
         # everyone else passed and the dealer must bid: at the minimum only, or at least that
         return low, low if rule.all_pass is AllPass.DEALER_AT_MINIMUM else self.maximum, False
 
-    def ends(self, high_bid: int, made: int, passes: int) -> bool:
-        """Whether the auction is over after ``made`` calls, with high bid ``high_bid`` (0: none)
-        and ``passes`` passes since the last bid: everyone called once (one round, or no bid at all),
-        or all the others passed the high bid."""
-        if high_bid and self.rule.style is not AuctionStyle.ONE_ROUND:
-            return passes >= self.players - 1
-        return made >= self.players
-
-    def _summary(self) -> tuple[int, int]:
+    def _next(self) -> tuple[int, int, bool] | None:
         high = self.high
-        return (high[1] if high else 0), len(self.calls)
+        return self.next_call(high[1] if high else 0, len(self.calls), self._passes_since_bid())
 
     @property
     def is_over(self) -> bool:
         """Whether the auction has ended: all others passed the high bid, everyone passed, or one round is done."""
-        return self.ends(*self._summary(), self._passes_since_bid())
+        return self._next() is None
 
     @property
     def all_passed(self) -> bool:
@@ -135,12 +131,13 @@ class Auction:
     @property
     def dealer_must_bid(self) -> bool:
         """Whether the dealer is to call after everyone else passed, where the ruleset forces him to bid."""
-        return not self.next_call(*self._summary())[2]
+        options = self._next()
+        return options is not None and not options[2]
 
     def bid_range(self) -> tuple[int, int]:
-        """The lowest and the highest bid allowed now (the range is empty when low > high)."""
-        low, top, _ = self.next_call(*self._summary())
-        return low, top
+        """The lowest and the highest bid allowed now (the range is empty when low > high, or the auction over)."""
+        options = self._next()
+        return (options[0], options[1]) if options is not None else (1, 0)
 
     def legal_calls(self) -> list[Call]:
         """The calls the player to act may make, the pass first (unless the dealer must bid)."""

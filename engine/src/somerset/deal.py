@@ -40,7 +40,6 @@ from .play import legal_plays
 from .rng import DRAW_SALT, SplitMix64, check_seed, shuffled
 from .rules import Declaration, PileKind, Ruleset, UndealtKind
 from .rulesets import load_ruleset
-from .scoring import score_seats
 from .precompute import DealSetup, TrickTables, bits, deal_setup
 
 __all__ = [
@@ -762,7 +761,7 @@ class PlayPhase(PhaseRules):
         else:
             bid = deal.bid_to_make
             assert bid is not None
-            deal._score = score_seats(deal.ruleset, deal.format, deal.declarer, bid, taken)
+            deal._score = deal.setup.score(deal.declarer, bid, taken)
 
 
 class OverPhase(PhaseRules):
@@ -817,7 +816,7 @@ def new_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 0
     """A deal dealt from ``seed`` (its chance steps applied), waiting for the first call."""
     deal = Deal(ruleset, format_id, dealer=dealer, seed=seed, options=options)
     if deal.phase is Phase.DEAL:  # the shuffle of the deal's own seed: allowed, so made unchecked
-        action = Action.shuffle(seed)
+        action = Action(ActionKind.SHUFFLE, number=deal.seed)  # the seed checked by Deal
         deal.history.append(action)
         SHUFFLE_PHASE.apply(deal, action)
     while deal.is_chance():

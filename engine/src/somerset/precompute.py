@@ -29,10 +29,12 @@ from functools import lru_cache
 from typing import Sequence
 
 from .actions import Action
+from .bidding import Call
 from .cards import Card, Pack, Trump, parse_card
 from .kitty import undealt_kind
 from .play import rover_active
 from .rules import AfterRover, Declaration, FirstLead, Format, RoverPlay, RoverPower, Ruleset, SSNoTrump, UndealtKind
+from .scoring import score_seats
 
 __all__ = ["PackIndex", "pack_index", "TrickTables", "trick_tables", "DealSetup", "deal_setup", "bits", "TRUMP_KEY"]
 
@@ -245,7 +247,9 @@ class DealSetup:
     ``in_play`` lists the cards the format deals (as pack integers), ``team_of`` each seat's
     team, ``undealt_kind`` what the cards left after dealing are (``NONE`` for a drawing pile,
     which ``format.pile`` describes), ``trumps`` what the high bidder may name in this format
-    and ``trump_actions`` the action naming each of them.
+    and ``trump_actions`` the action naming each of them. ``card_points[c]`` is what card ``c``
+    adds to the trick it is in (its count value where counters score, else 0) and
+    ``bids[points]`` the call and the action of a bid of ``points`` (up to the points in a deal).
     """
 
     ruleset: Ruleset
@@ -259,7 +263,24 @@ class DealSetup:
     per_trick: int
     trumps: tuple[Trump, ...]
     trump_actions: tuple[Action, ...]
+    card_points: tuple[int, ...]
+    bids: tuple[tuple[Call, Action], ...]
     _tables: dict[Trump, TrickTables] = field(default_factory=dict, repr=False)
+    _scores: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict, repr=False)
+
+    def score(self, bidder: int, bid: int, taken: Sequence[int]) -> list[int]:
+        """:func:`somerset.scoring.score_seats` for this setup: each team's score change.
+
+        The answers are kept (random play asks the same few again and again), at most
+        :data:`SCORES_KEPT` of them: past that they are forgotten and worked out afresh.
+        """
+        key = (self.team_of[bidder], bid, *taken)
+        changes = self._scores.get(key)
+        if changes is None:
+            if len(self._scores) >= SCORES_KEPT:
+                self._scores.clear()
+            changes = self._scores[key] = tuple(score_seats(self.ruleset, self.format, bidder, bid, taken))
+        return list(changes)
 
     def tables(self, trump: Trump) -> TrickTables:
         """The play tables of this setup's ruleset under ``trump``."""
@@ -269,6 +290,10 @@ class DealSetup:
         return tables
 
 
+#: The most score answers one :class:`DealSetup` keeps.
+SCORES_KEPT = 2048
+
+
 @lru_cache(maxsize=128)
 def deal_setup(ruleset: Ruleset, format_id: str | None = None) -> DealSetup:
     """The :class:`DealSetup` of ``ruleset`` and a format (its main format when None)."""
@@ -276,10 +301,11 @@ def deal_setup(ruleset: Ruleset, format_id: str | None = None) -> DealSetup:
     pack = ruleset.deck
     removed = {parse_card(c, pack) for c in fmt.removed}
     trumps = ruleset.trumps(fmt.id)
+    index = pack_index(pack)
     return DealSetup(
         ruleset=ruleset,
         format=fmt,
-        index=pack_index(pack),
+        index=index,
         in_play=tuple(i for i, c in enumerate(pack.cards) if c not in removed),
         team_of=tuple(fmt.team_of(s) for s in range(fmt.players)),
         undealt_kind=undealt_kind(ruleset, fmt.id),
@@ -288,4 +314,6 @@ def deal_setup(ruleset: Ruleset, format_id: str | None = None) -> DealSetup:
         per_trick=ruleset.points.value.per_trick,
         trumps=trumps,
         trump_actions=tuple(Action.name_trump(t) for t in trumps),
+        card_points=tuple(index.count) if ruleset.points.value.count_cards else (0,) * len(index.count),
+        bids=tuple((Call(b), Action.bid(b)) for b in range(fmt.points_per_deal + 1)),
     )

@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 from .actions import PASS_ACTION, Action
-from .bidding import PASS, Call
+from .bidding import PASS
 from .bots import make_bots, play_deal
 from .deal import AUCTION_PHASE, PLAY_PHASE, TRUMP_PHASE, Deal, Phase, new_deal
 from .precompute import TRUMP_KEY
@@ -89,27 +89,17 @@ def play_random(deal: Deal, rng: SplitMix64) -> None:
             step_random(deal, rng)
 
 
-#: The calls and actions of each bid (bids are made by the thousand: one shared value each).
-_BIDS: dict[int, tuple[Call, Action]] = {}
-
-
-def _bid(points: int) -> tuple[Call, Action]:
-    made = _BIDS.get(points)
-    if made is None:
-        made = _BIDS[points] = (Call(points), Action.bid(points))
-    return made
-
-
 def _random_auction(deal: Deal, rng: SplitMix64) -> None:
     """The auction of :func:`play_random`: calls drawn as :func:`step_random` draws them, made unchecked.
 
     The high bid, the number of calls and the passes since the last bid are kept in local
-    variables; what may be called next and when the auction ends are asked of the auction
-    (:meth:`~somerset.bidding.Auction.next_call`, :meth:`~somerset.bidding.Auction.ends`).
+    variables; what may be called next, and whether the auction is over, is asked of the auction
+    (:meth:`~somerset.bidding.Auction.next_call`).
     """
     auction = deal.auction
     assert auction is not None
-    next_call, ends = auction.next_call, auction.ends
+    next_call = auction.next_call
+    bids = deal.setup.bids
     calls = auction.calls
     history = deal.history
     high = auction.high
@@ -125,8 +115,9 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
     base = rng.state
     his = high_words(base, size)
     p = 0
-    while True:
-        low, top, can_pass = next_call(high_bid, made)
+    options = next_call(high_bid, made, passes)
+    while options is not None:
+        low, top, can_pass = options
         c = (top - low + 1 if top >= low else 0) + can_pass
         # rng.below(c), read off the next number's high word (see rng.high_words)
         if p == size:
@@ -151,12 +142,11 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
             passes += 1
         else:
             high_bid = low + k - can_pass
-            call, action = _bid(high_bid)
+            call, action = bids[high_bid]
             history.append(action)
             calls.append((player, call))
             passes = 0
-        if ends(high_bid, made, passes):
-            break
+        options = next_call(high_bid, made, passes)
     rng.state = advanced(base, p)
     AUCTION_PHASE.close(deal)
 
@@ -192,11 +182,10 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
     break_double = tab.break_double
     rover = tab.rover_watch
     winner_of = tab.winner
-    count_cards = deal.count_cards
-    count = deal.index.count
+    count = deal.setup.card_points
     per_trick = deal.per_trick
     pile = deal.pile
-    face = sum(count[c] for c in deal.face_up) if count_cards and not tricks else 0
+    face = sum(count[c] for c in deal.face_up) if not tricks else 0
     lead_first = tab.lead_first if not tricks and not deal.drawn else -1
     leader = deal.leader
     # At most one number is drawn for each card still to play: all of them are worked out at once.
@@ -221,9 +210,16 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
                 base = rng.state
                 his = high_words(base, size)
                 p = 0
-            while k:
-                m &= m - 1
-                k -= 1
+            if k + k < c:  # the k-th card from the low end, or the (c - 1 - k)-th from the high end
+                while k:
+                    m &= m - 1
+                    k -= 1
+            else:
+                k = c - 1 - k
+                while k:
+                    m ^= 1 << m.bit_length() - 1
+                    k -= 1
+                m = 1 << m.bit_length() - 1
         low = m & -m
         hands[leader] = hand ^ low
         i = low.bit_length() - 1
@@ -248,7 +244,7 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
         trick = [i]
         best = keys[i]
         winner = leader
-        points = per_trick + face + count[i] if count_cards else per_trick
+        points = per_trick + face + count[i]
         face = 0
         extra = extra_all
         roving = i == rover
@@ -273,9 +269,16 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
                     base = rng.state
                     his = high_words(base, size)
                     p = 0
-                while k:
-                    m &= m - 1
-                    k -= 1
+                if k + k < c:  # as for the lead
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                else:
+                    k = c - 1 - k
+                    while k:
+                        m ^= 1 << m.bit_length() - 1
+                        k -= 1
+                    m = 1 << m.bit_length() - 1
             low = m & -m
             hands[seat] = hand ^ low
             i = low.bit_length() - 1
@@ -284,8 +287,7 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
             if keys[i] > best:
                 best = keys[i]
                 winner = seat
-            if count_cards:
-                points += count[i]
+            points += count[i]
             if i == rover:
                 roving = True
                 extra |= break_double
