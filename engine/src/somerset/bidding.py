@@ -141,32 +141,35 @@ class Auction:
 
     def legal_calls(self) -> list[Call]:
         """The calls the player to act may make, the pass first (unless the dealer must bid)."""
-        if self.is_over:
+        options = self._next()
+        if options is None:
             return []
-        low, top = self.bid_range()
+        low, top, can_pass = options
         bids = [Call(b) for b in range(low, top + 1)]
-        return bids if self.dealer_must_bid else [PASS, *bids]
+        return [PASS, *bids] if can_pass else bids
 
     def can(self, call: Call) -> str | None:
         """None if the call is allowed, else the reason it is not."""
-        if self.is_over:
+        options = self._next()
+        if options is None:
             return "the auction is over"
+        low, top, can_pass = options
+        minimum = self.rule.minimum
         fixed = self.rule.all_pass is AllPass.DEALER_AT_MINIMUM
         if call.is_pass:
-            if self.dealer_must_bid:
+            if not can_pass:
                 return (f"everyone else has passed, so the dealer must take the bid "
-                        f"({'at' if fixed else 'at least'} {self.rule.minimum})")
+                        f"({'at' if fixed else 'at least'} {minimum})")
             return None
         assert call.bid is not None
-        if call.bid < self.rule.minimum:
-            return f"the lowest bid allowed is {self.rule.minimum}"
-        if fixed and self.dealer_must_bid and call.bid != self.rule.minimum:
-            return f"everyone else has passed, so the dealer takes the bid at {self.rule.minimum}, and no more"
+        if call.bid < minimum:
+            return f"the lowest bid allowed is {minimum}"
+        if fixed and not can_pass and call.bid > top:
+            return f"everyone else has passed, so the dealer takes the bid at {minimum}, and no more"
         if call.bid > self.maximum:
             return f"a bid cannot exceed the {self.maximum} points in the deal"
-        high = self.high
-        if high and call.bid <= high[1]:
-            return f"a bid must be higher than the current high bid of {high[1]}"
+        if call.bid < low:
+            return f"a bid must be higher than the current high bid of {low - 1}"
         return None
 
     def do(self, call: Call) -> None:
@@ -174,9 +177,7 @@ class Auction:
         why = self.can(call)
         if why is not None:
             raise AuctionError(f"{call} is not allowed: {why}")
-        player = self.to_act
-        assert player is not None
-        self.calls.append((player, call))
+        self.calls.append((len(self.calls) % self.players, call))
 
     def run(self, calls: Iterable[Call | str]) -> Auction:
         """Make each call in turn (calls or their text); returns the auction."""
