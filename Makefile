@@ -50,7 +50,7 @@ help:
 	@echo "make typecheck  mypy --strict on engine/src"
 	@echo "make browser    Chromium for the browser tests (installs Debian's chromium when it can)"
 	@echo "make fuzz       the fuzz tests (tests/fuzz) with 20 to 50 times the examples, from a random seed"
-	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
+	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node, side by side with BENCH_BASE"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
 	@echo "make bench-bots  the sampling bot's side against heuristic bots over 2,000 deals (CPython), and its moves' time in Pyodide"
@@ -106,9 +106,13 @@ browser: $(VENV_OK)
 	@bash scripts/ensure-browser.sh
 
 BENCH_DEALS ?= 3000
+# The engine before issue 15's speed work: make bench runs it side by side with the working tree.
+BENCH_BASE ?= 41353a64e90659d35e2c19ba63bfcb9394fd4391
 bench: setup
 	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
+	$(BIN)/python scripts/bench_ab.py $(BENCH_BASE)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
+	$(BIN)/python scripts/bench_ab.py $(BENCH_BASE) --pyodide --deals 500
 
 BASE ?= main
 bench-ab: setup

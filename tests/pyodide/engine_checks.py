@@ -7,6 +7,7 @@ of requests, which the pytest test compares between the two interpreters. Standa
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from typing import Any
@@ -77,6 +78,42 @@ SOLVE_REQUESTS: list[dict[str, Any]] = [
 # Deals played by the sampling bots (ruleset, format, seed).
 BOT_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 3), ("somersetgame-com", None, 8),
                                                  ("boardgamegeek", None, 5), ("hodges-1903", "two", 2)]
+
+#: Deals of random play per case in :func:`random_play_digests`.
+RANDOM_DEALS = 12
+
+
+def random_play_digests(package: str = "somerset", deals: int = RANDOM_DEALS) -> dict[str, str]:
+    """Seeded random play under every ruleset, format and option, one digest per case.
+
+    Each case plays ``deals`` deals with the fast random-play loop (``simulate.play_random``), deal
+    ``i`` dealt from ``deal_seed(7, i)`` by seat ``i % players`` and one generator running on through
+    them all; the digest (a fingerprint of the text) covers each deal's actions, its score changes,
+    and the generator's state after it. ``package`` names the engine to ask: ``somerset``, or an earlier revision unpacked
+    under another name (``scripts/record_random_play.py`` records them that way). These must be the
+    same in CPython and Pyodide, and the same as recorded from the revision before random play was
+    made faster (tests/engine/random_play_recorded.json).
+    """
+    deal_module = importlib.import_module(package + ".deal")
+    rng_module = importlib.import_module(package + ".rng")
+    play_random = importlib.import_module(package + ".simulate").play_random
+    rulesets = importlib.import_module(package + ".rulesets").RULESETS
+    out: dict[str, str] = {}
+    for rid, ruleset in rulesets.items():
+        for fmt in ruleset.formats.value:
+            for opt in (None, *(o.id for o in ruleset.options.value if not o.formats or fmt.id in o.formats)):
+                rng = rng_module.SplitMix64(11)
+                lines: list[str] = []
+                for i in range(deals):
+                    deal = deal_module.new_deal(rid, fmt.id, rng_module.deal_seed(7, i), i % fmt.players,
+                                                [opt] if opt else [])
+                    play_random(deal, rng)
+                    line = " ".join(map(str, deal.history)) + f" = {deal.score_changes()} {rng.state}\n"
+                    lines.append(line)
+                # a 127-bit fingerprint of the text (hashlib is not in the site's trimmed standard library)
+                fingerprint = int.from_bytes("".join(lines).encode(), "big") % ((1 << 127) - 1)
+                out["-".join(x for x in (rid, fmt.id, opt) if x)] = f"{fingerprint:032x}"
+    return out
 
 
 def run() -> dict[str, Any]:
@@ -179,6 +216,13 @@ def run() -> dict[str, Any]:
             checks += 1
             deal = play_deal(new_deal(rules, fmt, seed), make_bots("sampling", 4 if fmt is None else 2, seed))
             bot_plays.append([str(a) for a in deal.history])
+    # Seeded random play (the shuffle, the auction, the play and the score): the same deals in
+    # both interpreters.
+    try:
+        digests = random_play_digests()
+    except ImportError:  # a stand-in engine in the runner's own tests
+        digests = {}
+    checks += len(digests)
 
     return {
         "python": ".".join(map(str, sys.version_info[:3])),
@@ -189,6 +233,7 @@ def run() -> dict[str, Any]:
         "api": answers,
         "solve": solved,
         "bots": bot_plays,
+        "random_play": digests,
     }
 
 

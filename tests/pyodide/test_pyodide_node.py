@@ -144,6 +144,8 @@ def test_pyodide_and_cpython_answer_alike(in_pyodide: dict[str, Any], in_cpython
     assert in_pyodide["solve"] == in_cpython["solve"] and len(in_cpython["solve"]) >= 4
     # the sampling bots: the same seed, the same cards
     assert in_pyodide["bots"] == in_cpython["bots"] and len(in_cpython["bots"]) >= 4
+    # seeded random play: the same deals, case by case
+    assert in_cpython["random_play"] and in_pyodide["random_play"] == in_cpython["random_play"]
 
 
 @pytest.mark.parametrize("resume", [False, True], ids=["compiled-stdlib", "snapshot"])
