@@ -160,7 +160,7 @@ def candidate_toml(p: Puzzle, proof: Proof, theme: str) -> str:
     r = p.rules
     trump = parse_trump(p.trump, r.deck)
     title = f"{describe_goal(s.goal, p.bid)}: {trump.label}, {len(proof.steps[0].position.hands[proof.you])} cards"
-    lines = ["[[puzzle]]", f'id = "{r.id}{"-" + p.format if p.format != r.format().id else ""}-{s.seed}"', f"title = {_quote(title)}", f'ruleset = "{r.id}"']
+    lines = ["[[puzzle]]", f'id = "{r.id}{"-" + p.format if p.format and p.format != r.format().id else ""}-{s.seed}"', f"title = {_quote(title)}", f'ruleset = "{r.id}"']
     if p.format:
         lines.append(f'format = "{p.format}"')
     lines += [f'theme = "{theme}"', 'kind = "ending"', f'goal = "{s.goal}"']

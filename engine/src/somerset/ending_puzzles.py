@@ -363,6 +363,8 @@ def _short_seat(pos: Position, seat: int, you: int) -> str:
 
 
 class Ending(PuzzleKind):
+    """Play the ending: one card (or one line) that keeps the best result, proven by the solver."""
+
     name = "ending"
     question = "Which card keeps the best result, whatever the other seats play?"
     pick = "one card from your hand"
@@ -522,9 +524,6 @@ class Ending(PuzzleKind):
 
     def lead_line(self, p: Puzzle) -> str:
         return "You lead." if not p.trick else ""
-
-    def question_text(self, p: Puzzle) -> str:
-        return p.question
 
     # --- the trainer record ------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ def parse_seeds(text: str) -> range:
 
 
 def cmd_puzzles(args: argparse.Namespace) -> None:
+    """Mine the seeds and write each candidate as it is found."""
     from ..ending_mine import candidate_toml, mine, theme_of
 
     try:
@@ -65,6 +66,7 @@ def cmd_puzzles(args: argparse.Namespace) -> None:
 
 
 def register(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
+    """Add the ``puzzles`` command."""
     p = add("puzzles", "mine seeded deals for ending puzzles proven by the solver",
             "Deal each seed as 'somerset play' does, let the bots play, and keep positions where exactly one card "
             "keeps the best result (the solver proves it). Example: somerset puzzles mine --rules parker-1947 "
