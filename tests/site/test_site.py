@@ -247,11 +247,11 @@ def test_the_build_fails_on_an_ending_puzzle_the_engine_does_not_prove(monkeypat
 
     import somerset.puzzles as puzzles
 
+    from somerset.ending_puzzles import prove
+
     hook = _hook()
     good = next(p for p in puzzles.PUZZLES if p.kind == "ending")
-    wrong = next(c for c in puzzles.PUZZLES if c is good) and dataclasses.replace(
-        good, answer=(next(r.card for r in __import__("somerset.ending_puzzles", fromlist=["prove"]).prove(good)
-                           .steps[0].refutations),))
+    wrong = dataclasses.replace(good, answer=(prove(good).steps[0].refutations[0].card,))
     monkeypatch.setattr(puzzles, "PUZZLES", (wrong,))
     with pytest.raises(PluginError, match=f"puzzle '{good.id}': stated answer"):
         hook.render_puzzles(_page("puzzles/endings.md"), "ending")
