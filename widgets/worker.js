@@ -56,6 +56,7 @@ let wasmModule = null;
 function precompile(fetchPlain) {
   if (typeof WebAssembly.compileStreaming !== "function") return;
   wasmModule = WebAssembly.compileStreaming(fetchPlain(WASM_URL)).catch((e) => {
+    if (blockedWasm(e)) throw cspError(WASM_BLOCKED);
     throw new Error(`the Python runtime could not be loaded (${e.message || e})`);
   });
   // Nothing starts without it: the whole boot fails, whichever attempt is running.
@@ -73,6 +74,44 @@ function precompile(fetchPlain) {
 
 // Count the bytes of the runtime's big downloads as they arrive, so the page can show real
 // progress. Only responses from this site are wrapped; anything else is refused outright.
+// A download that receives nothing for STALL_MS while this worker is free to receive it has
+// stalled (a connection that hangs rather than fails): the start fails at once, naming the file,
+// so the page offers Retry within seconds instead of waiting on "Loading..." (engine.js keeps a
+// long limit of its own for the rest of the start). Time this worker spends busy (compiling,
+// starting Python) is not counted against the network.
+const STALL_MS = 8_000;
+const downloads = new Set();
+let lastBytes = 0; // when any download last received something
+let watchdog = null;
+function watchDownload(what, signal) {
+  const d = { what };
+  downloads.add(d);
+  lastBytes = performance.now();
+  if (signal) signal.addEventListener("abort", () => downloads.delete(d), { once: true });
+  if (!watchdog) {
+    let tick = performance.now();
+    watchdog = setInterval(() => {
+      const now = performance.now();
+      if (now - tick > 2_000) lastBytes = now; // this worker was busy: the network is not to blame
+      tick = now;
+      if (downloads.size && now - lastBytes > STALL_MS) {
+        const names = [...downloads].map((x) => x.what).join(", ");
+        stopWatching();
+        // Told to the page at once (which ends this worker and offers Retry), whatever the start
+        // is waiting on.
+        failure = `the download of ${names} stalled: nothing arrived for ${STALL_MS / 1000} seconds`;
+        self.postMessage({ type: "failed", message: failure });
+      }
+    }, 1_000);
+  }
+  return d;
+}
+function stopWatching() {
+  clearInterval(watchdog);
+  watchdog = null;
+  downloads.clear();
+}
+
 function countingFetch(originalFetch, onBytes) {
   return async function (input, init) {
     const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href);
@@ -84,12 +123,27 @@ function countingFetch(originalFetch, onBytes) {
       standIn[STAND_IN] = true;
       return standIn;
     }
-    const response = await originalFetch(input, init);
-    if (!response.ok || !response.body || typeof TransformStream === "undefined") return response;
+    const watched = watchDownload(url.pathname.slice(url.pathname.lastIndexOf("/") + 1) || url.pathname, init && init.signal);
+    let response;
+    try {
+      response = await originalFetch(input, init);
+    } catch (e) {
+      downloads.delete(watched);
+      throw e;
+    }
+    lastBytes = performance.now();
+    if (!response.ok || !response.body || typeof TransformStream === "undefined") {
+      downloads.delete(watched);
+      return response;
+    }
     const counter = new TransformStream({
       transform(chunk, controller) {
+        lastBytes = performance.now();
         onBytes(chunk.byteLength);
         controller.enqueue(chunk);
+      },
+      flush() {
+        downloads.delete(watched);
       },
     });
     try {
@@ -152,6 +206,26 @@ self.addEventListener("unhandledrejection", (event) => {
 self.addEventListener("error", (event) => {
   if (stray(event.error || event.message)) event.preventDefault();
 });
+// A Content-Security-Policy that forbids what the runtime needs (compiling WebAssembly needs
+// 'wasm-unsafe-eval') makes Pyodide give up without a word, or with the browser's long message;
+// say what was blocked instead.
+function failBoot(error) {
+  stray(error);
+}
+function cspError(what) {
+  return new Error(`this site's Content-Security-Policy blocks the rules engine: it does not allow ${what}`);
+}
+const WASM_BLOCKED = "compiling WebAssembly ('wasm-unsafe-eval')";
+self.addEventListener("securitypolicyviolation", (event) => {
+  const what = event.violatedDirective === "script-src" && /eval/.test(event.blockedURI || "eval")
+    ? WASM_BLOCKED : `${event.blockedURI || "a resource"} (${event.violatedDirective})`;
+  failBoot(cspError(what));
+});
+// The browser's own words when a policy stops WebAssembly from compiling.
+function blockedWasm(e) {
+  const text = String((e && e.message) || e);
+  return /WebAssembly/i.test(text) && /Content Security Policy/i.test(text);
+}
 
 // Runs one attempt to start Pyodide; a stray failure while it runs fails this attempt only.
 async function attempt(run) {
@@ -342,6 +416,7 @@ async function fresh(loadPyodide, options, wheel) {
   try {
     pyodide = await attempt(() => loadPyodide(options));
   } catch (e) {
+    if (blockedWasm(e)) throw cspError(WASM_BLOCKED);
     throw new Error(`the Python runtime could not start (${e.message || e})`);
   }
   reached("Pyodide started");
@@ -438,6 +513,7 @@ async function boot() {
     }
   }
   if (!answer) answer = await fresh(loadPyodide, options, wheel);
+  stopWatching();
   self.fetch = originalFetch;
   progress("ready", 1);
   reached("ready");
@@ -455,6 +531,7 @@ const ready = boot().then(
     scheduleLate();
   },
   (e) => {
+    stopWatching();
     failure = String((e && e.message) || e);
     self.postMessage({ type: "failed", message: failure });
   },

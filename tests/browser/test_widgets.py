@@ -216,7 +216,7 @@ def test_score_calculator(open_page: Any) -> None:
     made = engine(cmd="score", rules="parker-1947", bid=15, made=16, against=8)
     expect(result.locator(".sr-score dd").nth(0)).to_have_text(f"+{made['bidder_side']}")
     expect(result.locator(".sr-verdict__reason")).to_have_text(made["reason"])
-    page.wait_for_function("new URL(location.href).searchParams.get('made') === '16'")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('made') === '16'")  # a function: the CSP forbids eval
     params = dict(parse_qsl(urlsplit(page.url).query))
     assert params == {"rules": "parker-1947", "format": "four-partners", "bid": "15", "made": "16"}
 
@@ -392,6 +392,22 @@ def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
     assert rec.count(blocked) == 2  # the blocked try and the retry
 
 
+def test_a_stalled_download_is_named_within_seconds_and_retry_recovers(open_page: Any) -> None:
+    page, rec = open_page(TRICK, goto=False)
+    rec.expect_errors = True
+    rec.stall.add(".whl")  # the engine's wheel: the request hangs, nothing arrives
+    page.goto(rec.base + TRICK)
+    start(page)
+    status = page.locator("somerset-trick .sr-status")
+    # Detected from the lack of progress (8 s of nothing), long before the two-minute limit.
+    expect(status).to_contain_text("stalled: nothing arrived for 8 seconds", timeout=45_000)
+    expect(status).to_contain_text("somerset-")
+    rec.stall.clear()
+    status.get_by_role("button", name="Retry").click()
+    verdict(page)
+    expect(status).to_be_hidden()
+
+
 NAMELESS = """() => {
   const name = (el) => {
     if (el.getAttribute('aria-label')) return el.getAttribute('aria-label').trim();
@@ -506,7 +522,7 @@ def test_play_a_deal_with_a_hostile_address(open_page: Any) -> None:
     (TRICK, "Resolving a trick by hand"),
     (SCORE, "Scoring by hand"),
     ("tools/replay/", "The same deal, step by step"),
-    ("tools/play/", "The other seats are played by the same bots"),
+    ("tools/play/", "The other seats are played by the engine"),
 ])
 def test_tool_pages_without_javascript(open_page: Any, path: str, words: str) -> None:
     """With JavaScript off, a tool page says so and the way to the same answer by hand is there."""
