@@ -40,7 +40,6 @@ FIELDS: dict[str, str] = {
     "title": "the puzzle's title",
     "ruleset": "the ruleset it is played under: an id such as parker-1947",
     "theme": "the id of a [[theme]]",
-    "difficulty": "1 (easy), 2 (medium) or 3 (hard)",
     "kind": "what it asks: " + ", ".join(PUZZLE_KINDS),
     "question": "the question (a winner puzzle may leave it out)",
     "hint": "a hint shown on request",
@@ -71,7 +70,6 @@ class Puzzle:
     title: str
     ruleset: str
     theme: str
-    difficulty: int  # 1 easy, 2 medium, 3 hard
     kind: str  # a key of PUZZLE_KINDS
     question: str
     hint: str
@@ -93,6 +91,12 @@ class Puzzle:
     def rules(self) -> Ruleset:
         """The ruleset the puzzle is played under."""
         return get_ruleset(self.ruleset)
+
+    @property
+    def difficulty(self) -> int:
+        """1 (easiest) to 5, graded by the engine from what can be counted in the position (not typed
+        into the file): see :data:`somerset.puzzle_kinds.DIFFICULTY_MEASURES`."""
+        return self.kind_of.difficulty(self)
 
     @property
     def kind_of(self) -> PuzzleKind:
@@ -134,10 +138,13 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
         raise entry.error(str(e), "ruleset") from e
     kind = PUZZLE_KINDS.get(entry.text("kind", choices=PUZZLE_KINDS))
     assert kind is not None
+    if entry.has("difficulty"):
+        raise entry.error("the engine grades each puzzle's difficulty from its position (the contributors' page "
+                          "says how); remove this field", "difficulty")
     values: dict[str, Any] = {
         "id": ident, "title": entry.text("title"), "ruleset": r.id,
         "theme": entry.text("theme", choices=themes),
-        "difficulty": entry.integer("difficulty", low=1, high=3), "kind": kind.name,
+        "kind": kind.name,
         "question": entry.text("question", required=not kind.question, default=kind.question),
         "hint": entry.text("hint"), "explanation": entry.text("explanation"), "file": entry.file,
     }
