@@ -333,8 +333,9 @@ def render_pack(page: Any, arg: str | None) -> str:
 
 
 def _dots(n: int) -> str:
-    names = {1: "easy", 2: "medium", 3: "hard"}
-    return f'<span class="sr-difficulty" title="{names[n]}">{"●" * n}{"○" * (3 - n)}<span class="sr-only"> {names[n]}</span></span>'
+    """A puzzle's difficulty, 1 to 5 as the engine grades it, as dots with the number for screen readers."""
+    return (f'<span class="sr-difficulty" title="difficulty {n} of 5">{"●" * n}{"○" * (5 - n)}'
+            f'<span class="sr-only"> difficulty {n} of 5</span></span>')
 
 
 def _puzzle_block(page: Any, p: Any) -> str:
@@ -355,7 +356,9 @@ def _puzzle_block(page: Any, p: Any) -> str:
     verdict = judge(p, list(solve(p)))
     answer = ", ".join(solve(p))
     lines += ['??? success "Solution"', _indent(f"**{answer}.** {p.explanation}\n\n*The engine:* {verdict['detail']}"), ""]
-    lines += [f'<somerset-puzzle puzzle="{html.escape(p.id)}"></somerset-puzzle>', ""]
+    trainer = html.escape(_url(page, "puzzles/trainer/") + "?p=" + p.id)
+    lines += [f'<p class="sr-puzzle-try" data-puzzle="{html.escape(p.id)}"><a class="sr-try" href="{trainer}">Try it in the '
+              "trainer</a>: answer by tapping a card, see why a wrong card is wrong, and keep your progress.</p>", ""]
     return "\n".join(lines)
 
 
@@ -365,6 +368,7 @@ def render_puzzles(page: Any, arg: str | None) -> str:
     failures = check_all()
     if failures:
         raise PluginError("puzzles disagree with the engine:\n" + "\n".join(failures))
+    # Sorted as the trainer sorts them: by theme, then by the engine's grade of difficulty.
     out = []
     for theme, name in THEMES:
         out.append(f"## {name} {{#theme-{theme}}}\n")
@@ -382,7 +386,10 @@ def render_puzzle_index(page: Any, arg: str | None) -> str:
         for r in RULESETS.values():
             items = [p for p in PUZZLES if p.ruleset == r.id]
             out.append(f"## {r.short_name}\n")
-            out += [f"- [{p.title}]({target}#{p.id}) {_dots(p.difficulty)} <small>{dict(THEMES)[p.theme]}</small>" for p in items]
+            train = _url(page, "puzzles/trainer/")
+            out += [f"- [{p.title}]({target}#{p.id}) {_dots(p.difficulty)} <small>{dict(THEMES)[p.theme]}</small> "
+                    f'<a class="sr-try" data-puzzle="{html.escape(p.id)}" href="{html.escape(train + "?p=" + p.id)}">in the trainer</a>'
+                    for p in items]
             out.append("")
     else:
         raise PluginError(f"{page.file.src_uri}: puzzle-index takes 'ruleset'")
@@ -449,6 +456,10 @@ def render_content_schema(page: Any, arg: str | None) -> str:
             out.append(f"| `{kind.name}` | {html.escape(ask)} | {fields} | {html.escape(kind.answer_form)} |")
         out += ["", "The themes (`theme`), as `themes.toml` lists them: "
                 + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in THEMES) + "."]
+        from somerset.puzzle_kinds import DIFFICULTY_MEASURES
+
+        out += ["", "A puzzle has no difficulty field: the engine grades it from 1 to 5, counting one above 1 for each "
+                "of these that holds: " + "; ".join(html.escape(what) for _, what in DIFFICULTY_MEASURES) + "."]
         return "\n".join(out) + "\n"
     if arg == "ruling":
         from somerset.rulings import FIELDS as RULING_FIELDS
