@@ -667,10 +667,10 @@ class SomersetTrainer extends HTMLElement {
         const r = (step.refutations || {})[v];
         const text = r && r.text ? seatText(r.text) : `${this.label(v)} is not the answer.`;
         const cost = r && Number.isInteger(r.cost) && r.cost > 0 ? ` It gives up ${r.cost} point${r.cost === 1 ? "" : "s"}.` : "";
-        const line = r && Array.isArray(r.line) && r.line.length ? ` The best reply: ${r.line.map((x) => `${seatName(x.seat)} ${x.card}`).join(", ")}.` : "";
+        const line = r && Array.isArray(r.line) && r.line.length ? ` The best reply: ${r.line.map((x) => `${seatName(x.seat)} plays ${x.card}`).join(", ")}.` : "";
         return h("p", { class: "sr-trainer__refutation", "data-value": v }, text + cost + line);
       });
-      const more = missing ? `${missing} that answer${missing === 1 ? " is" : " are"} missing.` : "";
+      const more = missing && !step.single ? `${missing} that answer${missing === 1 ? " is" : " are"} missing.` : "";
       this._feedback.dataset.kind = "wrong";
       replace(
         this._feedback,
