@@ -352,7 +352,8 @@ class SomersetTrainer extends HTMLElement {
       this._progressNote,
     );
     this.addEventListener("keydown", (e) => this.onKey(e));
-    replace(this, filters, this._count, this._notice, this._streak, puzzle, progress, this._live);
+    // The puzzle first (on a phone it is what the reader came for), then the choice of puzzles.
+    replace(this, this._notice, puzzle, this._streak, this._count, filters, progress, this._live);
     this.fillThemes();
   }
 
@@ -670,7 +671,7 @@ class SomersetTrainer extends HTMLElement {
         const line = r && Array.isArray(r.line) && r.line.length ? ` The best reply: ${r.line.map((x) => `${seatName(x.seat)} plays ${x.card}`).join(", ")}.` : "";
         return h("p", { class: "sr-trainer__refutation", "data-value": v }, text + cost + line);
       });
-      const more = missing && !step.single ? `${missing} that answer${missing === 1 ? " is" : " are"} missing.` : "";
+      const more = missing && !step.single ? `You left out ${missing} that answer${missing === 1 ? "s" : ""}.` : "";
       this._feedback.dataset.kind = "wrong";
       replace(
         this._feedback,

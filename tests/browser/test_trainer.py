@@ -147,7 +147,7 @@ def test_set_answers_filters_permalink_and_progress_across_a_reload(open_page: A
     choice(page, step["answer"][0]).click()
     page.get_by_role("button", name="Check").click()
     missing = len(step["answer"]) - 1
-    expect(page.locator(".sr-trainer__verdictline")).to_contain_text(f"{missing} that answer{' is' if missing == 1 else ' are'} missing.")
+    expect(page.locator(".sr-trainer__verdictline")).to_contain_text(f"You left out {missing} that answer{'s' if missing == 1 else ''}.")
     expect(page.locator(".sr-trainer__choice--answer")).to_have_count(0)
 
     # Filters: every theme of one ruleset; by difficulty; the address follows.
@@ -319,6 +319,8 @@ def test_keyboard_only_at_360px_dark_with_44px_targets(open_page: Any) -> None:
     page, _ = open_page(TRAINER + "?p=rover-highest", **PHONE)
     expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS["rover-highest"]["title"])
     no_overflow(page, "the trainer at 360px")
+    # The words for a browser without JavaScript were inside the element, and are gone.
+    expect(page.get_by_text("The trainer needs JavaScript")).to_have_count(0)
     # Every control of the trainer is at least 44 px high, the cards 44 px wide too.
     small = page.evaluate(
         """() => [...document.querySelectorAll('somerset-trainer button, somerset-trainer select, somerset-trainer summary, somerset-trainer label.md-button, somerset-trainer a')]
@@ -328,9 +330,9 @@ def test_keyboard_only_at_360px_dark_with_44px_targets(open_page: Any) -> None:
           .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
     )
     assert small == [], small
-    # From the filters to the cards by Tab alone; a wrong card by its number key; Enter on Try again.
-    page.get_by_label("Difficulty").focus()
-    for _ in range(12):
+    # From the top of the page to the cards by Tab alone; a wrong card by its number key; Enter on Try again.
+    page.locator("body").focus()
+    for _ in range(80):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('sr-trainer__choice')"):
             break
