@@ -3,7 +3,7 @@
 // "somerset.puzzle-progress"), with a button to forget them. Needs neither the engine nor the
 // trainer's data: the page's puzzles are the elements marked data-puzzle.
 
-import { OLD_SOLVED, PROGRESS, loadProgress } from "./trainer.js";
+import { OLD_SOLVED, PROGRESS, loadProgress } from "./puzzle-store.js";
 import { defineWidget, h, replace } from "./ui.js";
 
 const CHANGED = "somerset-progress-forgotten";
