@@ -96,6 +96,18 @@ function labelled(id, text, control) {
 
 class SomersetTrainer extends HTMLElement {
   connectedCallback() {
+    this._onStorage = (e) => {
+      if (e.key === PROGRESS || e.key === OWN) this.refreshStored();
+    };
+    // "Our table" pressed anywhere on the site: follow it.
+    this._onRules = (e) => {
+      if (this._rules && e.detail && this._packOf.has(e.detail) && this._rules.value !== e.detail) {
+        this._rules.value = e.detail;
+        this.filtersChanged();
+      }
+    };
+    window.addEventListener("storage", this._onStorage);
+    window.addEventListener("somerset-ruleset-changed", this._onRules);
     if (this._built) return;
     this._built = true;
     this.classList.add("sr-widget", "sr-trainer");
@@ -103,16 +115,12 @@ class SomersetTrainer extends HTMLElement {
     this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
     this._loading = h("p", { class: "sr-trainer__loading", role: "status" }, "Loading the puzzles…");
     replace(this, this._loading, this._live);
-    this._onStorage = (e) => {
-      if (e.key === PROGRESS || e.key === OWN) this.refreshStored();
-    };
-    window.addEventListener("storage", this._onStorage);
     this.load();
   }
 
   disconnectedCallback() {
     window.removeEventListener("storage", this._onStorage);
-    if (this._rules) window.removeEventListener("somerset-ruleset-changed", this._onRules);
+    window.removeEventListener("somerset-ruleset-changed", this._onRules);
   }
 
   announce(text) {
@@ -183,14 +191,6 @@ class SomersetTrainer extends HTMLElement {
       this._rules.select.prepend(every);
     }
     this._rules.select.addEventListener("change", () => this.filtersChanged());
-    // "Our table" pressed or released anywhere on the site: follow it.
-    this._onRules = (e) => {
-      if (e.detail && this._packOf.has(e.detail) && this._rules.value !== e.detail) {
-        this._rules.value = e.detail;
-        this.filtersChanged();
-      }
-    };
-    window.addEventListener("somerset-ruleset-changed", this._onRules);
     this._level = h(
       "select",
       { id: `${id}-level`, onchange: () => this.filtersChanged() },
@@ -847,6 +847,7 @@ class SomersetTrainer extends HTMLElement {
   }
 
   refreshStored() {
+    if (!this._data) return; // still loading: the puzzles are read with the storage as it is then
     this._progress = loadProgress();
     const wasOwn = this._own.length;
     this.readOwn();

@@ -365,3 +365,17 @@ def test_keyboard_only_at_360px_dark_with_44px_targets(open_page: Any) -> None:
           .map((el) => el.outerHTML.slice(0, 100))"""
     )
     assert names == []
+
+
+def test_from_the_list_into_the_trainer_by_instant_navigation(open_page: Any) -> None:
+    """The list links each puzzle into the trainer; Material's instant navigation mounts the trainer there."""
+    page, _ = open_page("puzzles/")
+    page.evaluate("window.__stayed = true")  # gone after a full page load, kept by instant navigation
+    page.locator('[data-puzzle="rover-alone"] a').click()
+    expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS["rover-alone"]["title"])
+    assert page.evaluate("window.__stayed === true"), "the link loaded a whole new page"
+    assert current(page) == "rover-alone"
+    answer(page, "rover-alone")
+    expect(page.locator(".sr-trainer__verdictline")).to_contain_text("Solved.")
+    page.go_back()
+    expect(page.locator("article somerset-puzzle-progress")).to_contain_text(f"you have solved 1 and failed 0 of the {len(RECORDS)} puzzles")
