@@ -12,6 +12,7 @@
 import {
   RulesetChoice,
   addressParams,
+  capitalize,
   cardButton,
   cardFace,
   cardWords,
@@ -527,7 +528,25 @@ class SomersetTrainer extends HTMLElement {
         ),
       );
     }
-    if (step.offer !== "hand" && step.offer !== "trick" && Array.isArray(table.facts) && table.facts.length) {
+    // Other hands the reader may see (an ending played out with every card known).
+    const hands = Array.isArray(table.hands) ? table.hands : [];
+    hands.forEach((cards, seat) => {
+      if (seat === you || !Array.isArray(cards) || !cards.length) return;
+      const id = `${this._id}-hand-${seat}`;
+      parts.push(
+        h(
+          "div",
+          { class: "sr-trainer__row" },
+          h("p", { class: "sr-trainer__rowlabel", id }, capitalize(seatName(seat))),
+          h(
+            "ol",
+            { class: "sr-faces", "aria-labelledby": id },
+            cards.map((c) => h("li", { "aria-label": cardWords(c, this.info(c)) }, cardFace(c, this.info(c), { size: "small" }))),
+          ),
+        ),
+      );
+    });
+    if (Array.isArray(table.facts) && table.facts.length) {
       parts.push(
         h(
           "ul",

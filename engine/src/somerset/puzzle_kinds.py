@@ -142,7 +142,9 @@ class PuzzleKind:
             "trump_label": parse_trump(p.trump, r.deck).label if p.trump else None,
             "players": max(fmt.players, len(trick) + 1 + len(_cards_text(p, p.after))),
             "leader": 0,
-            "facts": [[label, value] for label, value in self.facts(p)],
+            # Facts the page cannot draw as cards (for value kinds: the bid, the points); a position
+            # of cards is drawn from the trick and the hands instead.
+            "facts": [[label, value] for label, value in self.facts(p)] if self.offer == "choices" else [],
         }
         if self.offer == "hand":
             you = len(trick)

@@ -255,8 +255,9 @@ def _two_step_record() -> dict[str, Any]:
     other = next(v for v in sol.cards if v.loss > 0)
     reply = [{"seat": x.seat, "card": str(x.card)} for x in sol.line[1:4]]
     table1 = {"trump": "8", "trump_label": "/8 suit", "players": 4, "you": 0, "leader": 0, "trick": [],
-              "hands": [["8/8", "2/2"], None, None, None]}
-    table2 = {**table1, "hands": [["2/2"], None, None, None]}
+              "hands": [["8/8", "2/2"], ["0/0", "3/4"], ["6/8", "1/2"], ["4/8", "0/6"]],
+              "facts": [["Points so far", "none"]]}
+    table2 = {**table1, "hands": [["2/2"], ["3/4"], ["1/2"], ["0/6"]], "facts": [["Points so far", "your side 3"]]}
     step = {"question": "Which card keeps the most points?", "single": True, "hint": "Count the trumps still out.",
             "solution": "Lead the trump first.", "citation": None}
     return {
@@ -289,6 +290,9 @@ def test_multi_step_puzzles_and_the_readers_own(open_page: Any) -> None:
     page.add_init_script(f"localStorage.setItem('somerset.own-puzzles', {json.dumps(json.dumps([own, {'id': 'Bad Id'}]))})")
     page.goto(rec.base + TRAINER + "?p=ending-two-step")
     expect(page.locator(".sr-trainer__step")).to_have_text("Step 1 of 2")
+    # Every known hand is drawn (the reader's are the choices), and the facts of the position listed.
+    expect(page.locator(".sr-trainer__row .sr-trainer__rowlabel")).to_have_text(["Seat 2", "Seat 3", "Seat 4"])
+    expect(page.locator(".sr-trainer__facts")).to_have_text("Points so far: none")
     choice(page, "2/2").click()
     expect(page.locator(".sr-trainer__refutation")).to_have_text("2/2 lets seat 4 trump it. It gives up 4 points. The best reply: seat 4 plays 4/8.")
     page.get_by_role("button", name="Try again").click()
@@ -297,6 +301,7 @@ def test_multi_step_puzzles_and_the_readers_own(open_page: Any) -> None:
     expect(page.locator(".sr-trainer__reply")).to_have_text(
         "Right: 8/8. The other side answers: " + ", ".join(f"seat {x['seat'] + 1} plays {x['card']}" for x in extra["steps"][0]["reply"]) + ".")
     expect(page.locator(".sr-trainer__verdict")).to_have_count(0)
+    expect(page.locator(".sr-trainer__facts")).to_have_text("Points so far: your side 3")
     choice(page, "2/2").click()
     expect(page.locator(".sr-trainer__verdictline")).to_have_text("Right. You chose 2/2.")
     assert progress(page)["puzzles"]["ending-two-step"]["result"] == "failed"  # a wrong card on the way
