@@ -278,14 +278,66 @@ def render_compare(page: Any, arg: str | None) -> str:
     )
 
 
+def ruling_names(page: Any) -> dict[str, str]:
+    """The short names players use for the rulings (the page's front matter, `ruling_names`).
+
+    A ruling's heading starts with its name, so the site's search, which weighs words in headings
+    far above words in text, finds a ruling by what players call it ("revoke", "a double after the
+    0/0"); the table of contents lists the names alone."""
+    names = page.meta.get("ruling_names") or {}
+    if not isinstance(names, dict):
+        raise PluginError(f"{page.file.src_uri}: ruling_names must map ruling ids to names")
+    known = {r.id for r in RULINGS}
+    for rid, name in names.items():
+        if rid not in known:
+            raise PluginError(f"{page.file.src_uri}: ruling_names names an unknown ruling {rid!r}; "
+                              f"the rulings are: {', '.join(sorted(known))}")
+        if not isinstance(name, str) or not name.strip() or '"' in name:
+            raise PluginError(f"{page.file.src_uri}: the name of ruling {rid!r} must be plain text without quotes")
+    return {k: v.strip() for k, v in names.items()}
+
+
+def ruling_tricks(ruling: Any) -> dict[str, tuple[str, str]]:
+    """A "winner" ruling's whole trick per pack, as (trump, cards); {} for any other kind."""
+    if ruling.kind != "winner":
+        return {}
+    return {pack: (str(pos["trump"]), str(pos["trick"])) for pack, pos in ruling.positions.items()}
+
+
+def _ruling_resolver_links(page: Any, ruling: Any) -> str:
+    """Links that open a ruling's trick in the trick resolver under every ruleset (one per pack
+    whose trick differs), or "" for a ruling without a whole trick."""
+    tricks = ruling_tricks(ruling)
+    if not tricks:
+        return ""
+    links: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    packs = sorted(tricks, key=lambda p: (p != "double", p))  # the double pack's trick first
+    for pack in packs:
+        trump, cards = tricks[pack]
+        if (trump, cards) in seen:
+            continue
+        seen.add((trump, cards))
+        url = _md_link(page, "tools/trick.md") + "?" + urlencode(
+            {"rules": "all", "trump": trump, "cards": ",".join(c.strip() for c in cards.split(","))}, safe="/,")
+        label = "Open this trick in the trick resolver" if not links else f"the {pack} pack's trick"
+        links.append(f"[{label}]({url})")
+    return (links[0] + (", or " + ", ".join(links[1:]) if links[1:] else "")) + ", under every ruleset.\n"
+
+
 def render_rulings(page: Any, arg: str | None) -> str:
     out: list[str] = []
     topic = None
+    called = ruling_names(page)
     for ruling in RULINGS:
         if ruling.topic != topic:
             topic = ruling.topic
             out.append(f"## {topic_name(ruling)}\n")
-        out.append(f"### {ruling.question} {{#{ruling.id}}}\n")
+        name = called.get(ruling.id)
+        if name:
+            out.append(f'### {name}: {ruling.question} {{#{ruling.id} data-toc-label="{html.escape(name)}"}}\n')
+        else:
+            out.append(f"### {ruling.question} {{#{ruling.id}}}\n")
         if ruling.shown:
             main = "double" if "double" in ruling.shown else next(iter(ruling.shown))
             shown = ruling.shown[main]
@@ -294,6 +346,9 @@ def render_rulings(page: Any, arg: str | None) -> str:
             if others:
                 line += " " + " ".join(f"*{p.capitalize()} pack:* {t}" for p, t in others.items())
             out.append(line + "\n")
+        resolver = _ruling_resolver_links(page, ruling)
+        if resolver:
+            out.append(resolver)
         groups: dict[str, list[tuple[Ruleset, Any]]] = {}
         for r, a in answer_all(ruling):
             groups.setdefault(a.short, []).append((r, a))
@@ -338,8 +393,46 @@ def _dots(n: int) -> str:
             f'<span class="sr-only"> difficulty {n} of 5</span></span>')
 
 
+def _trainer_link(page: Any, p: Any) -> str:
+    """The puzzle in the trainer (its permalink), marked with its id for the progress count."""
+    href = html.escape(_url(page, "puzzles/trainer/") + "?p=" + p.id)
+    return (f'<p class="sr-puzzle-try" data-puzzle="{html.escape(p.id)}"><a class="sr-try" href="{href}">Try it in the '
+            "trainer</a>: answer by tapping a card, see why a wrong card is wrong, and keep your progress.</p>")
+
+
+def _ending_block(p: Any) -> str:
+    """An ending puzzle for reading: the position as a list, the question, the hint, and the answer with
+    the best line and every wrong card's refutation in collapsed blocks (no JavaScript needed)."""
+    from somerset.ending_puzzles import line_text, prove
+
+    proof = prove(p)
+    items = [f"- **{html.escape(label)}**" + (f": {html.escape(value)}" if value is not None else "")
+             for label, value in p.kind_of.facts(p)]
+    lines = [*items, "", f"{html.escape(p.question)} *Answer with one card" +
+             (" now, and one at each of your next turns." if len(proof.steps) > 1 else ".") + "*", ""]
+    lines += ['??? tip "Hint"', _indent(html.escape(p.hint)), ""]
+    body = [f"**{html.escape(', then '.join(s.answer for s in proof.steps))}.** {html.escape(p.explanation)}", "",
+            f"*The engine:* {html.escape(p.kind_of.detail(p, tuple(s.answer for s in proof.steps)))}", ""]
+    for k, step in enumerate(proof.steps):
+        if len(proof.steps) > 1:
+            body.append(f"Step {k + 1}: the answer is {step.answer}." +
+                        (f" Best defence then: {html.escape(line_text(step.reply[1:], step.position, proof.you))}"
+                         if k + 1 < len(proof.steps) and len(step.reply) > 1 else ""))
+        for x in step.refutations:
+            body.append(f"- **{x.card}** gives up {x.cost}: {html.escape(line_text(x.line, step.position, proof.you))}")
+        body.append("")
+    lines += ['??? success "Answer"', _indent("\n".join(body)), ""]
+    return "\n".join(lines)
+
+
 def _puzzle_block(page: Any, p: Any) -> str:
     from somerset.puzzles import THEMES, judge, public, solve
+
+    if p.kind_of.plays_out:
+        return "\n".join([f"### {p.title} {{#{p.id}}}", "",
+                          f'<p class="sr-puzzle-meta">{html.escape(p.rules.short_name)} · '
+                          f'{html.escape(dict(THEMES)[p.theme])} · {_dots(p.difficulty)}</p>', "", _ending_block(p),
+                          _trainer_link(page, p), ""])
 
     data = public(p)
     r = p.rules
@@ -356,9 +449,7 @@ def _puzzle_block(page: Any, p: Any) -> str:
     verdict = judge(p, list(solve(p)))
     answer = ", ".join(solve(p))
     lines += ['??? success "Solution"', _indent(f"**{answer}.** {p.explanation}\n\n*The engine:* {verdict['detail']}"), ""]
-    trainer = html.escape(_url(page, "puzzles/trainer/") + "?p=" + p.id)
-    lines += [f'<p class="sr-puzzle-try" data-puzzle="{html.escape(p.id)}"><a class="sr-try" href="{trainer}">Try it in the '
-              "trainer</a>: answer by tapping a card, see why a wrong card is wrong, and keep your progress.</p>", ""]
+    lines += [_trainer_link(page, p), ""]
     return "\n".join(lines)
 
 
@@ -368,26 +459,32 @@ def render_puzzles(page: Any, arg: str | None) -> str:
     failures = check_all()
     if failures:
         raise PluginError("puzzles disagree with the engine:\n" + "\n".join(failures))
+    if arg not in (None, "ending"):
+        raise PluginError(f"{page.file.src_uri}: puzzles takes nothing, or 'ending' (the ending puzzles)")
+    chosen = [p for p in PUZZLES if (p.kind == "ending") == (arg == "ending")]
     # Sorted as the trainer sorts them: by theme, then by the engine's grade of difficulty.
     out = []
     for theme, name in THEMES:
+        mine = sorted((p for p in chosen if p.theme == theme), key=lambda p: p.difficulty)
+        if not mine:
+            continue
         out.append(f"## {name} {{#theme-{theme}}}\n")
-        for p in sorted((p for p in PUZZLES if p.theme == theme), key=lambda p: p.difficulty):
-            out.append(_puzzle_block(page, p))
+        out += [_puzzle_block(page, p) for p in mine]
     return "\n".join(out)
 
 
 def render_puzzle_index(page: Any, arg: str | None) -> str:
     from somerset.puzzles import PUZZLES, THEMES
 
-    target = _md_link(page, "puzzles/index.md")
+    targets = {False: _md_link(page, "puzzles/index.md"), True: _md_link(page, "puzzles/endings.md")}
     out = []
     if arg == "ruleset":
         for r in RULESETS.values():
             items = [p for p in PUZZLES if p.ruleset == r.id]
             out.append(f"## {r.short_name}\n")
             train = _url(page, "puzzles/trainer/")
-            out += [f"- [{p.title}]({target}#{p.id}) {_dots(p.difficulty)} <small>{dict(THEMES)[p.theme]}</small> "
+            out += [f"- [{p.title}]({targets[p.kind == 'ending']}#{p.id}) {_dots(p.difficulty)} "
+                    f"<small>{dict(THEMES)[p.theme]}</small> "
                     f'<a class="sr-try" data-puzzle="{html.escape(p.id)}" href="{html.escape(train + "?p=" + p.id)}">in the trainer</a>'
                     for p in items]
             out.append("")
@@ -451,9 +548,14 @@ def render_content_schema(page: Any, arg: str | None) -> str:
                "| Field | What it holds |", "|---|---|", *_field_rows(POSITION_FIELDS), "",
                "| `kind` | What it asks | Position fields (required ones in bold) | `answer` |", "|---|---|---|---|"]
         for kind in PUZZLE_KINDS.values():
-            fields = ", ".join(f"**`{f}`**" if f in kind.required else f"`{f}`" for f in kind.fields)
+            fields = ", ".join(f"**`{f}`**" if f in (*kind.required, *kind.own_required) else f"`{f}`"
+                               for f in (*kind.fields, *kind.own_fields))
             ask = kind.about + (f' If `question` is left out, it is "{kind.question}"' if kind.question else "")
             out.append(f"| `{kind.name}` | {html.escape(ask)} | {fields} | {html.escape(kind.answer_form)} |")
+        for kind in PUZZLE_KINDS.values():
+            if kind.own_fields:
+                out += ["", f"Fields only a `{kind.name}` puzzle reads:", "", "| Field | What it holds |", "|---|---|",
+                        *_field_rows(kind.own_fields)]
         out += ["", "The themes (`theme`), as `themes.toml` lists them: "
                 + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in THEMES) + "."]
         from somerset.puzzle_kinds import DIFFICULTY_MEASURES

@@ -24,7 +24,6 @@ import {
   rememberedRuleset,
   replace,
   seatName,
-  seatText,
   trickSeats,
   writeAddress,
 } from "./ui.js";
@@ -547,15 +546,35 @@ class SomersetTrainer extends HTMLElement {
       );
     });
     if (Array.isArray(table.facts) && table.facts.length) {
-      parts.push(
-        h(
-          "ul",
-          { class: "sr-trainer__facts" },
-          table.facts.map(([label, value]) => h("li", {}, value === null || value === undefined ? h("strong", {}, label) : [h("strong", {}, `${label}: `), String(value)])),
-        ),
+      const facts = h(
+        "ul",
+        { class: "sr-trainer__facts" },
+        table.facts.map(([label, value]) => h("li", {}, value === null || value === undefined ? h("strong", {}, label) : [h("strong", {}, `${label}: `), String(value)])),
       );
+      // Beside drawn hands the same facts are words for reading, folded away; alone they are the position.
+      const drawn = hands.some((cards, seat) => seat !== you && Array.isArray(cards) && cards.length);
+      parts.push(drawn ? h("details", { class: "sr-trainer__words" }, h("summary", {}, "The position in words"), facts) : facts);
     }
     replace(this._table, parts);
+  }
+
+  // A line of play (a refutation's best defence): each card with who plays it, in order.
+  lineView(line, table) {
+    const you = Number.isInteger(table.you) ? table.you : null;
+    return h(
+      "details",
+      { class: "sr-trainer__line" },
+      h("summary", {}, "The play that follows, card by card"),
+      h(
+        "ol",
+        { class: "sr-faces" },
+        line.map((x) => {
+          const who = x.seat === you ? "you" : seatName(x.seat);
+          return h("li", { "aria-label": `${capitalize(who)}: ${cardWords(x.card, this.info(x.card))}` },
+            h("span", { class: "sr-trainer__who", "aria-hidden": "true" }, capitalize(who)), cardFace(x.card, this.info(x.card), { size: "small" }));
+        }),
+      ),
+    );
   }
 
   toggle(value) {
@@ -606,12 +625,17 @@ class SomersetTrainer extends HTMLElement {
       this.record("failed", false);
       const wrong = chosen.filter((v) => !answer.includes(v));
       const missing = answer.filter((v) => !chosen.includes(v)).length;
-      const lines = wrong.map((v) => {
+      // The record's words as they are (they name seats as readers count them), and where the
+      // refutation is a line of play, that line card by card.
+      const texts = wrong.map((v) => {
         const r = (step.refutations || {})[v];
-        const text = r && r.text ? seatText(r.text) : `${this.label(v)} is not the answer.`;
-        const cost = r && Number.isInteger(r.cost) && r.cost > 0 ? ` It gives up ${r.cost} point${r.cost === 1 ? "" : "s"}.` : "";
-        const line = r && Array.isArray(r.line) && r.line.length ? ` The best reply: ${r.line.map((x) => `${seatName(x.seat)} plays ${x.card}`).join(", ")}.` : "";
-        return h("p", { class: "sr-trainer__refutation", "data-value": v }, text + cost + line);
+        return r && r.text ? String(r.text) : `${this.label(v)} is not the answer.`;
+      });
+      const lines = wrong.map((v, k) => {
+        const r = (step.refutations || {})[v];
+        const out = [h("p", { class: "sr-trainer__refutation", "data-value": v }, texts[k])];
+        if (r && Array.isArray(r.line) && r.line.length) out.push(this.lineView(r.line, step.table || {}));
+        return out;
       });
       const more = missing && !step.single ? `You left out ${missing} that answer${missing === 1 ? "s" : ""}.` : "";
       this._feedback.dataset.kind = "wrong";
@@ -626,7 +650,7 @@ class SomersetTrainer extends HTMLElement {
       );
       this._again.hidden = false;
       this._check.hidden = true;
-      this.announce(`Wrong. ${chose} ${lines.map((l) => l.textContent).join(" ")} ${more} Try again, ask for a hint, or show the solution.`);
+      this.announce(`Wrong. ${chose} ${texts.join(" ")} ${more} Try again, ask for a hint, or show the solution.`);
       this._again.focus();
       return;
     }
@@ -654,13 +678,13 @@ class SomersetTrainer extends HTMLElement {
         "div",
         { class: "sr-trainer__verdict sr-trainer__verdict--right" },
         h("p", { class: "sr-trainer__verdictline" }, h("strong", {}, "Right."), ` ${chose}`, solved ? " Solved." : ""),
-        h("p", { class: "sr-trainer__explanation" }, seatText(step.solution)),
+        h("p", { class: "sr-trainer__explanation" }, String(step.solution)),
         step.citation ? h("p", { class: "sr-trainer__cite" }, "Source: ", citationLink(step.citation)) : null,
       ),
     );
     this._check.hidden = true;
     this._solutionButton.disabled = true;
-    this.announce(`Right. ${chose} ${seatText(step.solution)} Streak: ${this._progress.streak}.`);
+    this.announce(`Right. ${chose} ${String(step.solution)} Streak: ${this._progress.streak}.`);
     this._next.focus();
   }
 
@@ -715,8 +739,8 @@ class SomersetTrainer extends HTMLElement {
     if (!step.hint) return;
     this._hint.hidden = false;
     this._hintButton.setAttribute("aria-expanded", "true");
-    replace(this._hint, h("p", {}, h("strong", {}, "Hint: "), seatText(step.hint)));
-    this.announce(`Hint: ${seatText(step.hint)}`);
+    replace(this._hint, h("p", {}, h("strong", {}, "Hint: "), String(step.hint)));
+    this.announce(`Hint: ${String(step.hint)}`);
   }
 
   showSolution() {
@@ -736,7 +760,7 @@ class SomersetTrainer extends HTMLElement {
     replace(
       this._solution,
       h("p", { class: "sr-trainer__answerline" }, h("strong", {}, words)),
-      h("p", { class: "sr-trainer__explanation" }, seatText(step.solution)),
+      h("p", { class: "sr-trainer__explanation" }, String(step.solution)),
       step.citation ? h("p", { class: "sr-trainer__cite" }, "Source: ", citationLink(step.citation)) : null,
     );
     const more = this._step < this._current.steps.length - 1 ? " Choose it to go on." : "";
@@ -745,7 +769,7 @@ class SomersetTrainer extends HTMLElement {
       this._locked = false;
       for (const b of this._buttons) b.removeAttribute("aria-disabled");
     }
-    this.announce(`${words} ${seatText(step.solution)}${more}`);
+    this.announce(`${words} ${String(step.solution)}${more}`);
   }
 
   next() {

@@ -222,7 +222,8 @@ def test_the_older_solved_list_counts_as_solved(open_page: Any, site_url: str) -
     expect(page.locator(".sr-trainer__count")).to_have_text(f"{n} puzzles match: 2 solved, 0 failed, {n - 2} not tried yet.")
     # The list of puzzles counts them too.
     page.goto(site_url + "puzzles/")
-    expect(page.locator("article somerset-puzzle-progress")).to_contain_text(f"you have solved 2 and failed 0 of the {n} puzzles")
+    listed = len([r for r in RECORDS.values() if r["kind"] != "ending"])
+    expect(page.locator("article somerset-puzzle-progress")).to_contain_text(f"you have solved 2 and failed 0 of the {listed} puzzles")
 
 
 def _daily_id(date: str) -> str:
@@ -266,7 +267,7 @@ def _two_step_record() -> dict[str, Any]:
         "steps": [
             {**step, "table": table1, "choices": [{"value": "8/8", "label": "8/8"}, {"value": "2/2", "label": "2/2"}],
              "answer": [str(best.card)],
-             "refutations": {str(other.card): {"text": f"{other.card} lets seat 3 trump it.", "cost": other.loss,
+             "refutations": {str(other.card): {"text": f"{other.card} lets seat 4 trump it.", "cost": other.loss,
                                                "line": [{"seat": 3, "card": "4/8"}]}},
              "reply": reply},
             {**step, "question": "And now?", "table": table2, "choices": [{"value": "2/2", "label": "2/2"}],
@@ -294,7 +295,12 @@ def test_multi_step_puzzles_and_the_readers_own(open_page: Any) -> None:
     expect(page.locator(".sr-trainer__row .sr-trainer__rowlabel")).to_have_text(["Seat 2", "Seat 3", "Seat 4"])
     expect(page.locator(".sr-trainer__facts")).to_have_text("Points so far: none")
     choice(page, "2/2").click()
-    expect(page.locator(".sr-trainer__refutation")).to_have_text("2/2 lets seat 4 trump it. It gives up 4 points. The best reply: seat 4 plays 4/8.")
+    # The record's words as written (seats as readers count them), and the line card by card.
+    expect(page.locator(".sr-trainer__refutation")).to_have_text("2/2 lets seat 4 trump it.")
+    line = page.locator(".sr-trainer__line")
+    line.locator("summary").click()
+    expect(line.locator("li")).to_have_count(1)
+    expect(line.locator("li")).to_have_attribute("aria-label", re.compile(r"^Seat 4: 4/8, "))
     page.get_by_role("button", name="Try again").click()
     choice(page, "8/8").click()
     expect(page.locator(".sr-trainer__step")).to_have_text("Step 2 of 2")
@@ -383,4 +389,28 @@ def test_from_the_list_into_the_trainer_by_instant_navigation(open_page: Any) ->
     answer(page, "rover-alone")
     expect(page.locator(".sr-trainer__verdictline")).to_contain_text("Solved.")
     page.go_back()
-    expect(page.locator("article somerset-puzzle-progress")).to_contain_text(f"you have solved 1 and failed 0 of the {len(RECORDS)} puzzles")
+    listed = len([r for r in RECORDS.values() if r["kind"] != "ending"])
+    expect(page.locator("article somerset-puzzle-progress")).to_contain_text(f"you have solved 1 and failed 0 of the {listed} puzzles")
+
+
+def test_an_ending_proven_by_the_solver_played_step_by_step(open_page: Any) -> None:
+    """The ending puzzles' records: every hand drawn, a wrong card refuted with its cost and line, and
+    the solver's line played to the end, the defence's replies shown between the steps."""
+    rec = max((r for r in RECORDS.values() if r["kind"] == "ending"), key=lambda r: len(r["steps"]))
+    assert len(rec["steps"]) >= 2
+    page, _ = open_page(TRAINER + f"?p={rec['id']}")
+    expect(page.locator(".sr-trainer__title")).to_have_text(rec["title"])
+    first = rec["steps"][0]
+    others = [s for s, hand in enumerate(first["table"]["hands"]) if s != first["table"]["you"] and hand]
+    expect(page.locator(".sr-trainer__row .sr-trainer__rowlabel")).to_have_count(len(others))
+    wrong = next(c["value"] for c in first["choices"] if c["value"] not in first["answer"])
+    choice(page, wrong).click()
+    expect(page.locator(".sr-trainer__refutation")).to_have_text(first["refutations"][wrong]["text"])
+    expect(page.locator(".sr-trainer__line li")).to_have_count(len(first["refutations"][wrong]["line"]))
+    expect(page.locator(".sr-trainer__choice--answer")).to_have_count(0)
+    page.get_by_role("button", name="Try again").click()
+    for k, step in enumerate(rec["steps"]):
+        expect(page.locator(".sr-trainer__step")).to_have_text(f"Step {k + 1} of {len(rec['steps'])}")
+        choice(page, step["answer"][0]).click()
+    expect(page.locator(".sr-trainer__verdictline")).to_have_text(f"Right. You chose {rec['steps'][-1]['answer'][0]}.")
+    assert progress(page)["puzzles"][rec["id"]]["result"] == "failed"

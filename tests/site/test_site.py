@@ -260,11 +260,12 @@ def test_the_puzzle_list_stays_readable_without_javascript(built_site: Path):
 
     html = (built_site / "puzzles" / "index.html").read_text(encoding="utf-8")
     assert "<somerset-puzzle " not in html
-    for p in PUZZLES:
+    one_trick = [p for p in PUZZLES if not p.kind_of.plays_out]
+    for p in one_trick:
         assert f'id="{p.id}"' in html
         assert f'data-puzzle="{p.id}"><a class="sr-try" href="trainer/?p={p.id}">' in html
-    assert html.count('<details class="success">') == len(PUZZLES)
-    assert html.count('<details class="tip">') == len(PUZZLES)
+    assert html.count('<details class="success">') == len(one_trick)
+    assert html.count('<details class="tip">') == len(one_trick)
     assert "<details class=\"success\" open" not in html
 
 
@@ -289,3 +290,29 @@ def test_hook_fails_on_a_trainer_record_that_does_not_hold(monkeypatch: pytest.M
     monkeypatch.setattr(trainer, "record", wrong)
     with pytest.raises(PluginError, match="puzzle 'low-trump', step 1: the wrong choice 12/12 has no refutation"):
         hook.build_document()
+
+
+def test_the_build_fails_on_an_ending_puzzle_the_engine_does_not_prove(monkeypatch):
+    import dataclasses
+
+    import somerset.puzzles as puzzles
+
+    from somerset.ending_puzzles import prove
+
+    hook = _hook()
+    good = next(p for p in puzzles.PUZZLES if p.kind == "ending")
+    wrong = dataclasses.replace(good, answer=(prove(good).steps[0].refutations[0].card,))
+    monkeypatch.setattr(puzzles, "PUZZLES", (wrong,))
+    with pytest.raises(PluginError, match=f"puzzle '{good.id}': stated answer"):
+        hook.render_puzzles(_page("puzzles/endings.md"), "ending")
+
+
+def test_the_ending_page_shows_position_and_answer_without_javascript(built_site: Path):
+    page = (built_site / "puzzles" / "endings" / "index.html").read_text(encoding="utf-8")
+    assert "<details" in page and "gives up" in page and "Seat 1" in page and "somerset-puzzle " not in page
+    # Each ending links to itself in the trainer, where it is played step by step.
+    from somerset.puzzles import PUZZLES
+
+    for p in PUZZLES:
+        if p.kind == "ending":
+            assert f'data-puzzle="{p.id}"><a class="sr-try" href="../trainer/?p={p.id}">' in page

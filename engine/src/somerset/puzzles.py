@@ -27,7 +27,7 @@ from typing import Any
 from .cards import Card, parse_cards, parse_trump
 from .contentfile import ContentFile, Entry, check_id, read_toml, shipped_files
 from .play import check_trump
-from .puzzle_kinds import PUZZLE_KINDS, PuzzleKind
+from .puzzle_kinds import PUZZLE_KINDS, PuzzleKind, PuzzleProofError
 from .rules import Ruleset
 from .rulesets import get_ruleset
 
@@ -86,6 +86,7 @@ class Puzzle:
     against: int = 0
     discards: str = ""  # "bid": the cards discarded from the kitty
     file: str = field(default="", compare=False)  # the content file it was read from
+    setup: Any = None  # the kind's own fields, as its read_setup gives them
 
     @property
     def rules(self) -> Ruleset:
@@ -139,8 +140,8 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
     kind = PUZZLE_KINDS.get(entry.text("kind", choices=PUZZLE_KINDS))
     assert kind is not None
     if entry.has("difficulty"):
-        raise entry.error("the engine grades each puzzle's difficulty from its position (the contributors' page "
-                          "says how); remove this field", "difficulty")
+        raise entry.error("the engine grades each puzzle's difficulty (from its position, or for an ending from "
+                          "the solver's search; the contributors' page says how); remove this field", "difficulty")
     values: dict[str, Any] = {
         "id": ident, "title": entry.text("title"), "ruleset": r.id,
         "theme": entry.text("theme", choices=themes),
@@ -191,12 +192,10 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
         except ValueError as e:
             raise entry.error(str(e), "answer") from e
     values["answer"] = answer
-    entry.done((*FIELDS, *kind.fields))
+    values["setup"] = kind.read_setup(entry, r, r.format(values.get("format")))
+    entry.done((*FIELDS, *kind.fields, *kind.own_fields))
     p = Puzzle(**values)
-    try:
-        kind.solve(p)
-    except ValueError as e:
-        raise entry.error(f"the engine cannot solve this position: {e}") from e
+    kind.check_read(p, entry)
     return p
 
 
@@ -253,10 +252,15 @@ def check_all(puzzles: tuple[Puzzle, ...] | None = None) -> list[str]:
         where = f"{p.file}: puzzle '{p.id}'" if p.file else p.id
         try:
             got = solve(p)
+        except PuzzleProofError as e:
+            failures.append(f"{where}: the engine does not prove this puzzle: {e}")
+            continue
         except ValueError as e:
             failures.append(f"{where}: the position is not valid: {e}")
             continue
-        if tuple(sorted(p.answer)) != tuple(sorted(got)):
+        if p.kind_of.single and len(p.answer) > 1 and p.answer != got:  # a line: in order
+            failures.append(f"{where}: stated line {', '.join(p.answer)}; the engine proves {', '.join(got)}")
+        elif tuple(sorted(p.answer)) != tuple(sorted(got)):
             failures.append(f"{where}: stated answer {', '.join(p.answer)}; the engine says {', '.join(got) or 'nothing'}")
         if p.kind_of.single and p.kind_of.offer == "choices" and got[0] not in choices(p):
             failures.append(f"{where}: the right answer is not among the choices")

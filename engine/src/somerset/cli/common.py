@@ -11,6 +11,7 @@ import json
 from typing import Any, Callable, NoReturn
 
 from .. import api
+from ..limits import one_line
 
 __all__ = ["EXIT_BAD_INPUT", "Parser", "BadInput", "AddCommand", "call", "emit"]
 
@@ -25,7 +26,7 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors exit with status 2 and point to ``--help``."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
 class BadInput(Exception):
