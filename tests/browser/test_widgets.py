@@ -392,6 +392,22 @@ def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
     assert rec.count(blocked) == 2  # the blocked try and the retry
 
 
+def test_a_stalled_download_is_named_within_seconds_and_retry_recovers(open_page: Any) -> None:
+    page, rec = open_page(TRICK, goto=False)
+    rec.expect_errors = True
+    rec.stall.add(".whl")  # the engine's wheel: the request hangs, nothing arrives
+    page.goto(rec.base + TRICK)
+    start(page)
+    status = page.locator("somerset-trick .sr-status")
+    # Detected from the lack of progress (8 s of nothing), long before the two-minute limit.
+    expect(status).to_contain_text("stalled: nothing arrived for 8 seconds", timeout=45_000)
+    expect(status).to_contain_text("somerset-")
+    rec.stall.clear()
+    status.get_by_role("button", name="Retry").click()
+    verdict(page)
+    expect(status).to_be_hidden()
+
+
 NAMELESS = """() => {
   const name = (el) => {
     if (el.getAttribute('aria-label')) return el.getAttribute('aria-label').trim();

@@ -20,7 +20,7 @@ import re
 
 from .rng import MASK64
 
-__all__ = ["MAX_RECORD_CHARS", "MAX_MOVES", "MAX_SEED", "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "excerpt",
+__all__ = ["MAX_RECORD_CHARS", "MAX_MOVES", "MAX_SEED", "MAX_SIMULATED_DEALS", "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "excerpt",
            "one_line", "request_problem"]
 
 #: The longest record text a replay accepts (a whole Triple deal is about 3,000 characters).
@@ -29,6 +29,9 @@ MAX_RECORD_CHARS = 20_000
 MAX_MOVES = 200
 #: The largest seed: seeds are whole numbers from 0 to 2**64 - 1.
 MAX_SEED = MASK64
+#: The most deals one ``simulate`` plays: at the heuristic bots' 200 or so deals a second here,
+#: already more than half a day. More is refused; a run that is too long can be stopped with Ctrl-C.
+MAX_SIMULATED_DEALS = 10_000_000
 #: The longest request text accepted. A replayed record is at most 20,000 characters; a deal at
 #: the table sends at most a few hundred short moves.
 MAX_REQUEST_CHARS = 65_536

@@ -21,6 +21,7 @@ returns summary figures (``somerset simulate``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .actions import PASS_ACTION, Action
@@ -314,8 +315,14 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
 
 
 def simulate(ruleset: Ruleset, format_id: str, deals: int, seed: int, bots: str = "heuristic",
-             dealer: int = 0) -> dict[str, Any]:
+             dealer: int = 0, progress: Callable[[int, float], None] | None = None,
+             stop: Callable[[], bool] | None = None) -> dict[str, Any]:
     """Play ``deals`` deals by bots (the deal passing left) and return summary figures.
+
+    ``progress(done, seconds)``, when given, is called about four times a second; ``stop()``, when
+    given, is asked before each deal. Stopped that way (or by KeyboardInterrupt), it returns the
+    figures of the deals finished so far, with ``"stopped": True`` and ``"deals"`` the number
+    finished.
 
     >>> from somerset import get_ruleset
     >>> figures = simulate(get_ruleset("parker-1947"), "four-partners", 20, 1)
@@ -328,18 +335,33 @@ def simulate(ruleset: Ruleset, format_id: str, deals: int, seed: int, bots: str 
     bid_total = 0
     side_points = [0] * len(fmt.teams)
     start = time.perf_counter()
-    for i in range(deals):
-        s = deal_seed(seed, i)
-        d = play_deal(new_deal(ruleset, fmt.id, s, (dealer + i) % n), make_bots(bots, n, s))
-        if d.passed_out:
-            passed += 1
-            continue
-        played += 1
-        if d.declarer is not None:
-            bid_total += d.bid_to_make or 0
-            made += 1 if d.made else 0
-        for t, p in enumerate(d.team_points()):
-            side_points[t] += p
+    next_report = start + 0.25
+    done = 0
+    stopped = False
+    try:
+        for i in range(deals):
+            if stop is not None and stop():
+                stopped = True
+                break
+            s = deal_seed(seed, i)
+            d = play_deal(new_deal(ruleset, fmt.id, s, (dealer + i) % n), make_bots(bots, n, s))
+            points = d.team_points()
+            # A deal is counted whole or not at all (Ctrl-C can come at any point).
+            if d.passed_out:
+                passed += 1
+            else:
+                played += 1
+                if d.declarer is not None:
+                    bid_total += d.bid_to_make or 0
+                    made += 1 if d.made else 0
+                for t, p in enumerate(points):
+                    side_points[t] += p
+            done = i + 1
+            if progress is not None and time.perf_counter() >= next_report:
+                progress(done, time.perf_counter() - start)
+                next_report = time.perf_counter() + 0.25
+    except KeyboardInterrupt:
+        stopped = True  # the deal in progress is dropped; the figures are those of the deals finished
     seconds = time.perf_counter() - start
     bid_deals = played if ruleset.declaration.value is not Declaration.DRAWN else 0
     return {
@@ -348,7 +370,8 @@ def simulate(ruleset: Ruleset, format_id: str, deals: int, seed: int, bots: str 
         "format": fmt.id,
         "bots": bots,
         "seed": seed,
-        "deals": deals,
+        "deals": done,
+        **({"stopped": True, "asked": deals} if stopped else {}),
         "played": played,
         "passed_out": passed,
         "average_winning_bid": round(bid_total / bid_deals, 3) if bid_deals else None,
@@ -356,5 +379,5 @@ def simulate(ruleset: Ruleset, format_id: str, deals: int, seed: int, bots: str 
         "average_points_per_side": [round(p / played, 3) if played else 0.0 for p in side_points],
         "points_per_deal": Deal(ruleset, fmt.id).total_points,
         "seconds": round(seconds, 4),
-        "deals_per_second": round(deals / seconds, 1) if seconds > 0 else None,
+        "deals_per_second": round(done / seconds, 1) if seconds > 0 else None,
     }

@@ -15,7 +15,7 @@ from typing import Sequence
 from ..limits import one_line
 from ..rulesets import RULESETS
 from . import deals, lookup, puzzles, solve
-from .common import EXIT_BAD_INPUT, BadInput, Parser
+from .common import EXIT_BAD_INPUT, EXIT_STOPPED, BadInput, Parser, Stopped
 
 __all__ = ["main", "build_parser", "BadInput", "EXIT_BAD_INPUT"]
 
@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; the exit status is 0, or 2 for bad input."""
+    """Run one command; the exit status is 0, 2 for bad input, or 130 when stopped by Ctrl-C."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -50,6 +50,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BadInput as e:
         print(f"somerset {args.command}: {one_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except Stopped:
+        return EXIT_STOPPED  # the command has printed what it did
+    except KeyboardInterrupt:
+        print(f"somerset {args.command}: stopped (Ctrl-C)", file=sys.stderr)
+        return EXIT_STOPPED
     except BrokenPipeError:
         return 0
     return 0
