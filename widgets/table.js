@@ -37,7 +37,7 @@ import { ownPuzzle, saveOwnPuzzles } from "./own-puzzles.js";
 import "./replay.js";
 
 // Where the reader's own puzzles are tried again (the puzzle trainer, "From your deals").
-const TRAINER_PATH = "puzzles/";
+const TRAINER_PATH = "puzzles/trainer/?theme=own";
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed", "moves"];

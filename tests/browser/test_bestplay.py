@@ -222,3 +222,18 @@ def test_play_a_deal_lists_the_cards_that_cost_points_and_keeps_them_as_puzzles(
     page.reload()
     expect(table.locator(".sr-table__saved")).to_contain_text("already in your list", timeout=ENGINE_TIMEOUT)
     assert len(json.loads(page.evaluate(f"localStorage.getItem('{OWN_KEY}')"))) == 2
+    # The link opens the trainer on the reader's own puzzles; the card played there is refuted with
+    # the solver's line, and the best card is right.
+    table.locator(".sr-table__saved").get_by_role("link", name="Try them in the puzzle trainer").click()
+    page.wait_for_url(re.compile(r"/puzzles/trainer/.*theme=own"))
+    expect(page.locator("select option[value='own']")).to_have_text("From your deals (2)")
+    pid = page.evaluate("() => new URLSearchParams(location.search).get('p')")
+    rec = next(r for r in own if r["id"] == pid)
+    step = rec["steps"][0]
+    wrong = next(c["value"] for c in step["choices"] if c["value"] not in step["answer"])
+    page.locator(f'.sr-trainer__choice[data-value="{wrong}"]').click()
+    refutation = page.locator(f'.sr-trainer__verdict--wrong .sr-trainer__refutation[data-value="{wrong}"]')
+    expect(refutation).to_contain_text(f"{wrong} gives up")
+    page.get_by_role("button", name="Try again").click()
+    page.locator(f'.sr-trainer__choice[data-value="{step["answer"][0]}"]').click()
+    expect(page.locator(".sr-trainer__verdict--right .sr-trainer__verdictline")).to_have_text(f"Right. You chose {step['answer'][0]}.")

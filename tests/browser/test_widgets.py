@@ -417,7 +417,7 @@ NAMELESS = """() => {
     const wrap = el.closest('label'); if (wrap) return wrap.textContent.trim();
     return ['BUTTON', 'SUMMARY'].includes(el.tagName) ? el.textContent.trim() : '';
   };
-  const widgets = 'somerset-trick, somerset-score, somerset-puzzle, somerset-replay, somerset-deal, somerset-table';
+  const widgets = 'somerset-trick, somerset-score, somerset-trainer, somerset-replay, somerset-deal, somerset-table';
   const controls = [...document.querySelectorAll(widgets)].flatMap((w) =>
     [...w.querySelectorAll('button, select, input, textarea, summary, [tabindex]')]);
   const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
@@ -434,7 +434,6 @@ NAMELESS = """() => {
     (SCORE + "?rules=parker-1947&bid=15&made=12", "somerset-score"),
     ("tools/replay/?rules=parker-1947&seed=7", "somerset-deal"),
     ("tools/play/?rules=somersetgame-com&seed=3&moves=bid_24", "somerset-table"),
-    ("puzzles/", "somerset-puzzle"),
     ("variants/parker-1947/", "somerset-replay"),
 ])
 def test_every_control_has_a_name_and_ids_are_unique(open_page: Any, path: str, widget: str) -> None:
@@ -577,7 +576,7 @@ def test_main_finds_a_widget_module_from_its_tag(open_page: Any) -> None:
     )
     assert found == ["./trick.js", "./puzzle-progress.js", "./score.js", None, None, None, None]
     # The page's own progress summary is defined from its tag alone, and works without the engine.
-    expect(page.locator("article somerset-puzzle-progress")).to_contain_text("You have solved 0 of the")
+    expect(page.locator("article somerset-puzzle-progress")).to_contain_text("In the trainer you have solved 0 and failed 0 of the")
     assert rec.count("pyodide.asm.wasm") == 0
     # A tag with no module behind it says so in place, and nothing else breaks.
     rec.expect_errors = True  # the browser logs the missing module
