@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import ENGINE_TIMEOUT, ROOT, _site_dir
 from playwright.sync_api import expect
+from somerset.trainer import trainer_data
 from site_server import SiteHandler, rebased_sitemap  # scripts/, on the path through conftest
 
 ENGINE_STATE = "window[Symbol.for('somerset.engine')].state"
@@ -177,6 +178,11 @@ def test_pages_and_every_tool_offline_after_a_first_visit(open_page: Any, site_u
     page.get_by_label("Cards in play order").fill("0/0, 2/2, 11/12, 9/10")
     page.get_by_label("Cards in play order").press("Enter")
     expect(page.locator("somerset-trick .sr-verdict__winner")).to_contain_text("2/2", timeout=ENGINE_TIMEOUT)
+    # The puzzle trainer judges from the build's records, which are kept for offline use too.
+    puzzle = next(r for r in trainer_data()["puzzles"] if len(r["steps"]) == 1 and r["steps"][0]["single"])
+    page.goto(site_url + f"puzzles/trainer/?p={puzzle['id']}")
+    page.locator(f'.sr-trainer__choice[data-value="{puzzle["steps"][0]["answer"][0]}"]').click()
+    expect(page.locator(".sr-trainer__verdict--right")).to_be_visible(timeout=ENGINE_TIMEOUT)
     # Nothing reached the network while offline: every request was answered by the service worker.
     leaked = [u for u in rec.urls[before:] if urlsplit(u).path.startswith("/assets/")]
     assert leaked == [], leaked
