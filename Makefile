@@ -38,7 +38,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck bench bench-ab bench-solve bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck stats bench bench-ab bench-solve bench-web clean FORCE
 FORCE:
 
 help:
@@ -48,6 +48,7 @@ help:
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
+	@echo "make stats      compute the figures of \"What a rule does\" again (hooks/stats-figures.json)"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
@@ -89,6 +90,11 @@ test: setup typecheck
 
 typecheck: $(VENV_OK)
 	$(BIN)/mypy --strict engine/src
+
+# The figures of "What a rule does" (docs/figures.md): the build reuses hooks/stats-figures.json while
+# the engine and the settings in hooks/stats.py are unchanged, and computes them itself otherwise.
+stats: setup
+	$(BIN)/python hooks/stats.py
 
 BENCH_DEALS ?= 3000
 bench: setup
