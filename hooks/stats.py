@@ -114,6 +114,7 @@ def _pyplot() -> Any:
 
     matplotlib.use("svg")
     import matplotlib.pyplot as plt
+    from cycler import cycler
 
     plt.rcParams.update({
         "svg.fonttype": "none",  # real text: searchable, and set in the page's own font
@@ -123,7 +124,7 @@ def _pyplot() -> Any:
         "xtick.color": _INK, "ytick.color": _INK, "grid.color": _GRID,
         "axes.facecolor": "none", "figure.facecolor": "none", "savefig.transparent": True,
         "axes.spines.top": False, "axes.spines.right": False,
-        "axes.prop_cycle": matplotlib.cycler(color=[_INK]),
+        "axes.prop_cycle": cycler(color=[_INK]),
     })
     return plt
 
@@ -232,7 +233,8 @@ def _figure(name: str, svg: str, caption: str) -> str:
 
 def _absent_note(data: JSON, key: str) -> str:
     notes = [f"<li>{html.escape(f['absent'][key])}.</li>" for f in data["rulesets"] if key in f["absent"]]
-    return (f'<p class="sr-stats-absent">Not in this figure:</p><ul class="sr-stats-absent">{"".join(notes)}</ul>'
+    return (f'<details class="sr-stats-absent"><summary>Not in this figure: {len(notes)} '
+            f'{"ruleset" if len(notes) == 1 else "rulesets"}, and why</summary><ul>{"".join(notes)}</ul></details>'
             if notes else "")
 
 
