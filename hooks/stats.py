@@ -285,7 +285,7 @@ def render_about(data: JSON) -> str:
             f"({deals:,} deals in all), each ruleset in its main format, played to its target by the engine's "
             f"**{s['bots']} bots** in every seat. Game *g* is dealt from seed {s['seed']} and its number, so every "
             f"ruleset sees the same seeds, and a game still going after {s['max_deals']} deals would count as "
-            f"unfinished. They were computed on {data['computed']} in {data['seconds']:.0f} s "
+            f"unfinished. They were computed on {data['computed']} in {data['seconds']:.0f} s of wall-clock time "
             f"(CPython {data['python']}), and the same settings give the same numbers: run `{COMMAND}` to compute "
             f"them again, or `python -m somerset.stats --games {s['games']} --seed {s['seed']}` to print them.\n\n"
             f"{table}{twins_note}\n")
