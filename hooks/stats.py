@@ -105,8 +105,9 @@ def load_or_compute(settings: Settings = SETTINGS, path: Path = CACHE, engine: P
 
 # Colours the charts are drawn in, replaced in the SVG by the page's own: the text colour and the
 # custom properties in docs/assets/stylesheets/somerset.css (one value per scheme).
-_INK, _GRID, _BAR = "#010101", "#020202", "#0000fe"
-_SVG_COLOURS = {_INK: "currentColor", _GRID: "var(--sr-chart-grid)", _BAR: "var(--sr-chart-bar)"}
+_INK, _GRID, _BAR, _OTHER = "#010101", "#020202", "#0000fe", "#0000fd"
+_SVG_COLOURS = {_INK: "currentColor", _GRID: "var(--sr-chart-grid)", _BAR: "var(--sr-chart-bar)",
+                _OTHER: "var(--sr-chart-other)"}
 
 
 def _pyplot() -> Any:
@@ -171,6 +172,25 @@ def bar_chart(name: str, rows: list[tuple[str, float, float, float]], axis: str,
     ax.set_xlim(left=0)
     if percent:
         ax.xaxis.set_major_formatter(lambda x, _pos: f"{x:.0f}%")
+    return _svg(fig, name, label)
+
+
+def stacked_chart(name: str, rows: list[tuple[str, int, int]], parts: tuple[str, str], axis: str, ylabel: str,
+                  label: str) -> str:
+    """Horizontal bars in two parts (such as made and set), one row a value (label, first, second), as inline SVG."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(3.3, 0.9 + 0.24 * len(rows)))
+    ys = list(range(len(rows)))[::-1]
+    first = [r[1] for r in rows]
+    ax.barh(ys, first, height=0.7, color=_BAR, label=parts[0])
+    ax.barh(ys, [r[2] for r in rows], left=first, height=0.7, color=_OTHER, label=parts[1])
+    ax.set_yticks(ys, [r[0] for r in rows])
+    ax.tick_params(axis="y", length=0)
+    ax.set_xlabel(axis)
+    ax.set_ylabel(ylabel)
+    ax.grid(axis="x", linewidth=0.6)
+    ax.set_axisbelow(True)
+    ax.legend(loc="lower right", frameon=False, ncols=2, bbox_to_anchor=(1, 1), borderaxespad=0.2)
     return _svg(fig, name, label)
 
 
@@ -364,8 +384,15 @@ def render_levels(data: JSON) -> str:
                 for b, s in f["levels"].items()]
         table = _table(f"levels-{f['ruleset']}", f"{f['name']}: bids made and set at each level",
                        ["Bid", "Made", "Set", "Share made", "95% interval"], rows)
+        name = f"levels-{f['ruleset']}"
+        label = (f"Stacked bar chart: for each winning bid of {f['name']}, the deals in which it was made and "
+                 f"those in which it was set. {_who(data)}. The numbers are in the table that follows.")
+        chart = stacked_chart(name, [(b, s["count"], s["of"] - s["count"]) for b, s in f["levels"].items()],
+                              ("Made", "Set"), "Deals", "Bid", label)
+        caption = f"{f['name']}: deals made and set at each winning bid. {_who(data)}."
         out.append(f'<details class="sr-stats-levels"><summary>{html.escape(f["name"])}: '
-                   f'{len(f["levels"])} bid levels, {f["made"]["of"]} deals</summary>{table}</details>')
+                   f'{len(f["levels"])} bid levels, {f["made"]["of"]} deals</summary>'
+                   f'{_figure(name, chart, caption)}{table}</details>')
     return "\n".join(out) + _absent_note(data, "bids")
 
 

@@ -35,13 +35,20 @@ def test_the_figures_read_on_a_phone_in_both_schemes(open_page: Any, scheme: str
     page, _ = open_page(PAGE, color_scheme=scheme, **PHONE)
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
     charts = page.locator("figure.sr-chart svg[role='img']")
-    assert charts.count() >= 7
+    shown = page.locator("figure.sr-chart:not(details figure) svg[role='img']")
+    assert shown.count() >= 7 and charts.count() > shown.count()
     for i in range(charts.count()):
-        chart = charts.nth(i)
-        assert (chart.get_attribute("aria-label") or "").startswith(("Bar chart", "Box chart"))
+        assert (charts.nth(i).get_attribute("aria-label") or "").startswith(("Bar chart", "Box chart", "Stacked bar chart"))
+    for i in range(shown.count()):
+        chart = shown.nth(i)
         chart.scroll_into_view_if_needed()
         b = chart.bounding_box()
         assert b is not None and b["width"] <= 360 and b["height"] > 100
+    # A ruleset's bid levels open by touch, chart and table together.
+    levels = page.locator("details.sr-stats-levels").first
+    levels.locator("summary").tap()
+    expect(levels.locator("figure.sr-chart svg")).to_be_visible()
+    expect(levels.locator("table caption")).to_be_visible()
     no_sideways_scroll(page)
     # Bars and text take the scheme's colours: text is the page's, bars differ from the background.
     bg = colour(page, "body", "backgroundColor")
@@ -57,6 +64,7 @@ def test_the_figures_read_on_a_phone_in_both_schemes(open_page: Any, scheme: str
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"figures-{scheme}.png"), full_page=True)
         page.locator("figure.sr-chart").first.screenshot(path=str(Path(SHOTS) / f"figures-{scheme}-chart.png"))
+        levels.locator("figure").screenshot(path=str(Path(SHOTS) / f"figures-{scheme}-levels.png"))
 
 
 def test_print_keeps_charts_and_tables(open_page: Any) -> None:
