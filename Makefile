@@ -38,7 +38,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck stats bench bench-ab bench-solve bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck browser stats bench bench-ab bench-solve bench-web clean FORCE
 FORCE:
 
 help:
@@ -48,6 +48,7 @@ help:
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
+	@echo "make browser    Chromium for the browser tests (installs Debian's chromium when it can)"
 	@echo "make stats      compute the figures of \"What a rule does\" again (hooks/stats-figures.json)"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
@@ -84,12 +85,17 @@ build: setup
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr $(HOST):$(PORT)
 
-test: setup typecheck
+test: setup typecheck browser
 	$(BIN)/mkdocs build --strict --site-dir site
 	$(BIN)/python -m pytest tests $(PYTEST_ARGS)
 
 typecheck: $(VENV_OK)
 	$(BIN)/mypy --strict engine/src
+
+# The browser tests and bench-web run in Chromium: scripts/ensure-browser.sh finds one or installs
+# Debian's, and otherwise stops with one message saying what to do.
+browser: $(VENV_OK)
+	@bash scripts/ensure-browser.sh
 
 # The figures of "What a rule does" (docs/figures.md): the build reuses hooks/stats-figures.json while
 # the engine and the settings in hooks/stats.py are unchanged, and computes them itself otherwise.
@@ -113,7 +119,7 @@ bench-solve: setup
 	$(BIN)/python -m somerset.solve.bench --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
 
 BENCH_WEB_ARGS ?=
-bench-web: build
+bench-web: build browser
 	$(BIN)/python scripts/bench_web.py $(BENCH_WEB_ARGS)
 
 clean:

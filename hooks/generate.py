@@ -278,14 +278,66 @@ def render_compare(page: Any, arg: str | None) -> str:
     )
 
 
+def ruling_names(page: Any) -> dict[str, str]:
+    """The short names players use for the rulings (the page's front matter, `ruling_names`).
+
+    A ruling's heading starts with its name, so the site's search, which weighs words in headings
+    far above words in text, finds a ruling by what players call it ("revoke", "a double after the
+    0/0"); the table of contents lists the names alone."""
+    names = page.meta.get("ruling_names") or {}
+    if not isinstance(names, dict):
+        raise PluginError(f"{page.file.src_uri}: ruling_names must map ruling ids to names")
+    known = {r.id for r in RULINGS}
+    for rid, name in names.items():
+        if rid not in known:
+            raise PluginError(f"{page.file.src_uri}: ruling_names names an unknown ruling {rid!r}; "
+                              f"the rulings are: {', '.join(sorted(known))}")
+        if not isinstance(name, str) or not name.strip() or '"' in name:
+            raise PluginError(f"{page.file.src_uri}: the name of ruling {rid!r} must be plain text without quotes")
+    return {k: v.strip() for k, v in names.items()}
+
+
+def ruling_tricks(ruling: Any) -> dict[str, tuple[str, str]]:
+    """A "winner" ruling's whole trick per pack, as (trump, cards); {} for any other kind."""
+    if ruling.kind != "winner":
+        return {}
+    return {pack: (str(pos["trump"]), str(pos["trick"])) for pack, pos in ruling.positions.items()}
+
+
+def _ruling_resolver_links(page: Any, ruling: Any) -> str:
+    """Links that open a ruling's trick in the trick resolver under every ruleset (one per pack
+    whose trick differs), or "" for a ruling without a whole trick."""
+    tricks = ruling_tricks(ruling)
+    if not tricks:
+        return ""
+    links: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    packs = sorted(tricks, key=lambda p: (p != "double", p))  # the double pack's trick first
+    for pack in packs:
+        trump, cards = tricks[pack]
+        if (trump, cards) in seen:
+            continue
+        seen.add((trump, cards))
+        url = _md_link(page, "tools/trick.md") + "?" + urlencode(
+            {"rules": "all", "trump": trump, "cards": ",".join(c.strip() for c in cards.split(","))}, safe="/,")
+        label = "Open this trick in the trick resolver" if not links else f"the {pack} pack's trick"
+        links.append(f"[{label}]({url})")
+    return (links[0] + (", or " + ", ".join(links[1:]) if links[1:] else "")) + ", under every ruleset.\n"
+
+
 def render_rulings(page: Any, arg: str | None) -> str:
     out: list[str] = []
     topic = None
+    called = ruling_names(page)
     for ruling in RULINGS:
         if ruling.topic != topic:
             topic = ruling.topic
             out.append(f"## {topic_name(ruling)}\n")
-        out.append(f"### {ruling.question} {{#{ruling.id}}}\n")
+        name = called.get(ruling.id)
+        if name:
+            out.append(f'### {name}: {ruling.question} {{#{ruling.id} data-toc-label="{html.escape(name)}"}}\n')
+        else:
+            out.append(f"### {ruling.question} {{#{ruling.id}}}\n")
         if ruling.shown:
             main = "double" if "double" in ruling.shown else next(iter(ruling.shown))
             shown = ruling.shown[main]
@@ -294,6 +346,9 @@ def render_rulings(page: Any, arg: str | None) -> str:
             if others:
                 line += " " + " ".join(f"*{p.capitalize()} pack:* {t}" for p, t in others.items())
             out.append(line + "\n")
+        resolver = _ruling_resolver_links(page, ruling)
+        if resolver:
+            out.append(resolver)
         groups: dict[str, list[tuple[Ruleset, Any]]] = {}
         for r, a in answer_all(ruling):
             groups.setdefault(a.short, []).append((r, a))

@@ -6,10 +6,13 @@
 //   start()             -> starts loading (idempotent)
 //   retry()             -> after a failure, starts again with a fresh worker
 //   subscribe(fn)       -> fn(state) now and on every change; returns an unsubscribe function
+//   setNetwork(patch)   -> widgets/offline.js reports {offline, saved}: whether the browser is
+//                          offline, and whether the engine's files are saved on this device
 //   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message,
 //           start: how the engine started ("snapshot" | "fresh"), source: where the snapshot
 //           came from ("network" | "cache"), note: why not from the snapshot,
-//           timings: when the worker reached each step of its start (epoch ms)}
+//           timings: when the worker reached each step of its start (epoch ms),
+//           offline, saved (see setNetwork), files: once ready, the files the worker fetched}
 //   siteUrl(path)       -> a URL relative to the site root (engine.js lives at <site>/assets/widgets/)
 //   whenPageIdle(fn)    -> runs fn once the page has loaded and the main thread is idle
 
@@ -17,13 +20,15 @@ const KEY = Symbol.for("somerset.engine");
 const SITE_ROOT = new URL("../../", import.meta.url);
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const STALL_MS = 120_000;
+const OFFLINE_MESSAGE =
+  "you are offline, and this device has not saved the rules engine yet. Connect to the internet and use any tool once: after that every tool works offline too.";
 
 function createEngine() {
   let worker = null;
   let nextId = 1;
   const pending = new Map();
   const listeners = new Set();
-  let state = { status: "idle", stage: null, fraction: 0, message: null };
+  let state = { status: "idle", stage: null, fraction: 0, message: null, offline: navigator.onLine === false, saved: null };
 
   function setState(patch) {
     state = { ...state, ...patch };
@@ -37,6 +42,7 @@ function createEngine() {
   }
 
   function fail(message) {
+    if (navigator.onLine === false && !state.saved) message = OFFLINE_MESSAGE;
     if (worker) {
       worker.terminate();
       worker = null;
@@ -74,7 +80,10 @@ function createEngine() {
         if (state.status === "loading") setState({ stage: data.stage, fraction: data.fraction });
       } else if (data.type === "ready") {
         performance.mark("somerset-engine-ready");
-        setState({ status: "ready", stage: "ready", fraction: 1, start: data.start, source: data.source, note: data.note, timings: data.timings });
+        setState({
+          status: "ready", stage: "ready", fraction: 1, start: data.start, source: data.source, note: data.note, timings: data.timings,
+          files: Array.isArray(data.files) ? data.files : [],
+        });
       } else if (data.type === "failed") {
         fail(data.message || "unknown error");
       } else if ("id" in data && pending.has(data.id)) {
@@ -115,11 +124,16 @@ function createEngine() {
     return () => listeners.delete(fn);
   }
 
+  function setNetwork({ offline, saved }) {
+    if (offline !== state.offline || saved !== state.saved) setState({ offline, saved });
+  }
+
   return {
     ask,
     start,
     retry,
     subscribe,
+    setNetwork,
     get state() {
       return state;
     },

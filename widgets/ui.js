@@ -123,7 +123,9 @@ export function addressParams(names) {
   return out;
 }
 
-// Write the state into the address without a new history entry; `/` and `,` stay readable.
+// Write the state into the address without a new history entry; `/` and `,` stay readable. The
+// address is the tool's permalink, so it carries no fragment: a heading's anchor (#how-to-use-it)
+// in a shared link would scroll the reader away from the tool.
 export function writeAddress(values) {
   // The widget's own values first, in its order, then anything else the address held.
   const params = [];
@@ -136,7 +138,7 @@ export function writeAddress(values) {
   const query = params
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2F/gi, "/").replace(/%2C/gi, ",")}`)
     .join("&");
-  const url = `${location.pathname}${query ? `?${query}` : ""}${location.hash}`;
+  const url = `${location.pathname}${query ? `?${query}` : ""}`;
   if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, "", url);
 }
 
@@ -292,11 +294,15 @@ export class Widget extends HTMLElement {
     box.dataset.shown = box.hidden ? "" : box.dataset.state || "";
     box.dataset.state = state.status;
     if (state.status === "idle") {
+      const unreachable = state.offline && state.saved === false; // Start could only fail
       box.hidden = false;
-      this._statusText.textContent = `The rules engine runs in your browser and starts when you use this tool (${ENGINE_SIZE}, fetched once from this site).`;
+      box.dataset.offline = unreachable ? "true" : "false";
+      this._statusText.textContent = unreachable
+        ? "You are offline, and this device has not saved the rules engine yet, so this tool cannot work now. Connect to the internet and use any tool once: after that every tool works offline too."
+        : `The rules engine runs in your browser and starts when you use this tool (${ENGINE_SIZE}, fetched once from this site).`;
       this._progress.hidden = true;
       this._retry.hidden = true;
-      this._start.hidden = false;
+      this._start.hidden = unreachable;
       this._start.removeAttribute("aria-disabled");
       this._start.textContent = "Start the rules engine";
     } else if (state.status === "loading") {

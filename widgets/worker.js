@@ -3,7 +3,7 @@
 // somerset.api.handle. Pages only ever send JSON requests, never Python source.
 //
 // Messages in:  {id, request}
-// Messages out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings}
+// Messages out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings, files}
 //               | {type: "failed", message} | {id, response}
 // (`start` is "snapshot" or "fresh", `source` where the snapshot was read from ("network" or
 // "cache"), `note` why not the snapshot, `timings` the moments (epoch ms) the boot reached each
@@ -449,7 +449,9 @@ let failure = null;
 const ready = boot().then(
   (booted) => {
     handle = booted.handle;
-    self.postMessage({ type: "ready", start: booted.start, source: booted.source, note: booted.note, timings });
+    // `files`: what was fetched to start, which the service worker keeps for offline use (hooks/sw.js).
+    const files = performance.getEntriesByType("resource").map((entry) => entry.name);
+    self.postMessage({ type: "ready", start: booted.start, source: booted.source, note: booted.note, timings, files });
     scheduleLate();
   },
   (e) => {

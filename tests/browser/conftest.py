@@ -9,6 +9,10 @@ Every page made by the `open_page` factory records each request URL (through a c
 refuses anything not on 127.0.0.1), console errors and uncaught exceptions; at the end of the test it
 asserts that nothing left 127.0.0.1 and, unless the test expects failures, that the console stayed
 clean.
+
+The site's service worker is blocked unless a test allows it (`service_workers="allow"`, as
+test_offline.py does): Playwright's routing turns off the browser's HTTP cache, so the copies the
+service worker takes from that cache would count as second downloads in the tests that count them.
 """
 
 from __future__ import annotations
@@ -123,6 +127,7 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
 
     def _open(path: str = "", *, goto: bool = True, **options: Any) -> tuple[Any, Recorder]:
         options.setdefault("viewport", {"width": 1100, "height": 900})
+        options.setdefault("service_workers", "block")
         context = browser.new_context(**options)
         context.set_default_timeout(ENGINE_TIMEOUT)
         rec = Recorder(site_url)

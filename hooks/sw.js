@@ -1,0 +1,154 @@
+// The site's service worker: every page readable offline after the first visit, and every tool
+// usable offline once the rules engine has been started once. hooks/offline.py writes this file to
+// <site>/sw.js at every build, with BUILD filled in:
+//
+//   version   a hash of every file of the build: a new deploy is a new service worker
+//   engine    a hash of the files under BUILD.runtime only: the engine's cache outlives deploys
+//             that leave Pyodide and the engine wheel unchanged
+//   precache  [path, revision] of the pages, styles, scripts, search index and icons, relative to
+//             the site root; fetched when the service worker installs
+//   runtime   folders whose files are cached the first time anything fetches them (the engine:
+//             Pyodide and the wheel, whatever files they hold); never fetched ahead
+//
+// Two caches: somerset-pages-<version> (the precache) and somerset-engine-<engine>. Activating a
+// new version deletes every other cache of this site. All paths are relative to this file's
+// folder, so the site works under any sub-path.
+//
+// Messages in: {type: "engine-ready", files: [URL, ...]} from a page whose engine has just
+// started, with the files its worker fetched. Any of them not yet in the engine cache (the
+// engine was started before this service worker controlled the page) is copied in from the
+// browser's HTTP cache, never downloaded again; once all are there, the marker OFFLINE_READY is
+// written, which widgets/offline.js looks for to know that the engine can start without a network.
+
+const BUILD = __BUILD__;
+
+const ROOT = new URL("./", self.location.href);
+const PAGES = `somerset-pages-${BUILD.version}`;
+const ENGINE = `somerset-engine-${BUILD.engine}`;
+const OWN_CACHE = /^somerset-(pages|engine)-[0-9a-f]{16}$/;
+const OFFLINE_READY = new URL("assets/engine/offline-ready", ROOT).href;
+const NOT_FOUND = new URL("404.html", ROOT).href;
+
+function inRuntime(url) {
+  return BUILD.runtime.some((folder) => url.href.startsWith(new URL(folder, ROOT).href));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(PAGES);
+      // "no-cache": revalidate with the server, so nothing stale from the HTTP cache of an older
+      // deploy slips into this version's precache.
+      await cache.addAll(BUILD.precache.map(([path]) => new Request(new URL(path, ROOT), { cache: "no-cache" })));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      // Only this service worker's own caches, and the engine's decompressed snapshot
+      // (somerset-engine-snapshot, written by the engine's worker) when the engine itself changed:
+      // that copy belongs to the old engine, and the new one writes its own at its first start.
+      let engineChanged = false;
+      for (const name of await caches.keys()) {
+        if (OWN_CACHE.test(name) && name !== PAGES && name !== ENGINE) {
+          if (name.startsWith("somerset-engine-")) engineChanged = true;
+          await caches.delete(name);
+        }
+      }
+      if (engineChanged) await caches.delete("somerset-engine-snapshot");
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// Cache-first for the precache (its version is the build's), cache-then-network for the engine's
+// folders (filled on first use), network for anything else.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== ROOT.origin || !url.href.startsWith(ROOT.href)) return;
+  if (inRuntime(url)) {
+    event.respondWith(engineFile(event, request));
+    return;
+  }
+  if (request.headers.has("range")) return;
+  event.respondWith(sitePage(request, url));
+});
+
+const pendingPuts = new Set();
+
+async function engineFile(event, request) {
+  const cache = await caches.open(ENGINE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.status === 200 && response.type === "basic") {
+    const put = cache.put(request, response.clone()).catch(() => {});
+    pendingPuts.add(put);
+    put.finally(() => pendingPuts.delete(put));
+    event.waitUntil(put);
+  }
+  return response;
+}
+
+async function sitePage(request, url) {
+  const cache = await caches.open(PAGES);
+  // A page's address may carry a tool's state (?rules=...): the page is the same.
+  const hit = await cache.match(request, { ignoreSearch: true });
+  if (hit) return hit;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.mode !== "navigate") throw error;
+    // Offline: a folder's address without its final slash, else the site's own "not found" page.
+    if (!url.pathname.endsWith("/")) {
+      const folder = await cache.match(new URL(`${url.pathname}/`, url), { ignoreSearch: true });
+      if (folder) return folder;
+    }
+    const missing = await cache.match(NOT_FOUND);
+    if (missing) return new Response(missing.body, { status: 404, statusText: "Not Found", headers: missing.headers });
+    throw error;
+  }
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "engine-ready" && Array.isArray(data.files)) {
+    event.waitUntil(keepEngine(data.files, event.source));
+  }
+});
+
+async function keepEngine(files, client) {
+  await Promise.all([...pendingPuts]);
+  const cache = await caches.open(ENGINE);
+  let complete = true;
+  for (const file of files) {
+    let url;
+    try {
+      url = new URL(file);
+    } catch {
+      continue;
+    }
+    if (url.origin !== ROOT.origin || !inRuntime(url) || url.href === OFFLINE_READY) continue;
+    if (await cache.match(url.href)) continue;
+    try {
+      // The page's worker fetched it moments ago, so the browser's own cache usually has it. Never
+      // from the network: the reader has just downloaded it once. When the browser's cache lacks
+      // it, the engine is kept the next time it starts on a page this service worker controls.
+      const response = await fetch(url.href, { cache: "only-if-cached", mode: "same-origin" });
+      if (response.ok && response.status === 200) await cache.put(url.href, response);
+      else complete = false;
+    } catch {
+      complete = false;
+    }
+  }
+  if (complete) {
+    const note = JSON.stringify({ version: BUILD.version, engine: BUILD.engine, saved: new Date().toISOString() });
+    await cache.put(OFFLINE_READY, new Response(note, { headers: { "Content-Type": "application/json" } }));
+  }
+  if (client) client.postMessage({ type: "engine-saved", complete });
+}
