@@ -38,7 +38,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck browser stats bench bench-ab bench-solve bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck browser fuzz stats bench bench-ab bench-solve bench-bots bench-web clean FORCE
 FORCE:
 
 help:
@@ -49,10 +49,12 @@ help:
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src"
 	@echo "make browser    Chromium for the browser tests (installs Debian's chromium when it can)"
+	@echo "make fuzz       the fuzz tests (tests/fuzz) with 20 to 50 times the examples, from a random seed"
 	@echo "make stats      compute the figures of \"What a rule does\" again (hooks/stats-figures.json)"
-	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
+	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node, side by side with BENCH_BASE"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
+	@echo "make bench-bots  the sampling bot's side against heuristic bots over 2,000 deals (CPython), and its moves' time in Pyodide"
 	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
@@ -92,6 +94,13 @@ test: setup typecheck browser
 typecheck: $(VENV_OK)
 	$(BIN)/mypy --strict engine/src
 
+# `make test` runs tests/fuzz with a small, derandomized number of examples; this runs them with
+# 20 to 50 times as many from a random seed (shown by pytest: repeat a run with FUZZ_SEED=<seed>).
+FUZZ_SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+fuzz: setup
+	SOMERSET_FUZZ=long $(BIN)/python -m pytest tests/fuzz -p no:cacheprovider --hypothesis-seed=$(FUZZ_SEED) \
+		--hypothesis-show-statistics $(PYTEST_ARGS)
+
 # The browser tests and bench-web run in Chromium: scripts/ensure-browser.sh finds one or installs
 # Debian's, and otherwise stops with one message saying what to do.
 browser: $(VENV_OK)
@@ -103,9 +112,13 @@ stats: setup
 	$(BIN)/python hooks/stats.py
 
 BENCH_DEALS ?= 3000
+# The engine before issue 15's speed work: make bench runs it side by side with the working tree.
+BENCH_BASE ?= 41353a64e90659d35e2c19ba63bfcb9394fd4391
 bench: setup
 	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
+	$(BIN)/python scripts/bench_ab.py $(BENCH_BASE)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
+	$(BIN)/python scripts/bench_ab.py $(BENCH_BASE) --pyodide --deals 500
 
 BASE ?= main
 bench-ab: setup
@@ -117,6 +130,15 @@ bench-solve: setup
 	$(BIN)/python -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
 	$(BIN)/python -m somerset.solve.bench --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
+
+# The sampling bot against today's heuristic bots: points per deal with a 95% interval, and the
+# cost (about half an hour on a busy machine); then the time of its moves in Pyodide under Node.
+BOTS_DEALS ?= 2000
+BOTS_PYODIDE_DEALS ?= 20
+bench-bots: setup
+	nice $(BIN)/python -m somerset.bench_bots --deals $(BOTS_DEALS) --progress
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench_bots --deals $(BOTS_PYODIDE_DEALS)
+	$(BIN)/python -m somerset.bench_bots --deals $(BOTS_PYODIDE_DEALS)
 
 BENCH_WEB_ARGS ?=
 bench-web: build browser

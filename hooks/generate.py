@@ -387,19 +387,54 @@ def render_pack(page: Any, arg: str | None) -> str:
     )
 
 
-def _dots(n: int) -> str:
-    names = {1: "easy", 2: "medium", 3: "hard"}
-    return f'<span class="sr-difficulty" title="{names[n]}">{"●" * n}{"○" * (3 - n)}<span class="sr-only"> {names[n]}</span></span>'
+def _dots(n: int, top: int = 3) -> str:
+    names = {1: "easy", 2: "medium", 3: "hard"} if top == 3 else {k: f"{k} of {top}" for k in range(1, top + 1)}
+    return f'<span class="sr-difficulty" title="{names[n]}">{"●" * n}{"○" * (top - n)}<span class="sr-only"> {names[n]}</span></span>'
+
+
+def _puzzle_dots(p: Any) -> str:
+    """A puzzle's difficulty: out of 3 where the file states it, out of 5 where the engine grades it."""
+    return _dots(p.difficulty, 5 if p.kind_of.graded else 3)
+
+
+def _ending_block(p: Any) -> str:
+    """An ending puzzle for reading: the position as a list, the question, the hint, and the answer with
+    the best line and every wrong card's refutation in collapsed blocks (no JavaScript needed)."""
+    from somerset.ending_puzzles import line_text, prove
+
+    proof = prove(p)
+    items = [f"- **{html.escape(label)}**" + (f": {html.escape(value)}" if value is not None else "")
+             for label, value in p.kind_of.facts(p)]
+    lines = [*items, "", f"{html.escape(p.question)} *Answer with one card" +
+             (" now, and one at each of your next turns." if len(proof.steps) > 1 else ".") + "*", ""]
+    lines += ['??? tip "Hint"', _indent(html.escape(p.hint)), ""]
+    body = [f"**{html.escape(', then '.join(s.answer for s in proof.steps))}.** {html.escape(p.explanation)}", "",
+            f"*The engine:* {html.escape(p.kind_of.detail(p, tuple(s.answer for s in proof.steps)))}", ""]
+    for k, step in enumerate(proof.steps):
+        if len(proof.steps) > 1:
+            body.append(f"Step {k + 1}: the answer is {step.answer}." +
+                        (f" Best defence then: {html.escape(line_text(step.reply[1:], step.position, proof.you))}"
+                         if k + 1 < len(proof.steps) and len(step.reply) > 1 else ""))
+        for x in step.refutations:
+            body.append(f"- **{x.card}** gives up {x.cost}: {html.escape(line_text(x.line, step.position, proof.you))}")
+        body.append("")
+    lines += ['??? success "Answer"', _indent("\n".join(body)), ""]
+    return "\n".join(lines)
 
 
 def _puzzle_block(page: Any, p: Any) -> str:
     from somerset.puzzles import THEMES, judge, public, solve
 
+    if p.kind_of.graded:
+        return "\n".join([f"### {p.title} {{#{p.id}}}", "",
+                          f'<p class="sr-puzzle-meta">{html.escape(p.rules.short_name)} · '
+                          f'{html.escape(dict(THEMES)[p.theme])} · {_puzzle_dots(p)}</p>', "", _ending_block(p)])
+
     data = public(p)
     r = p.rules
     lines = [f"### {p.title} {{#{p.id}}}", ""]
     lines.append(
-        f'<p class="sr-puzzle-meta">{html.escape(r.short_name)} · {html.escape(dict(THEMES)[p.theme])} · {_dots(p.difficulty)}</p>'
+        f'<p class="sr-puzzle-meta">{html.escape(r.short_name)} · {html.escape(dict(THEMES)[p.theme])} · {_puzzle_dots(p)}</p>'
     )
     lines.append("")
     facts = [f"**{label}:** {value}." if value is not None else f"**{label}.**" for label, value in p.kind_of.facts(p)]
@@ -420,24 +455,30 @@ def render_puzzles(page: Any, arg: str | None) -> str:
     failures = check_all()
     if failures:
         raise PluginError("puzzles disagree with the engine:\n" + "\n".join(failures))
+    if arg not in (None, "ending"):
+        raise PluginError(f"{page.file.src_uri}: puzzles takes nothing, or 'ending' (the ending puzzles)")
+    chosen = [p for p in PUZZLES if (p.kind == "ending") == (arg == "ending")]
     out = []
     for theme, name in THEMES:
+        mine = sorted((p for p in chosen if p.theme == theme), key=lambda p: p.difficulty)
+        if not mine:
+            continue
         out.append(f"## {name} {{#theme-{theme}}}\n")
-        for p in sorted((p for p in PUZZLES if p.theme == theme), key=lambda p: p.difficulty):
-            out.append(_puzzle_block(page, p))
+        out += [_puzzle_block(page, p) for p in mine]
     return "\n".join(out)
 
 
 def render_puzzle_index(page: Any, arg: str | None) -> str:
     from somerset.puzzles import PUZZLES, THEMES
 
-    target = _md_link(page, "puzzles/index.md")
+    targets = {False: _md_link(page, "puzzles/index.md"), True: _md_link(page, "puzzles/endings.md")}
     out = []
     if arg == "ruleset":
         for r in RULESETS.values():
             items = [p for p in PUZZLES if p.ruleset == r.id]
             out.append(f"## {r.short_name}\n")
-            out += [f"- [{p.title}]({target}#{p.id}) {_dots(p.difficulty)} <small>{dict(THEMES)[p.theme]}</small>" for p in items]
+            out += [f"- [{p.title}]({targets[p.kind == 'ending']}#{p.id}) {_puzzle_dots(p)} "
+                    f"<small>{dict(THEMES)[p.theme]}</small>" for p in items]
             out.append("")
     else:
         raise PluginError(f"{page.file.src_uri}: puzzle-index takes 'ruleset'")
@@ -499,9 +540,14 @@ def render_content_schema(page: Any, arg: str | None) -> str:
                "| Field | What it holds |", "|---|---|", *_field_rows(POSITION_FIELDS), "",
                "| `kind` | What it asks | Position fields (required ones in bold) | `answer` |", "|---|---|---|---|"]
         for kind in PUZZLE_KINDS.values():
-            fields = ", ".join(f"**`{f}`**" if f in kind.required else f"`{f}`" for f in kind.fields)
+            fields = ", ".join(f"**`{f}`**" if f in (*kind.required, *kind.own_required) else f"`{f}`"
+                               for f in (*kind.fields, *kind.own_fields))
             ask = kind.about + (f' If `question` is left out, it is "{kind.question}"' if kind.question else "")
             out.append(f"| `{kind.name}` | {html.escape(ask)} | {fields} | {html.escape(kind.answer_form)} |")
+        for kind in PUZZLE_KINDS.values():
+            if kind.own_fields:
+                out += ["", f"Fields only a `{kind.name}` puzzle reads:", "", "| Field | What it holds |", "|---|---|",
+                        *_field_rows(kind.own_fields)]
         out += ["", "The themes (`theme`), as `themes.toml` lists them: "
                 + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in THEMES) + "."]
         return "\n".join(out) + "\n"

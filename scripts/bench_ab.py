@@ -70,7 +70,7 @@ def loops(Deal, new_deal, SplitMix64, deal_seed, load_ruleset, play_random, Rand
 
 old = loops(*old_engine())
 new = loops(Deal, new_deal, SplitMix64, deal_seed, load_ruleset, play_random, RandomBot)
-deals, rounds = int(sys.argv[1]), int(sys.argv[2])
+deals, rounds, label = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 for f in (*old, *new):
     f(max(1, deals // 10))
 for name, k in (("fast loop", 0), ("public API", 1)):
@@ -84,8 +84,8 @@ for name, k in (("fast loop", 0), ("public API", 1)):
         pairs.append((a, b))
     olds, news = [a for a, _ in pairs], [b for _, b in pairs]
     ratio = statistics.median(b / a for a, b in pairs)
-    print(f"{'Pyodide' if sys.platform == 'emscripten' else 'CPython'} {sys.version.split()[0]}, {name}: old {statistics.median(olds):,.0f} deals/s, "
-          f"new {statistics.median(news):,.0f} deals/s (medians of {rounds}); new/old {ratio:.3f} "
+    print(f"{'Pyodide' if sys.platform == 'emscripten' else 'CPython'} {sys.version.split()[0]}, {name}: old ({label}) "
+          f"{statistics.median(olds):,.0f} deals/s, new {statistics.median(news):,.0f} deals/s (medians of {rounds}); new/old {ratio:.3f} "
           f"(each round's ratio: {min(b / a for a, b in pairs):.2f} to {max(b / a for a, b in pairs):.2f})")
 '''
 
@@ -108,11 +108,13 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=10, help="rounds, old and new alternating (default 10)")
     parser.add_argument("--pyodide", action="store_true", help="run in Pyodide under Node instead of CPython")
     args = parser.parse_args()
+    label = subprocess.run(["git", "rev-parse", "--short", args.rev], cwd=ROOT, check=True, capture_output=True,
+                           text=True).stdout.strip()
     with tempfile.TemporaryDirectory() as tmp:
         old = old_package(args.rev, Path(tmp))
         if not args.pyodide:
             code = f"import sys; sys.path.insert(0, {tmp!r})\n" + PROGRAM
-            return subprocess.run([sys.executable, "-c", code, str(args.deals), str(args.rounds)], cwd=tmp).returncode
+            return subprocess.run([sys.executable, "-c", code, str(args.deals), str(args.rounds), label], cwd=tmp).returncode
         wheels = sorted((ROOT / "dist").glob("somerset-*.whl"))
         if not wheels:
             print("no wheel in dist/: run make wheel first", file=sys.stderr)
@@ -123,7 +125,7 @@ def main() -> int:
             for f in sorted(old.rglob("*.py")):
                 z.write(f, "somerset_old/" + f.relative_to(old).as_posix())
         return subprocess.run(["node", "scripts/pyodide-python.mjs", str(combined), "-c", PROGRAM, str(args.deals),
-                               str(args.rounds)], cwd=ROOT).returncode
+                               str(args.rounds), label], cwd=ROOT).returncode
 
 
 if __name__ == "__main__":

@@ -60,6 +60,8 @@ export function h(tag, attrs, ...children) {
     if (key === "text") el.textContent = String(value);
     else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (key === "value") el.value = String(value);
+    // Through the CSSOM, not a style attribute, which the site's Content-Security-Policy blocks.
+    else if (key === "style") el.style.cssText = String(value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   append(el, children);

@@ -56,6 +56,7 @@ let wasmModule = null;
 function precompile(fetchPlain) {
   if (typeof WebAssembly.compileStreaming !== "function") return;
   wasmModule = WebAssembly.compileStreaming(fetchPlain(WASM_URL)).catch((e) => {
+    if (blockedWasm(e)) throw cspError(WASM_BLOCKED);
     throw new Error(`the Python runtime could not be loaded (${e.message || e})`);
   });
   // Nothing starts without it: the whole boot fails, whichever attempt is running.
@@ -152,6 +153,23 @@ self.addEventListener("unhandledrejection", (event) => {
 self.addEventListener("error", (event) => {
   if (stray(event.error || event.message)) event.preventDefault();
 });
+// A Content-Security-Policy that forbids what the runtime needs (compiling WebAssembly needs
+// 'wasm-unsafe-eval') makes Pyodide give up without a word, or with the browser's long message;
+// say what was blocked instead.
+function cspError(what) {
+  return new Error(`this site's Content-Security-Policy blocks the rules engine: it does not allow ${what}`);
+}
+const WASM_BLOCKED = "compiling WebAssembly ('wasm-unsafe-eval')";
+self.addEventListener("securitypolicyviolation", (event) => {
+  const what = event.violatedDirective === "script-src" && /eval/.test(event.blockedURI || "eval")
+    ? WASM_BLOCKED : `${event.blockedURI || "a resource"} (${event.violatedDirective})`;
+  failBoot(cspError(what));
+});
+// The browser's own words when a policy stops WebAssembly from compiling.
+function blockedWasm(e) {
+  const text = String((e && e.message) || e);
+  return /WebAssembly/i.test(text) && /Content Security Policy/i.test(text);
+}
 
 // Runs one attempt to start Pyodide; a stray failure while it runs fails this attempt only.
 async function attempt(run) {
@@ -342,6 +360,7 @@ async function fresh(loadPyodide, options, wheel) {
   try {
     pyodide = await attempt(() => loadPyodide(options));
   } catch (e) {
+    if (blockedWasm(e)) throw cspError(WASM_BLOCKED);
     throw new Error(`the Python runtime could not start (${e.message || e})`);
   }
   reached("Pyodide started");

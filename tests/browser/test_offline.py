@@ -46,12 +46,12 @@ def test_every_tool_page_is_covered() -> None:
 
 def wait_controlled(page: Any) -> None:
     """The service worker installed (its precache complete) and controls the page."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT)
 
 
 def wait_saved(page: Any) -> None:
     """The engine ran, and the service worker has every file it fetched."""
-    page.wait_for_function(f"{ENGINE_STATE}.status === 'ready' && {ENGINE_STATE}.saved === true", timeout=ENGINE_TIMEOUT)
+    page.wait_for_function(f"() => {ENGINE_STATE}.status === 'ready' && {ENGINE_STATE}.saved === true", timeout=ENGINE_TIMEOUT)
 
 
 def cache_names(page: Any) -> list[str]:

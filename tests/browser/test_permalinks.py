@@ -25,7 +25,7 @@ def test_a_shared_trick_link_carries_no_fragment(open_page: Any) -> None:
     cards = page.get_by_label("Cards in play order")
     cards.fill("0/0, 2/2, 11/12, 9/10")
     cards.press("Enter")
-    page.wait_for_function("new URLSearchParams(location.search).get('cards') === '0/0,2/2,11/12,9/10'")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('cards') === '0/0,2/2,11/12,9/10'")
     page.mouse.wheel(0, -2400)
     page.wait_for_timeout(600)
     url = urlsplit(page.url)

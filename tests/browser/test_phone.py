@@ -31,7 +31,7 @@ def scroll_y(page: Any) -> float:
 
 
 def start_engine(page: Any) -> None:
-    page.wait_for_function("Boolean(window[Symbol.for('somerset.engine')])")
+    page.wait_for_function("() => Boolean(window[Symbol.for('somerset.engine')])")  # a function: the CSP forbids eval
     page.evaluate("window[Symbol.for('somerset.engine')].start()")
 
 

@@ -139,10 +139,10 @@ def test_offline_after_the_engine_was_started_once(open_page: Any) -> None:
     # A first visit as a reader makes it: the home page (the site's service worker installs), then
     # the pad, whose engine the service worker keeps once started.
     page, _ = open_page("", service_workers="allow")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
     page.goto(page.url + PAD)
     started(page)
-    page.wait_for_function("window[Symbol.for('somerset.engine')].state.saved === true", timeout=TIMEOUT)
+    page.wait_for_function("() => window[Symbol.for('somerset.engine')].state.saved === true", timeout=TIMEOUT)
     add(page, "Seats 1+3", 15, 16)
     page.context.set_offline(True)
     page.reload()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from somerset import RULESETS, get_ruleset
-from somerset.bots import make_bots, play_deal
+from somerset.bots import make_bots, play_deal, play_game
 from somerset.deal import new_deal
 from somerset.match import Game
 from somerset.rules import Tie
+from somerset.record import DealRecord, GameRecord, game_record_of, parse_record
 from somerset.rulings import RULINGS, answer_all
 
 
@@ -184,3 +185,21 @@ def test_the_quick_reference_line_on_who_wins_a_trick_says_when_the_0_0_wins_by_
     assert "the 0/0 itself, unless the double of the suit led is in the trick" in bgg
     for r in RULESETS.values():
         assert "the 0/0 itself" in trick_order(r)
+
+
+def test_a_revoke_line_or_json_penalty_that_cannot_be_read_is_refused_with_what_is_accepted():
+    text = _hodges_deal_record()
+    points_line = next(line for line in text.splitlines() if line.startswith("Points:"))
+    for bad in ("²", "1 2", "-1", "x"):
+        with pytest.raises(RecordError, match="write the seat that revoked"):
+            parse_record(text.replace(points_line, f"Revoke: {bad}\n" + points_line))
+    data = parse_record(text).to_json()
+    for revokes in ("1", [True], ["1"]):
+        with pytest.raises(RecordError, match="'revokes' must be a list of seats"):
+            DealRecord.from_json({**data, "revokes": revokes})
+    game = game_record_of(play_game(Game("hodges-1903", None, seed=3, max_deals=2), make_bots("heuristic", 4, 3))).to_json()
+    for revokes in ([1], {"x": [1]}, {"0": "1"}):
+        with pytest.raises(RecordError, match="'revokes' must be an object"):
+            GameRecord.from_json({**game, "revokes": revokes})
+    with pytest.raises(RecordError, match="'misdeals' must be an object"):
+        GameRecord.from_json({**game, "misdeals": {"0": 5}})

@@ -7,6 +7,7 @@ of requests, which the pytest test compares between the two interpreters. Standa
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from typing import Any
@@ -54,6 +55,12 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("error", {"cmd": "no-such-command"}),
 ]
 
+# Request texts that once broke the interface: deep nesting (ten thousand levels killed Pyodide's
+# interpreter; a thousand raise RecursionError in CPython), an oversized request, a command that is
+# not text. Each must come back as an error object, the same in both interpreters.
+API_TEXTS: list[str] = ["[" * 10_000, '{"a":' * 5_000, "[" * 100_000, '{"cmd": []}', '{"cmd": {"x": 1}}',
+                        json.dumps({"cmd": "pack", "deck": "x" * 50_000})]
+
 
 SOLVE_REQUESTS: list[dict[str, Any]] = [
     {"cmd": "solve", "rules": "parker-1947", "trump": "8", "leader": 0, "line": True,
@@ -66,6 +73,47 @@ SOLVE_REQUESTS: list[dict[str, Any]] = [
     {"cmd": "solve", "rules": "hodges-1903", "format": "two", "trump": "3", "leader": 1,
      "hands": ["0/1 1/3 2/4", "3/3 0/4 2/6"], "pile": "1/1 1/2 0/5 4/5"},
 ]
+
+
+# Deals played by the sampling bots (ruleset, format, seed).
+BOT_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 3), ("somersetgame-com", None, 8),
+                                                 ("boardgamegeek", None, 5), ("hodges-1903", "two", 2)]
+
+#: Deals of random play per case in :func:`random_play_digests`.
+RANDOM_DEALS = 12
+
+
+def random_play_digests(package: str = "somerset", deals: int = RANDOM_DEALS) -> dict[str, str]:
+    """Seeded random play under every ruleset, format and option, one digest per case.
+
+    Each case plays ``deals`` deals with the fast random-play loop (``simulate.play_random``), deal
+    ``i`` dealt from ``deal_seed(7, i)`` by seat ``i % players`` and one generator running on through
+    them all; the digest (a fingerprint of the text) covers each deal's actions, its score changes,
+    and the generator's state after it. ``package`` names the engine to ask: ``somerset``, or an earlier revision unpacked
+    under another name (``scripts/record_random_play.py`` records them that way). These must be the
+    same in CPython and Pyodide, and the same as recorded from the revision before random play was
+    made faster (tests/engine/random_play_recorded.json).
+    """
+    deal_module = importlib.import_module(package + ".deal")
+    rng_module = importlib.import_module(package + ".rng")
+    play_random = importlib.import_module(package + ".simulate").play_random
+    rulesets = importlib.import_module(package + ".rulesets").RULESETS
+    out: dict[str, str] = {}
+    for rid, ruleset in rulesets.items():
+        for fmt in ruleset.formats.value:
+            for opt in (None, *(o.id for o in ruleset.options.value if not o.formats or fmt.id in o.formats)):
+                rng = rng_module.SplitMix64(11)
+                lines: list[str] = []
+                for i in range(deals):
+                    deal = deal_module.new_deal(rid, fmt.id, rng_module.deal_seed(7, i), i % fmt.players,
+                                                [opt] if opt else [])
+                    play_random(deal, rng)
+                    line = " ".join(map(str, deal.history)) + f" = {deal.score_changes()} {rng.state}\n"
+                    lines.append(line)
+                # a 127-bit fingerprint of the text (hashlib is not in the site's trimmed standard library)
+                fingerprint = int.from_bytes("".join(lines).encode(), "big") % ((1 << 127) - 1)
+                out["-".join(x for x in (rid, fmt.id, opt) if x)] = f"{fingerprint:032x}"
+    return out
 
 
 def run() -> dict[str, Any]:
@@ -121,6 +169,19 @@ def run() -> dict[str, Any]:
         elif expect == "error" and not isinstance(answer.get("error"), dict):
             failures.append(f"api {json.dumps(req)}: should have been refused with an error object")
 
+    for text in API_TEXTS:
+        checks += 1
+        try:
+            answer = json.loads(api.handle(text))
+        except Exception as exc:  # noqa: BLE001 - the point is to catch anything
+            failures.append(f"api {text[:20]!r}...: raised {type(exc).__name__}: {exc}")
+            answers.append(None)
+            continue
+        answers.append(answer)
+        error = answer.get("error") if isinstance(answer, dict) else None
+        if not isinstance(error, dict) or error.get("internal") or len(error.get("message", "")) > 300:
+            failures.append(f"api {text[:20]!r}...: should have been refused with a short error, not {str(answer)[:200]}")
+
     # Best play (the solver): exact answers, and a budget that runs out after the same number of
     # nodes in both interpreters. The timings are left out: they are the one thing that differs.
     try:
@@ -142,6 +203,27 @@ def run() -> dict[str, Any]:
     if len(solved) > 2 and solved[2].get("exact") is not False:
         failures.append("solve: a budget of 300 nodes should not have been enough")
 
+    # The sampling bot (the solver on sampled deals in the ending): the same seed must give the
+    # same cards in both interpreters, deal by deal.
+    bot_plays: list[Any] = []
+    try:
+        from somerset.bots import BOTS, make_bots, play_deal
+        from somerset.deal import new_deal
+    except ImportError:  # a stand-in engine in the runner's own tests
+        BOTS = {}  # type: ignore[assignment]
+    if "sampling" in BOTS:
+        for rules, fmt, seed in BOT_DEALS:
+            checks += 1
+            deal = play_deal(new_deal(rules, fmt, seed), make_bots("sampling", 4 if fmt is None else 2, seed))
+            bot_plays.append([str(a) for a in deal.history])
+    # Seeded random play (the shuffle, the auction, the play and the score): the same deals in
+    # both interpreters.
+    try:
+        digests = random_play_digests()
+    except ImportError:  # a stand-in engine in the runner's own tests
+        digests = {}
+    checks += len(digests)
+
     return {
         "python": ".".join(map(str, sys.version_info[:3])),
         "platform": sys.platform,
@@ -150,6 +232,8 @@ def run() -> dict[str, Any]:
         "failures": failures,
         "api": answers,
         "solve": solved,
+        "bots": bot_plays,
+        "random_play": digests,
     }
 
 

@@ -240,3 +240,23 @@ def visible_text(markup: str) -> str:
     import html
 
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def test_the_build_fails_on_an_ending_puzzle_the_engine_does_not_prove(monkeypatch):
+    import dataclasses
+
+    import somerset.puzzles as puzzles
+
+    from somerset.ending_puzzles import prove
+
+    hook = _hook()
+    good = next(p for p in puzzles.PUZZLES if p.kind == "ending")
+    wrong = dataclasses.replace(good, answer=(prove(good).steps[0].refutations[0].card,))
+    monkeypatch.setattr(puzzles, "PUZZLES", (wrong,))
+    with pytest.raises(PluginError, match=f"puzzle '{good.id}': stated answer"):
+        hook.render_puzzles(_page("puzzles/endings.md"), "ending")
+
+
+def test_the_ending_page_shows_position_and_answer_without_javascript(built_site: Path):
+    page = (built_site / "puzzles" / "endings" / "index.html").read_text(encoding="utf-8")
+    assert "<details" in page and "gives up" in page and "Seat 1" in page and "somerset-puzzle " not in page

@@ -148,9 +148,9 @@ def parse_action(text: str, pack: Pack | None = None) -> Action:
     try:
         if low in ("pass", "p"):
             return PASS_ACTION
-        if head == "bid" or (not rest and head.isdigit()):
+        if head == "bid" or (not rest and head.isascii() and head.isdigit()):
             number = rest if head == "bid" else head
-            if not number.isdigit() or len(number) > 3:
+            if not (number.isascii() and number.isdigit()) or len(number) > 3:  # isdigit alone accepts "²"
                 raise ActionNotationError(token, f"'{shown}' is not a bid: write bid and a number of points, such as bid 15")
             return Action.bid(int(number))
         if head == "trump" and rest:
@@ -170,7 +170,7 @@ def parse_action(text: str, pack: Pack | None = None) -> Action:
             if len(set(cards)) != len(cards):
                 raise ActionNotationError(token, f"'{shown}' discards a card twice")
             return Action(ActionKind.DISCARD, cards=cards)
-        if head == "shuffle" and rest.isdigit():
+        if head == "shuffle" and rest.isascii() and rest.isdigit() and len(rest) <= 20:
             return Action.shuffle(int(rest))
         if head == "deal" and rest:
             parts = [p.strip() for p in token.partition(" ")[2].split("|")]

@@ -25,7 +25,7 @@ from . import responses
 from .cards import PACKS, Card, Trump, parse_cards, parse_trump
 from .compare import compare_score, compare_trick, in_field
 from .errors import SomersetError
-from .limits import MAX_MOVES, MAX_RECORD_CHARS, MAX_SEED
+from .limits import MAX_MOVES, MAX_RECORD_CHARS, MAX_SEED, excerpt, request_problem
 from .play import legal_plays, trick_verdict
 from .rng import check_seed
 from .rules import Ruleset
@@ -88,9 +88,10 @@ def _seed(req: JSON) -> int:
     """The ``seed``: a whole number, or its digits as text (for seeds JavaScript numbers cannot hold)."""
     raw = _field(req, "seed", (int, str))
     if isinstance(raw, str):
-        if not raw.strip().isdigit():
+        digits = raw.strip()
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):  # isdigit alone accepts "²"
             raise ApiError(f"'seed' must be a whole number from 0 to {MAX_SEED}, not {raw[:30]!r}", "seed")
-        raw = int(raw)
+        raw = int(digits)
     return check_seed(raw)
 
 
@@ -145,7 +146,7 @@ def pack_json(req: JSON) -> JSON:
         return responses.pack_json(_ruleset(req).deck)
     name = _field(req, "deck", str)
     if name not in PACKS:
-        raise ApiError(f"'{name}' is not a pack; the packs are: {', '.join(PACKS)}", "deck")
+        raise ApiError(f"'{excerpt(name)}' is not a pack; the packs are: {', '.join(PACKS)}", "deck")
     return responses.pack_json(PACKS[name])
 
 
@@ -157,7 +158,8 @@ def puzzles_json(req: JSON) -> JSON:
     """Every puzzle (without its answer) and the themes."""
     from .puzzles import PUZZLES, THEMES, public
 
-    return {"puzzles": [public(p) for p in PUZZLES], "themes": [{"id": t, "name": n} for t, n in THEMES]}
+    # ending puzzles are judged from the trainer records the site build writes (their proofs are searches)
+    return {"puzzles": [public(p) for p in PUZZLES if not p.kind_of.graded], "themes": [{"id": t, "name": n} for t, n in THEMES]}
 
 
 def _puzzle(req: JSON) -> Any:
@@ -320,8 +322,8 @@ def dispatch(req: Any) -> JSON:
         if not isinstance(req, dict):
             raise ApiError("a request must be a JSON object with a 'cmd'", "cmd")
         cmd = req.get("cmd")
-        if cmd not in COMMANDS:
-            raise ApiError(f"unknown command {cmd!r}; the commands are: {', '.join(COMMANDS)}", "cmd")
+        if not isinstance(cmd, str) or cmd not in COMMANDS:
+            raise ApiError(f"unknown command {excerpt(repr(cmd))}; the commands are: {', '.join(COMMANDS)}", "cmd")
         return COMMANDS[cmd](req)
     except SomersetError as e:
         return responses.error(str(e), e.field)
@@ -330,9 +332,14 @@ def dispatch(req: Any) -> JSON:
 
 
 def handle(text: str) -> str:
-    """Answer one JSON request with one JSON response. Never raises."""
+    """Answer one JSON request with one JSON response. Never raises.
+
+    The request's size and nesting are checked before its JSON is read (see :mod:`somerset.limits`)."""
     try:
-        req = json.loads(text)
+        problem = request_problem(text)
+        req = json.loads(text) if problem is None else None
     except (TypeError, ValueError) as e:
-        return json.dumps(responses.error(f"the request is not valid JSON: {e}"))
+        problem = f"the request is not valid JSON: {excerpt(str(e), 120)}"
+    if problem is not None:
+        return json.dumps(responses.error(problem))
     return json.dumps(dispatch(req))

@@ -52,10 +52,14 @@ def parse_call(text: str) -> Call:
     token = text.strip().lower() if isinstance(text, str) else ""
     if token in {"pass", "p", "-"}:
         return PASS
-    if token.isdigit() and len(token) <= 3:
+    if token.isascii() and token.isdigit() and len(token) <= 3:  # isdigit alone accepts "²", which int refuses
         return Call(int(token))
     shown = text if isinstance(text, str) and len(text) <= 24 else repr(text)[:24]
     raise CallNotationError(str(shown), f"'{shown}' is not a call: write a number of points such as 15, or pass")
+
+
+#: The rules under which the dealer must bid when everyone else has passed.
+_DEALER_BIDS = (AllPass.DEALER_FORCED, AllPass.DEALER_AT_MINIMUM)
 
 
 @dataclass
@@ -83,20 +87,41 @@ class Auction:
                 best = (player, call.bid)
         return best
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the auction has ended: all others passed the high bid, everyone passed, or one round is done."""
-        n = len(self.calls)
-        if self.rule.style is AuctionStyle.ONE_ROUND:
-            return n >= self.players
-        if self.high is None:
-            return n >= self.players  # everyone passed the first time round (or the dealer was forced)
-        passes_since = 0
+    def _passes_since_bid(self) -> int:
+        passes = 0
         for _, call in reversed(self.calls):
             if not call.is_pass:
                 break
-            passes_since += 1
-        return passes_since >= self.players - 1
+            passes += 1
+        return passes
+
+    def next_call(self, high_bid: int, made: int, passes: int) -> tuple[int, int, bool] | None:
+        """The call after ``made`` calls with high bid ``high_bid`` (0: no bid yet) and ``passes``
+        passes since the last bid: None when the auction is over, else the lowest and the highest
+        bid allowed (the range is empty when low > high) and whether a pass is allowed.
+
+        The auction's own questions (:attr:`is_over`, :meth:`bid_range`, :attr:`dealer_must_bid`,
+        :meth:`legal_calls`, :meth:`can`) are answered from here, and a loop that keeps the high bid
+        and counts the calls itself may ask it directly.
+        """
+        rule = self.rule
+        n = self.players
+        if made >= n if not high_bid or rule.style is AuctionStyle.ONE_ROUND else passes >= n - 1:
+            return None  # one round done, everyone passed, or all the others passed the high bid
+        low = rule.minimum if high_bid < rule.minimum else high_bid + 1
+        if high_bid or made != n - 1 or rule.all_pass not in _DEALER_BIDS:
+            return low, self.maximum, True
+        # everyone else passed and the dealer must bid: at the minimum only, or at least that
+        return low, low if rule.all_pass is AllPass.DEALER_AT_MINIMUM else self.maximum, False
+
+    def _next(self) -> tuple[int, int, bool] | None:
+        high = self.high
+        return self.next_call(high[1] if high else 0, len(self.calls), self._passes_since_bid())
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the auction has ended: all others passed the high bid, everyone passed, or one round is done."""
+        return self._next() is None
 
     @property
     def all_passed(self) -> bool:
@@ -106,48 +131,45 @@ class Auction:
     @property
     def dealer_must_bid(self) -> bool:
         """Whether the dealer is to call after everyone else passed, where the ruleset forces him to bid."""
-        return (
-            self.rule.all_pass in (AllPass.DEALER_FORCED, AllPass.DEALER_AT_MINIMUM)
-            and len(self.calls) == self.players - 1
-            and all(c.is_pass for _, c in self.calls)
-        )
+        options = self._next()
+        return options is not None and not options[2]
 
     def bid_range(self) -> tuple[int, int]:
-        """The lowest and the highest bid allowed now (the range is empty when low > high)."""
-        high = self.high
-        low = max(self.rule.minimum, high[1] + 1 if high else self.rule.minimum)
-        if self.rule.all_pass is AllPass.DEALER_AT_MINIMUM and self.dealer_must_bid:
-            return low, low
-        return low, self.maximum
+        """The lowest and the highest bid allowed now (the range is empty when low > high, or the auction over)."""
+        options = self._next()
+        return (options[0], options[1]) if options is not None else (1, 0)
 
     def legal_calls(self) -> list[Call]:
         """The calls the player to act may make, the pass first (unless the dealer must bid)."""
-        if self.is_over:
+        options = self._next()
+        if options is None:
             return []
-        low, top = self.bid_range()
+        low, top, can_pass = options
         bids = [Call(b) for b in range(low, top + 1)]
-        return bids if self.dealer_must_bid else [PASS, *bids]
+        return [PASS, *bids] if can_pass else bids
 
     def can(self, call: Call) -> str | None:
         """None if the call is allowed, else the reason it is not."""
-        if self.is_over:
+        options = self._next()
+        if options is None:
             return "the auction is over"
+        low, top, can_pass = options
+        minimum = self.rule.minimum
         fixed = self.rule.all_pass is AllPass.DEALER_AT_MINIMUM
         if call.is_pass:
-            if self.dealer_must_bid:
+            if not can_pass:
                 return (f"everyone else has passed, so the dealer must take the bid "
-                        f"({'at' if fixed else 'at least'} {self.rule.minimum})")
+                        f"({'at' if fixed else 'at least'} {minimum})")
             return None
         assert call.bid is not None
-        if call.bid < self.rule.minimum:
-            return f"the lowest bid allowed is {self.rule.minimum}"
-        if fixed and self.dealer_must_bid and call.bid != self.rule.minimum:
-            return f"everyone else has passed, so the dealer takes the bid at {self.rule.minimum}, and no more"
+        if call.bid < minimum:
+            return f"the lowest bid allowed is {minimum}"
+        if fixed and not can_pass and call.bid > top:
+            return f"everyone else has passed, so the dealer takes the bid at {minimum}, and no more"
         if call.bid > self.maximum:
             return f"a bid cannot exceed the {self.maximum} points in the deal"
-        high = self.high
-        if high and call.bid <= high[1]:
-            return f"a bid must be higher than the current high bid of {high[1]}"
+        if call.bid < low:
+            return f"a bid must be higher than the current high bid of {low - 1}"
         return None
 
     def do(self, call: Call) -> None:
@@ -155,9 +177,7 @@ class Auction:
         why = self.can(call)
         if why is not None:
             raise AuctionError(f"{call} is not allowed: {why}")
-        player = self.to_act
-        assert player is not None
-        self.calls.append((player, call))
+        self.calls.append((len(self.calls) % self.players, call))
 
     def run(self, calls: Iterable[Call | str]) -> Auction:
         """Make each call in turn (calls or their text); returns the auction."""

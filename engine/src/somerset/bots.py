@@ -1,6 +1,10 @@
-"""Computer players: a uniform random player and a sensible heuristic one.
+"""Computer players: a uniform random player, a sensible heuristic one, and one that samples and solves.
 
-Both are deterministic for a seed (they draw from :class:`somerset.rng.SplitMix64`) and use only
+``sampling`` (:class:`SamplingBot`) bids and plays as ``heuristic`` until the ending, then draws
+deals that agree with what its seat has seen (:mod:`somerset.determinize`), solves each exactly
+(:mod:`somerset.solve`) and plays the card that takes the most points over them.
+
+All are deterministic for a seed (they draw from :class:`somerset.rng.SplitMix64`) and use only
 what their seat may know: their own hand, the auction, the cards played and the public cards.
 Chance steps are not theirs to take; :func:`play_deal` and :func:`play_game` apply them, and
 :func:`play_until_bid` deals again, the deal passing left, while everyone passes.
@@ -16,16 +20,21 @@ Chance steps are not theirs to take; :func:`play_deal` and :func:`play_game` app
 
 from __future__ import annotations
 
+import math
+from collections import OrderedDict
 from typing import Protocol, Sequence
 
 from .actions import PASS_ACTION, Action, ActionKind
 from .cards import NO_TRUMP, Card, Trump
 from .deal import Deal, Phase, new_deal
+from .determinize import SamplingError, knowledge, sample
 from .match import Game
+from .precompute import bits
 from .rng import SplitMix64, deal_seed
 from .rules import AuctionStyle, KittyExchange, Ruleset
+from .solve import position, solve
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "BOTS", "make_bots", "play_deal", "play_game", "play_until_bid",
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "SamplingBot", "BOTS", "make_bots", "play_deal", "play_game", "play_until_bid",
            "estimate", "MAX_REDEALS"]
 
 #: :func:`play_until_bid` deals again (the deal passing left) while everyone passes; it gives up after this many.
@@ -289,7 +298,115 @@ class HeuristicBot:
         return min(legal, key=lambda c: _cost(c, trump, deal))
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+#: The sampling bot's defaults (see :class:`SamplingBot`): the ending starts when the position is no
+#: larger than a four-handed one with this many cards a hand ...
+ENDING_CARDS = 5
+#: ... it solves this many sampled deals for each card it plays there ...
+SAMPLES = 10
+#: ... and gives each solve at most this many nodes (a five-card ending takes about 3,000 on
+#: average), so that a move's cost is bounded; a solve cut short counts the middle of its bounds.
+SOLVE_NODES = 40_000
+
+
+class SamplingBot:
+    """The heuristic bot until the ending; there, the solver on deals sampled from what its seat has seen.
+
+    Once the position is no larger than a four-handed one with ``ending`` cards a hand (with ``t``
+    tricks still to play by ``p`` players, when ``t! ** p <= ending! ** 4``: five tricks of four
+    players, seven of two, four of six; the pile counts as tricks to play), each card it plays is
+    chosen like this: ``samples`` deals are drawn that agree with its seat's view
+    (:func:`somerset.determinize.sample`),
+    each is solved exactly (at most ``nodes`` nodes each), and the legal card that gives its side
+    the most points summed over the samples is played; a tie goes to the heuristic bot's card when
+    it is among the best, otherwise to the first in the pack's order. Its draws come from a
+    generator seeded by the bot's seed and the number of actions so far, so a choice depends only
+    on the seed and the deal: the same in CPython and Pyodide, and the same when a deal is replayed
+    from its moves (choices are remembered for such replays, see :data:`CHOICES`).
+    """
+
+    name = "sampling"
+
+    def __init__(self, seed: int = 0, samples: int = SAMPLES, ending: int = ENDING_CARDS,
+                 nodes: int = SOLVE_NODES) -> None:
+        if samples < 1 or ending < 1 or nodes < 1:
+            raise ValueError("the sampling bot needs at least one sample, one card of ending and one node")
+        self.seed = seed
+        self.samples = samples
+        self.ending = ending
+        self.nodes = nodes
+        self.heuristic = HeuristicBot(seed)
+        self.solved = 0  # deals solved so far (for the benchmark's figures)
+
+    def in_ending(self, deal: Deal) -> bool:
+        """Whether the bot plays ``deal``'s next card by sampling and solving."""
+        if deal.phase is not Phase.PLAY or deal.tables is None:
+            return False
+        tricks = (sum(m.bit_count() for m in deal.hands) + len(deal.trick) + len(deal.pile)) // deal.players
+        return bool(math.factorial(tricks) ** deal.players <= math.factorial(self.ending) ** 4)
+
+    def act(self, deal: Deal) -> Action:
+        """The heuristic bot's action, except a card of the ending, chosen by sampling and solving."""
+        if self.in_ending(deal):
+            legal = deal.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+            key = (self.seed, self.samples, self.ending, self.nodes, deal.ruleset.id, deal.ruleset.option_applied,
+                   deal.format.id, deal.dealer, tuple(deal.history))
+            choice = CHOICES.get(key)
+            if choice is None:
+                choice = self._ending_card(deal)
+                if choice is None:
+                    return self.heuristic.act(deal)
+                CHOICES[key] = choice
+                while len(CHOICES) > MAX_CHOICES:
+                    CHOICES.popitem(last=False)
+            return Action.play(choice)
+        return self.heuristic.act(deal)
+
+    def values(self, deal: Deal) -> dict[Card, int]:
+        """Each legal card's points for the bot's side, summed over the samples (twice over: halves count)."""
+        seat = deal.current_player
+        assert deal.trump is not None
+        rng = SplitMix64(SplitMix64(self.seed ^ len(deal.history) * 0x9E3779B97F4A7C15).next())
+        k = knowledge(deal, seat)
+        cards = deal.index.cards
+        first = not deal.trick_log
+        face_up = tuple(cards[c] for c in deal.face_up) if first else ()
+        totals: dict[Card, int] = {c: 0 for c in deal.legal_cards()}
+        for _ in range(self.samples):
+            s = sample(k, rng)
+            pos = position(deal.ruleset, deal.trump, [[cards[c] for c in bits(h)] for h in s.hands],
+                           deal.leader, deal.current_trick, format_id=deal.format.id,
+                           pile=[cards[c] for c in s.pile], face_up=face_up, first_trick=first)
+            sol = solve(pos, nodes=self.nodes)
+            self.solved += 1
+            for v in sol.cards:
+                totals[v.card] += v.low + v.high
+        return totals
+
+    def _ending_card(self, deal: Deal) -> Card | None:
+        try:
+            totals = self.values(deal)
+        except SamplingError:
+            return None
+        best = max(totals.values())
+        tied = [c for c, v in totals.items() if v == best]
+        if len(tied) > 1:
+            mine = self.heuristic.act(deal)
+            if mine.kind is ActionKind.PLAY and mine.cards[0] in tied:
+                return mine.cards[0]
+        return min(tied, key=Card.sort_key)
+
+
+#: The sampling bots' choices in endings already worked out, by bot settings and deal history: a
+#: page that replays a deal from its moves at every step (Play a deal) then pays for each choice once.
+CHOICES: OrderedDict[tuple[object, ...], Card] = OrderedDict()
+#: How many choices :data:`CHOICES` keeps (the oldest go first).
+MAX_CHOICES = 4096
+
+
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SamplingBot]] = {
+    "random": RandomBot, "heuristic": HeuristicBot, "sampling": SamplingBot}
 
 
 def make_bots(kind: str, players: int, seed: int) -> list[Bot]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, TypeVar
 
-from .cards import parse_cards, parse_trump
+from .cards import Card, Trump, parse_cards, parse_trump
 from .errors import SomersetError
 from .play import trick_verdict
 from .responses import JSON, score_json, verdict_json
@@ -79,9 +79,21 @@ def across_rulesets(ask: Callable[[Ruleset], JSON], outcome: Callable[[JSON], Ha
 def compare_trick(cards: str | list[str], trump: str) -> JSON:
     """Who wins the trick ``cards`` (in play order) with ``trump``, under every ruleset whose pack holds them."""
 
+    # The cards and the trump are read once per pack (three packs), not once per ruleset: the cost
+    # of a request stays that of reading its text.
+    read: dict[str, tuple[tuple[Card, ...], Trump] | SomersetError] = {}
+
     def ask(r: Ruleset) -> JSON:
-        played = in_field("cards", parse_cards, cards, r.deck)
-        t = in_field("trump", parse_trump, trump, r.deck)
+        if r.deck.name not in read:
+            try:
+                read[r.deck.name] = (in_field("cards", parse_cards, cards, r.deck),
+                                     in_field("trump", parse_trump, trump, r.deck))
+            except SomersetError as e:
+                read[r.deck.name] = e
+        got = read[r.deck.name]
+        if isinstance(got, SomersetError):
+            raise SomersetError(str(got), field=got.field)
+        played, t = got
         return verdict_json(r, t, played, trick_verdict(r, t, played))
 
     try:

@@ -40,7 +40,6 @@ from .play import legal_plays
 from .rng import DRAW_SALT, SplitMix64, check_seed, shuffled
 from .rules import Declaration, PileKind, Ruleset, UndealtKind
 from .rulesets import load_ruleset
-from .scoring import score_seats
 from .precompute import DealSetup, TrickTables, bits, deal_setup
 
 __all__ = [
@@ -52,7 +51,9 @@ __all__ = [
     "PhaseRules",
     "AuctionPhase",
     "PlayPhase",
+    "SHUFFLE_PHASE",
     "AUCTION_PHASE",
+    "TRUMP_PHASE",
     "PLAY_PHASE",
     "new_deal",
     "replay_deal",
@@ -462,11 +463,8 @@ class ShufflePhase(PhaseRules):
     def _deal(deal: Deal, hands: list[list[int]], rest: list[int]) -> None:
         deal._dealt = hands
         deal._undealt = rest
-        for seat, h in enumerate(hands):
-            m = 0
-            for c in h:
-                m |= 1 << c
-            deal.hands[seat] = m
+        bit = deal.index.bit.__getitem__
+        deal.hands[:] = [sum(map(bit, h)) for h in hands]
         fmt = deal.format
         if fmt.pile is not PileKind.NONE:
             deal.face_up = rest[: fmt.face_up_from_pile]
@@ -763,7 +761,7 @@ class PlayPhase(PhaseRules):
         else:
             bid = deal.bid_to_make
             assert bid is not None
-            deal._score = score_seats(deal.ruleset, deal.format, deal.declarer, bid, taken)
+            deal._score = deal.setup.score(deal.declarer, bid, taken)
 
 
 class OverPhase(PhaseRules):
@@ -799,13 +797,17 @@ def _after_kitty(deal: Deal) -> None:
         deal._enter(Phase.TRUMP)
 
 
+#: The shuffle's handler (:func:`new_deal` deals through it).
+SHUFFLE_PHASE = ShufflePhase()
 #: The auction's handler (the fast random-play loops close the auction through it).
 AUCTION_PHASE = AuctionPhase()
+#: The naming of trump's handler (the fast random-play loop names trump through it).
+TRUMP_PHASE = TrumpPhase()
 #: The play's handler (the fast random-play loops play cards and finish the deal through it).
 PLAY_PHASE = PlayPhase()
 #: Each phase's handler.
 PHASE_RULES: dict[Phase, PhaseRules] = {
-    p.phase: p for p in (ShufflePhase(), DrawPhase(), AUCTION_PHASE, KittyPhase(), TrumpPhase(), PLAY_PHASE, OverPhase())
+    p.phase: p for p in (SHUFFLE_PHASE, DrawPhase(), AUCTION_PHASE, KittyPhase(), TRUMP_PHASE, PLAY_PHASE, OverPhase())
 }
 
 
@@ -813,6 +815,10 @@ def new_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 0
              options: Iterable[str] = ()) -> Deal:
     """A deal dealt from ``seed`` (its chance steps applied), waiting for the first call."""
     deal = Deal(ruleset, format_id, dealer=dealer, seed=seed, options=options)
+    if deal.phase is Phase.DEAL:  # the shuffle of the deal's own seed: allowed, so made unchecked
+        action = Action(ActionKind.SHUFFLE, number=deal.seed)  # the seed checked by Deal
+        deal.history.append(action)
+        SHUFFLE_PHASE.apply(deal, action)
     while deal.is_chance():
         deal.apply(deal.chance_outcome())
     return deal

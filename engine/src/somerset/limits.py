@@ -1,14 +1,27 @@
-"""The limits of what the engine accepts from a page, in one place (the API's ``info`` request tells them).
+"""The limits of what the engine accepts from a page or a user, in one place (the API's ``info``
+request tells the page's), and how much of a user's text a message quotes back.
+
+An API request is checked before its JSON is read: CPython's JSON reader recurses once per level
+of nesting (``"[" * 1000`` raises RecursionError, and in Pyodide ten thousand levels overflow the
+WebAssembly stack and kill the interpreter), so the nesting is measured by a cheap scan of the
+text first. A message that names a user's text quotes at most a short excerpt of it.
 
 >>> MAX_RECORD_CHARS, MAX_MOVES, MAX_SEED == 2**64 - 1
 (20000, 200, True)
+>>> request_problem("[" * 1000)
+'the request nests arrays or objects more than 8 deep'
+>>> excerpt("x" * 100)
+'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
 """
 
 from __future__ import annotations
 
+import re
+
 from .rng import MASK64
 
-__all__ = ["MAX_RECORD_CHARS", "MAX_MOVES", "MAX_SEED"]
+__all__ = ["MAX_RECORD_CHARS", "MAX_MOVES", "MAX_SEED", "MAX_SIMULATED_DEALS", "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "excerpt",
+           "one_line", "request_problem"]
 
 #: The longest record text a replay accepts (a whole Triple deal is about 3,000 characters).
 MAX_RECORD_CHARS = 20_000
@@ -16,3 +29,50 @@ MAX_RECORD_CHARS = 20_000
 MAX_MOVES = 200
 #: The largest seed: seeds are whole numbers from 0 to 2**64 - 1.
 MAX_SEED = MASK64
+#: The most deals one ``simulate`` plays: at the heuristic bots' 200 or so deals a second here,
+#: already more than half a day. More is refused; a run that is too long can be stopped with Ctrl-C.
+MAX_SIMULATED_DEALS = 10_000_000
+#: The longest request text accepted. A replayed record is at most 20,000 characters; a deal at
+#: the table sends at most a few hundred short moves.
+MAX_REQUEST_CHARS = 65_536
+#: The deepest nesting of arrays and objects accepted; requests use two levels.
+MAX_REQUEST_DEPTH = 8
+
+# A JSON string (to its closing quote, or to the end of an unterminated one) or one bracket. The
+# possessive repeat never backtracks, so a scan of the whole text is linear.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*+"?|[\[\]{}]', re.S)
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of ``text``, ending in "..." when cut."""
+    return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """``text`` as one printable line of at most ``limit`` characters, for a terminal: line breaks,
+    tabs and other control characters (a user's argument may hold any) are shown escaped (``\\n``),
+    so a message stays one line and cannot move the cursor or change colours."""
+    shown = "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text[: limit * 2])
+    return excerpt(shown, limit)
+
+
+def request_problem(text: str | bytes | bytearray) -> str | None:
+    """Why a request's text is refused before it is read as JSON (too long, nested too deep), or None.
+
+    Brackets inside JSON strings are not counted. Text that is not valid JSON is left for the JSON
+    reader to refuse."""
+    if len(text) > MAX_REQUEST_CHARS:
+        return f"the request is {len(text):,} characters long; the longest accepted is {MAX_REQUEST_CHARS:,}"
+    s = text if isinstance(text, str) else bytes(text).decode("utf-8", "replace")
+    if s.count("[") + s.count("{") <= MAX_REQUEST_DEPTH:
+        return None
+    depth = 0
+    for m in _TOKEN.finditer(s):
+        token = m.group()
+        if token == "[" or token == "{":
+            depth += 1
+            if depth > MAX_REQUEST_DEPTH:
+                return f"the request nests arrays or objects more than {MAX_REQUEST_DEPTH} deep"
+        elif token == "]" or token == "}":
+            depth -= 1
+    return None

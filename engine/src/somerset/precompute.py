@@ -24,17 +24,24 @@ same ruleset built again, with an option applied say, finds the same entry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Sequence
 
 from .actions import Action
+from .bidding import Call
 from .cards import Card, Pack, Trump, parse_card
 from .kitty import undealt_kind
 from .play import rover_active
 from .rules import AfterRover, Declaration, FirstLead, Format, RoverPlay, RoverPower, Ruleset, SSNoTrump, UndealtKind
+from .scoring import score_seats
 
-__all__ = ["PackIndex", "pack_index", "TrickTables", "trick_tables", "DealSetup", "deal_setup", "bits"]
+__all__ = ["PackIndex", "pack_index", "TrickTables", "trick_tables", "DealSetup", "deal_setup", "bits", "TRUMP_KEY"]
+
+#: The keys of :attr:`TrickTables.lead`: a card of the suit led has ``SUIT_KEY + rank`` (15 to 28),
+#: a trump ``TRUMP_KEY + rank + 2``, so any trump is above every card of the suit led.
+SUIT_KEY = 16
+TRUMP_KEY = 64
 
 
 def bits(mask: int) -> list[int]:
@@ -55,10 +62,11 @@ class PackIndex:
     """The cards of a pack as small integers (their position in ``pack.cards``).
 
     ``of`` maps a card to its integer, ``count`` gives each integer's count value, and
-    ``play_actions`` holds the one ``play`` action of each card.
+    ``play_actions`` holds the one ``play`` action of each card, ``bit`` each integer's bit (a
+    hand of integers ``h`` is the mask ``sum(map(bit.__getitem__, h))``).
     """
 
-    __slots__ = ("pack", "cards", "of", "count", "play_actions", "ss", "rover")
+    __slots__ = ("pack", "cards", "of", "count", "play_actions", "bit", "ss", "rover")
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
@@ -66,6 +74,7 @@ class PackIndex:
         self.of: dict[Card, int] = {c: i for i, c in enumerate(pack.cards)}
         self.count: tuple[int, ...] = tuple(pack.count_value(c) for c in pack.cards)
         self.play_actions: tuple[Action, ...] = tuple(Action.play(c) for c in pack.cards)
+        self.bit: tuple[int, ...] = tuple(1 << i for i in range(len(pack.cards)))
         self.ss = self.of.get(Card(-1, -1), -1)
         self.rover = self.of.get(Card(0, 0), -1)
 
@@ -83,11 +92,19 @@ class TrickTables:
     ``lead_first`` the mask of cards the bidder may lead to the first trick; ``extra`` the cards
     that may always be played however the suit led is held (a free 0/0, the S/S in No Trump);
     ``break_double`` the doubles that may break suit once an active 0/0 is in the trick.
+
+    For the random-play loop, ``lead[c]`` gives, for a trick led by card ``c``, the mask of cards
+    that follow it and each card's ``key`` in that trick: without an active Rover in the trick, the
+    first card of highest key takes it (trumps from :data:`TRUMP_KEY` up, the suit led below, other
+    cards 0). ``lead[c]`` is None where the lead alone does not say (the S/S led in No Trump).
+    ``rover_watch`` is the Rover's integer where the Rover has its power (else -1): a trick that
+    holds it and no trump is decided by :meth:`winner`.
     """
 
     __slots__ = (
         "index", "trump", "suit", "rank", "esuit", "tkey", "dkey", "is_double", "follow",
         "lead_first", "extra", "break_double", "rover_on", "all_doubles", "nt", "ss", "rover",
+        "lead", "rover_watch",
     )
 
     def __init__(self, ruleset: Ruleset, trump: Trump) -> None:
@@ -136,6 +153,14 @@ class TrickTables:
         self.break_double = bd
         self.ss = idx.ss
         self.rover = idx.rover
+        self.rover_watch = idx.rover if self.rover_on else -1
+        by_suit: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for s in follow:
+            keys = tuple(TRUMP_KEY + self.tkey[i] if self.tkey[i] else SUIT_KEY + self.rank[i] if self.esuit[i] == s else 0
+                         for i in range(n))
+            by_suit[s] = (follow[s], keys)
+        self.lead: tuple[tuple[int, tuple[int, ...]] | None, ...] = tuple(
+            None if i == idx.ss and self.nt else by_suit[self.esuit[i]] for i in range(n))
 
     def legal_mask(self, hand: int, trick: Sequence[int], first_lead: bool) -> int:
         """The cards of ``hand`` that may be played to ``trick`` (``first_lead``: the bidder's opening lead)."""
@@ -221,7 +246,10 @@ class DealSetup:
 
     ``in_play`` lists the cards the format deals (as pack integers), ``team_of`` each seat's
     team, ``undealt_kind`` what the cards left after dealing are (``NONE`` for a drawing pile,
-    which ``format.pile`` describes), ``trumps`` what the high bidder may name in this format.
+    which ``format.pile`` describes), ``trumps`` what the high bidder may name in this format
+    and ``trump_actions`` the action naming each of them. ``card_points[c]`` is what card ``c``
+    adds to the trick it is in (its count value where counters score, else 0) and
+    ``bids[points]`` the call and the action of a bid of ``points`` (up to the points in a deal).
     """
 
     ruleset: Ruleset
@@ -234,10 +262,36 @@ class DealSetup:
     count_cards: bool
     per_trick: int
     trumps: tuple[Trump, ...]
+    trump_actions: tuple[Action, ...]
+    card_points: tuple[int, ...]
+    bids: tuple[tuple[Call, Action], ...]
+    _tables: dict[Trump, TrickTables] = field(default_factory=dict, repr=False)
+    _scores: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict, repr=False)
+
+    def score(self, bidder: int, bid: int, taken: Sequence[int]) -> list[int]:
+        """:func:`somerset.scoring.score_seats` for this setup: each team's score change.
+
+        The answers are kept (random play asks the same few again and again), at most
+        :data:`SCORES_KEPT` of them: past that they are forgotten and worked out afresh.
+        """
+        key = (self.team_of[bidder], bid, *taken)
+        changes = self._scores.get(key)
+        if changes is None:
+            if len(self._scores) >= SCORES_KEPT:
+                self._scores.clear()
+            changes = self._scores[key] = tuple(score_seats(self.ruleset, self.format, bidder, bid, taken))
+        return list(changes)
 
     def tables(self, trump: Trump) -> TrickTables:
         """The play tables of this setup's ruleset under ``trump``."""
-        return trick_tables(self.ruleset, trump)
+        tables = self._tables.get(trump)
+        if tables is None:
+            tables = self._tables[trump] = trick_tables(self.ruleset, trump)
+        return tables
+
+
+#: The most score answers one :class:`DealSetup` keeps.
+SCORES_KEPT = 2048
 
 
 @lru_cache(maxsize=128)
@@ -246,15 +300,20 @@ def deal_setup(ruleset: Ruleset, format_id: str | None = None) -> DealSetup:
     fmt = ruleset.format(format_id)
     pack = ruleset.deck
     removed = {parse_card(c, pack) for c in fmt.removed}
+    trumps = ruleset.trumps(fmt.id)
+    index = pack_index(pack)
     return DealSetup(
         ruleset=ruleset,
         format=fmt,
-        index=pack_index(pack),
+        index=index,
         in_play=tuple(i for i, c in enumerate(pack.cards) if c not in removed),
         team_of=tuple(fmt.team_of(s) for s in range(fmt.players)),
         undealt_kind=undealt_kind(ruleset, fmt.id),
         drawn=ruleset.declaration.value is Declaration.DRAWN,
         count_cards=ruleset.points.value.count_cards,
         per_trick=ruleset.points.value.per_trick,
-        trumps=ruleset.trumps(fmt.id),
+        trumps=trumps,
+        trump_actions=tuple(Action.name_trump(t) for t in trumps),
+        card_points=tuple(index.count) if ruleset.points.value.count_cards else (0,) * len(index.count),
+        bids=tuple((Call(b), Action.bid(b)) for b in range(fmt.points_per_deal + 1)),
     )

@@ -8,19 +8,20 @@ all go through :data:`PUZZLE_KINDS`, so adding a kind means adding one class her
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import parse_cards, parse_trump
 from .contentfile import Entry
 from .kitty import bid_after_discards, check_discards
 from .play import legal_plays, trick_verdict
+from .rules import Format, Ruleset
 from .rulesets import RULESETS
 from .scoring import score_deal
 
 if TYPE_CHECKING:
     from .puzzles import Puzzle
 
-__all__ = ["PuzzleKind", "PUZZLE_KINDS", "Fact"]
+__all__ = ["PuzzleKind", "PUZZLE_KINDS", "Fact", "PuzzleProofError"]
 
 #: A fact printed above a puzzle: a label and its value (None: the label is the whole sentence).
 Fact = tuple[str, str | None]
@@ -51,12 +52,33 @@ class PuzzleKind:
     about: ClassVar[str]
     #: How the file states the answer (the contributors' page says it).
     answer_form: ClassVar[str] = 'the cards that answer, as text, such as "S/S" or "6/6, 8/8"'
+    #: Fields only this kind reads (beyond the shared position fields), with what each holds.
+    own_fields: ClassVar[dict[str, str]] = {}
+    #: Which of ``own_fields`` a file must give.
+    own_required: ClassVar[tuple[str, ...]] = ()
+    #: True when the engine grades the difficulty (the file must not state it).
+    graded: ClassVar[bool] = False
 
     # --- reading a file ------------------------------------------------------------------------
 
     def read_answer(self, entry: Entry) -> tuple[str, ...]:
         """The stated answer: for card kinds, a text of cards (such as "6/6, 8/8")."""
         return tuple(entry.text_list("answer", required=True))
+
+    def read_setup(self, entry: Entry, r: Ruleset, fmt: Format) -> Any:
+        """The kind's own fields (``own_fields``), read and checked; None for kinds without any."""
+        return None
+
+    def check_read(self, p: Puzzle, entry: Entry) -> None:
+        """What reading a file checks of a whole puzzle: by default, that the engine can solve it."""
+        try:
+            self.solve(p)
+        except ValueError as e:
+            raise entry.error(f"the engine cannot solve this position: {e}") from e
+
+    def difficulty(self, p: Puzzle) -> int:
+        """How hard the puzzle is: the file's figure, unless the kind grades it (``graded``)."""
+        return p.stated_difficulty
 
     # --- the engine ------------------------------------------------------------------------------
 
@@ -318,4 +340,12 @@ class Score(_ValueKind):
                 for a, b in (c.split("/") for c in self.choices(p))]
 
 
+class PuzzleProofError(ValueError):
+    """The engine does not prove a puzzle: the message says at which step and why."""
+
+
 PUZZLE_KINDS: dict[str, PuzzleKind] = {k.name: k for k in (Winner(), Legal(), Play(), Discard(), Bid(), Score())}
+
+# The kinds proven by the solver live in their own modules, which add themselves to PUZZLE_KINDS
+# (importing one here makes sure it is always registered, whichever module is imported first).
+from . import ending_puzzles  # noqa: E402,F401

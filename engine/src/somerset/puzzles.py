@@ -27,7 +27,7 @@ from typing import Any
 from .cards import Card, parse_cards, parse_trump
 from .contentfile import ContentFile, Entry, check_id, read_toml, shipped_files
 from .play import check_trump
-from .puzzle_kinds import PUZZLE_KINDS, PuzzleKind
+from .puzzle_kinds import PUZZLE_KINDS, PuzzleKind, PuzzleProofError
 from .rules import Ruleset
 from .rulesets import get_ruleset
 
@@ -40,7 +40,7 @@ FIELDS: dict[str, str] = {
     "title": "the puzzle's title",
     "ruleset": "the ruleset it is played under: an id such as parker-1947",
     "theme": "the id of a [[theme]]",
-    "difficulty": "1 (easy), 2 (medium) or 3 (hard)",
+    "difficulty": "1 (easy), 2 (medium) or 3 (hard); left out where the engine grades it (ending puzzles)",
     "kind": "what it asks: " + ", ".join(PUZZLE_KINDS),
     "question": "the question (a winner puzzle may leave it out)",
     "hint": "a hint shown on request",
@@ -71,7 +71,7 @@ class Puzzle:
     title: str
     ruleset: str
     theme: str
-    difficulty: int  # 1 easy, 2 medium, 3 hard
+    stated_difficulty: int  # 1 easy, 2 medium, 3 hard, as the file states it (0: graded by the engine)
     kind: str  # a key of PUZZLE_KINDS
     question: str
     hint: str
@@ -88,6 +88,12 @@ class Puzzle:
     against: int = 0
     discards: str = ""  # "bid": the cards discarded from the kitty
     file: str = field(default="", compare=False)  # the content file it was read from
+    setup: Any = None  # the kind's own fields, as its read_setup gives them
+
+    @property
+    def difficulty(self) -> int:
+        """How hard the puzzle is: stated in the file, or graded by the engine for kinds that do."""
+        return self.kind_of.difficulty(self)
 
     @property
     def rules(self) -> Ruleset:
@@ -137,10 +143,17 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
     values: dict[str, Any] = {
         "id": ident, "title": entry.text("title"), "ruleset": r.id,
         "theme": entry.text("theme", choices=themes),
-        "difficulty": entry.integer("difficulty", low=1, high=3), "kind": kind.name,
+        "kind": kind.name,
         "question": entry.text("question", required=not kind.question, default=kind.question),
         "hint": entry.text("hint"), "explanation": entry.text("explanation"), "file": entry.file,
     }
+    if kind.graded:
+        if entry.has("difficulty"):
+            raise entry.error(f"the engine grades a {kind.name} puzzle's difficulty from its search; remove this field",
+                              "difficulty")
+        values["stated_difficulty"] = 0
+    else:
+        values["stated_difficulty"] = entry.integer("difficulty", low=1, high=3)
     for name in POSITION_FIELDS:
         if name not in kind.fields:
             if entry.has(name):
@@ -184,12 +197,10 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
         except ValueError as e:
             raise entry.error(str(e), "answer") from e
     values["answer"] = answer
-    entry.done((*FIELDS, *kind.fields))
+    values["setup"] = kind.read_setup(entry, r, r.format(values.get("format")))
+    entry.done((*FIELDS, *kind.fields, *kind.own_fields))
     p = Puzzle(**values)
-    try:
-        kind.solve(p)
-    except ValueError as e:
-        raise entry.error(f"the engine cannot solve this position: {e}") from e
+    kind.check_read(p, entry)
     return p
 
 
@@ -246,10 +257,15 @@ def check_all(puzzles: tuple[Puzzle, ...] | None = None) -> list[str]:
         where = f"{p.file}: puzzle '{p.id}'" if p.file else p.id
         try:
             got = solve(p)
+        except PuzzleProofError as e:
+            failures.append(f"{where}: the engine does not prove this puzzle: {e}")
+            continue
         except ValueError as e:
             failures.append(f"{where}: the position is not valid: {e}")
             continue
-        if tuple(sorted(p.answer)) != tuple(sorted(got)):
+        if p.kind_of.single and len(p.answer) > 1 and p.answer != got:  # a line: in order
+            failures.append(f"{where}: stated line {', '.join(p.answer)}; the engine proves {', '.join(got)}")
+        elif tuple(sorted(p.answer)) != tuple(sorted(got)):
             failures.append(f"{where}: stated answer {', '.join(p.answer)}; the engine says {', '.join(got) or 'nothing'}")
         if p.kind_of.single and p.kind_of.offer == "choices" and got[0] not in choices(p):
             failures.append(f"{where}: the right answer is not among the choices")

@@ -20,11 +20,15 @@ A deal record is a block of header tags and then one line per part of the deal::
     Result: 2 bid 15 and took 16: made
     Score: +16 +0
 
-With a ``Seed`` tag the cards come from the seeded shuffle and the hand lines are checked
-against it; without one, the hand and undealt lines are the deal (a worked example or a
-puzzle starts this way). Lines the engine can work out (trick winners, cards drawn, points,
-result, score) are checked when a record is read. A record may stop anywhere (a position to
-solve). ``str(parse_record(text)) == text`` for every record this module writes.
+With a ``Seed`` tag the cards come from the seeded shuffle and every hand line given (any of
+them, in seat order) is checked against it; without one, the hand and undealt lines are the
+deal (a worked example or a puzzle starts this way). Every other line is checked when a record
+is read: the tags, each trick's number, leader, winner and cards drawn, and the lines the
+engine works out (points, result, score; in a game, the totals, the winner and the target),
+which must be exactly the lines the engine writes. A record that is read is therefore true
+line by line; anything else raises :class:`RecordError` naming the line. A record may stop
+anywhere (a position to solve). ``str(parse_record(text)) == text`` for every record this
+module writes, and a byte-order mark before the first tag is ignored.
 
 Other tags (``Title``, ``Source``, ``Note`` ...) are kept in order. The seats are numbered
 from 0 round the table to the left; teams are listed in the format's order.
@@ -48,10 +52,11 @@ from .actions import Action, ActionKind, IllegalActionError, parse_action
 from .deal import Deal, Phase
 from .errors import RulesError, SomersetError
 from .match import Game
+from .limits import MAX_SEED, excerpt
 from .penalties import charge_revokes
 from .play import LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
 from .rules import Declaration, Format, PileKind, Ruleset
-from .rulesets import get_ruleset
+from .rulesets import get_ruleset, load_ruleset
 from .scoring import ScoreChange, score_deal, score_seats
 from .sources import SOURCES, Citation
 from .views import deal_summary, game_summary
@@ -87,6 +92,55 @@ def _sorted(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
     return sorted(cards, key=Card.sort_key)
 
 
+def _number(text: str, digits: int = 9) -> int | None:
+    """The whole number ``text`` writes in at most ``digits`` ASCII digits (no leading zero), else None.
+
+    ``str.isdigit`` also accepts digits such as "²" that ``int`` refuses, and ``int`` refuses numbers of
+    thousands of digits: both would escape as bare ValueErrors."""
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit() and (text == "0" or text[0] != "0"):
+        return int(text)
+    return None
+
+
+def _tag_setup(tags: dict[str, str], at: dict[str, int] | None = None) -> tuple[Ruleset, str, int, int | None]:
+    """The ruleset (its options applied), format id, dealer and seed the setup tags name.
+
+    A tag that cannot be read raises :class:`RecordError` naming the tag (and its line, from ``at``)."""
+    where = at or {}
+
+    def bad(name: str, message: str) -> RecordError:
+        return RecordError(f'[{name} "{excerpt(tags[name])}"]: {message}', where.get(name))
+
+    if "Ruleset" not in tags:
+        raise RecordError('a record needs a [Ruleset "..."] tag, such as [Ruleset "parker-1947"]')
+    if not tags["Ruleset"].strip():
+        raise bad("Ruleset", "the tag is empty; name a ruleset such as parker-1947")
+    try:
+        ruleset = get_ruleset(tags["Ruleset"])
+    except ValueError as e:
+        raise bad("Ruleset", str(e)) from e
+    try:
+        ruleset = load_ruleset(ruleset, tags.get("Options", "").split())
+    except ValueError as e:
+        raise bad("Options", str(e)) from e
+    try:
+        fmt = ruleset.format(tags.get("Format"))
+    except ValueError as e:
+        raise bad("Format", str(e)) from e
+    dealer = 0
+    if "Dealer" in tags:
+        number = _number(tags["Dealer"].strip())
+        if number is None or number >= fmt.players:
+            raise bad("Dealer", f"the dealer is a seat from 0 to {fmt.players - 1} ({fmt.label})")
+        dealer = number
+    seed: int | None = None
+    if "Seed" in tags:
+        seed = _number(tags["Seed"].strip(), 20)
+        if seed is None or seed > MAX_SEED:
+            raise bad("Seed", "a seed is a whole number from 0 to 2**64 - 1")
+    return ruleset, fmt.id, dealer, seed
+
+
 @dataclass
 class DealRecord:
     """The tags of a deal and the actions taken in it (chance steps included)."""
@@ -99,12 +153,8 @@ class DealRecord:
 
     def new_deal(self) -> Deal:
         """A fresh deal from the record's tags (ruleset, options, format, dealer, seed), before any action."""
-        t = self.tags
-        if "Ruleset" not in t:
-            raise RecordError("a record needs a [Ruleset \"...\"] tag")
-        options = [o for o in t.get("Options", "").split() if o]
-        seed = int(t["Seed"]) if "Seed" in t else None
-        return Deal(t["Ruleset"], t.get("Format"), dealer=int(t.get("Dealer", "0")), seed=seed, options=options)
+        ruleset, format_id, dealer, seed = _tag_setup(self.tags)
+        return Deal(ruleset, format_id, dealer=dealer, seed=seed)
 
     def replay(self) -> Deal:
         """The deal this record describes, rebuilt by applying every action."""
@@ -138,8 +188,8 @@ class DealRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealRecord:
         """Read the JSON of :meth:`to_json` back (checked by replaying it)."""
-        tags = data.get("tags")
-        actions = data.get("actions", [])
+        tags = data.get("tags") if isinstance(data, dict) else None
+        actions = data.get("actions", []) if isinstance(data, dict) else None
         if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
             raise RecordError("'tags' must be an object of text values")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -150,7 +200,9 @@ class DealRecord:
         rec = cls(dict(tags), list(actions), list(revokes))
         try:
             rec.score()
-        except RulesError as e:
+        except RecordError:
+            raise
+        except ValueError as e:  # an action that cannot be read or is not allowed, a revoke not charged
             raise RecordError(str(e)) from e
         return rec
 
@@ -219,38 +271,44 @@ def body_lines(deal: Deal, revokes: list[int] | tuple[int, ...] = ()) -> list[st
 # --- reading -------------------------------------------------------------------------------
 
 
-def _split_tags(lines: list[str], start: int) -> tuple[dict[str, str], int]:
+def _split_tags(lines: list[str], start: int) -> tuple[dict[str, str], dict[str, int], int]:
+    """The tags from line ``start`` on, the line number of each, and the index of the line after them."""
     tags: dict[str, str] = {}
+    at: dict[str, int] = {}
     i = start
     while i < len(lines) and lines[i].strip().startswith("["):
         m = _TAG.fullmatch(lines[i].strip())
         if not m:
-            raise RecordError(f"'{lines[i].strip()[:40]}' is not a tag: write [Name \"value\"]", i + 1)
+            raise RecordError(f"'{excerpt(lines[i].strip())}' is not a tag: write [Name \"value\"]", i + 1)
         if m.group(1) in tags:
             raise RecordError(f"the tag {m.group(1)} is given twice", i + 1)
         tags[m.group(1)] = _unquote(m.group(2))
+        at[m.group(1)] = i + 1
         i += 1
-    return tags, i
+    return tags, at, i
 
 
-def _read_head(text: object) -> tuple[list[str], dict[str, str], int]:
-    """The lines of a record, its tags, and the index of the first line after them."""
+def _text_of(text: object) -> str:
+    """A record's text, without the byte-order mark some editors put at the start of a UTF-8 file."""
     if not isinstance(text, str):
         raise RecordError("a record is text")
-    lines = text.splitlines()
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _read_head(text: object) -> tuple[list[str], dict[str, str], dict[str, int], int]:
+    """The lines of a record, its tags, the line of each tag, and the index of the first line after them."""
+    lines = _text_of(text).splitlines()
     i = 0
     while i < len(lines) and not lines[i].strip():
         i += 1
-    tags, i = _split_tags(lines, i)
-    return lines, tags, i
+    tags, at, i = _split_tags(lines, i)
+    return lines, tags, at, i
 
 
-def _apply(deal: Deal, text: str, line: int) -> None:
+def _apply(deal: Deal, action: Action | str, line: int) -> None:
     try:
-        deal.apply(parse_action(text, deal.pack))
-    except IllegalActionError as e:
-        raise RecordError(str(e), line) from e
-    except ValueError as e:
+        deal.apply(parse_action(action, deal.pack) if isinstance(action, str) else action)
+    except ValueError as e:  # a notation error or an IllegalActionError
         raise RecordError(str(e), line) from e
 
 
@@ -266,27 +324,38 @@ def _expect(ok: bool, message: str, line: int) -> None:
         raise RecordError(message, line)
 
 
-_TRICK = re.compile(r"Trick (\d+): \[(\d+)\]((?: \S+)*?)(?: -> (\d+)((?: draws(?: \d+:\S+)+))?)?")
+_TRICK = re.compile(r"Trick (\d{1,3}): \[(\d{1,2})\]((?: \S+)+?)(?: -> (\d{1,2})((?: draws(?: \d{1,2}:\S+)+))?)?", re.ASCII)
+#: The lines the engine works out from the play: each must be exactly the line the engine writes.
+_DERIVED = ("Points", "Result", "Score", "Trump")
 
 
 def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]],
                revokes: list[int] | None = None) -> list[str]:
     """Apply the body lines of a record to ``deal`` (fresh from its tags); return the actions.
 
-    The seats of ``Revoke`` lines are added to ``revokes``."""
+    Every line is checked as it is read: a hand against the seed (each hand line present, whichever
+    they are), the undealt cards, each trick's leader, winner and cards drawn, and at the end the
+    derived lines (points, result, score, a trump worked out from the play). With a seed
+    (``deal.seed``), the chance steps come from it; without one, the hand lines make the deal.
+    ``tags`` are the record's (or, in a game record, the deal's); the body is read from the deal
+    they made. The seats of ``Revoke`` lines are added to ``revokes`` (and charged in the score)."""
     start = len(deal.history)
-    seeded = "Seed" in tags
-    hands: list[list[Card]] = []
+    seeded = deal.seed is not None
+    players = deal.players
+    hands: list[list[Card]] = []  # the hands given, without a seed
     undealt: list[Card] | None = None
+    last_hand = -1
 
     def ensure_dealt(line: int) -> None:
         if not deal.is_chance():
             return
         if seeded:
-            _apply(deal, f"shuffle {tags['Seed']}", line)
+            while deal.is_chance():
+                deal.apply(deal.chance_outcome())
             return
-        complete = len(hands) == deal.players and (undealt is not None or deal.format.undealt == 0)
-        _expect(complete, f"the deal needs {deal.players} hand lines" + (" and the undealt cards" if deal.format.undealt else ""), line)
+        _expect(deal.phase is not Phase.DRAW_TRUMP, "the card drawn for trump comes first: write 'Drawn: card'", line)
+        complete = len(hands) == players and (undealt is not None or deal.format.undealt == 0)
+        _expect(complete, f"the deal needs {players} hand lines" + (" and the undealt cards" if deal.format.undealt else ""), line)
         action = Action.deal(hands, undealt or [])
         why = deal.can(action)
         if why is not None:
@@ -300,33 +369,47 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]],
         key, sep, rest = text.partition(":")
         rest = rest.strip()
         if not sep:
-            raise RecordError(f"'{text[:40]}' is not a record line (Hand, Undealt, Auction, Trump, Trick ...)", no)
+            raise RecordError(f"'{excerpt(text)}' is not a record line (Hand, Undealt, Auction, Trump, Trick ...)", no)
         if key == "Drawn":
+            drawn = _cards(rest, deal, no)
+            _expect(len(drawn) == 1, "write the one card drawn for trump, such as 'Drawn: 3/5'", no)
             if seeded and deal.phase is Phase.DRAW_TRUMP:
-                _apply(deal, str(deal.chance_outcome()), no)
-                _expect(str(deal.trump_card) == str(parse_card(rest, deal.pack)) if rest else False,
-                        f"the seed draws {deal.trump_card}, not {rest}", no)
+                deal.apply(deal.chance_outcome())
+                _expect(deal.trump_card == drawn[0], f"the seed draws {deal.trump_card}, not {drawn[0]}", no)
             else:
-                _apply(deal, f"draw {rest}", no)
+                _apply(deal, Action.draw(drawn[0]), no)
         elif key.startswith("Hand "):
-            seat_text = key[5:]
-            _expect(seat_text.isdigit() and int(seat_text) == len(hands), f"expected Hand {len(hands)}", no)
-            hands.append(_cards(rest, deal, no))
-            if seeded and len(hands) == deal.players:
-                ensure_dealt(no)
-                for seat, h in enumerate(hands):
-                    _expect(set(h) == set(deal.dealt[seat]), f"hand {seat} is not the hand seed {tags['Seed']} deals", no)
-        elif key in ("Undealt", "Pile"):
-            undealt = _cards(rest, deal, no)
+            seat = _number(key[5:], 2)
+            _expect(seat is not None and seat < players,
+                    f"'{excerpt(key)}' is not a seat: the seats are Hand 0 to Hand {players - 1}", no)
+            assert seat is not None
+            _expect(seat > last_hand, f"the hand lines go in seat order, each once: Hand {seat} comes too late", no)
+            last_hand = seat
+            cards = _cards(rest, deal, no)
             if seeded:
                 ensure_dealt(no)
-                _expect(tuple(undealt) == deal.undealt, f"the undealt cards are not those seed {tags['Seed']} leaves", no)
+                _expect(_sorted(cards) == _sorted(deal.dealt[seat]), f"hand {seat} is not the hand seed {deal.seed} deals", no)
             else:
+                _expect(deal.is_chance() and seat == len(hands), f"expected Hand {len(hands)}", no)
+                hands.append(cards)
+        elif key in ("Undealt", "Pile"):
+            name = "Pile" if deal.format.pile is not PileKind.NONE else "Undealt"
+            _expect(key == name, f"the cards left after the deal are written '{name}: ...' in {deal.format.label}", no)
+            cards = _cards(rest, deal, no)
+            if seeded:
+                ensure_dealt(no)
+                _expect(tuple(cards) == deal.undealt, f"the {name.lower()} cards are not those seed {deal.seed} leaves", no)
+            else:
+                _expect(undealt is None and deal.is_chance(), f"the {name.lower()} cards are given once, after the hands", no)
+                undealt = cards
                 ensure_dealt(no)
         elif key == "Auction":
             ensure_dealt(no)
             for call in rest.split():
-                _apply(deal, call if call == "pass" else f"bid {call}", no)
+                points = _number(call, 3)
+                _expect(call == "pass" or points is not None,
+                        f"'{excerpt(call)}' is not a call: write a number of points such as 15, or pass", no)
+                _apply(deal, Action.bid(points) if points is not None else "pass", no)
         elif key == "Discard":
             ensure_dealt(no)
             _apply(deal, f"discard {rest}", no)
@@ -335,66 +418,73 @@ def parse_body(deal: Deal, tags: dict[str, str], lines: list[tuple[int, str]],
             token, _, how = rest.partition(" ")
             if how in ("(first lead)", "(drawn)"):
                 continue  # worked out from the play; checked at the end
+            _expect(not how, f"write the trump alone, such as 'Trump: 8', not '{excerpt(rest)}'", no)
             _apply(deal, f"trump {token}", no)
         elif key.startswith("Trick "):
             ensure_dealt(no)
             m = _TRICK.fullmatch(text)
             if not m:
-                raise RecordError(f"'{text[:40]}' is not a trick: write Trick 1: [leader] cards -> winner", no)
-            _expect(int(m.group(1)) == len(deal.tricks) + 1, f"expected trick {len(deal.tricks) + 1}", no)
-            _expect(int(m.group(2)) == deal.leader or deal.phase is not Phase.PLAY,
-                    f"seat {deal.leader} leads this trick, not {m.group(2)}", no)
-            for card in m.group(3).split():
-                _apply(deal, f"play {card}", no)
-            if m.group(4) is not None:
-                _expect(len(deal.tricks) == int(m.group(1)), "the trick is not complete", no)
+                raise RecordError(f"'{excerpt(text)}' is not a trick: write Trick 1: [leader] cards -> winner", no)
+            number = len(deal.tricks) + 1
+            _expect(m.group(1) == str(number), f"expected trick {number}", no)
+            _expect(not deal.current_trick, f"trick {number} was not finished on its own line", no)
+            for token in m.group(3).split():
+                _apply(deal, f"play {token}", no)
+            done = len(deal.tricks) == number
+            leader = deal.tricks[-1].leader if done else deal.leader
+            _expect(m.group(2) == str(leader), f"seat {leader} leads this trick, not {m.group(2)}", no)
+            if m.group(4) is None:
+                _expect(not done, f"trick {number} is complete: end it with '-> {deal.tricks[-1].winner if done else 0}'", no)
+            else:
+                _expect(done, "the trick is not complete, so it has no winner yet", no)
                 got = deal.tricks[-1]
-                _expect(got.winner == int(m.group(4)), f"seat {got.winner} takes this trick, not {m.group(4)}", no)
+                _expect(m.group(4) == str(got.winner), f"seat {got.winner} takes this trick, not {m.group(4)}", no)
                 draws = " ".join(f"{s}:{c}" for s, c in got.draws)
                 written = (m.group(5) or "").replace(" draws ", "", 1).strip()
                 _expect(written == draws, f"the cards drawn are {draws or 'none'}", no)
         elif key == "Revoke":
             ensure_dealt(no)
-            _expect(rest.isdigit(), "write the seat that revoked: 'Revoke: 2'", no)
+            revoker = _number(rest, 2)
+            _expect(revoker is not None, "write the seat that revoked: 'Revoke: 2'", no)
+            assert revoker is not None
             try:
-                charge_revokes(deal.ruleset, deal.format, [0] * len(deal.format.teams), [int(rest)])
+                charge_revokes(deal.ruleset, deal.format, [0] * len(deal.format.teams), [revoker])
             except RulesError as e:
                 raise RecordError(str(e), no) from e
             if revokes is None:
                 raise RecordError("a Revoke line cannot stand here", no)
-            revokes.append(int(rest))
+            revokes.append(revoker)
         elif key in ("Points", "Result", "Score"):
             ensure_dealt(no)
             _expect(deal.is_terminal(), f"the deal is not over, so there is no {key} yet", no)
         else:
-            raise RecordError(f"unknown line '{key[:30]}'", no)
+            raise RecordError(f"unknown line '{excerpt(key, 30)}'", no)
     if hands or undealt is not None:
         ensure_dealt(lines[-1][0] if lines else 0)
+    _check_derived(deal, lines, revokes)
     return [str(a) for a in deal.history[start:]]
 
 
-def parse_record(text: str) -> DealRecord:
-    """Read a deal record; the derived lines must agree with the play."""
-    lines, tags, i = _read_head(text)
-    rec = DealRecord(tags, [])
-    try:
-        deal = rec.new_deal()
-    except (KeyError, ValueError) as e:
-        raise RecordError(f"bad tags: {e}") from e
-    body = [(n + 1, lines[n]) for n in range(i, len(lines))]
-    rec.actions = parse_body(deal, tags, body, rec.revokes)
-    _check_derived(rec, body)
-    return rec
-
-
-def _check_derived(rec: DealRecord, body: list[tuple[int, str]]) -> None:
-    """Every derived line written must be the one the engine writes."""
-    wanted = body_lines(rec.replay(), rec.revokes)
+def _check_derived(deal: Deal, body: list[tuple[int, str]], revokes: list[int] | None = None) -> None:
+    """Every derived line written must be the one the engine writes (with the revokes charged)."""
+    wanted = body_lines(deal, revokes or ())
     for no, t in body:
         t = t.strip()
-        if t.startswith(("Points:", "Result:", "Score:", "Trump:")) and t not in wanted:
-            expected = next((w for w in wanted if w.split(":")[0] == t.split(":")[0]), "nothing")
-            raise RecordError(f"'{t}' does not agree with the play, which gives '{expected}'", no)
+        key = t.partition(":")[0]
+        if key in _DERIVED and t not in wanted:
+            expected = next((w for w in wanted if w.partition(":")[0] == key), "nothing")
+            raise RecordError(f"'{excerpt(t, 60)}' does not agree with the play, which gives '{expected}'", no)
+
+
+def parse_record(text: str) -> DealRecord:
+    """Read a deal record; every line must agree with the play (see :func:`parse_body`)."""
+    lines, tags, at, i = _read_head(text)
+    ruleset, format_id, dealer, seed = _tag_setup(tags, at)
+    rec = DealRecord(tags, [])
+    deal = Deal(ruleset, format_id, dealer=dealer, seed=seed)
+    body = [(n + 1, lines[n]) for n in range(i, len(lines))]
+    rec.actions = parse_body(deal, tags, body, rec.revokes)
+    return rec
 
 
 # --- whole games ---------------------------------------------------------------------------
@@ -411,10 +501,8 @@ class GameRecord:
 
     def replay(self) -> Game:
         """The game this record describes, rebuilt by applying every action of every deal."""
-        t = self.tags
-        options = [o for o in t.get("Options", "").split() if o]
-        game = Game(t["Ruleset"], t.get("Format"), seed=int(t.get("Seed", "0")), dealer=int(t.get("Dealer", "0")),
-                    options=options, auto_chance=False)
+        ruleset, format_id, dealer, seed = _tag_setup(self.tags)
+        game = Game(ruleset, format_id, seed=seed or 0, dealer=dealer, auto_chance=False)
         for k, actions in enumerate(self.deals):
             if k in self.misdeals:
                 game.misdeal(parse_card(self.misdeals[k], game.ruleset.deck))
@@ -459,10 +547,32 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
         """Read the JSON of :meth:`to_json` back (checked by replaying it)."""
-        rec = cls(dict(data["tags"]), [list(d) for d in data.get("deals", [])],
-                  {int(k): list(v) for k, v in data.get("revokes", {}).items()},
-                  {int(k): str(v) for k, v in data.get("misdeals", {}).items()})
-        rec.replay()
+        tags = data.get("tags") if isinstance(data, dict) else None
+        deals = data.get("deals", []) if isinstance(data, dict) else None
+        if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
+            raise RecordError("'tags' must be an object of text values")
+        if not isinstance(deals, list) or not all(isinstance(d, list) and all(isinstance(a, str) for a in d) for d in deals):
+            raise RecordError("'deals' must be a list of lists of action texts")
+        revokes = data.get("revokes", {})
+        if not isinstance(revokes, dict) or not all(
+            isinstance(k, str) and k.isascii() and k.isdigit() and isinstance(v, list)
+            and all(isinstance(s, int) and not isinstance(s, bool) for s in v)
+            for k, v in revokes.items()
+        ):
+            raise RecordError("'revokes' must be an object from deal numbers (0, 1, ...) to lists of seats")
+        misdeals = data.get("misdeals", {})
+        if not isinstance(misdeals, dict) or not all(
+            isinstance(k, str) and k.isascii() and k.isdigit() and isinstance(v, str) for k, v in misdeals.items()
+        ):
+            raise RecordError("'misdeals' must be an object from deal numbers (0, 1, ...) to the card shown")
+        rec = cls(dict(tags), [list(d) for d in deals], {int(k): list(v) for k, v in revokes.items()},
+                  {int(k): v for k, v in misdeals.items()})
+        try:
+            rec.replay()
+        except RecordError:
+            raise
+        except ValueError as e:  # an action that cannot be read or is not allowed
+            raise RecordError(str(e)) from e
         return rec
 
 
@@ -481,14 +591,20 @@ def game_record_of(game: Game) -> GameRecord:
                       {k: str(c) for k, c in game.misdeals.items()})
 
 
-_DEAL_HEAD = re.compile(r"Deal (\d+): dealer (\d+), seed (\d+)")
+_DEAL_HEAD = re.compile(r"Deal (\d{1,4}): dealer (\d{1,2}), seed (\d{1,20})", re.ASCII)
 
 
 def parse_game_record(text: str) -> GameRecord:
-    """Read a game record written by :func:`game_record_of`; every deal is checked as it is replayed."""
-    lines, tags, i = _read_head(text)
-    if "Ruleset" not in tags:
-        raise RecordError("a game record needs a [Ruleset \"...\"] tag")
+    """Read a game record written by :func:`game_record_of`; every line is checked as it is replayed.
+
+    Each deal is read as a deal record is (hands, tricks, points, result, score), and the totals
+    after each deal, the winner (or that the game is unfinished) and the Target tag are checked."""
+    lines, tags, at, i = _read_head(text)
+    ruleset = _tag_setup(tags, at)[0]
+    if "Target" in tags:
+        target = ruleset.game.value.target
+        _expect(tags["Target"] == str(target), f'[Target "{excerpt(tags["Target"])}"]: {ruleset.short_name} plays to {target}',
+                at["Target"])
     rec = GameRecord(tags, [])
     game = rec.replay()
     blocks: list[list[tuple[int, str]]] = []
@@ -496,36 +612,39 @@ def parse_game_record(text: str) -> GameRecord:
     for n in range(i, len(lines)):
         t = lines[n].strip()
         if _DEAL_HEAD.fullmatch(t):
+            _expect(not tail, "a deal cannot come after the Winner or Unfinished line", n + 1)
             blocks.append([(n + 1, t)])
         elif t.startswith(("Winner:", "Unfinished:")):
             tail.append((n + 1, t))
         elif t:
-            if not blocks:
-                raise RecordError(f"'{t[:40]}' comes before the first Deal line", n + 1)
+            if not blocks or tail:
+                where = "before the first Deal line" if not blocks else "after the Winner or Unfinished line"
+                raise RecordError(f"'{excerpt(t)}' comes {where}", n + 1)
             blocks[-1].append((n + 1, t))
     for k, block in enumerate(blocks):
         no, head = block[0]
         m = _DEAL_HEAD.fullmatch(head)
         assert m is not None
-        _expect(int(m.group(1)) == k + 1, f"expected deal {k + 1}", no)
+        _expect(m.group(1) == str(k + 1), f"expected deal {k + 1}", no)
         _expect(not game.is_terminal(), "the game was already over", no)
+        _expect(len(game.deals) == k + 1, f"deal {k} is not over, so no deal can follow it", no)
         deal = game.deal
-        _expect(int(m.group(2)) == deal.dealer and int(m.group(3)) == deal.seed,
+        _expect(m.group(2) == str(deal.dealer) and m.group(3) == str(deal.seed),
                 f"deal {k + 1} is dealt by seat {deal.dealer} with seed {deal.seed}", no)
-        deal_tags = {"Seed": str(deal.seed)}
         body = [(n, t) for n, t in block[1:] if not t.startswith("Total:")]
         if any(t.startswith("Misdeal:") for _, t in body):
             line, text = body[0]
             _expect(len(body) == 1, "a misdealt deal has only its Misdeal line: the same dealer deals the next one", line)
             try:
-                game.misdeal(parse_card(text.partition(":")[2].strip(), game.ruleset.deck))
+                shown = parse_card(text.partition(":")[2].strip(), game.ruleset.deck)
+                game.misdeal(shown)
             except ValueError as e:
                 raise RecordError(str(e), line) from e
-            rec.misdeals[k] = str(parse_card(text.partition(":")[2].strip(), game.ruleset.deck))
+            rec.misdeals[k] = str(shown)
             rec.deals.append([])
             continue
         seats: list[int] = []
-        actions = parse_body(deal, deal_tags, body, seats)
+        actions = parse_body(deal, {"Seed": str(deal.seed)}, body, seats)
         for seat in seats:
             game.charge_revoke(seat)
         if seats:
@@ -533,16 +652,21 @@ def parse_game_record(text: str) -> GameRecord:
         if deal.is_terminal():
             game.end_deal()
         rec.deals.append(actions)
-        totals = [ln for ln in block[1:] if ln[1].startswith("Total:")]
-        if totals:
-            want = " ".join(str(s) for s in _totals(game, k))
-            _expect(totals[0][1] == f"Total: {want}", f"the totals after this deal are {want}", totals[0][0])
+        for n, t in block[1:]:
+            if t.startswith("Total:"):
+                _expect(deal.is_terminal(), "the deal is not over, so there is no Total yet", n)
+                want = "Total: " + " ".join(str(s) for s in _totals(game, k))
+                _expect(t == want, f"'{excerpt(t)}' does not agree with the play, which gives '{want}'", n)
     for no, t in tail:
+        scores = " ".join(str(s) for s in game.scores)
         if t.startswith("Winner:"):
-            _expect(game.winner is not None and t == f"Winner: team {game.winner} ({' '.join(str(s) for s in game.scores)})",
-                    "the winner line does not agree with the play", no)
+            _expect(game.winner is not None, "no side has won the game yet", no)
+            _expect(t == f"Winner: team {game.winner} ({scores})",
+                    f"'{excerpt(t)}' does not agree with the play, which gives 'Winner: team {game.winner} ({scores})'", no)
         else:
             _expect(game.unfinished, "the game is not unfinished", no)
+            _expect(t == f"Unfinished: {scores}",
+                    f"'{excerpt(t)}' does not agree with the play, which gives 'Unfinished: {scores}'", no)
     return rec
 
 
@@ -671,6 +795,8 @@ class PartialPlay:
                     raise RecordError(f"under {ruleset.short_name}: {e}") from e
         high = self.auction.high if self.auction is not None else None
         self.bid: tuple[int, int] | None = high if high is not None else record.bid
+        if self.bid is not None and not 0 <= self.bid[0] < players:
+            raise RecordError(f"the bidder's seat must be from 0 to {players - 1} ({self.format.label})")
         self.trump: Trump | None = None
         if record.trump is not None:
             try:
@@ -690,6 +816,9 @@ class PartialPlay:
                                   f"and a trick here needs {least} card{'s' if least > 1 else ''} or more, one from each player at most")
             if not 0 <= trick.leader < players:
                 raise RecordError(f"trick {k}: the leader must be a seat from 0 to {players - 1}")
+            if k > 1 and trick.leader != self.trick_winner(k - 2):
+                raise RecordError(f"trick {k}: seat {self.trick_winner(k - 2)} took trick {k - 1}, so it leads, "
+                                  f"not seat {trick.leader}")
             for card in trick.cards:
                 if card in seen:  # the pack holds one of each card
                     raise RecordError(f"{card} is played twice")
@@ -788,16 +917,17 @@ class PartialPlay:
         return out
 
 
-_PARTIAL_TRICK = re.compile(r"Trick (\d+): \[(\d+)\]((?: \S+)+?)(?: -> (\d+))?")
-_BID_LINE = re.compile(r"(\d+) by (\d+)")
+_PARTIAL_TRICK = re.compile(r"Trick (\d{1,3}): \[(\d{1,2})\]((?: \S+)+?)(?: -> (\d{1,2}))?", re.ASCII)
+_BID_LINE = re.compile(r"(\d{1,3}) by (\d{1,2})", re.ASCII)
+_HAND_LINE = re.compile(r"Hand [0-9]+:")
 
 
 def is_partial(text: str) -> bool:
     """Whether a record's text is a part of a deal (no seed and fewer than two hands), not a whole deal."""
-    lines = [ln.strip() for ln in text.splitlines()]
+    lines = [ln.strip() for ln in _text_of(text).splitlines()]
     if any(ln.startswith("[Seed ") for ln in lines):
         return False
-    return sum(1 for ln in lines if re.match(r"Hand \d+:", ln)) < 2
+    return sum(1 for ln in lines if _HAND_LINE.match(ln)) < 2
 
 
 def parse_partial(text: str) -> PartialRecord:
@@ -805,17 +935,25 @@ def parse_partial(text: str) -> PartialRecord:
 
     The record is checked under each ruleset its ``Rulesets`` tag names.
     """
-    lines, tags, i = _read_head(text)
+    lines, tags, at, i = _read_head(text)
     if "Ruleset" not in tags and "Rulesets" not in tags:
         raise RecordError('a record needs a [Ruleset "..."] or [Rulesets "..."] tag')
     if "Source" in tags and tags["Source"] not in SOURCES:
-        raise RecordError(f"unknown source {tags['Source']!r}; the sources are: {', '.join(SOURCES)}")
-    for rid in tags.get("Rulesets", tags.get("Ruleset", "")).split():
+        raise RecordError(f"unknown source '{excerpt(tags['Source'])}'; the sources are: {', '.join(SOURCES)}",
+                          at["Source"])
+    if "Options" in tags:
+        raise RecordError("a record without hands is read under its rulesets as they stand: it takes no Options tag",
+                          at["Options"])
+    name = "Rulesets" if "Rulesets" in tags else "Ruleset"
+    names = tags[name].split()
+    if not names:
+        raise RecordError(f'[{name} ""]: the tag is empty; name a ruleset such as parker-1947', at[name])
+    for rid in names:
         try:
             get_ruleset(rid)
         except ValueError as e:
-            raise RecordError(str(e)) from e
-    first = get_ruleset((tags.get("Rulesets") or tags["Ruleset"]).split()[0])
+            raise RecordError(str(e), at[name]) from e
+    first = get_ruleset(names[0])
     deck = first.deck
     calls: list[str] = []
     bid: tuple[int, int] | None = None
@@ -833,9 +971,9 @@ def parse_partial(text: str) -> PartialRecord:
             continue
         key, sep, rest = t.partition(":")
         rest = rest.strip()
-        kind = key.split()[0] if key else ""
-        if not sep or kind not in order:
-            raise RecordError(f"'{t[:40]}' is not a line of a partial record (Auction, Bid, Trump, Trick, Hand, "
+        kind = key.split()[0] if key.strip() else ""
+        if not sep or kind not in order or (key != kind and kind not in ("Trick", "Hand")):
+            raise RecordError(f"'{excerpt(t)}' is not a line of a partial record (Auction, Bid, Trump, Trick, Hand, "
                               "Legal, Taken, Result, Score)", no)
         if order.index(kind) < last or (order.index(kind) == last and kind != "Trick"):
             raise RecordError(f"a {kind} line cannot come here: the lines go in the order {', '.join(order)}", no)
@@ -847,12 +985,13 @@ def parse_partial(text: str) -> PartialRecord:
                 raise RecordError(str(e), no) from e
         elif kind == "Bid":
             m = _BID_LINE.fullmatch(rest)
-            _expect(m is not None, "write the bid as 'Bid: 15 by 2' (the bid, then the seat)", no)
-            assert m is not None
+            points, seat = (_number(m.group(1)), _number(m.group(2))) if m else (None, None)
+            _expect(points is not None and seat is not None, "write the bid as 'Bid: 15 by 2' (the bid, then the seat)", no)
+            assert points is not None and seat is not None
             if calls:
                 derived.append((no, t))
             else:
-                bid = (int(m.group(2)), int(m.group(1)))
+                bid = (seat, points)
         elif kind == "Trump":
             try:
                 trump = str(parse_trump(rest, deck))
@@ -860,9 +999,9 @@ def parse_partial(text: str) -> PartialRecord:
                 raise RecordError(str(e), no) from e
         elif kind == "Trick":
             m = _PARTIAL_TRICK.fullmatch(t)
-            _expect(m is not None, f"'{t[:40]}' is not a trick: write Trick 1: [leader] cards -> winner", no)
+            _expect(m is not None, f"'{excerpt(t)}' is not a trick: write Trick 1: [leader] cards -> winner", no)
             assert m is not None
-            _expect(int(m.group(1)) == len(tricks) + 1, f"expected trick {len(tricks) + 1}", no)
+            _expect(m.group(1) == str(len(tricks) + 1), f"expected trick {len(tricks) + 1}", no)
             try:
                 cards = tuple(parse_card(c, deck) for c in m.group(3).split())
             except ValueError as e:
@@ -872,19 +1011,20 @@ def parse_partial(text: str) -> PartialRecord:
             winners.append(m.group(4) is not None)
             derived.append((no, t))
         elif kind == "Hand":
-            seat_text = key[5:]
-            _expect(key.startswith("Hand ") and seat_text.isdigit(), "write the hand as 'Hand 1: cards'", no)
+            seat = _number(key[5:], 2) if key.startswith("Hand ") else None
+            _expect(seat is not None, "write the hand as 'Hand 1: cards'", no)
+            assert seat is not None
             try:
-                hand = (int(seat_text), tuple(parse_card(c, deck) for c in rest.split()))
+                hand = (seat, tuple(parse_card(c, deck) for c in rest.split()))
             except ValueError as e:
                 raise RecordError(str(e), no) from e
         elif kind == "Legal":
             _expect(hand is not None, "a Legal line follows the Hand line it answers", no)
             derived.append((no, t))
         elif kind == "Taken":
-            parts = rest.split()
-            _expect(bool(parts) and all(p.isdigit() for p in parts), "write the points each side took: 'Taken: 16 8'", no)
-            taken = tuple(int(p) for p in parts)
+            figures = [_number(p, 3) for p in rest.split()]
+            _expect(bool(figures) and None not in figures, "write the points each side took: 'Taken: 16 8'", no)
+            taken = tuple(p for p in figures if p is not None)
         else:
             derived.append((no, t))
     if winners and not winners[-1] and hand is None:
@@ -897,7 +1037,8 @@ def parse_partial(text: str) -> PartialRecord:
                 key = t.split(":")[0].split()[0]
                 same = [w for w in wanted if w.split(":")[0] == t.split(":")[0]] or \
                        [w for w in wanted if w.split()[0] == key]
-                raise RecordError(f"under {get_ruleset(rid).short_name}, '{t}' does not agree with the engine, which gives "
+                raise RecordError(f"under {get_ruleset(rid).short_name}, '{excerpt(t, 60)}' does not agree with the engine, "
+                                  "which gives "
                                   f"'{same[0] if same else 'nothing'}'", no)
     return rec
 

@@ -15,14 +15,20 @@ True
 
 from __future__ import annotations
 
+import struct
+import sys
 from typing import Sequence
 
 from .errors import RulesError
 
-__all__ = ["SplitMix64", "shuffled", "deal_seed", "check_seed", "MASK64", "DRAW_SALT"]
+__all__ = ["SplitMix64", "shuffled", "deal_seed", "check_seed", "MASK64", "DRAW_SALT", "GAMMA", "high_words",
+           "advanced", "FAST_BOUND"]
 
 #: The largest seed, and the mask that keeps the generator's arithmetic to 64 bits.
 MASK64 = (1 << 64) - 1
+
+#: What each step of :class:`SplitMix64` adds to its state (modulo 2**64).
+GAMMA = 0x9E3779B97F4A7C15
 
 #: Hodges' game without bidding draws the trump card before the shuffle; the draw uses its own
 #: stream of the seed (the seed mixed with this constant), so ``shuffle N`` deals the same cards
@@ -47,7 +53,7 @@ class SplitMix64:
 
     def next(self) -> int:
         """The next 64-bit number."""
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        self.state = z = (self.state + GAMMA) & MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return z ^ (z >> 31)
@@ -66,6 +72,57 @@ class SplitMix64:
         return m >> 64
 
 
+#: ``below(n)`` for ``n`` up to this bound may be read off the high 32 bits of the number drawn,
+#: as :func:`high_words` explains.
+FAST_BOUND = 1 << 16
+
+_WORDS_LITTLE = sys.byteorder == "little" and struct.calcsize("I") == 4
+_LANES: dict[int, tuple[int, int, int]] = {}  # per count: one entry per count asked for (small)
+
+
+def advanced(state: int, steps: int) -> int:
+    """The state of a :class:`SplitMix64` at ``state`` after ``steps`` numbers.
+
+    >>> rng = SplitMix64(5)
+    >>> _ = [rng.next() for _ in range(3)]
+    >>> rng.state == advanced(5, 3)
+    True
+    """
+    return (state + steps * GAMMA) & MASK64
+
+
+def high_words(state: int, count: int) -> list[int]:
+    """The high 32 bits of each of the next ``count`` numbers of a :class:`SplitMix64` at ``state``.
+
+    The generator's states are ``state + k * GAMMA``, so all ``count`` of them are laid side by
+    side in one integer, 128 bits apart, and each step of the mixing (shift, exclusive or,
+    multiply by a 64-bit constant, mask) is made once for all of them: a product of two 64-bit
+    numbers fits its 128 bits, and the mask clears what a shift carried in from the neighbours.
+
+    A loop that draws ``below(n)`` for ``n <= FAST_BOUND`` may read it off the high word ``h``:
+    with ``r = h * n``, when ``0 < r % 2**32 < 2**32 - FAST_BOUND`` the low 32 bits of the number
+    cannot change ``r >> 32``, which is then exactly ``below(n)`` (no rejection either); otherwise
+    (about once in 65,536 draws) it calls :meth:`SplitMix64.below` from that draw's state.
+
+    >>> rng = SplitMix64(9)
+    >>> high_words(9, 4) == [rng.next() >> 32 for _ in range(4)]
+    True
+    """
+    lanes = _LANES.get(count)
+    if lanes is None:
+        ones = sum(1 << (128 * k) for k in range(count))
+        steps = sum((k + 1) << (128 * k) for k in range(count))
+        lanes = _LANES[count] = (ones, steps * GAMMA, ones * MASK64)
+    ones, steps, mask = lanes
+    x = (state * ones + steps) & mask
+    x = ((x ^ (x >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
+    x = ((x ^ (x >> 27)) & mask) * 0x94D049BB133111EB & mask
+    x = (x ^ (x >> 31)) & mask
+    if _WORDS_LITTLE:  # the words of the bytes in memory, read natively: the high word of lane k is word 4k+1
+        return memoryview(x.to_bytes(16 * count, "little")).cast("I")[1::4].tolist()
+    return [(x >> (128 * k + 32)) & 0xFFFFFFFF for k in range(count)]
+
+
 def shuffled(items: Sequence[int], seed: int) -> list[int]:
     """Fisher-Yates shuffle of ``items`` driven by :class:`SplitMix64` from ``seed``.
 
@@ -81,9 +138,10 @@ def shuffled(items: Sequence[int], seed: int) -> list[int]:
     for product, bounds in _shuffle_plan(len(out)):
         r = rng.below(product)
         for b in bounds:
-            r, j = divmod(r, b)
-            k = b - 1
-            out[k], out[j] = out[j], out[k]
+            j = r % b
+            r //= b
+            b -= 1
+            out[b], out[j] = out[j], out[b]
     return out
 
 

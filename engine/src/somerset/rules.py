@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from .cards import NO_TRUMP, PACKS, Card, Pack, Trump, parse_card
 from .errors import RulesError
+from .limits import excerpt
 from .sources import SOURCES, Citation
 
 T = TypeVar("T")
@@ -467,12 +468,13 @@ class Ruleset:
             if fmt.id == format_id:
                 return fmt
         known = ", ".join(f.id for f in self.formats.value)
+        shown = excerpt(str(format_id))
         limited = [o for o in self.options.value if o.id in self.option_applied and o.formats]
         if limited:
             which = "; ".join(f"the option {o.id} is written for {', '.join(o.formats)} only" for o in limited)
-            raise RulesError(f"{self.short_name} has no format {format_id!r} here: {which}; the formats with it are: "
+            raise RulesError(f"{self.short_name} has no format '{shown}' here: {which}; the formats with it are: "
                              f"{known}", field="format")
-        raise RulesError(f"{self.short_name} has no format {format_id!r}; its formats are: {known}", field="format")
+        raise RulesError(f"{self.short_name} has no format '{shown}'; its formats are: {known}", field="format")
 
     def partnership_format(self) -> Format:
         """The two-sided game (the first format with two teams), else the main format."""
@@ -547,9 +549,28 @@ class Ruleset:
         return out
 
     def with_option(self, option_id: str) -> Ruleset:
-        """This ruleset with one of its optional rules applied."""
+        """This ruleset with one of its optional rules applied.
+
+        Options that contradict each other are refused: two that change the same rule (the later
+        would silently undo the earlier), or one that changes the bidding together with one under
+        which trump is drawn and nobody bids."""
         for option in self.options.value:
             if option.id == option_id:
+                applied = [o for o in self.options.value if o.id in self.option_applied]
+                keys = {k for k, _ in option.overrides}
+                for other in applied:
+                    shared = [heading for key, heading in DIMENSIONS
+                              if key in keys and key in {k for k, _ in other.overrides}]
+                    if shared:
+                        raise RulesError(f"the options {other.id} and {option_id} both change the rule on "
+                                         f"{shared[0].lower()}: choose one of them", field="option")
+                together = [*applied, option]
+                drawn = next((o for o in together for k, r in o.overrides
+                              if k == "declaration" and r.value is Declaration.DRAWN), None)
+                bidding = next((o for o in together if "bidding" in {k for k, _ in o.overrides}), None)
+                if drawn is not None and bidding is not None:
+                    raise RulesError(f"the option {bidding.id} changes the bidding, but under {drawn.id} trump is "
+                                     "drawn and nobody bids: choose one of them", field="option")
                 changes: dict[str, Any] = dict(option.overrides)
                 if option.formats:  # an option written for some formats takes the others away
                     formats = changes.get("formats", self.formats)
@@ -557,7 +578,7 @@ class Ruleset:
                     changes["formats"] = replace(formats, value=kept)
                 return replace(self, option_applied=self.option_applied + (option_id,), **changes)
         known = ", ".join(o.id for o in self.options.value) or "none"
-        raise RulesError(f"{self.short_name} has no option {option_id!r}; its options are: {known}", field="option")
+        raise RulesError(f"{self.short_name} has no option '{excerpt(str(option_id))}'; its options are: {known}", field="option")
 
 
 @lru_cache(maxsize=256)

@@ -21,13 +21,15 @@ returns summary figures (``somerset simulate``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .actions import PASS_ACTION, Action
-from .bidding import PASS, Call
+from .bidding import PASS
 from .bots import make_bots, play_deal
-from .deal import AUCTION_PHASE, PLAY_PHASE, Deal, Phase, new_deal
-from .rng import MASK64, SplitMix64, deal_seed
+from .deal import AUCTION_PHASE, PLAY_PHASE, TRUMP_PHASE, Deal, Phase, new_deal
+from .precompute import TRUMP_KEY
+from .rng import FAST_BOUND, SplitMix64, advanced, deal_seed, high_words
 from .rules import Declaration, Ruleset
 
 __all__ = ["step_random", "play_random", "simulate"]
@@ -68,102 +70,259 @@ def play_random(deal: Deal, rng: SplitMix64) -> None:
     """Play ``deal`` to its end by uniformly random legal actions: the benchmark's loop.
 
     Exactly what calling :func:`step_random` until the deal ends does (the same draws from
-    ``rng``, the same history and result), with the auction and the play run in tight loops.
+    ``rng``, the same history and result), with the auction, the naming of trump and the play
+    run in tight loops.
     """
-    while deal.phase is not Phase.OVER:
-        if deal.phase is Phase.AUCTION:
-            _random_auction(deal, rng)
-        elif deal.phase is Phase.PLAY and deal.tables is not None and not deal.pile:
+    while True:
+        phase = deal.phase
+        if phase is Phase.PLAY and deal.tables is not None:
             _random_play(deal, rng)
+        elif phase is Phase.AUCTION:
+            _random_auction(deal, rng)
+        elif phase is Phase.TRUMP and not deal.discards:
+            acts = deal.setup.trump_actions
+            action = acts[rng.below(len(acts))]
+            deal.history.append(action)
+            TRUMP_PHASE.apply(deal, action)
+        elif phase is Phase.OVER:
+            return
         else:
             step_random(deal, rng)
 
 
 def _random_auction(deal: Deal, rng: SplitMix64) -> None:
-    """The auction of :func:`play_random`: calls drawn as :func:`step_random` draws them, made unchecked."""
+    """The auction of :func:`play_random`: calls drawn as :func:`step_random` draws them, made unchecked.
+
+    The high bid, the number of calls and the passes since the last bid are kept in local
+    variables; what may be called next, and whether the auction is over, is asked of the auction
+    (:meth:`~somerset.bidding.Auction.next_call`).
+    """
     auction = deal.auction
     assert auction is not None
+    next_call = auction.next_call
+    bids = deal.setup.bids
     calls = auction.calls
     history = deal.history
-    below = rng.below
-    while True:
-        low, top = auction.bid_range()
-        can_pass = not auction.dealer_must_bid
-        k = below(max(0, top - low + 1) + can_pass)
-        player = len(calls) % auction.players
+    high = auction.high
+    high_bid = high[1] if high else 0
+    passes = 0  # passes since the last bid
+    for _, call in reversed(calls):
+        if call.bid is not None:
+            break
+        passes += 1
+    made = len(calls)
+    n = auction.players
+    size = 2 * n  # numbers worked out at a time: most auctions take fewer calls
+    base = rng.state
+    his = high_words(base, size)
+    p = 0
+    options = next_call(high_bid, made, passes)
+    while options is not None:
+        low, top, can_pass = options
+        c = (top - low + 1 if top >= low else 0) + can_pass
+        # rng.below(c), read off the next number's high word (see rng.high_words)
+        if p == size:
+            base = advanced(base, size)
+            his = high_words(base, size)
+            p = 0
+        r = his[p] * c
+        p += 1
+        if 0 < r & 0xFFFFFFFF < 0xFFFF0000 and c <= FAST_BOUND:
+            k = r >> 32
+        else:
+            rng.state = advanced(base, p - 1)
+            k = rng.below(c)
+            base = rng.state
+            his = high_words(base, size)
+            p = 0
+        player = made % n
+        made += 1
         if can_pass and k == 0:
             history.append(PASS_ACTION)
             calls.append((player, PASS))
+            passes += 1
         else:
-            bid = low + k - can_pass
-            history.append(Action.bid(bid))
-            calls.append((player, Call(bid)))
-        if auction.is_over:
-            AUCTION_PHASE.close(deal)
-            return
+            high_bid = low + k - can_pass
+            call, action = bids[high_bid]
+            history.append(action)
+            calls.append((player, call))
+            passes = 0
+        options = next_call(high_bid, made, passes)
+    rng.state = advanced(base, p)
+    AUCTION_PHASE.close(deal)
+
+
+def _orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader, the seats that follow to the trick, in order."""
+    return tuple(tuple((leader + k) % n for k in range(1, n)) for leader in range(n))
+
+
+_ORDERS = {n: _orders(n) for n in range(2, 9)}
 
 
 def _random_play(deal: Deal, rng: SplitMix64) -> None:
-    """The play of :func:`play_random` for a deal without a pile: the play phase's ``put`` inlined."""
+    """The play of :func:`play_random`, once trump is known: the play phase's ``put`` inlined.
+
+    A trick is played from the tables of its lead (which cards follow, and each card's key: the
+    first card of highest key takes the trick); the few tricks the lead alone does not settle
+    (the S/S led in No Trump), and a trick already begun, are played through :func:`step_random`.
+    """
+    while deal.trick and deal.phase is Phase.PLAY:
+        step_random(deal, rng)
+    if deal.phase is not Phase.PLAY:
+        return
     tab = deal.tables
     assert tab is not None
-    legal_mask, winner_of = tab.legal_mask, tab.winner
-    hands, taken, tricks_won, tricks = deal.hands, deal.taken, deal.tricks_won, deal.trick_log
-    history = deal.history
-    actions = deal.index.play_actions
-    state = rng.state
     n = deal.players
-    count = deal.index.count
-    count_cards = deal.count_cards
+    followers = _ORDERS.get(n) or _orders(n)
+    hands, taken, tricks_won, tricks = deal.hands, deal.taken, deal.tricks_won, deal.trick_log
+    push = deal.history.append
+    actions = deal.index.play_actions
+    lead_of = tab.lead
+    extra_all = tab.extra
+    break_double = tab.break_double
+    rover = tab.rover_watch
+    winner_of = tab.winner
+    count = deal.setup.card_points
     per_trick = deal.per_trick
-    drawn = deal.drawn
-    face_up = deal.face_up
+    pile = deal.pile
+    face = sum(count[c] for c in deal.face_up) if not tricks else 0
+    lead_first = tab.lead_first if not tricks and not deal.drawn else -1
     leader = deal.leader
-    trick = deal.trick
+    # At most one number is drawn for each card still to play: all of them are worked out at once.
+    size = sum(h.bit_count() for h in hands) + len(pile)
+    base = rng.state
+    his = high_words(base, size)
+    p = 0
     while True:
-        for pos in range(len(trick), n):
-            seat = (leader + pos) % n
-            m = legal_mask(hands[seat], trick, not tricks and not trick and not drawn)
+        # the lead
+        hand = hands[leader]
+        m = hand & lead_first or hand
+        lead_first = -1
+        c = m.bit_count()
+        if c > 1:
+            r = his[p] * c  # rng.below(c), read off the next number's high word (see rng.high_words)
+            p += 1
+            if 0 < r & 0xFFFFFFFF < 0xFFFF0000:
+                k = r >> 32
+            else:
+                rng.state = advanced(base, p - 1)
+                k = rng.below(c)
+                base = rng.state
+                his = high_words(base, size)
+                p = 0
+            if k + k < c:  # the k-th card from the low end, or the (c - 1 - k)-th from the high end
+                while k:
+                    m &= m - 1
+                    k -= 1
+            else:
+                k = c - 1 - k
+                while k:
+                    m ^= 1 << m.bit_length() - 1
+                    k -= 1
+                m = 1 << m.bit_length() - 1
+        low = m & -m
+        hands[leader] = hand ^ low
+        i = low.bit_length() - 1
+        push(actions[i])
+        known = lead_of[i]
+        if known is None:  # the lead alone does not say how the trick goes: the public path plays it
+            rng.state = advanced(base, p)
+            deal.trick = [i]
+            deal.leader = leader
+            deal._to_act = (leader + 1) % n
+            while deal.trick and deal.phase is Phase.PLAY:
+                step_random(deal, rng)
+            if deal.phase is not Phase.PLAY:
+                return
+            base = rng.state
+            his = high_words(base, size)
+            p = 0
+            leader = deal.leader
+            face = 0
+            continue
+        follow, keys = known
+        trick = [i]
+        best = keys[i]
+        winner = leader
+        points = per_trick + face + count[i]
+        face = 0
+        extra = extra_all
+        roving = i == rover
+        if roving:
+            extra |= break_double
+        for seat in followers[leader]:
+            hand = hands[seat]
+            m = hand & follow
+            if m:
+                m |= hand & extra
+            else:
+                m = hand
             c = m.bit_count()
             if c > 1:
-                # rng.below(c), with SplitMix64.next inlined (the same numbers, in order)
-                while True:
-                    state = z = (state + 0x9E3779B97F4A7C15) & MASK64
-                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-                    z = (z ^ (z >> 31)) * c
-                    if (z & MASK64) >= c or (z & MASK64) >= ((1 << 64) - c) % c:
-                        break
-                for _ in range(z >> 64):
-                    m &= m - 1
-            i = (m & -m).bit_length() - 1
-            history.append(actions[i])
-            hands[seat] &= ~(1 << i)
+                r = his[p] * c  # as for the lead
+                p += 1
+                if 0 < r & 0xFFFFFFFF < 0xFFFF0000:
+                    k = r >> 32
+                else:
+                    rng.state = advanced(base, p - 1)
+                    k = rng.below(c)
+                    base = rng.state
+                    his = high_words(base, size)
+                    p = 0
+                if k + k < c:  # as for the lead
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                else:
+                    k = c - 1 - k
+                    while k:
+                        m ^= 1 << m.bit_length() - 1
+                        k -= 1
+                    m = 1 << m.bit_length() - 1
+            low = m & -m
+            hands[seat] = hand ^ low
+            i = low.bit_length() - 1
+            push(actions[i])
             trick.append(i)
-        winner = (leader + winner_of(trick)) % n
-        points = per_trick
-        if count_cards:
-            for c in trick:
-                points += count[c]
-            if not tricks:
-                for c in face_up:
-                    points += count[c]
+            if keys[i] > best:
+                best = keys[i]
+                winner = seat
+            points += count[i]
+            if i == rover:
+                roving = True
+                extra |= break_double
+        if roving and best < TRUMP_KEY:  # an active Rover and no trump: the tables' full rule
+            winner = (leader + winner_of(trick)) % n
         taken[winner] += points
         tricks_won[winner] += 1
-        tricks.append((leader, tuple(trick), winner, ()))
-        trick = []
+        if pile:
+            draws = []
+            for seat in (winner, *followers[winner]):
+                c = pile.pop(0)
+                hands[seat] |= 1 << c
+                draws.append((seat, c))
+            tricks.append((leader, tuple(trick), winner, tuple(draws)))
+        else:
+            tricks.append((leader, tuple(trick), winner, ()))
         leader = winner
         if not hands[winner]:
             break
-    rng.state = state
-    deal.trick = trick
+    rng.state = advanced(base, p)
+    deal.trick = []
     deal.leader = leader
     PLAY_PHASE.finish(deal)
 
 
 def simulate(ruleset: Ruleset, format_id: str, deals: int, seed: int, bots: str = "heuristic",
-             dealer: int = 0) -> dict[str, Any]:
+             dealer: int = 0, progress: Callable[[int, float], None] | None = None,
+             stop: Callable[[], bool] | None = None) -> dict[str, Any]:
     """Play ``deals`` deals by bots (the deal passing left) and return summary figures.
+
+    ``progress(done, seconds)``, when given, is called about four times a second; ``stop()``, when
+    given, is asked before each deal. Stopped that way (or by KeyboardInterrupt), it returns the
+    figures of the deals finished so far, with ``"stopped": True`` and ``"deals"`` the number
+    finished.
 
     >>> from somerset import get_ruleset
     >>> figures = simulate(get_ruleset("parker-1947"), "four-partners", 20, 1)
@@ -176,18 +335,33 @@ def simulate(ruleset: Ruleset, format_id: str, deals: int, seed: int, bots: str 
     bid_total = 0
     side_points = [0] * len(fmt.teams)
     start = time.perf_counter()
-    for i in range(deals):
-        s = deal_seed(seed, i)
-        d = play_deal(new_deal(ruleset, fmt.id, s, (dealer + i) % n), make_bots(bots, n, s))
-        if d.passed_out:
-            passed += 1
-            continue
-        played += 1
-        if d.declarer is not None:
-            bid_total += d.bid_to_make or 0
-            made += 1 if d.made else 0
-        for t, p in enumerate(d.team_points()):
-            side_points[t] += p
+    next_report = start + 0.25
+    done = 0
+    stopped = False
+    try:
+        for i in range(deals):
+            if stop is not None and stop():
+                stopped = True
+                break
+            s = deal_seed(seed, i)
+            d = play_deal(new_deal(ruleset, fmt.id, s, (dealer + i) % n), make_bots(bots, n, s))
+            points = d.team_points()
+            # A deal is counted whole or not at all (Ctrl-C can come at any point).
+            if d.passed_out:
+                passed += 1
+            else:
+                played += 1
+                if d.declarer is not None:
+                    bid_total += d.bid_to_make or 0
+                    made += 1 if d.made else 0
+                for t, p in enumerate(points):
+                    side_points[t] += p
+            done = i + 1
+            if progress is not None and time.perf_counter() >= next_report:
+                progress(done, time.perf_counter() - start)
+                next_report = time.perf_counter() + 0.25
+    except KeyboardInterrupt:
+        stopped = True  # the deal in progress is dropped; the figures are those of the deals finished
     seconds = time.perf_counter() - start
     bid_deals = played if ruleset.declaration.value is not Declaration.DRAWN else 0
     return {
@@ -196,7 +370,8 @@ def simulate(ruleset: Ruleset, format_id: str, deals: int, seed: int, bots: str 
         "format": fmt.id,
         "bots": bots,
         "seed": seed,
-        "deals": deals,
+        "deals": done,
+        **({"stopped": True, "asked": deals} if stopped else {}),
         "played": played,
         "passed_out": passed,
         "average_winning_bid": round(bid_total / bid_deals, 3) if bid_deals else None,
@@ -204,5 +379,5 @@ def simulate(ruleset: Ruleset, format_id: str, deals: int, seed: int, bots: str 
         "average_points_per_side": [round(p / played, 3) if played else 0.0 for p in side_points],
         "points_per_deal": Deal(ruleset, fmt.id).total_points,
         "seconds": round(seconds, 4),
-        "deals_per_second": round(deals / seconds, 1) if seconds > 0 else None,
+        "deals_per_second": round(done / seconds, 1) if seconds > 0 else None,
     }

@@ -26,11 +26,15 @@ from .rules import Ruleset
 from .rulesets import load_ruleset
 from .views import deal_view
 
-__all__ = ["sit_down", "table_deal", "MAX_MOVES", "READER"]
+__all__ = ["sit_down", "table_deal", "MAX_MOVES", "READER", "TABLE_BOTS"]
 
 #: The reader's seat: the dealer's left, so the reader bids first (in the four-handed partnership
 #: game, with seat 2 against seats 1 and 3).
 READER = 0
+
+#: The bots at the table: the heuristic bot's bidding and early play, and in the ending the solver
+#: on deals sampled from what each bot's seat has seen (see :class:`somerset.bots.SamplingBot`).
+TABLE_BOTS = "sampling"
 
 
 def _to_play(deal: Deal) -> dict[str, Any]:
@@ -66,7 +70,7 @@ def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int =
         raise RulesError(f"{len(moves)} moves is more than any deal needs (at most {MAX_MOVES})", field="moves")
     n = fmt.players
     deal = Deal(r, fmt.id, dealer=n - 1, seed=seed)
-    bots = make_bots("heuristic", n, seed)
+    bots = make_bots(TABLE_BOTS, n, seed)
     used = 0
     problem: dict[str, Any] | None = None
     while not deal.is_terminal():

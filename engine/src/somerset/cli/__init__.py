@@ -3,7 +3,7 @@
 Every command has ``--help`` and takes ``--json`` to print exactly one JSON document. Bad input
 prints one line on stderr and exits with status 2. The commands live in three modules, none of
 which imports another: :mod:`.lookup` (``rulesets``, ``trick``, ``legal``, ``score``) and
-:mod:`.deals` (``play``, ``game``, ``check``, ``simulate``) and :mod:`.solve` (``solve``); this module puts them together.
+:mod:`.deals` (``play``, ``game``, ``check``, ``simulate``) and :mod:`.solve` (``solve``) and :mod:`.puzzles` (``puzzles mine``); this module puts them together.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import argparse
 import sys
 from typing import Sequence
 
+from ..limits import one_line
 from ..rulesets import RULESETS
-from . import deals, lookup, solve
-from .common import EXIT_BAD_INPUT, BadInput, Parser
+from . import deals, lookup, puzzles, solve
+from .common import EXIT_BAD_INPUT, EXIT_STOPPED, BadInput, Parser, Stopped
 
 __all__ = ["main", "build_parser", "BadInput", "EXIT_BAD_INPUT"]
 
@@ -36,18 +37,24 @@ def build_parser() -> argparse.ArgumentParser:
     lookup.register(add)
     deals.register(add)
     solve.register(add)
+    puzzles.register(add)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; the exit status is 0, or 2 for bad input."""
+    """Run one command; the exit status is 0, 2 for bad input, or 130 when stopped by Ctrl-C."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         args.func(args)
     except BadInput as e:
-        print(f"somerset {args.command}: {e}", file=sys.stderr)
+        print(f"somerset {args.command}: {one_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except Stopped:
+        return EXIT_STOPPED  # the command has printed what it did
+    except KeyboardInterrupt:
+        print(f"somerset {args.command}: stopped (Ctrl-C)", file=sys.stderr)
+        return EXIT_STOPPED
     except BrokenPipeError:
         return 0
     return 0

@@ -8,18 +8,22 @@ summary figures. Bad input prints one line on stderr and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import time
+from typing import Any, TextIO
 
 from ..bots import BOTS, make_bots, play_game, play_until_bid
 from ..content_check import check_content, is_content_path
 from ..match import Game
 from ..record import RecordError, check_record, game_record_of, record_of
+from ..limits import MAX_SIMULATED_DEALS
 from ..rng import MASK64
 from ..rules import Ruleset
 from ..rulesets import get_ruleset, load_ruleset
 from ..simulate import simulate
 from ..views import deal_summary, game_summary
-from .common import AddCommand, BadInput, emit
+from .common import AddCommand, BadInput, Stopped, emit
 
 __all__ = ["register", "cmd_play", "cmd_game", "cmd_check", "cmd_simulate"]
 
@@ -57,20 +61,80 @@ def cmd_game(args: argparse.Namespace) -> None:
     emit(args, data, str(rec))
 
 
-def cmd_simulate(args: argparse.Namespace) -> None:
-    """Let bots play many deals and print summary figures."""
-    r, fmt_id = _setup(args)
-    if args.deals < 1:
-        raise BadInput("--deals must be at least 1")
-    data = simulate(r, fmt_id, args.deals, args.seed, args.bots, args.dealer)
+def _duration(seconds: float) -> str:
+    """A rough duration in words: '40 s', '12 min', '3.5 h', '9 days'."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.0f} days"
+
+
+class _Progress:
+    """One line on a terminal, rewritten in place: deals done, the rate, and the time left."""
+
+    def __init__(self, total: int, out: TextIO) -> None:
+        self.total, self.out, self.width = total, out, 0
+
+    def __call__(self, done: int, seconds: float) -> None:
+        rate = done / seconds if seconds > 0 else 0.0
+        left = f", about {_duration((self.total - done) / rate)} left" if rate else ""
+        line = f"{done:,} of {self.total:,} deals ({100 * done / self.total:.1f}%), {rate:,.0f} a second{left}"
+        self.out.write("\r" + line.ljust(self.width))
+        self.out.flush()
+        self.width = len(line)
+
+    def clear(self) -> None:
+        if self.width:
+            self.out.write("\r" + " " * self.width + "\r")
+            self.out.flush()
+
+
+def _figures(data: dict[str, Any]) -> list[str]:
     sides = ", ".join(f"side {t}: {p}" for t, p in enumerate(data["average_points_per_side"]))
-    lines = [
-        f"{data['ruleset']} {data['format']}: {data['deals']} deals by {data['bots']} bots "
-        f"({data['played']} played, {data['passed_out']} passed out)",
+    return [
         f"average winning bid: {data['average_winning_bid']}",
         f"share of bids made: {data['share_made']}",
         f"average points per side: {sides} (of {data['points_per_deal']})",
         f"deals per second: {data['deals_per_second']}",
+    ]
+
+
+def cmd_simulate(args: argparse.Namespace) -> None:
+    """Let bots play many deals and print summary figures; on a terminal, show progress.
+
+    Stopped by Ctrl-C, it prints the figures of the deals finished so far (on one line, or as JSON
+    with ``"stopped": true``) and exits with status 130."""
+    r, fmt_id = _setup(args)
+    if args.deals < 1:
+        raise BadInput("--deals must be at least 1")
+    if args.deals > MAX_SIMULATED_DEALS:
+        raise BadInput(f"--deals is at most {MAX_SIMULATED_DEALS:,}, not {args.deals:,}: for more, run several times "
+                       "with other --seed values (a run shows the time it has left on a terminal)")
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    progress = _Progress(args.deals, sys.stderr) if show else None
+    # Ctrl-C asks the run to stop after the deal in progress, so the figures are of whole deals.
+    asked = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: asked.append(signum))
+    start = time.perf_counter()
+    try:
+        data = simulate(r, fmt_id, args.deals, args.seed, args.bots, args.dealer, progress, lambda: bool(asked))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if progress is not None:
+            progress.clear()
+    if data.get("stopped"):
+        figures = "; ".join(_figures(data)) if data["played"] else "no deal finished"
+        text = (f"stopped (Ctrl-C) after {data['deals']:,} of {args.deals:,} deals, "
+                f"{_duration(time.perf_counter() - start)}: {figures}")
+        emit(args, data, text)
+        raise Stopped()
+    lines = [
+        f"{data['ruleset']} {data['format']}: {data['deals']} deals by {data['bots']} bots "
+        f"({data['played']} played, {data['passed_out']} passed out)",
+        *_figures(data),
     ]
     emit(args, data, "\n".join(lines))
 
@@ -136,6 +200,8 @@ def register(add: AddCommand) -> None:
             "Play many deals by bots and print the average winning bid, the share of bids made, the average "
             "points per side and deals per second. Example: somerset simulate --rules parker-1947 --deals 500 --seed 1")
     _common(p)
-    p.add_argument("--deals", type=int, default=200, help="how many deals (default 200)")
+    p.add_argument("--deals", type=int, default=200, help=f"how many deals (default 200, at most {MAX_SIMULATED_DEALS:,})")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show deals done and the time left on stderr (default: when stderr is a terminal)")
     p.set_defaults(func=cmd_simulate)
 

@@ -1,0 +1,66 @@
+"""Long work on the command line: progress on a terminal, a bound on absurd requests, and Ctrl-C
+printing the figures so far on one line with exit status 130."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+from somerset.cli import main
+from somerset.limits import MAX_SIMULATED_DEALS
+
+
+def _run_then_interrupt(*extra: str) -> tuple[int, str, str]:
+    cmd = [sys.executable, "-m", "somerset", "simulate", "--rules", "parker-1947", "--deals", "5000000", "--seed", "3",
+           "--progress", *extra]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    assert proc.stderr is not None
+    # Wait for the first progress report (bytes, unbuffered: "\r" stays as written).
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b" left" not in seen and time.monotonic() < deadline:
+        seen += proc.stderr.read(1)
+    assert b" left" in seen, seen
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    return proc.returncode, out.decode(), (seen + err).decode()
+
+
+def test_ctrl_c_prints_the_figures_so_far_on_one_line_and_exits_130() -> None:
+    code, out, err = _run_then_interrupt()
+    assert code == 130, (code, out, err)
+    lines = out.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("stopped (Ctrl-C) after "), out
+    assert "of 5,000,000 deals" in lines[0] and "average winning bid" in lines[0] and "share of bids made" in lines[0]
+    assert "Traceback" not in err
+    # The progress line showed the rate and the time left, and was cleared.
+    assert " a second, about " in err and "left" in err and err.rstrip(" ").endswith("\r")
+
+
+def test_ctrl_c_with_json_gives_the_figures_as_json() -> None:
+    code, out, err = _run_then_interrupt("--json")
+    assert code == 130 and "Traceback" not in err
+    data = json.loads(out)
+    assert data["stopped"] is True and data["asked"] == 5_000_000 and 0 < data["deals"] < 5_000_000
+    assert data["played"] + data["passed_out"] == data["deals"]
+
+
+def test_a_run_the_same_as_an_uninterrupted_one_up_to_where_it_stopped(capsys) -> None:  # type: ignore[no-untyped-def]
+    # Figures are of the deals finished: the first n deals of a longer run are the run of n deals.
+    assert main(["simulate", "--rules", "parker-1947", "--deals", "40", "--seed", "3", "--json", "--no-progress"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert whole["deals"] == 40 and "stopped" not in whole
+
+
+def test_absurd_requests_are_refused_with_the_bound(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["simulate", "--rules", "parker-1947", "--deals", str(10**9)]) == 2
+    err = capsys.readouterr().err
+    assert f"--deals is at most {MAX_SIMULATED_DEALS:,}" in err and len(err.splitlines()) == 1
+
+
+def test_no_progress_when_not_a_terminal(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["simulate", "--rules", "parker-1947", "--deals", "30", "--seed", "1"]) == 0
+    assert capsys.readouterr().err == ""
