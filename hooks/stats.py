@@ -106,8 +106,37 @@ def load_or_compute(settings: Settings = SETTINGS, path: Path = CACHE, engine: P
 # Colours the charts are drawn in, replaced in the SVG by the page's own: the text colour and the
 # custom properties in docs/assets/stylesheets/somerset.css (one value per scheme).
 _INK, _GRID, _BAR, _OTHER = "#010101", "#020202", "#0000fe", "#0000fd"
-_SVG_COLOURS = {_INK: "currentColor", _GRID: "var(--sr-chart-grid)", _BAR: "var(--sr-chart-bar)",
-                _OTHER: "var(--sr-chart-other)"}
+# The page's policy (hooks/csp.py) allows no style attribute, so the SVG's styles become presentation
+# attributes, and the colours that differ by scheme classes (sr-fill-bar, sr-stroke-grid, ...) that
+# docs/assets/stylesheets/somerset.css colours.
+_CLASS_COLOURS = {_GRID: "grid", _BAR: "bar", _OTHER: "other"}
+_PRESENTATION = {"fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
+                 "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity",
+                 "font-size", "font-weight", "font-style", "text-anchor", "clip-path", "dominant-baseline"}
+
+
+def _attributes(tag: re.Match[str]) -> str:
+    """One SVG start tag with its style attribute turned into presentation attributes and classes."""
+    attrs, classes = [], []
+    for decl in tag.group(2).split(";"):
+        if not decl.strip():
+            continue
+        prop, _, value = (x.strip() for x in decl.partition(":"))
+        if prop == "font-family":  # the text is set in the page's own font
+            continue
+        if prop == "font":  # "11px 'DejaVu Sans'": the size only, so the text is in the page's font
+            prop, value = "font-size", value.split()[0]
+        if prop not in ("fill", "stroke") and prop not in _PRESENTATION:
+            raise PluginError(f"hooks/stats.py: an SVG style the charts do not expect: {decl.strip()!r}")
+        if value == _INK:
+            value = "currentColor"
+        if value in _CLASS_COLOURS:
+            classes.append(f"sr-{prop}-{_CLASS_COLOURS[value]}")
+        else:
+            attrs.append(f'{prop}="{html.escape(value)}"')
+    if classes:
+        attrs.append(f'class="{" ".join(classes)}"')
+    return f"{tag.group(1)} {' '.join(attrs)}{tag.group(3)}"
 
 
 def _pyplot() -> Any:
@@ -140,9 +169,11 @@ def _svg(fig: Any, name: str, label: str) -> str:
     svg = buf.getvalue()
     svg = svg[svg.index("<svg"):]
     svg = re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
-    for colour, css in _SVG_COLOURS.items():
-        svg = svg.replace(colour, css)
-    svg = re.sub(r"font: ([\d.]+)px '[^']*'", r"font-size: \1px", svg)  # the page's font
+    if re.search(r"<[^>]*\sclass=", svg):
+        raise PluginError(f"hooks/stats.py: chart {name} has class attributes of its own")
+    svg = re.sub(r'(<[a-zA-Z]+\b[^>]*?)\s+style="([^"]*)"([^>]*>)', _attributes, svg)
+    if "style=" in svg:
+        raise PluginError(f"hooks/stats.py: chart {name} keeps a style attribute the page's policy would block")
     svg = re.sub(r"<svg [^>]*?(viewBox=\"[^\"]+\")[^>]*>",
                  lambda m: f'<svg xmlns="http://www.w3.org/2000/svg" {m.group(1)} role="img" '
                            f'aria-label="{html.escape(label)}" focusable="false">', svg, count=1)
