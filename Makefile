@@ -38,7 +38,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck browser fuzz stats bench bench-ab bench-solve bench-bots bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck browser fuzz stats bench bench-ab bench-solve bench-solve-site bench-bots bench-web clean FORCE
 FORCE:
 
 help:
@@ -54,6 +54,7 @@ help:
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node, side by side with BENCH_BASE"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
+	@echo "make bench-solve-site  the nodes the site's best-play answers need, and their speed in CPython and Pyodide"
 	@echo "make bench-bots  the sampling bot's side against heuristic bots over 2,000 deals (CPython), and its moves' time in Pyodide"
 	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
@@ -130,6 +131,11 @@ bench-solve: setup
 	$(BIN)/python -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
 	$(BIN)/python -m somerset.solve.bench --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
+
+SOLVE_SITE_ARGS ?= --deals 3 --lines --cap 450000 --slice 10000
+bench-solve-site: setup
+	$(BIN)/python -m somerset.solve.budget $(SOLVE_SITE_ARGS)
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.budget $(SOLVE_SITE_ARGS)
 
 # The sampling bot against today's heuristic bots: points per deal with a 95% interval, and the
 # cost (about half an hour on a busy machine); then the time of its moves in Pyodide under Node.

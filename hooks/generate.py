@@ -387,14 +387,17 @@ def render_pack(page: Any, arg: str | None) -> str:
     )
 
 
-def _dots(n: int, top: int = 3) -> str:
-    names = {1: "easy", 2: "medium", 3: "hard"} if top == 3 else {k: f"{k} of {top}" for k in range(1, top + 1)}
-    return f'<span class="sr-difficulty" title="{names[n]}">{"●" * n}{"○" * (top - n)}<span class="sr-only"> {names[n]}</span></span>'
+def _dots(n: int) -> str:
+    """A puzzle's difficulty, 1 to 5 as the engine grades it, as dots with the number for screen readers."""
+    return (f'<span class="sr-difficulty" title="difficulty {n} of 5">{"●" * n}{"○" * (5 - n)}'
+            f'<span class="sr-only"> difficulty {n} of 5</span></span>')
 
 
-def _puzzle_dots(p: Any) -> str:
-    """A puzzle's difficulty: out of 3 where the file states it, out of 5 where the engine grades it."""
-    return _dots(p.difficulty, 5 if p.kind_of.graded else 3)
+def _trainer_link(page: Any, p: Any) -> str:
+    """The puzzle in the trainer (its permalink), marked with its id for the progress count."""
+    href = html.escape(_url(page, "puzzles/trainer/") + "?p=" + p.id)
+    return (f'<p class="sr-puzzle-try" data-puzzle="{html.escape(p.id)}"><a class="sr-try" href="{href}">Try it in the '
+            "trainer</a>: answer by tapping a card, see why a wrong card is wrong, and keep your progress.</p>")
 
 
 def _ending_block(p: Any) -> str:
@@ -425,16 +428,17 @@ def _ending_block(p: Any) -> str:
 def _puzzle_block(page: Any, p: Any) -> str:
     from somerset.puzzles import THEMES, judge, public, solve
 
-    if p.kind_of.graded:
+    if p.kind_of.plays_out:
         return "\n".join([f"### {p.title} {{#{p.id}}}", "",
                           f'<p class="sr-puzzle-meta">{html.escape(p.rules.short_name)} · '
-                          f'{html.escape(dict(THEMES)[p.theme])} · {_puzzle_dots(p)}</p>', "", _ending_block(p)])
+                          f'{html.escape(dict(THEMES)[p.theme])} · {_dots(p.difficulty)}</p>', "", _ending_block(p),
+                          _trainer_link(page, p), ""])
 
     data = public(p)
     r = p.rules
     lines = [f"### {p.title} {{#{p.id}}}", ""]
     lines.append(
-        f'<p class="sr-puzzle-meta">{html.escape(r.short_name)} · {html.escape(dict(THEMES)[p.theme])} · {_puzzle_dots(p)}</p>'
+        f'<p class="sr-puzzle-meta">{html.escape(r.short_name)} · {html.escape(dict(THEMES)[p.theme])} · {_dots(p.difficulty)}</p>'
     )
     lines.append("")
     facts = [f"**{label}:** {value}." if value is not None else f"**{label}.**" for label, value in p.kind_of.facts(p)]
@@ -445,7 +449,7 @@ def _puzzle_block(page: Any, p: Any) -> str:
     verdict = judge(p, list(solve(p)))
     answer = ", ".join(solve(p))
     lines += ['??? success "Solution"', _indent(f"**{answer}.** {p.explanation}\n\n*The engine:* {verdict['detail']}"), ""]
-    lines += [f'<somerset-puzzle puzzle="{html.escape(p.id)}"></somerset-puzzle>', ""]
+    lines += [_trainer_link(page, p), ""]
     return "\n".join(lines)
 
 
@@ -458,6 +462,7 @@ def render_puzzles(page: Any, arg: str | None) -> str:
     if arg not in (None, "ending"):
         raise PluginError(f"{page.file.src_uri}: puzzles takes nothing, or 'ending' (the ending puzzles)")
     chosen = [p for p in PUZZLES if (p.kind == "ending") == (arg == "ending")]
+    # Sorted as the trainer sorts them: by theme, then by the engine's grade of difficulty.
     out = []
     for theme, name in THEMES:
         mine = sorted((p for p in chosen if p.theme == theme), key=lambda p: p.difficulty)
@@ -477,8 +482,11 @@ def render_puzzle_index(page: Any, arg: str | None) -> str:
         for r in RULESETS.values():
             items = [p for p in PUZZLES if p.ruleset == r.id]
             out.append(f"## {r.short_name}\n")
-            out += [f"- [{p.title}]({targets[p.kind == 'ending']}#{p.id}) {_puzzle_dots(p)} "
-                    f"<small>{dict(THEMES)[p.theme]}</small>" for p in items]
+            train = _url(page, "puzzles/trainer/")
+            out += [f"- [{p.title}]({targets[p.kind == 'ending']}#{p.id}) {_dots(p.difficulty)} "
+                    f"<small>{dict(THEMES)[p.theme]}</small> "
+                    f'<a class="sr-try" data-puzzle="{html.escape(p.id)}" href="{html.escape(train + "?p=" + p.id)}">in the trainer</a>'
+                    for p in items]
             out.append("")
     else:
         raise PluginError(f"{page.file.src_uri}: puzzle-index takes 'ruleset'")
@@ -550,6 +558,10 @@ def render_content_schema(page: Any, arg: str | None) -> str:
                         *_field_rows(kind.own_fields)]
         out += ["", "The themes (`theme`), as `themes.toml` lists them: "
                 + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in THEMES) + "."]
+        from somerset.puzzle_kinds import DIFFICULTY_MEASURES
+
+        out += ["", "A puzzle has no difficulty field: the engine grades it from 1 to 5, counting one above 1 for each "
+                "of these that holds: " + "; ".join(html.escape(what) for _, what in DIFFICULTY_MEASURES) + "."]
         return "\n".join(out) + "\n"
     if arg == "ruling":
         from somerset.rulings import FIELDS as RULING_FIELDS

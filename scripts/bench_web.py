@@ -56,7 +56,7 @@ SECOND_TOOL = "tools/score/?rules=parker-1947&bid=15&made=12"
 TRICK_ANSWER = "somerset-trick .sr-verdict"
 SCORE_ANSWER = "somerset-score .sr-verdict"
 IDLE_PAGES = (("the trick resolver", "tools/trick/"), ("a ruleset page", "variants/parker-1947/"),
-              ("the puzzles page", "puzzles/"))
+              ("the puzzles page", "puzzles/"), ("the puzzle trainer", "puzzles/trainer/?p=low-trump"))
 ENGINE = "window[Symbol.for('somerset.engine')]"
 
 # Runs in every page before its own scripts: long tasks and long animation frames, the moments
@@ -241,7 +241,7 @@ def idle_bytes(browser: Any, url: str, press_start: bool = False) -> tuple[int, 
         page.wait_for_function(f"{ENGINE}.state.status === 'ready'", timeout=120_000)
         page.wait_for_load_state("networkidle")
     engine = page.evaluate(f"({ENGINE} || {{state: {{status: 'absent'}}}}).state.status")
-    widgets = page.evaluate("document.querySelectorAll('somerset-trick, somerset-score, somerset-replay, somerset-puzzle,"
+    widgets = page.evaluate("document.querySelectorAll('somerset-trick, somerset-score, somerset-replay, somerset-trainer,"
                             " somerset-deal, somerset-table').length")
     context.close()
     return sum(sizes), len(sizes), f"{widgets} widget{'s' if widgets != 1 else ''} on the page, engine {engine}"

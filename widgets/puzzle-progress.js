@@ -1,9 +1,12 @@
-// <somerset-puzzle-progress>: how many of the page's puzzles the reader has solved (kept in this
-// browser by the puzzles themselves, see puzzle.js), with a button to forget them. Works without
-// the engine.
+// <somerset-puzzle-progress>: on the lists of puzzles, how many of the page's puzzles the reader has
+// solved and failed in the trainer (kept in this browser by trainer.js, localStorage
+// "somerset.puzzle-progress"), with a button to forget them. Needs neither the engine nor the
+// trainer's data: the page's puzzles are the elements marked data-puzzle.
 
-import { CHANGED, STORE, solvedIds } from "./puzzle.js";
+import { OLD_SOLVED, PROGRESS, loadProgress } from "./puzzle-store.js";
 import { defineWidget, h, replace } from "./ui.js";
+
+const CHANGED = "somerset-progress-forgotten";
 
 class SomersetPuzzleProgress extends HTMLElement {
   connectedCallback() {
@@ -26,18 +29,20 @@ class SomersetPuzzleProgress extends HTMLElement {
   }
 
   update() {
-    const here = [...new Set([...document.querySelectorAll("somerset-puzzle[puzzle]")].map((el) => el.getAttribute("puzzle")))];
-    const solved = new Set(solvedIds());
-    const done = here.filter((id) => solved.has(id)).length;
+    const here = [...new Set([...document.querySelectorAll("[data-puzzle]")].map((el) => el.dataset.puzzle))];
+    const progress = loadProgress().puzzles;
+    const count = (result) => here.filter((id) => progress[id] && progress[id].result === result).length;
+    const known = Object.keys(progress).length;
     this._text.textContent = here.length
-      ? `You have solved ${done} of the ${here.length} puzzles on this page (kept in this browser only).`
-      : `You have solved ${solved.size} puzzle${solved.size === 1 ? "" : "s"} (kept in this browser only).`;
-    this._reset.hidden = solved.size === 0;
+      ? `In the trainer you have solved ${count("solved")} and failed ${count("failed")} of the ${here.length} puzzles on this page (kept in this browser only).`
+      : `In the trainer you have tried ${known} puzzle${known === 1 ? "" : "s"} (kept in this browser only).`;
+    this._reset.hidden = known === 0;
   }
 
   reset() {
     try {
-      window.localStorage.removeItem(STORE);
+      window.localStorage.removeItem(PROGRESS);
+      window.localStorage.removeItem(OLD_SOLVED);
     } catch {
       // nothing stored
     }

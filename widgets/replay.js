@@ -3,7 +3,10 @@
 // replays a deal dealt from that seed and played by the engine's bots; and an element whose
 // `record` property is set before it joins the page replays that record (a whole deal or a
 // worked example). Previous/Next, First/Last, and the arrow keys, Home and End while focus is
-// inside the widget. Each step's text is announced.
+// inside the widget. Each step's text is announced. In a whole deal's last tricks (the engine's
+// `plays` on a trick's step), a "Best play" panel (bestplay.js) shows, for the card chosen, what
+// each card its player could have played was worth and the line of best play; moving on cancels
+// the search for the position left behind.
 
 // Tricks are drawn as seats round a table; seats are numbered from 1 as readers count them (the
 // engine's records count from 0: seatText renumbers its sentences).
@@ -25,6 +28,7 @@ import {
   signed,
   trickSeats,
 } from "./ui.js";
+import { BestPlay } from "./bestplay.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
 const SEED = /^\d{1,20}$/;
@@ -106,16 +110,30 @@ class SomersetReplay extends Widget {
     );
     this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
     this._title = h("p", { class: "sr-widget__title" }, "Replay with the engine");
+    this._bestIndex = 0;
+    this._best = new BestPlay({ ask: (r) => this.ask(r), announce: (t) => this.announce(t), info: new Map() });
+    this._bestBox = h("div", { class: "sr-replay__best", hidden: true });
     replace(
       this,
       this._title,
       this.statusBox(),
       this._stage,
       h("div", { class: "sr-inline sr-actions sr-replay__nav" }, this._first, this._prev, this._next, this._last),
+      this._bestBox,
       h("p", { class: "sr-hint", id: `${id}-keys` }, "Keys: Left and Right arrows step back and forward; Home and End go to the first and last step."),
       this._live,
     );
     this.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    if (this._steps && this._steps.length) this.showBest(this._steps[this._index]); // put back on the page
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this._best?.cancel(); // a replay taken off the page stops its search
   }
 
   onKey(e) {
@@ -138,6 +156,7 @@ class SomersetReplay extends Widget {
     if (!steps.length) throw new Error("the replay has no steps");
     this._info = new Map();
     if (steps.some((s) => Array.isArray(s.cards))) this._info = (await packInfo({ rules: data.ruleset })).byCard;
+    this._best.info = this._info;
     // How many seats the table has: a deal's hands, else the longest trick of a worked example.
     const hands = steps.find((s) => Array.isArray(s.hands) && s.hands.length);
     this._players = hands ? hands.hands.length : Math.max(4, ...steps.map((s) => (Array.isArray(s.cards) ? s.cards.length : 0)));
@@ -270,6 +289,39 @@ class SomersetReplay extends Widget {
     this._next.setAttribute("aria-disabled", String(atEnd));
     this._last.setAttribute("aria-disabled", String(atEnd));
     if (announce) this.announce(`${counter}. ${step.label}. ${seatText(step.text)}`);
+    this.showBest(step);
+  }
+
+  // The trick's cards to study with the solver: the one chosen is solved, any other search stops.
+  showBest(step) {
+    const plays = Array.isArray(step.plays) ? step.plays : [];
+    this._bestBox.hidden = !plays.length;
+    if (!plays.length) {
+      this._best.cancel();
+      replace(this._bestBox);
+      return;
+    }
+    const i = Math.min(this._bestIndex, plays.length - 1);
+    const choose = (k) => {
+      this._bestIndex = k;
+      for (const [j, b] of buttons.entries()) b.setAttribute("aria-pressed", String(j === k));
+      const p = plays[k];
+      this._best.show(p.position, { played: p.card });
+    };
+    const buttons = plays.map((p, k) =>
+      h(
+        "button",
+        { type: "button", class: "md-button sr-replay__play", "aria-pressed": "false", "data-card": p.card, onclick: () => choose(k) },
+        `${capitalize(seatName(p.seat))} ${k === 0 ? "led" : "played"} ${p.card}`,
+      ),
+    );
+    replace(
+      this._bestBox,
+      h("p", { class: "sr-replay__rowlabel" }, "Best play at a card of this trick: choose the card"),
+      h("div", { class: "sr-inline sr-replay__plays", role: "group", "aria-label": "The card to study" }, buttons),
+      this._best.element,
+    );
+    choose(i);
   }
 }
 

@@ -5,6 +5,10 @@
 // `table` request, and `legal` for the reasons), which replays the reader's moves from the start
 // each time, so the position is just the ruleset, the players, the seed and the moves, all kept in
 // the address. The trick on the table and every finished trick are drawn as seats round a table.
+// Once the deal is over, the solver checks each card the reader played in the deal's last tricks
+// (the table answer's `review`), one position after another in the engine's worker: what it cost
+// against the best card, every card's value and the line after it (bestplay.js); each card that
+// cost points is kept as a puzzle in the reader's own list on the device (own-puzzles.js).
 
 import {
   RulesetChoice,
@@ -28,7 +32,12 @@ import {
   trickSeats,
 } from "./ui.js";
 import { citationHref } from "./engine.js";
+import { BestPlay, solveInSlices } from "./bestplay.js";
+import { ownPuzzle, saveOwnPuzzles } from "./own-puzzles.js";
 import "./replay.js";
+
+// Where the reader's own puzzles are tried again (the puzzle trainer, "From your deals").
+const TRAINER_PATH = "puzzles/trainer/?theme=own";
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed", "moves"];
@@ -163,12 +172,140 @@ class SomersetTable extends Widget {
     const barred = data.to_play.kind === "card" ? await this.barredReasons(data) : new Map();
     if (seq !== this._seq) return;
     if (data.problem) this.showNotice([`Stopped at ${data.problem.message}.`]);
+    if (!(data.over && this._review && this._review.key === data.record)) this.stopReview();
     this._moves = data.moves;
     this._data = data;
     this._barred = barred;
     this.saveState({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), moves: movesToText(data.moves) });
     this.draw(announce);
     if (keepFocus && announce) this.focusNext();
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.stopReview();
+  }
+
+  // Stop the solver's check of a finished deal (a new deal, a move taken back, the page left).
+  stopReview() {
+    this._reviewGen = (this._reviewGen || 0) + 1;
+    this._review = null;
+  }
+
+  // The solver's check of the reader's cards in the deal's last tricks: made once per deal, kept
+  // while the board is redrawn.
+  reviewSection(d) {
+    if (this._review && this._review.key === d.record) return this._review.element;
+    this.stopReview();
+    const gen = this._reviewGen;
+    const id = nextId("review");
+    const element = h("section", { class: "sr-table__review", "aria-labelledby": `${id}-title` });
+    this._review = { key: d.record, element };
+    const review = Array.isArray(d.review) ? d.review : [];
+    const title = h("p", { class: "sr-replay__rowlabel", id: `${id}-title` }, "Your cards, checked by the solver");
+    if (!review.length) {
+      replace(element, title, h("p", {}, "You played no card in the deal's last tricks, so there is nothing for the solver to check."));
+      return element;
+    }
+    this.runReview(d, review, element, title, gen);
+    return element;
+  }
+
+  async runReview(d, review, box, title, gen) {
+    const current = () => gen === this._reviewGen;
+    const tricks = review[0].tricks_left;
+    const status = h("p", { class: "sr-table__verdict", role: "status" }, "Working out what each of your cards was worth…");
+    const list = h("ol", { class: "sr-table__checks" });
+    const note = h("p", { class: "sr-table__saved", hidden: true });
+    const rows = review.map((e) => {
+      const li = h("li", { "data-trick": String(e.trick), "data-card": e.card, "data-state": "waiting" }, `Trick ${e.trick}: you ${e.index === 0 ? "led" : "played"} ${e.card}.`);
+      list.append(li);
+      return li;
+    });
+    replace(
+      box,
+      title,
+      h(
+        "p",
+        { class: "sr-hint" },
+        `Each card you played in the last ${tricks} tricks, against the best card you held, with every hand in view and best play by everyone after it.`,
+      ),
+      status,
+      list,
+      note,
+    );
+    const costly = [];
+    let lost = 0;
+    let checked = 0;
+    for (const [i, e] of review.entries()) {
+      const row = rows[i];
+      const what = `Trick ${e.trick}: you ${e.index === 0 ? "led" : "played"} ${e.card}`;
+      row.dataset.state = "searching";
+      row.textContent = `${what}: working it out…`;
+      const answer = await solveInSlices((r) => this.ask(r), e.position, { current, lines: true });
+      if (answer === null) return;
+      if (answer.error || answer.too_big) {
+        row.dataset.state = answer.error ? "error" : "too-big";
+        row.textContent = answer.error ? `${what}: cannot be checked (${answer.error.message}).` : `${what}: too big to work out quickly here.`;
+        continue;
+      }
+      checked += 1;
+      const card = answer.cards.find((c) => c.card === e.card);
+      const best = answer.cards.filter((c) => c.best).map((c) => c.card);
+      const cost = card ? card.loss : null;
+      row.dataset.state = "done";
+      row.dataset.cost = String(cost);
+      const summary = cost
+        ? `${what}: cost ${cost} point${cost === 1 ? "" : "s"}; ${best.join(" or ")} ${best.length > 1 ? "were" : "was"} best.`
+        : `${what}: ${best.length > 1 ? "one of the best cards" : "the best card"}.`;
+      const view = new BestPlay({ ask: (r) => this.ask(r), announce: (t) => this.announce(t), name: (s) => (s === d.seat ? "you" : this.seatName(s)), info: this._info });
+      const details = h(
+        "details",
+        { class: `sr-table__check${cost ? " sr-table__check--cost" : ""}`, ontoggle: (ev) => ev.target.open && !view._answer && view.showAnswer(answer, { played: e.card }) },
+        h("summary", {}, h("span", { class: "sr-table__mark", "aria-hidden": "true" }, cost ? `−${cost}` : "✓"), " ", summary),
+        view.element,
+      );
+      replace(row, details);
+      if (cost) {
+        lost += cost;
+        costly.push({ e, answer });
+      }
+    }
+    const words = costly.length
+      ? `${costly.length} of your ${review.length} cards in the last ${tricks} tricks cost points: ${lost} in all (${costly.map((x) => `${x.e.card} in trick ${x.e.trick}, ${x.answer.cards.find((c) => c.card === x.e.card).loss}`).join("; ")}).`
+      : checked === review.length
+        ? `None of your ${review.length} cards in the last ${tricks} tricks cost a point: each was a best card.`
+        : `${checked} of your ${review.length} cards could be checked; none of those cost a point.`;
+    status.textContent = words;
+    status.dataset.lost = String(lost);
+    let saidSaved = "";
+    if (costly.length) saidSaved = this.saveOwn(d, costly, note);
+    this.announce(`${words}${saidSaved ? ` ${saidSaved}` : ""}`);
+  }
+
+  // Each card that cost points becomes a puzzle in the reader's own list on this device.
+  saveOwn(d, costly, note) {
+    const made = new Date().toISOString();
+    const playMoves = d.moves.map((m, i) => [m, i]).filter(([m]) => m.startsWith("play "));
+    const reviewed = d.review.length;
+    const records = costly.map(({ e, answer }, n) => {
+      const k = d.review.indexOf(e);
+      const [move, index] = playMoves[playMoves.length - reviewed + k] || [null, d.moves.length];
+      const before = move === `play ${e.card}` ? d.moves.slice(0, index) : d.moves;
+      const moves = encodeURIComponent(movesToText(before)).replace(/%2F/gi, "/").replace(/%2C/gi, ",");
+      const link = citationHref(`tools/play/?rules=${encodeURIComponent(d.ruleset)}&format=${encodeURIComponent(d.format)}&seed=${encodeURIComponent(String(this._seed.value))}&moves=${moves}`) || "";
+      return ownPuzzle({ answer, review: e, deal: { ruleset: d.ruleset, ruleset_name: d.ruleset_name, format: d.format, seed: String(this._seed.value) }, link, made, n: n + 1 });
+    });
+    const { saved, total, problem } = saveOwnPuzzles(records);
+    const trainer = citationHref(TRAINER_PATH);
+    let words;
+    if (problem) words = `Your puzzles could not be kept: ${problem}.`;
+    else if (!saved.length) words = `The ${records.length === 1 ? "puzzle" : "puzzles"} from this deal ${records.length === 1 ? "is" : "are"} already in your list (${total} in all).`;
+    else words = `Saved ${saved.length === 1 ? "this card as a puzzle" : `these ${saved.length} cards as puzzles`} in your own list on this device (${total} in all), to try again later.`;
+    replace(note, words, trainer && !problem ? [" ", h("a", { href: trainer }, "Try them in the puzzle trainer"), " (From your deals)."] : null);
+    note.hidden = false;
+    note.dataset.saved = String(saved.length);
+    return words;
   }
 
   // Why each card in the hand that may not be played now is barred, in the engine's words.
@@ -468,6 +605,7 @@ class SomersetTable extends Widget {
         h("dl", {}, d.hands.map((cards, seat) => h("div", {}, h("dt", {}, seat === d.seat ? "You" : capitalize(seatName(seat))), h("dd", {}, cards.join(" "))))),
       ),
     );
+    out.push(this.reviewSection(d));
     out.push(this.sameDealLink(d));
     const replay = document.createElement("somerset-replay");
     replay.record = d.record;

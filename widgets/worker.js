@@ -74,6 +74,44 @@ function precompile(fetchPlain) {
 
 // Count the bytes of the runtime's big downloads as they arrive, so the page can show real
 // progress. Only responses from this site are wrapped; anything else is refused outright.
+// A download that receives nothing for STALL_MS while this worker is free to receive it has
+// stalled (a connection that hangs rather than fails): the start fails at once, naming the file,
+// so the page offers Retry within seconds instead of waiting on "Loading..." (engine.js keeps a
+// long limit of its own for the rest of the start). Time this worker spends busy (compiling,
+// starting Python) is not counted against the network.
+const STALL_MS = 8_000;
+const downloads = new Set();
+let lastBytes = 0; // when any download last received something
+let watchdog = null;
+function watchDownload(what, signal) {
+  const d = { what };
+  downloads.add(d);
+  lastBytes = performance.now();
+  if (signal) signal.addEventListener("abort", () => downloads.delete(d), { once: true });
+  if (!watchdog) {
+    let tick = performance.now();
+    watchdog = setInterval(() => {
+      const now = performance.now();
+      if (now - tick > 2_000) lastBytes = now; // this worker was busy: the network is not to blame
+      tick = now;
+      if (downloads.size && now - lastBytes > STALL_MS) {
+        const names = [...downloads].map((x) => x.what).join(", ");
+        stopWatching();
+        // Told to the page at once (which ends this worker and offers Retry), whatever the start
+        // is waiting on.
+        failure = `the download of ${names} stalled: nothing arrived for ${STALL_MS / 1000} seconds`;
+        self.postMessage({ type: "failed", message: failure });
+      }
+    }, 1_000);
+  }
+  return d;
+}
+function stopWatching() {
+  clearInterval(watchdog);
+  watchdog = null;
+  downloads.clear();
+}
+
 function countingFetch(originalFetch, onBytes) {
   return async function (input, init) {
     const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href);
@@ -85,12 +123,27 @@ function countingFetch(originalFetch, onBytes) {
       standIn[STAND_IN] = true;
       return standIn;
     }
-    const response = await originalFetch(input, init);
-    if (!response.ok || !response.body || typeof TransformStream === "undefined") return response;
+    const watched = watchDownload(url.pathname.slice(url.pathname.lastIndexOf("/") + 1) || url.pathname, init && init.signal);
+    let response;
+    try {
+      response = await originalFetch(input, init);
+    } catch (e) {
+      downloads.delete(watched);
+      throw e;
+    }
+    lastBytes = performance.now();
+    if (!response.ok || !response.body || typeof TransformStream === "undefined") {
+      downloads.delete(watched);
+      return response;
+    }
     const counter = new TransformStream({
       transform(chunk, controller) {
+        lastBytes = performance.now();
         onBytes(chunk.byteLength);
         controller.enqueue(chunk);
+      },
+      flush() {
+        downloads.delete(watched);
       },
     });
     try {
@@ -156,6 +209,9 @@ self.addEventListener("error", (event) => {
 // A Content-Security-Policy that forbids what the runtime needs (compiling WebAssembly needs
 // 'wasm-unsafe-eval') makes Pyodide give up without a word, or with the browser's long message;
 // say what was blocked instead.
+function failBoot(error) {
+  stray(error);
+}
 function cspError(what) {
   return new Error(`this site's Content-Security-Policy blocks the rules engine: it does not allow ${what}`);
 }
@@ -457,6 +513,7 @@ async function boot() {
     }
   }
   if (!answer) answer = await fresh(loadPyodide, options, wheel);
+  stopWatching();
   self.fetch = originalFetch;
   progress("ready", 1);
   reached("ready");
@@ -474,6 +531,7 @@ const ready = boot().then(
     scheduleLate();
   },
   (e) => {
+    stopWatching();
     failure = String((e && e.message) || e);
     self.postMessage({ type: "failed", message: failure });
   },

@@ -106,6 +106,8 @@ class Recorder:
     dialogs: list[str] = field(default_factory=list)
     expect_errors: bool = False
     block: set[str] = field(default_factory=set)  # URLs containing one of these are refused
+    stall: set[str] = field(default_factory=set)  # URLs containing one of these are never answered
+    stalled: list[Any] = field(default_factory=list)  # their routes, left pending until the context closes
     # URLs containing a key are answered with the file's bytes as changed by the function
     rewrite: dict[str, Callable[[bytes], bytes]] = field(default_factory=dict)
 
@@ -136,7 +138,9 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
             url = route.request.url
             rec.urls.append(url)
             changes = [fn for part, fn in rec.rewrite.items() if part in url]
-            if any(part in url for part in rec.block):
+            if any(part in url for part in rec.stall):
+                rec.stalled.append(route)  # a connection that hangs: no answer, no error
+            elif any(part in url for part in rec.block):
                 route.abort()
             elif changes:
                 response = route.fetch()

@@ -40,11 +40,27 @@ def site_pages() -> list[str]:
 
 
 PAGES = site_pages()
+
+
+def _finished_deal(seed: int) -> str:
+    """The moves of a deal of Play a deal played to its end (the reader's first allowed move each time)."""
+    from somerset.table import sit_down
+
+    moves: list[str] = []
+    data = sit_down("parker-1947", "four-partners", seed, moves)
+    while not data["over"]:
+        moves.append(data["to_play"]["moves"][0])
+        data = sit_down("parker-1947", "four-partners", seed, moves)
+    return ",".join(m.replace(" ", "_") for m in moves)
+
+
 TOOLS = {  # each tool page with a position, so the engine starts and the tool shows an answer
     "tools/trick/?rules=all&trump=6&cards=8/8,0/0,4/4,9/12": ("somerset-trick", ".sr-verdict__winner"),
     "tools/score/?rules=parker-1947&bid=15&made=12&against=12": ("somerset-score", ".sr-verdict"),
     "tools/replay/?rules=hodges-1903&format=two&seed=3": ("somerset-deal", ".sr-replay__counter"),
     "tools/play/?rules=parker-1947&seed=2": ("somerset-table", ".sr-table__ask"),
+    # a finished deal: the solver's check of the reader's cards, with the puzzles kept
+    f"tools/play/?rules=parker-1947&seed=8&moves={_finished_deal(8)}": ("somerset-table", ".sr-table__saved"),
     "tools/pad/?rules=parker-1947&deals=s1b15p16.8,s2b16p9.15": ("somerset-pad", ".sr-pad__totals dd"),
     "tools/samedeal/?rules=parker-1947-house,parker-1947,parker-1950&seed=2": ("somerset-samedeal", ".sr-samedeal__summary"),
 }
@@ -206,7 +222,10 @@ def test_palette_contrast(browser: Any, site_url: str, scheme: str) -> None:
         # A working resolver (its other buttons are enabled once the engine has answered).
         page.goto(page.url + "?rules=parker-1947&trump=2&cards=8/8,4/8")
         expect(page.locator("somerset-trick .sr-verdict__winner")).to_be_visible(timeout=ENGINE_TIMEOUT)
-        page.add_style_tag(content="* { transition: none !important; }")  # read hover colours at once
+        # Read hover colours at once: no transitions (a constructed style sheet, which the site's
+        # Content-Security-Policy allows, unlike an inline <style>).
+        page.evaluate("""() => { const s = new CSSStyleSheet(); s.replaceSync('* { transition: none !important; }');
+                                document.adoptedStyleSheets = [...document.adoptedStyleSheets, s]; }""")
         checks = {
             "a text link": colours("article p a[href]"),
             "the header's title": colours(".md-header__topic .md-ellipsis"),

@@ -1,4 +1,4 @@
-"""The puzzle widget and the step-by-step replayer in real Chromium, checked against the engine in-process.
+"""The step-by-step replayer in real Chromium, checked against the engine in-process.
 
 Pyodide boots once per page load, so each test groups its checks on as few page loads as it can.
 """
@@ -10,12 +10,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from somerset.puzzles import choices, get_puzzle, judge
 from somerset.replay import replay
 
 ENGINE_TIMEOUT = 60_000
-PUZZLES = "puzzles/"
-STORE = "somerset.puzzles.solved"
 
 
 def reader_seats(text: str) -> str:
@@ -26,41 +23,12 @@ def reader_seats(text: str) -> str:
     return re.sub(r"\b([Ss]eats?) (\d+)((?:, \d+)*)(,? and (\d+))?", up, text)
 
 
-def widget(page: Any, pid: str) -> Any:
-    return page.locator(f'somerset-puzzle[puzzle="{pid}"]').first
-
-
 def start(w: Any) -> None:
     """The engine starts on the reader's first use: press a widget's Start button while it waits."""
     status = w.locator(".sr-status")
     expect(status).to_be_attached()
     if status.get_attribute("data-state") == "idle":
         w.locator(".sr-start").evaluate("(button) => button.click()")
-
-
-def ready(page: Any, pid: str) -> Any:
-    w = widget(page, pid)
-    w.scroll_into_view_if_needed()
-    start(w)
-    expect(w.locator(".sr-puzzle__choice").first).to_be_visible(timeout=ENGINE_TIMEOUT)
-    return w
-
-
-def choose(w: Any, *values: str) -> None:
-    for v in values:
-        w.locator(f'.sr-puzzle__choice[data-value="{v}"]').click()
-
-
-def expect_verdict(w: Any, pid: str, given: list[str]) -> dict[str, Any]:
-    expected = judge(get_puzzle(pid), given)
-    box = w.locator(".sr-puzzle__verdict")
-    word = "Right." if expected["correct"] else "Wrong."
-    expect(box.locator(".sr-puzzle__verdictline strong")).to_have_text(word, timeout=ENGINE_TIMEOUT)
-    expect(box).to_have_class(f"sr-puzzle__verdict sr-puzzle__verdict--{'right' if expected['correct'] else 'wrong'}")
-    expect(box.locator(".sr-puzzle__explanation")).to_have_text(expected["explanation"])
-    expect(box.locator(".sr-puzzle__detail")).to_have_text("The engine: " + expected["detail"])
-    expect(w.locator("[aria-live='polite']")).to_contain_text(word)
-    return expected
 
 
 def open_replay(page: Any, example: str) -> Any:
@@ -77,160 +45,6 @@ def open_replay(page: Any, example: str) -> Any:
 def no_overflow(page: Any, what: str) -> None:
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], f"{what} overflows: {widths}"
-
-
-def test_puzzles_answered_by_clicking_and_progress_kept(open_page: Any) -> None:
-    page, rec = open_page(PUZZLES)
-
-    # A "winner" puzzle answered right. Before the check, the widget holds no solution.
-    w = ready(page, "low-trump")
-    p = get_puzzle("low-trump")
-    assert p.explanation not in (w.text_content() or "")
-    assert w.locator(".sr-puzzle__choice--answer, .sr-puzzle__verdict").count() == 0
-    expect(w.locator(".sr-solved")).to_be_hidden()
-    expect(w.locator(".sr-puzzle__choice")).to_have_count(len(p.cards(p.trick)))
-    choose(w, "S/S")
-    expect(w.locator('.sr-puzzle__choice[data-value="S/S"]')).to_have_attribute("aria-pressed", "true")
-    choose(w, "12/12")  # one answer only: choosing another moves the choice
-    expect(w.locator('.sr-puzzle__choice[aria-pressed="true"]')).to_have_count(1)
-    choose(w, "S/S")
-    w.get_by_role("button", name="Check").click()
-    assert expect_verdict(w, "low-trump", ["S/S"])["correct"]
-    expect(w.locator(".sr-solved")).to_be_visible()
-
-    # A wrong answer, then Try again clears it; not marked solved.
-    w = ready(page, "rover-doubles")
-    choose(w, "11/12")
-    w.get_by_role("button", name="Check").click()
-    assert not expect_verdict(w, "rover-doubles", ["11/12"])["correct"]
-    expect(w.locator(".sr-solved")).to_be_hidden()
-    w.get_by_role("button", name="Try again").click()
-    expect(w.locator(".sr-puzzle__verdict")).to_have_count(0)
-    expect(w.locator('.sr-puzzle__choice[aria-pressed="true"]')).to_have_count(0)
-    expect(w.get_by_role("button", name="Try again")).to_be_hidden()
-
-    # A set answer (legal kind): half the set is wrong, the whole set is right.
-    w = ready(page, "nt-ss-discard")
-    w.get_by_role("button", name="Check").click()
-    expect(w.locator(".sr-puzzle__feedback")).to_have_text("Choose at least one card first.")
-    choose(w, "2/8")
-    w.get_by_role("button", name="Check").click()
-    assert not expect_verdict(w, "nt-ss-discard", ["2/8"])["correct"]
-    expect(w.locator(".sr-puzzle__verdictline")).to_contain_text("1 card is missing")
-    w.get_by_role("button", name="Try again").click()
-    choose(w, "S/S", "2/8")
-    w.get_by_role("button", name="Check").click()
-    assert expect_verdict(w, "nt-ss-discard", ["S/S", "2/8"])["correct"]
-
-    # A choice of values (score kind).
-    w = ready(page, "parker-set")
-    expect(w.locator(".sr-puzzle__choice")).to_have_count(len(choices(get_puzzle("parker-set"))))
-    choose(w, "-6 / +22")
-    w.get_by_role("button", name="Check").click()
-    assert expect_verdict(w, "parker-set", ["-6 / +22"])["correct"]
-
-    # Hint, then the solution on request.
-    w = ready(page, "hodges-set")
-    hs = get_puzzle("hodges-set")
-    assert hs.hint not in (w.text_content() or "")
-    hint = w.get_by_role("button", name="Hint")
-    hint.click()
-    expect(hint).to_have_attribute("aria-expanded", "true")
-    expect(w.locator(".sr-puzzle__hint")).to_have_text("Hint: " + hs.hint)
-    w.get_by_role("button", name="Show solution").click()
-    expect(w.locator(".sr-puzzle__verdictline")).to_have_text(f"The answer: {hs.answer[0]}.")
-    expect(w.locator(".sr-puzzle__choice--answer")).to_have_attribute("data-value", hs.answer[0])
-    expect(w.locator(".sr-solved")).to_be_hidden()  # shown, not solved
-
-    solved = page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))")
-    assert sorted(solved) == ["low-trump", "nt-ss-discard", "parker-set"]
-
-    # Progress survives a reload; the marks show before the engine has answered anything.
-    page.reload()
-    for pid in ("low-trump", "nt-ss-discard", "parker-set"):
-        expect(widget(page, pid).locator(".sr-solved")).to_be_visible()
-    expect(widget(page, "rover-doubles").locator(".sr-solved")).to_be_hidden()
-
-    # The page's summary of progress, and forgetting the progress.
-    total = page.locator("somerset-puzzle").count()
-    summary = page.locator("article somerset-puzzle-progress")
-    expect(summary).to_have_count(1)
-    expect(summary).to_contain_text(f"You have solved 3 of the {total} puzzles on this page")
-    summary.get_by_role("button", name="Forget my progress").click()
-    expect(summary).to_contain_text(f"You have solved 0 of the {total} puzzles")
-    expect(widget(page, "low-trump").locator(".sr-solved")).to_be_hidden()
-
-    # Garbage in storage counts as no progress, quietly.
-    page.evaluate(f"localStorage.setItem('{STORE}', '{{not json')")
-    page.evaluate(
-        """() => { const el = document.createElement('somerset-puzzle'); el.setAttribute('puzzle', 'low-trump');
-                   el.id = 'garbage-check'; document.querySelector('article').prepend(el); }"""
-    )
-    expect(page.locator("#garbage-check .sr-solved")).to_be_hidden()
-    page.evaluate(f"localStorage.setItem('{STORE}', JSON.stringify([42, null, '<b>x</b>', 'low-trump']))")
-    page.reload()
-    expect(widget(page, "low-trump").locator(".sr-solved")).to_be_visible()
-
-    # A hostile puzzle id: a plain message quoting it as text; nothing injected.
-    hostile = "<img src=x onerror=alert(1)>"
-    page.evaluate(
-        """(id) => { const el = document.createElement('somerset-puzzle'); el.setAttribute('puzzle', id);
-                     el.id = 'hostile'; document.querySelector('article').prepend(el); }""",
-        hostile,
-    )
-    bad = page.locator("#hostile")
-    expect(bad).to_contain_text("This puzzle cannot be shown")
-    expect(bad).to_contain_text(hostile)
-    assert bad.locator("img, button").count() == 0
-    assert page.locator("img[src='x']").count() == 0
-    assert page.evaluate("document.querySelectorAll('[onerror]').length") == 0
-    # A well-formed id the engine does not know: the engine's message.
-    page.evaluate(
-        """() => { const el = document.createElement('somerset-puzzle'); el.setAttribute('puzzle', 'no-such-puzzle');
-                   el.id = 'unknown'; document.querySelector('article').prepend(el); }"""
-    )
-    start(page.locator("#unknown"))
-    expect(page.locator("#unknown .sr-puzzle__problem")).to_contain_text("'no-such-puzzle' is not a puzzle", timeout=ENGINE_TIMEOUT)
-    assert rec.dialogs == []
-    # The first page load, and the last after a press of Start: the reload between needed no engine.
-    assert rec.count("pyodide.asm.wasm") == 2
-
-
-def test_puzzle_keyboard_only_at_360px_dark(open_page: Any) -> None:
-    page, _ = open_page(PUZZLES, viewport={"width": 360, "height": 740}, color_scheme="dark")
-    w = ready(page, "ss-forced")
-    p = get_puzzle("ss-forced")
-    # Start on the static Solution block just before the widget, then only the keyboard.
-    summary = page.locator("#ss-forced ~ details summary").nth(1)
-    expect(summary).to_have_text("Solution")
-    summary.focus()
-    page.keyboard.press("Tab")
-    focused = page.evaluate("[document.activeElement.dataset.value, document.activeElement.closest('somerset-puzzle').getAttribute('puzzle')]")
-    assert focused == [str(p.cards(p.hand)[0]), "ss-forced"], focused
-    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
-    assert outline != "none", "focus is not visible"
-    page.keyboard.press("Space")
-    expect(w.locator('.sr-puzzle__choice[data-value="S/S"]')).to_have_attribute("aria-pressed", "true")
-    for _ in range(len(p.cards(p.hand))):
-        page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.textContent") == "Check"
-    page.keyboard.press("Enter")
-    assert expect_verdict(w, "ss-forced", ["S/S"])["correct"]
-    assert page.evaluate("document.activeElement.textContent") == "Try again"
-    page.keyboard.press("Enter")
-    expect(w.locator('.sr-puzzle__choice[aria-pressed="true"]')).to_have_count(0)
-    assert page.evaluate("document.activeElement.dataset.value") == "S/S"
-
-    # A score puzzle by keyboard too, and nothing wider than the screen.
-    w = ready(page, "triple-set")
-    w.locator('.sr-puzzle__choice[data-value="-8 / +32"]').focus()
-    page.keyboard.press("Enter")
-    w.get_by_role("button", name="Check").focus()
-    page.keyboard.press("Enter")
-    assert expect_verdict(w, "triple-set", ["-8 / +32"])["correct"]
-    ready(page, "triple-break")
-    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
-    no_overflow(page, "the puzzles page at 360px")
 
 
 def test_replay_steps(open_page: Any) -> None:

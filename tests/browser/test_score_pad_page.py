@@ -144,6 +144,8 @@ def test_offline_after_the_engine_was_started_once(open_page: Any) -> None:
     started(page)
     page.wait_for_function("() => window[Symbol.for('somerset.engine')].state.saved === true", timeout=TIMEOUT)
     add(page, "Seats 1+3", 15, 16)
+    # The pad keeps a deal once the engine has scored it: wait for that before the reload.
+    expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["16", "0"])
     page.context.set_offline(True)
     page.reload()
     expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["16", "0"])

@@ -392,6 +392,22 @@ def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
     assert rec.count(blocked) == 2  # the blocked try and the retry
 
 
+def test_a_stalled_download_is_named_within_seconds_and_retry_recovers(open_page: Any) -> None:
+    page, rec = open_page(TRICK, goto=False)
+    rec.expect_errors = True
+    rec.stall.add(".whl")  # the engine's wheel: the request hangs, nothing arrives
+    page.goto(rec.base + TRICK)
+    start(page)
+    status = page.locator("somerset-trick .sr-status")
+    # Detected from the lack of progress (8 s of nothing), long before the two-minute limit.
+    expect(status).to_contain_text("stalled: nothing arrived for 8 seconds", timeout=45_000)
+    expect(status).to_contain_text("somerset-")
+    rec.stall.clear()
+    status.get_by_role("button", name="Retry").click()
+    verdict(page)
+    expect(status).to_be_hidden()
+
+
 NAMELESS = """() => {
   const name = (el) => {
     if (el.getAttribute('aria-label')) return el.getAttribute('aria-label').trim();
@@ -401,7 +417,7 @@ NAMELESS = """() => {
     const wrap = el.closest('label'); if (wrap) return wrap.textContent.trim();
     return ['BUTTON', 'SUMMARY'].includes(el.tagName) ? el.textContent.trim() : '';
   };
-  const widgets = 'somerset-trick, somerset-score, somerset-puzzle, somerset-replay, somerset-deal, somerset-table';
+  const widgets = 'somerset-trick, somerset-score, somerset-trainer, somerset-replay, somerset-deal, somerset-table';
   const controls = [...document.querySelectorAll(widgets)].flatMap((w) =>
     [...w.querySelectorAll('button, select, input, textarea, summary, [tabindex]')]);
   const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
@@ -418,7 +434,6 @@ NAMELESS = """() => {
     (SCORE + "?rules=parker-1947&bid=15&made=12", "somerset-score"),
     ("tools/replay/?rules=parker-1947&seed=7", "somerset-deal"),
     ("tools/play/?rules=somersetgame-com&seed=3&moves=bid_24", "somerset-table"),
-    ("puzzles/", "somerset-puzzle"),
     ("variants/parker-1947/", "somerset-replay"),
 ])
 def test_every_control_has_a_name_and_ids_are_unique(open_page: Any, path: str, widget: str) -> None:
@@ -561,7 +576,7 @@ def test_main_finds_a_widget_module_from_its_tag(open_page: Any) -> None:
     )
     assert found == ["./trick.js", "./puzzle-progress.js", "./score.js", None, None, None, None]
     # The page's own progress summary is defined from its tag alone, and works without the engine.
-    expect(page.locator("article somerset-puzzle-progress")).to_contain_text("You have solved 0 of the")
+    expect(page.locator("article somerset-puzzle-progress")).to_contain_text("In the trainer you have solved 0 and failed 0 of the")
     assert rec.count("pyodide.asm.wasm") == 0
     # A tag with no module behind it says so in place, and nothing else breaks.
     rec.expect_errors = True  # the browser logs the missing module

@@ -19,7 +19,6 @@ id = "my-puzzle"
 title = "A test"
 ruleset = "parker-1947"
 theme = "trumps"
-difficulty = 1
 kind = "winner"
 trump = "8"
 trick = "12/12, 10/12, S/S, 11/12"
@@ -56,8 +55,7 @@ def test_a_good_puzzle_file_reads():
 
 @pytest.mark.parametrize("change, where, words", [
     (("kind = \"winner\"", "kind = \"winer\""), "field 'kind'", "write one of: winner, legal, play, discard, bid, score, ending"),
-    (("difficulty = 1", "difficulty = 4"), "field 'difficulty'", "from 1 to 3"),
-    (("difficulty = 1", "difficulty = \"1\""), "field 'difficulty'", "whole number"),
+    (("kind = \"winner\"", "kind = \"winner\"\ndifficulty = 1"), "field 'difficulty'", "the engine grades"),
     (("trick = \"12/12, 10/12, S/S, 11/12\"", "trick = \"12/12, 10/13\""), "field 'trick'", "10/13"),
     (("trick = \"12/12, 10/12, S/S, 11/12\"", "trick = \"12/12, 12/12\""), "field 'trick'", "each card exists once"),
     (("theme = \"trumps\"", "theme = \"trump\""), "field 'theme'", "trumps, rover"),

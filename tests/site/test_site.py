@@ -242,6 +242,56 @@ def visible_text(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
+def test_the_trainer_data_is_a_static_file_equal_to_the_engines(built_site: Path):
+    """assets/data/puzzles.json: every record as somerset.trainer gives it, a plain file any cache can keep."""
+    import json
+
+    from somerset.trainer import trainer_data
+
+    path = built_site / "assets" / "data" / "puzzles.json"
+    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(json.dumps(trainer_data()))
+    html = (built_site / "puzzles" / "trainer" / "index.html").read_text(encoding="utf-8")
+    assert "<somerset-trainer permalink>" in html and "The trainer needs JavaScript" in html
+
+
+def test_the_puzzle_list_stays_readable_without_javascript(built_site: Path):
+    """Every puzzle on the list, its hint and solution folded in <details>, and a link into the trainer."""
+    from somerset.puzzles import PUZZLES
+
+    html = (built_site / "puzzles" / "index.html").read_text(encoding="utf-8")
+    assert "<somerset-puzzle " not in html
+    one_trick = [p for p in PUZZLES if not p.kind_of.plays_out]
+    for p in one_trick:
+        assert f'id="{p.id}"' in html
+        assert f'data-puzzle="{p.id}"><a class="sr-try" href="trainer/?p={p.id}">' in html
+    assert html.count('<details class="success">') == len(one_trick)
+    assert html.count('<details class="tip">') == len(one_trick)
+    assert "<details class=\"success\" open" not in html
+
+
+def test_hook_fails_on_a_trainer_record_that_does_not_hold(monkeypatch: pytest.MonkeyPatch):
+    import importlib.util
+
+    import somerset.trainer as trainer
+    from mkdocs.exceptions import PluginError
+
+    spec = importlib.util.spec_from_file_location("trainer_hook", ROOT / "hooks" / "trainer.py")
+    assert spec and spec.loader
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    real = trainer.record
+
+    def wrong(p):  # type: ignore[no-untyped-def]
+        rec = real(p)
+        if p.id == "low-trump":
+            rec["steps"][0]["refutations"].pop("12/12")
+        return rec
+
+    monkeypatch.setattr(trainer, "record", wrong)
+    with pytest.raises(PluginError, match="puzzle 'low-trump', step 1: the wrong choice 12/12 has no refutation"):
+        hook.build_document()
+
+
 def test_the_build_fails_on_an_ending_puzzle_the_engine_does_not_prove(monkeypatch):
     import dataclasses
 
@@ -260,3 +310,9 @@ def test_the_build_fails_on_an_ending_puzzle_the_engine_does_not_prove(monkeypat
 def test_the_ending_page_shows_position_and_answer_without_javascript(built_site: Path):
     page = (built_site / "puzzles" / "endings" / "index.html").read_text(encoding="utf-8")
     assert "<details" in page and "gives up" in page and "Seat 1" in page and "somerset-puzzle " not in page
+    # Each ending links to itself in the trainer, where it is played step by step.
+    from somerset.puzzles import PUZZLES
+
+    for p in PUZZLES:
+        if p.kind == "ending":
+            assert f'data-puzzle="{p.id}"><a class="sr-try" href="../trainer/?p={p.id}">' in page

@@ -159,7 +159,7 @@ def puzzles_json(req: JSON) -> JSON:
     from .puzzles import PUZZLES, THEMES, public
 
     # ending puzzles are judged from the trainer records the site build writes (their proofs are searches)
-    return {"puzzles": [public(p) for p in PUZZLES if not p.kind_of.graded], "themes": [{"id": t, "name": n} for t, n in THEMES]}
+    return {"puzzles": [public(p) for p in PUZZLES if not p.kind_of.plays_out], "themes": [{"id": t, "name": n} for t, n in THEMES]}
 
 
 def _puzzle(req: JSON) -> Any:

@@ -100,7 +100,7 @@ def _try(r: Ruleset, fmt_id: str, seed: int, played: int, d: object, gap: int, s
         same = d.team_of[bidder] == d.team_of[mover]
         goals = ["bid" if same else "set", "most"] if same or len(d.format.teams) == 2 else ["most"]
     base = Puzzle(
-        id=f"mined-{r.id}-{seed}", title="", ruleset=r.id, theme="endings", stated_difficulty=0, kind="ending",
+        id=f"mined-{r.id}-{seed}", title="", ruleset=r.id, theme="endings", kind="ending",
         question="", hint="", explanation="", answer=("?",), trump=str(d.trump),
         trick=" ".join(str(c) for c in d.current_trick), format=fmt_id,
         bid=bid or 0, discards=" ".join(str(c) for c in d.discards))

@@ -368,7 +368,7 @@ class Ending(PuzzleKind):
     name = "ending"
     question = "Which card keeps the best result, whatever the other seats play?"
     pick = "one card from your hand"
-    graded = True
+    plays_out = True
     single = True
     offer = "hand"
     offer_heading = "Your hand"
@@ -485,6 +485,14 @@ class Ending(PuzzleKind):
     def difficulty(self, p: Puzzle) -> int:
         """Graded from the search (1 to 5): see :func:`grade`."""
         return prove(p).difficulty
+
+    def difficulty_reasons(self, p: Puzzle) -> list[str]:
+        """Not the one-trick measures: an ending is graded from the solver's search (:func:`grade`)."""
+        return []
+
+    def trainer_answers(self, p: Puzzle) -> list[list[str]]:
+        """One card a step, in order: the line the solver proves."""
+        return [[card] for card in self.solve(p)]
 
     # --- showing ------------------------------------------------------------------------------------
 

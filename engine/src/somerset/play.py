@@ -31,6 +31,7 @@ __all__ = [
     "check_trump",
     "legal_plays",
     "trick_verdict",
+    "why_not_winner",
     "led_suit",
     "rover_active",
 ]
@@ -351,3 +352,60 @@ def _verdict(ruleset: Ruleset, trump: Trump, cards: Sequence[Card]) -> Verdict:
     else:
         reason = f"No trump was played, so the highest card of the suit led ({_suit_words(suit)}) takes the trick: {card}."
     return Verdict(best, card, "suit-led", reason, ruleset.follow_suit.citation)
+
+
+def why_not_winner(ruleset: Ruleset, trump: Trump, cards: Sequence[Card], position: int) -> str:
+    """Why the card at ``position`` of a trick does not take it: what it lacks against the card that
+    does, by the rule that decided (the same rules as :func:`trick_verdict`), then that verdict's reason.
+
+    >>> from somerset import get_ruleset, parse_cards, parse_trump
+    >>> why_not_winner(get_ruleset("parker"), parse_trump("2"), parse_cards("8/8 6/8 4/10 0/2"), 0)[:60]
+    '8/8 is not a trump (trump: /2 suit), and 0/2 is: any trump b'
+    """
+    v = trick_verdict(ruleset, trump, cards)
+    if not 0 <= position < len(cards):
+        raise RulesError(f"position {position} is not in a trick of {len(cards)} cards", field="position")
+    card = cards[position]
+    if position == v.winner:
+        raise RulesError(f"{card} takes this trick", field="position")
+    w = v.card
+    if v.rule == "highest-trump":
+        if trump.is_trump(card):
+            low = " (the S/S is the lowest trump)" if card.is_ss else ""
+            why = f"{card} is a trump{low}, but {w} is a higher one."
+        elif card.is_rover and rover_active(ruleset, trump):
+            why = f"{card} is the Rover, but its power works only in a trick without trumps, and {w} is a trump."
+        else:
+            why = f"{card} is not a trump (trump: {trump.label}), and {w} is: any trump beats every card that is not one."
+    elif v.rule in ("rover-doubles", "rover-alone", "rover-later-double"):
+        rover_at = next(i for i, c in enumerate(cards) if c.is_rover)
+        later_only = ruleset.rover_power.value is not RoverPower.ALL_DOUBLES
+        if card.is_rover:
+            why = f"{card} loses to {w}, a double played after it." if later_only else \
+                f"{card} makes every double a trump for this trick, and {w} is the highest double."
+        elif card.is_double and later_only and position < rover_at:
+            why = f"{card} was played before the 0/0, and only a double played after the 0/0 can take the trick."
+        elif card.is_double:
+            why = f"{card} counts as a trump in this trick, but {w} is a higher double."
+        elif later_only:
+            why = (f"{card} is not a double: with the 0/0 played and no trump, only the 0/0 or a double played after it "
+                   "can take the trick.")
+        else:
+            why = f"{card} is not a double: with the 0/0 played and no trump, only the doubles and the 0/0 can take the trick."
+    else:
+        suit = led_suit(cards, trump)
+        if suit is not None and _follows(card, suit, trump):
+            why = f"{card} follows {_suit_words(suit)}, but {w} is higher in it."
+        elif card.is_ss and suit is None:
+            why = f"{card} led in No Trump cannot win: the next card played sets the suit."
+        elif card.is_ss:
+            why = f"{card} led in No Trump sets no suit and cannot win; {w} is the highest card of the suit set after it."
+        elif card.is_rover and rover_active(ruleset, trump):
+            why = f"{card} does not take a trick in which the double of the suit led is played."
+        elif card.is_rover:
+            why = f"{card} has no Rover power here and is not of {_suit_words(suit)}, so it cannot take the trick." \
+                if suit is not None else f"{card} cannot take the trick."
+        else:
+            led = _suit_words(suit) if suit is not None else "the suit led"
+            why = f"{card} does not follow {led}, and no trump was played, so it cannot take the trick."
+    return f"{why} {v.reason}"

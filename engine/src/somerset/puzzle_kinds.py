@@ -4,16 +4,23 @@ A kind is one class. It names the fields of the position it reads, solves a puzz
 the engine, explains the engine's answer, lists the facts a page prints above the question, and
 says what the reader chooses from. The puzzle files, the site's build hook and the browser widget
 all go through :data:`PUZZLE_KINDS`, so adding a kind means adding one class here.
+
+:meth:`PuzzleKind.trainer` gives a puzzle's *trainer record*: the JSON the puzzle trainer page
+judges without the engine (the answer, a refutation of every wrong choice, the hint and the
+solution, all worked out here at build time). Its shape is shared with the other kinds of puzzle
+and checked by :func:`somerset.trainer.check_record`. :meth:`PuzzleKind.difficulty` grades a
+puzzle from 1 to 5 from what can be counted in it, not from a number typed into its file.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import parse_cards, parse_trump
 from .contentfile import Entry
 from .kitty import bid_after_discards, check_discards
-from .play import legal_plays, trick_verdict
+from .play import legal_plays, trick_verdict, why_not_winner
 from .rules import Format, Ruleset
 from .rulesets import RULESETS
 from .scoring import score_deal
@@ -21,7 +28,7 @@ from .scoring import score_deal
 if TYPE_CHECKING:
     from .puzzles import Puzzle
 
-__all__ = ["PuzzleKind", "PUZZLE_KINDS", "Fact", "PuzzleProofError"]
+__all__ = ["PuzzleKind", "PUZZLE_KINDS", "Fact", "DIFFICULTY_MEASURES", "PuzzleProofError"]
 
 #: A fact printed above a puzzle: a label and its value (None: the label is the whole sentence).
 Fact = tuple[str, str | None]
@@ -29,6 +36,19 @@ Fact = tuple[str, str | None]
 
 def _cards_text(p: Puzzle, text: str) -> list[str]:
     return [str(c) for c in p.cards(text)]
+
+
+#: What the difficulty grade counts, one point each above 1 (the contributors' page lists them).
+DIFFICULTY_MEASURES: tuple[tuple[str, str], ...] = (
+    ("cards", "six or more cards to weigh (in the trick, the hand and those still to come) or five or more values"),
+    ("rulesets", "the answer changes under another ruleset played with the same pack: a rule on which they differ decides it"),
+    ("special", "a special card or trump is in play: the 0/0, the S/S, the 0/0 named trump or No Trump"),
+    ("mixed", "the answer is some but not all of several cards: each must be judged on its own"),
+)
+
+
+def _citation(c: Any) -> dict[str, str] | None:
+    return None if c is None else dict(c.to_json())
 
 
 class PuzzleKind:
@@ -56,8 +76,10 @@ class PuzzleKind:
     own_fields: ClassVar[dict[str, str]] = {}
     #: Which of ``own_fields`` a file must give.
     own_required: ClassVar[tuple[str, ...]] = ()
-    #: True when the engine grades the difficulty (the file must not state it).
-    graded: ClassVar[bool] = False
+    #: True for kinds in which the reader plays cards against defenders (every hand shown, judged
+    #: step by step, such as the ending puzzles); the API's one-trick ``puzzle`` and ``judge``
+    #: requests and the list's one-trick blocks leave them out.
+    plays_out: ClassVar[bool] = False
 
     # --- reading a file ------------------------------------------------------------------------
 
@@ -75,10 +97,6 @@ class PuzzleKind:
             self.solve(p)
         except ValueError as e:
             raise entry.error(f"the engine cannot solve this position: {e}") from e
-
-    def difficulty(self, p: Puzzle) -> int:
-        """How hard the puzzle is: the file's figure, unless the kind grades it (``graded``)."""
-        return p.stated_difficulty
 
     # --- the engine ------------------------------------------------------------------------------
 
@@ -115,6 +133,116 @@ class PuzzleKind:
     def lead_line(self, p: Puzzle) -> str:
         """A sentence shown when the reader leads (no card played yet); empty if it does not apply."""
         return ""
+
+    # --- the trainer ----------------------------------------------------------------------------
+
+    def offered(self, p: Puzzle) -> list[str]:
+        """Every value the reader chooses from, in the order shown."""
+        if self.offer == "trick":
+            return _cards_text(p, p.trick)
+        if self.offer == "choices":
+            return self.choices(p)
+        return _cards_text(p, p.hand)
+
+    def refutation(self, p: Puzzle, value: str) -> str:
+        """Why a wrong choice is wrong, in the engine's words."""
+        raise NotImplementedError
+
+    def citation(self, p: Puzzle) -> dict[str, str] | None:
+        """The source of the rule that decides the answer, where one rule does."""
+        return None
+
+    def table(self, p: Puzzle) -> dict[str, Any]:
+        """What the reader sees of the position: trump, seats, the trick so far, the hand."""
+        r = p.rules
+        fmt = r.format(p.format) if p.format else r.partnership_format()
+        trick = _cards_text(p, p.trick)
+        out: dict[str, Any] = {
+            "trump": p.trump or None,
+            "trump_label": parse_trump(p.trump, r.deck).label if p.trump else None,
+            "players": max(fmt.players, len(trick) + 1 + len(_cards_text(p, p.after))),
+            "leader": 0,
+            # Facts the page cannot draw as cards (for value kinds: the bid, the points); a position
+            # of cards is drawn from the trick and the hands instead.
+            "facts": [[label, value] for label, value in self.facts(p)] if self.offer == "choices" else [],
+        }
+        if self.offer == "hand":
+            you = len(trick)
+            hands: list[list[str] | None] = [None] * out["players"]
+            hands[you] = _cards_text(p, p.hand)
+            out.update(you=you, hands=hands, trick=[{"seat": i, "card": c} for i, c in enumerate(trick)],
+                       after=[{"seat": you + 1 + i, "card": c} for i, c in enumerate(_cards_text(p, p.after))])
+            if not trick:
+                out["lead_line"] = self.lead_line(p)
+        elif self.offer == "trick":
+            out.update(you=None, trick=[{"seat": i, "card": c} for i, c in enumerate(trick)])
+        return out
+
+    def difficulty(self, p: Puzzle) -> int:
+        """1 (easiest) to 5: one more for each measure of :data:`DIFFICULTY_MEASURES` the puzzle meets."""
+        return 1 + len(self.difficulty_reasons(p))
+
+    def difficulty_reasons(self, p: Puzzle) -> list[str]:
+        """The ids of the measures in :data:`DIFFICULTY_MEASURES` that this puzzle meets."""
+        from .rulesets import RULESETS
+
+        offered = self.offered(p)
+        seen = [*_cards_text(p, p.trick), *_cards_text(p, p.hand), *_cards_text(p, p.after)]
+        out = []
+        if len(set(seen)) >= 6 or (self.offer == "choices" and len(offered) >= 5):
+            out.append("cards")
+        mine = tuple(sorted(self.solve(p)))
+        for other in RULESETS.values():
+            if other.id == p.ruleset or other.deck is not p.rules.deck:
+                continue
+            try:
+                theirs = tuple(sorted(self.solve(dataclasses.replace(p, ruleset=other.id))))
+            except ValueError:
+                continue  # a position the other ruleset cannot hold (a format it lacks, say)
+            if theirs != mine:
+                out.append("rulesets")
+                break
+        cards = p.cards(" ".join(seen))
+        if any(c.is_rover or c.is_ss for c in cards) or p.trump in ("0", "nt"):
+            out.append("special")
+        answer = self.solve(p)
+        if not self.single and 1 < len(answer) < len(offered):
+            out.append("mixed")
+        return out
+
+    def trainer(self, p: Puzzle) -> dict[str, Any]:
+        """The puzzle's trainer record (plain JSON values): one step, judged without the engine."""
+        from .puzzles import THEMES
+
+        r = p.rules
+        answer = list(self.solve(p))
+        offered = self.offered(p)
+        labels = self.choice_labels(p) if self.offer == "choices" else offered
+        step: dict[str, Any] = {
+            "question": p.question,
+            "pick": self.pick,
+            "offer": self.offer,
+            "offer_heading": self.offer_heading,
+            "table": self.table(p),
+            "single": self.single,
+            "choices": [{"value": v, "label": v, "spoken": label} for v, label in zip(offered, labels)],
+            "answer": answer,
+            "hint": p.hint,
+            "solution": f"{p.explanation} The engine: {self.detail(p, tuple(answer))}",
+            "citation": self.citation(p),
+            "refutations": {v: {"text": self.refutation(p, v)} for v in offered if v not in answer},
+        }
+        return {
+            "id": p.id, "kind": self.name, "title": p.title, "ruleset": r.id, "ruleset_name": r.short_name,
+            "format": p.format or r.partnership_format().id, "themes": [p.theme],
+            "theme_names": [dict(THEMES).get(p.theme, p.theme)],
+            "difficulty": self.difficulty(p), "difficulty_reasons": self.difficulty_reasons(p),
+            "source": f"{p.file}: puzzle '{p.id}'" if p.file else "", "steps": [step],
+        }
+
+    def trainer_answers(self, p: Puzzle) -> list[list[str]]:
+        """The engine's answer to each step of the trainer record (the build checks the record against it)."""
+        return [sorted(self.solve(p))]
 
 
 class _CardKind(PuzzleKind):
@@ -155,6 +283,15 @@ class Winner(_CardKind):
     def facts(self, p: Puzzle) -> list[Fact]:
         return [*self.trump_fact(p), ("The trick, in order", ", ".join(_cards_text(p, p.trick)))]
 
+    def refutation(self, p: Puzzle, value: str) -> str:
+        r = p.rules
+        cards = p.cards(p.trick)
+        return why_not_winner(r, parse_trump(p.trump, r.deck), cards, [str(c) for c in cards].index(value))
+
+    def citation(self, p: Puzzle) -> dict[str, str] | None:
+        r = p.rules
+        return _citation(trick_verdict(r, parse_trump(p.trump, r.deck), p.cards(p.trick)).citation)
+
     def shows_played(self, p: Puzzle) -> bool:
         return False  # the trick is what the reader chooses from
 
@@ -183,6 +320,15 @@ class _HandKind(_CardKind):
         res = legal_plays(r, parse_trump(p.trump, r.deck), p.cards(p.hand), p.cards(p.trick), first_trick=p.first_trick)
         why = " ".join(f"{i.card}: {i.reason}" for i in res.illegal)
         return [str(c) for c in res.legal], why
+
+    def _illegal(self, p: Puzzle) -> dict[str, str]:
+        """Each card of the hand that may not be played, with the engine's reason."""
+        r = p.rules
+        res = legal_plays(r, parse_trump(p.trump, r.deck), p.cards(p.hand), p.cards(p.trick), first_trick=p.first_trick)
+        return {str(i.card): f"{i.card} may not be played: {i.reason}" for i in res.illegal}
+
+    def refutation(self, p: Puzzle, value: str) -> str:
+        return self._illegal(p)[value]
 
 
 class Legal(_HandKind):
@@ -225,6 +371,14 @@ class Play(_HandKind):
                             for card, winner, ours in self._outcomes(p))
         return outcomes + (" " + why if why else "")
 
+    def refutation(self, p: Puzzle, value: str) -> str:
+        illegal = self._illegal(p)
+        if value in illegal:
+            return illegal[value]
+        r = p.rules
+        v = trick_verdict(r, parse_trump(p.trump, r.deck), (*p.cards(p.trick), *p.cards(value), *p.cards(p.after)))
+        return f"If you play {value}, {v.card} takes the trick for the other side: {v.reason}"
+
 
 class Discard(_HandKind):
     name = "discard"
@@ -246,6 +400,10 @@ class Discard(_HandKind):
 
     def facts(self, p: Puzzle) -> list[Fact]:
         return [*self.trump_fact(p), ("Your hand with the kitty", ", ".join(_cards_text(p, p.hand)))]
+
+    def refutation(self, p: Puzzle, value: str) -> str:
+        reason = next(reason for card, allowed, reason in self._checks(p) if card == value and not allowed)
+        return f"{value} may not be discarded: {reason}."
 
     def lead_line(self, p: Puzzle) -> str:
         return ""
@@ -292,6 +450,21 @@ class Bid(_ValueKind):
     def choice_labels(self, p: Puzzle) -> list[str]:
         return [f"bid {v}" for v in self.choices(p)]
 
+    def refutation(self, p: Puzzle, value: str) -> str:
+        r = p.rules
+        discards = p.cards(p.discards)
+        counted = [f"{c} ({r.deck.count_value(c)})" for c in discards if r.deck.count_value(c)]
+        right = bid_after_discards(r, p.bid, discards)
+        raised = int(value) - p.bid
+        if not r.undealt.value.exchange.count_raises_bid:
+            why = f"under {r.short_name} the discards do not change the bid: it stays {p.bid}"
+        elif counted:
+            why = (f"the count cards discarded ({', '.join(counted)}) raise the bid by {right - p.bid}, "
+                   f"to {right}")
+        else:
+            why = f"no count card was discarded, so the bid stays {p.bid}"
+        return f"Bid {value} would mean a rise of {raised}; {why}."
+
 
 class Score(_ValueKind):
     name = "score"
@@ -332,6 +505,25 @@ class Score(_ValueKind):
             if text not in seen:
                 seen.append(text)
         return sorted(seen, key=lambda t: int(t.split("/")[0]))
+
+    def refutation(self, p: Puzzle, value: str) -> str:
+        right = score_deal(p.rules, p.bid, p.made, p.against, p.format)
+        others = []
+        for r in RULESETS.values():
+            try:
+                sc = score_deal(r, p.bid, p.made, p.against)
+            except ValueError:
+                continue
+            if _score_text(sc.bidder_side, sc.opponents) == value:
+                others.append(r.short_name)
+        if others:
+            where = f"{value} is how {', '.join(others)} would score this deal, not {p.rules.short_name}."
+        else:
+            where = f"No ruleset scores this deal {value}."
+        return f"{where} Under {p.rules.short_name}: {right.reason}"
+
+    def citation(self, p: Puzzle) -> dict[str, str] | None:
+        return _citation(score_deal(p.rules, p.bid, p.made, p.against, p.format).citation)
 
     def choice_labels(self, p: Puzzle) -> list[str]:
         def words(n: str) -> str:

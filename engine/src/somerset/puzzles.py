@@ -40,7 +40,6 @@ FIELDS: dict[str, str] = {
     "title": "the puzzle's title",
     "ruleset": "the ruleset it is played under: an id such as parker-1947",
     "theme": "the id of a [[theme]]",
-    "difficulty": "1 (easy), 2 (medium) or 3 (hard); left out where the engine grades it (ending puzzles)",
     "kind": "what it asks: " + ", ".join(PUZZLE_KINDS),
     "question": "the question (a winner puzzle may leave it out)",
     "hint": "a hint shown on request",
@@ -71,7 +70,6 @@ class Puzzle:
     title: str
     ruleset: str
     theme: str
-    stated_difficulty: int  # 1 easy, 2 medium, 3 hard, as the file states it (0: graded by the engine)
     kind: str  # a key of PUZZLE_KINDS
     question: str
     hint: str
@@ -91,14 +89,15 @@ class Puzzle:
     setup: Any = None  # the kind's own fields, as its read_setup gives them
 
     @property
-    def difficulty(self) -> int:
-        """How hard the puzzle is: stated in the file, or graded by the engine for kinds that do."""
-        return self.kind_of.difficulty(self)
-
-    @property
     def rules(self) -> Ruleset:
         """The ruleset the puzzle is played under."""
         return get_ruleset(self.ruleset)
+
+    @property
+    def difficulty(self) -> int:
+        """1 (easiest) to 5, graded by the engine from what can be counted in the position (not typed
+        into the file): see :data:`somerset.puzzle_kinds.DIFFICULTY_MEASURES`."""
+        return self.kind_of.difficulty(self)
 
     @property
     def kind_of(self) -> PuzzleKind:
@@ -140,6 +139,9 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
         raise entry.error(str(e), "ruleset") from e
     kind = PUZZLE_KINDS.get(entry.text("kind", choices=PUZZLE_KINDS))
     assert kind is not None
+    if entry.has("difficulty"):
+        raise entry.error("the engine grades each puzzle's difficulty (from its position, or for an ending from "
+                          "the solver's search; the contributors' page says how); remove this field", "difficulty")
     values: dict[str, Any] = {
         "id": ident, "title": entry.text("title"), "ruleset": r.id,
         "theme": entry.text("theme", choices=themes),
@@ -147,13 +149,6 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
         "question": entry.text("question", required=not kind.question, default=kind.question),
         "hint": entry.text("hint"), "explanation": entry.text("explanation"), "file": entry.file,
     }
-    if kind.graded:
-        if entry.has("difficulty"):
-            raise entry.error(f"the engine grades a {kind.name} puzzle's difficulty from its search; remove this field",
-                              "difficulty")
-        values["stated_difficulty"] = 0
-    else:
-        values["stated_difficulty"] = entry.integer("difficulty", low=1, high=3)
     for name in POSITION_FIELDS:
         if name not in kind.fields:
             if entry.has(name):

@@ -3,7 +3,9 @@
 A replay is a title and a list of steps. Each step has a short label and a sentence, and may
 carry what the table shows at that point: ``cards`` on the table (with ``winner``, the winning
 position, and ``seats``, who played each card), ``calls`` so far, ``hands`` held, and a
-``score``. The browser's replayer walks the steps forward and back; the static pages list them.
+``score``. A trick of a whole deal's ending (see :mod:`somerset.solve.review`) also carries
+``plays``: for each card, the seat, the card and the position before it, which a page hands to
+the ``solve`` request to show what every card was worth. The browser's replayer walks the steps forward and back; the static pages list them.
 
 * :func:`replay` replays one of the sources' worked examples (a partial record) under one of
   the rulesets that state it;
@@ -27,6 +29,7 @@ from .record import DealRecord, PartialRecord, RecordError, is_partial, parse_pa
 from .record_parts import partial_steps
 from .rules import Declaration, PileKind, Ruleset, UndealtKind
 from .rulesets import load_ruleset
+from .solve.review import deal_plays
 
 __all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "MAX_RECORD_CHARS"]
 
@@ -143,6 +146,9 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
     else:
         how = f"Trump is {trump.label}."
     steps.append({"label": "Trump", "text": how})
+    plays: dict[int, list[dict[str, Any]]] = {}
+    for x in deal_plays(deal):
+        plays.setdefault(x["trick"], []).append({"seat": x["seat"], "card": x["card"], "position": x["position"]})
     for k, t in enumerate(deal.tricks, 1):
         seats = [t.seat_of(i, players) for i in range(len(t.cards))]
         position = seats.index(t.winner)
@@ -157,8 +163,11 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
         if t.draws:
             words += " Then each player draws from the pile, the winner first: " + ", ".join(
                 f"seat {s} draws {c}" for s, c in t.draws) + "."
-        steps.append({"label": f"Trick {k}", "cards": [str(c) for c in t.cards], "seats": seats, "winner": position,
-                      "text": words, "hands": _hands(snaps.get(k, []))})
+        step: dict[str, Any] = {"label": f"Trick {k}", "cards": [str(c) for c in t.cards], "seats": seats,
+                                "winner": position, "text": words, "hands": _hands(snaps.get(k, []))}
+        if k in plays:
+            step["plays"] = plays[k]
+        steps.append(step)
     sides = _sides(deal)
     taken = deal.team_points()
     words = "Points taken: " + "; ".join(f"{name} {p}" for name, p in zip(sides, taken)) + "."

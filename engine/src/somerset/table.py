@@ -5,7 +5,8 @@ moves (action texts such as ``pass``, ``bid 9``, ``trump 8``, ``discard 3/8 0/10
 each time the reader's seat is to act, until it needs the reader's next move or the deal ends.
 The browser sends the whole list of moves each time, so a position is just (ruleset, format,
 seed, moves) and fits in a link. The reader sees only what that seat may see; the hands are
-shown when the deal is over, with its record.
+shown when the deal is over, with its record and ``review``: each card the reader played in
+the deal's ending with the position before it, for the ``solve`` request to value.
 
 A move that is not allowed stops the replay there: the answer shows the position before it and
 names the move and the reason, so nothing played before it is lost.
@@ -24,6 +25,7 @@ from .limits import MAX_MOVES
 from .record import record_of
 from .rules import Ruleset
 from .rulesets import load_ruleset
+from .solve.review import deal_plays
 from .views import deal_view
 
 __all__ = ["sit_down", "table_deal", "MAX_MOVES", "READER", "TABLE_BOTS"]
@@ -131,4 +133,5 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
         out["made"] = deal.made
         out["team_points"] = deal.team_points()
         out["score"] = deal.score_changes()
+        out["review"] = deal_plays(deal, seats=(READER,))
     return out

@@ -4,6 +4,9 @@ A request gives the position either as a record (``record``: a deal record's tex
 it stops) or as hands (``rules``, optional ``option`` and ``format``, ``trump``, ``hands``,
 ``leader``, and optionally ``trick``, ``pile``, ``face_up``, ``first_trick``, ``taken``);
 ``side`` picks the seats whose points are counted (default: the team of the player to move).
+A position's ``to_json()`` (``options`` a list) is accepted as it stands. ``cards`` (default
+true) values every legal card, ``line`` gives one best line to the end, and ``lines`` gives every
+legal card a best line that starts with it (for a card that loses points: how it is punished).
 
 Every request runs within a budget (``nodes``, ``seconds``; by default :data:`DEFAULT_NODES`
 nodes), so a page never freezes: an answer that ran out says so (``"exact": false``, with the
@@ -111,10 +114,14 @@ def _ruleset(req: JSON) -> Ruleset:
 
     name = _get(req, "rules", str, what="a ruleset id or alias, or a 'record'")
     option = _get(req, "option", str, None, "an option id of the ruleset")
+    options = _get(req, "options", list, [], "a list of option ids of the ruleset")
+    if not all(isinstance(o, str) for o in options):
+        raise SolveRequestError("'options' must be a list of option ids", "options")
     try:
-        return load_ruleset(name, [option] if option else [])
+        return load_ruleset(name, [option, *options] if option else options)
     except ValueError as e:
-        raise SolveRequestError(str(e), "option" if option and "option" in str(e) else "rules") from e
+        field = ("option" if option else "options") if (option or options) and "option" in str(e) else "rules"
+        raise SolveRequestError(str(e), field) from e
 
 
 def _budget(req: JSON) -> tuple[int | None, float | None]:
@@ -156,7 +163,8 @@ def solve_request(req: JSON) -> JSON:
     nodes, seconds = _budget(req)
     cards = _get(req, "cards", bool, True, "true or false: value every legal card")
     line = _get(req, "line", bool, False, "true or false: give one best line to the end")
-    sol = _solver(pos).run(nodes=nodes, seconds=seconds, cards=cards, line=line)
+    lines = _get(req, "lines", bool, False, "true or false: give each legal card a best line that starts with it")
+    sol = _solver(pos).run(nodes=nodes, seconds=seconds, cards=cards, line=line, lines=lines)
     out = sol.to_json()
     out["message"] = describe(out).splitlines()[0]
     return out

@@ -35,6 +35,7 @@ class CardValue:
     loss: int | None
     best: bool
     equivalent: tuple[Card, ...]
+    line: tuple["Play", ...] = ()  # with ``lines``: a best line to the end that starts with this card
 
     @property
     def exact(self) -> bool:
@@ -50,7 +51,7 @@ class CardValue:
         """The card's value for the API: points, bounds, what it gives up, and the cards equivalent to it."""
         return {"card": str(self.card), "points": self.points, "low": self.low,
                 "high": self.high, "loss": self.loss, "best": self.best,
-                "equivalent": [str(c) for c in self.equivalent]}
+                "equivalent": [str(c) for c in self.equivalent], "line": [x.to_json() for x in self.line]}
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,7 @@ class Solver:
         # per group: proven bounds on the side's points after playing it
         self.card_bounds = [[0, self.remaining] for _ in self.groups]
         self.line: tuple[Play, ...] = ()
+        self.card_lines: dict[int, tuple[Play, ...]] = {}  # per group: a best line starting with it
         self.seconds = 0.0
 
     def _state(self) -> tuple[tuple[int, ...], int, tuple[int, ...], int, int, bool]:
@@ -180,8 +182,10 @@ class Solver:
         return self.hands, p.leader, self.trick, 0, self.bonus, self.first
 
     def run(self, *, nodes: int | None = None, seconds: float | None = None, cards: bool = True,
-            line: bool = False) -> Solution:
-        """Carry the search on within the budget; ``cards``: value every legal card; ``line``: a best line."""
+            line: bool = False, lines: bool = False) -> Solution:
+        """Carry the search on within the budget; ``cards``: value every legal card; ``line``: a best line;
+        ``lines``: for every legal card, a line of best play from then on that starts with it (its refutation)."""
+        cards = cards or lines
         s = self.search
         s.set_budget(nodes, seconds)
         start = time.perf_counter()
@@ -194,6 +198,10 @@ class Solver:
                 self._root_value()
             if line and not self.line:
                 self.line = self._best_line()
+            if lines:
+                for k in range(len(self.groups)):
+                    if k not in self.card_lines:
+                        self.card_lines[k] = self._best_line(k)
         except OutOfBudget:
             stopped = "node budget" if s.max_nodes and s.nodes >= s.max_nodes else "time budget"
             self._table_bounds()
@@ -262,9 +270,15 @@ class Solver:
         e = self.search.table.get(self.search.key(hands, leader, pile_pos))
         return e[2] if e is not None else -1
 
-    def _best_line(self) -> tuple[Play, ...]:
-        """One line of best play to the end of the deal: at each turn, a card that keeps the value."""
+    def _best_line(self, start: int | None = None) -> tuple[Play, ...]:
+        """One line of best play to the end of the deal: at each turn, a card that keeps the value.
+
+        With ``start`` (a group of the mover's legal cards, valued exactly), the line begins with
+        that group's card, and best play by both sides follows it.
+        """
         if self.low != self.high:
+            return ()
+        if start is not None and self.card_bounds[start][0] != self.card_bounds[start][1]:
             return ()
         s = self.search
         t = self.tables
@@ -276,7 +290,8 @@ class Solver:
         pile_pos = 0
         bonus = self.bonus
         first = self.first
-        value = self.low
+        value = self.low if start is None else self.card_bounds[start][0]
+        forced = -1 if start is None else self.groups[start][0]
         tp = bonus + t.per_trick + sum(t.count[c] for c in trick)
         out: list[Play] = []
         pile = s.pile
@@ -288,8 +303,9 @@ class Solver:
             for h in hands:
                 live |= h
             choices = [g[0] for g in t.groups(hand, live & ~hand) if legal >> g[0] & 1]
-            chosen = -1
-            for c in choices:
+            chosen = forced
+            forced = -1
+            for c in choices if chosen < 0 else ():
                 if len(choices) == 1:
                     chosen = c
                     break
@@ -339,18 +355,23 @@ class Solver:
                 if lo == hi and exact_root:
                     loss = best_value - lo if self.maximizing else lo - best_value
                 for c in g:
+                    line = self.card_lines.get(k, ())
+                    if line and c != g[0]:  # an equivalent card: the same line with the two swapped
+                        swap = {t.cards[c]: t.cards[g[0]], t.cards[g[0]]: t.cards[c]}
+                        line = tuple(Play(x.seat, swap.get(x.card, x.card), x.winner, x.points, x.draws)
+                                     if x.seat == self.position.to_move else x for x in line)
                     values.append(CardValue(t.cards[c], lo, hi, loss, loss == 0,
-                                            tuple(t.cards[x] for x in g if x != c)))
+                                            tuple(t.cards[x] for x in g if x != c), line))
             values.sort(key=lambda v: (v.loss if v.loss is not None else 99, v.card.sort_key()))
         return Solution(self.position, self.position.side, self.low, self.high, self.remaining, tuple(values),
                         self.line, stopped, s.nodes, self.seconds, s.lookups, s.hits, len(s.table))
 
 
 def solve(pos: Position, *, nodes: int | None = None, seconds: float | None = None, cards: bool = True,
-          line: bool = False) -> Solution:
+          line: bool = False, lines: bool = False) -> Solution:
     """Solve ``pos``: the side's points with best play and, with ``cards``, the value of every legal card.
 
     With a budget (``nodes``, ``seconds``) the answer may stop short: it then says so
     (``stopped``) and gives the bounds proven so far.
     """
-    return Solver(pos).run(nodes=nodes, seconds=seconds, cards=cards, line=line)
+    return Solver(pos).run(nodes=nodes, seconds=seconds, cards=cards, line=line, lines=lines)

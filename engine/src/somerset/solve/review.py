@@ -1,0 +1,63 @@
+"""The positions of a played deal that a page can have solved: one before every card of the ending.
+
+The deal replayer shows, at each card of a deal's last tricks, what every legal card was worth;
+Play a deal shows the reader, once the deal is over, which of their cards cost points. Both need
+the position just before each card was played, in the form the ``solve`` request reads. This
+module works them out from the deal's history, so a page never rebuilds a position itself.
+
+A card is reviewed once the deal is within :data:`SOLVE_TRICKS` tricks of its end, counting the
+trick it belongs to (in formats with a drawing pile the pile's cards count too: they are still to
+be played). Below that the search is too big to answer quickly in the browser; see the README.
+
+>>> from somerset import get_ruleset
+>>> from somerset.bots import play_until_bid
+>>> deal, _ = play_until_bid(get_ruleset("parker-1947"), "four-partners", 7)
+>>> plays = deal_plays(deal)
+>>> len(plays), plays[0]["trick"], plays[0]["tricks_left"], plays[-1]["tricks_left"]
+(24, 7, 6, 1)
+>>> sorted(plays[0]["position"])[:4]
+['face_up', 'first_trick', 'format', 'hands']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from ..actions import ActionKind
+from ..deal import Deal, Phase
+from .position import position_of_deal
+
+__all__ = ["SOLVE_TRICKS", "deal_plays", "tricks_left"]
+
+#: Cards are reviewed from the trick at which each seat has at most this many cards still to play.
+SOLVE_TRICKS = 6
+
+
+def tricks_left(deal: Deal) -> int:
+    """The tricks still to be played, the one in progress included (a drawing pile's cards count)."""
+    cards = sum(len(deal.hand(s)) for s in range(deal.players)) + len(deal.current_trick) + len(deal.pile)
+    return cards // deal.players
+
+
+def deal_plays(deal: Deal, seats: Collection[int] | None = None, most: int = SOLVE_TRICKS) -> list[dict[str, Any]]:
+    """Every card played in ``deal`` (by ``seats``, default all) once at most ``most`` tricks are left.
+
+    Each is ``{"trick": number from 1, "index": its place in the trick from 0, "seat", "card",
+    "tricks_left", "position"}``, ``position`` being the position before the card in the form
+    :func:`somerset.solve.request.read_position` reads (the counted side is the player's own).
+    """
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    out: list[dict[str, Any]] = []
+    for action in deal.history:
+        if (action.kind is ActionKind.PLAY and d.phase is Phase.PLAY and d.trump is not None
+                and (seats is None or d.current_player in seats)):
+            left = tricks_left(d)
+            if left <= most:
+                pos = position_of_deal(d)
+                request = pos.to_json()
+                del request["to_move"]
+                out.append({"trick": len(d.tricks) + 1, "index": len(d.current_trick), "seat": d.current_player,
+                            "card": str(action.cards[0]), "tricks_left": left, "position": request})
+        d.apply(action)
+    return out

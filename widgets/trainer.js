@@ -1,0 +1,902 @@
+// <somerset-trainer permalink>: the puzzle trainer. One puzzle at a time, judged at once WITHOUT the
+// engine: every answer, hint, solution and refutation comes from the trainer records the build
+// wrote (assets/data/puzzles.json, from somerset.trainer), which the engine checked then.
+//
+// State in the address: ?p=<puzzle id>, and the filters theme=, rules=, level= (difficulty).
+// Kept on this device (puzzle-store.js): the progress (somerset.puzzle-progress) and the reader's
+// own puzzles (somerset.own-puzzles, shown under "From your deals"); the ruleset "our table plays"
+// (somerset.ruleset) is shared with the tools (ui.js).
+// A puzzle counts as solved when its last step is answered with no wrong answer and no solution
+// shown; anything else that ends it counts as failed. The streak is the number solved in a row.
+
+import {
+  RulesetChoice,
+  addressParams,
+  capitalize,
+  cardButton,
+  cardFace,
+  cardWords,
+  citationLink,
+  defineWidget,
+  h,
+  nextId,
+  ordinal,
+  rememberedRuleset,
+  replace,
+  seatName,
+  trickSeats,
+  writeAddress,
+} from "./ui.js";
+import { OLD_SOLVED, OWN, PROGRESS, cleanProgress, dailyIndex, emptyProgress, loadProgress, readJson, today, writeJson } from "./puzzle-store.js";
+
+const DATA_URL = new URL("../data/puzzles.json", import.meta.url).href;
+const DATA_VERSION = 1;
+const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
+const OWN_THEME = "own";
+const OWN_MAX = 200;
+const LEVELS = ["", "1", "2", "3", "4", "5"];
+
+// --- the reader's own puzzles ---------------------------------------------------------------------
+
+// A record from storage, checked for what the trainer reads; null when it cannot be used.
+function ownRecord(rec) {
+  if (!rec || typeof rec !== "object" || typeof rec.id !== "string" || !ID.test(rec.id)) return null;
+  if (!Array.isArray(rec.steps) || !rec.steps.length) return null;
+  for (const step of rec.steps) {
+    if (!step || typeof step !== "object" || !Array.isArray(step.choices) || !step.choices.length) return null;
+    const values = step.choices.map((c) => (c && typeof c.value === "string" ? c.value : null));
+    if (values.includes(null)) return null;
+    if (!Array.isArray(step.answer) || !step.answer.length || !step.answer.every((a) => values.includes(a))) return null;
+  }
+  return {
+    ...rec,
+    title: typeof rec.title === "string" && rec.title ? rec.title : "A card from your deal",
+    themes: [OWN_THEME],
+    difficulty: Number.isInteger(rec.difficulty) ? rec.difficulty : 0,
+    own: true,
+  };
+}
+
+function loadOwn() {
+  const data = readJson(OWN);
+  if (!Array.isArray(data)) return { records: [], skipped: 0 };
+  const records = [];
+  let skipped = 0;
+  for (const rec of data.slice(-OWN_MAX)) {
+    const ok = ownRecord(rec);
+    if (ok) records.push(ok);
+    else skipped += 1;
+  }
+  return { records, skipped };
+}
+
+// --- small helpers --------------------------------------------------------------------------------
+
+function listWords(items) {
+  const xs = [...items];
+  if (xs.length <= 1) return xs.join("");
+  return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+}
+
+function dots(level) {
+  if (!level) return h("span", { class: "sr-difficulty" }, "ungraded");
+  return h(
+    "span",
+    { class: "sr-difficulty", title: `difficulty ${level} of 5` },
+    h("span", { "aria-hidden": "true" }, "●".repeat(level) + "○".repeat(5 - level)),
+    h("span", { class: "sr-vh" }, `difficulty ${level} of 5`),
+  );
+}
+
+function labelled(id, text, control) {
+  return h("div", { class: "sr-field" }, h("label", { for: id }, text), control);
+}
+
+// --- the widget -----------------------------------------------------------------------------------
+
+class SomersetTrainer extends HTMLElement {
+  connectedCallback() {
+    this._onStorage = (e) => {
+      if (e.key === PROGRESS || e.key === OWN) this.refreshStored();
+    };
+    // "Our table" pressed anywhere on the site: follow it.
+    this._onRules = (e) => {
+      if (this._rules && e.detail && this._packOf.has(e.detail) && this._rules.value !== e.detail) {
+        this._rules.value = e.detail;
+        this.filtersChanged();
+      }
+    };
+    window.addEventListener("storage", this._onStorage);
+    window.addEventListener("somerset-ruleset-changed", this._onRules);
+    if (this._built) return;
+    this._built = true;
+    this.classList.add("sr-widget", "sr-trainer");
+    this._id = nextId("trainer");
+    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    this._loading = h("p", { class: "sr-trainer__loading", role: "status" }, "Loading the puzzles…");
+    replace(this, this._loading, this._live);
+    this.load();
+  }
+
+  disconnectedCallback() {
+    window.removeEventListener("storage", this._onStorage);
+    window.removeEventListener("somerset-ruleset-changed", this._onRules);
+  }
+
+  announce(text) {
+    // Cleared first, so the same words said twice are announced twice.
+    this._live.textContent = "";
+    window.setTimeout(() => {
+      this._live.textContent = text;
+    }, 30);
+  }
+
+  async load() {
+    let data;
+    try {
+      const response = await fetch(DATA_URL);
+      if (!response.ok) throw new Error(`the site answered ${response.status}`);
+      data = await response.json();
+      if (!data || data.version !== DATA_VERSION || !Array.isArray(data.puzzles)) throw new Error("the puzzle file is of another version; reload the page");
+    } catch (e) {
+      replace(this._loading, `The puzzles could not be loaded: ${e.message || e}. Reload the page to try again, or read them on the list of puzzles.`);
+      return;
+    }
+    this._data = data;
+    this._themeNames = new Map(data.themes.map((t) => [t.id, t.name]));
+    this._themeNames.set(OWN_THEME, "From your deals");
+    this._packs = new Map(Object.entries(data.packs).map(([name, cards]) => [name, new Map(cards.map((c) => [c.card, c]))]));
+    this._packOf = new Map(data.rulesets.map((r) => [r.id, r.pack]));
+    this._rulesetNames = new Map(data.rulesets.map((r) => [r.id, r.short_name]));
+    this._siteIds = data.puzzles.map((p) => p.id).sort();
+    this._progress = loadProgress();
+    this.readOwn();
+    this.build();
+    const wanted = addressParams(["p", "theme", "rules", "level"]);
+    const notices = [];
+    this.setFilters(wanted, notices);
+    let first = null;
+    if (wanted.p) {
+      first = this.find(wanted.p);
+      if (!first) notices.push(`There is no puzzle called “${wanted.p.slice(0, 40)}”; here is another.`);
+    }
+    if (!first) first = this.nextPuzzle(null);
+    this.show(first, { notices });
+  }
+
+  readOwn() {
+    const own = loadOwn();
+    this._own = own.records;
+    this._ownSkipped = own.skipped;
+    const order = new Map(this._data.themes.map((t, i) => [t.id, i]));
+    const site = this._data.puzzles.map((p, i) => ({ p, i }));
+    site.sort((a, b) => (order.get(a.p.themes[0]) ?? 99) - (order.get(b.p.themes[0]) ?? 99) || a.p.difficulty - b.p.difficulty || a.i - b.i);
+    this._all = [...site.map((x) => x.p), ...this._own];
+  }
+
+  find(id) {
+    return this._all.find((p) => p.id === id) || null;
+  }
+
+  // --- building the page ----------------------------------------------------------------------------
+
+  build() {
+    const id = this._id;
+    this._theme = h("select", { id: `${id}-theme`, onchange: () => this.filtersChanged() });
+    this._rules = new RulesetChoice(`${id}-rules`, { label: "Ruleset", compact: true });
+    this._rules.fill(this._data.rulesets, "all", "all", []);
+    const every = this._rules.select.querySelector('option[value="all"]');
+    if (every) {
+      every.textContent = "Every ruleset";
+      this._rules.select.prepend(every);
+    }
+    this._rules.select.addEventListener("change", () => this.filtersChanged());
+    this._level = h(
+      "select",
+      { id: `${id}-level`, onchange: () => this.filtersChanged() },
+      LEVELS.map((v) => h("option", { value: v }, v ? `${v} of 5${v === "1" ? " (easiest)" : v === "5" ? " (hardest)" : ""}` : "Any")),
+    );
+    this._daily = h("button", { type: "button", class: "md-button", onclick: () => this.showDaily() }, "Today's puzzle");
+    this._count = h("p", { class: "sr-trainer__count", id: `${id}-count` });
+    this._notice = h("p", { class: "sr-trainer__notice", role: "status", hidden: true });
+    const filters = h(
+      "form",
+      { class: "sr-trainer__filters", "aria-label": "Which puzzles", onsubmit: (e) => e.preventDefault() },
+      labelled(`${id}-theme`, "Theme", this._theme),
+      this._rules.field,
+      labelled(`${id}-level`, "Difficulty", this._level),
+      h("div", { class: "sr-field sr-trainer__daily" }, this._daily),
+    );
+
+    // A heading by role: Material follows every h2 with an id in the page's table of contents.
+    this._title = h("p", { class: "sr-trainer__title", role: "heading", "aria-level": "2", tabindex: "-1", id: `${id}-title` });
+    this._meta = h("p", { class: "sr-trainer__meta" });
+    this._stepLine = h("p", { class: "sr-trainer__step", hidden: true });
+    this._reply = h("p", { class: "sr-trainer__reply", hidden: true });
+    this._table = h("div", { class: "sr-trainer__table" });
+    this._question = h("p", { class: "sr-trainer__question", id: `${id}-question` });
+    this._choices = h("div", { class: "sr-trainer__choices", role: "group", "aria-labelledby": `${id}-question` });
+    this._feedback = h("div", { class: "sr-trainer__feedback" });
+    this._hint = h("div", { class: "sr-trainer__hint", id: `${id}-hint`, hidden: true });
+    this._solution = h("div", { class: "sr-trainer__solution", id: `${id}-solution`, hidden: true });
+    this._check = h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.check() }, "Check");
+    this._again = h("button", { type: "button", class: "md-button md-button--primary", hidden: true, onclick: () => this.tryAgain() }, "Try again");
+    this._hintButton = h(
+      "button",
+      { type: "button", class: "md-button", "aria-expanded": "false", "aria-controls": `${id}-hint`, onclick: () => this.showHint() },
+      "Hint",
+    );
+    this._solutionButton = h("button", { type: "button", class: "md-button", onclick: () => this.showSolution() }, "Show the solution");
+    this._next = h("button", { type: "button", class: "md-button", onclick: () => this.next() }, "Next puzzle");
+    this._permalink = h("a", { class: "sr-trainer__permalink" }, "Link to this puzzle");
+    this._streak = h("p", { class: "sr-trainer__streak" });
+    const puzzle = h(
+      "section",
+      { class: "sr-trainer__puzzle", "aria-labelledby": `${id}-title` },
+      this._title,
+      this._meta,
+      this._stepLine,
+      this._reply,
+      this._table,
+      this._question,
+      this._choices,
+      h("div", { class: "sr-inline sr-actions sr-trainer__actions" }, this._check, this._again, this._hintButton, this._solutionButton, this._next),
+      this._feedback,
+      this._hint,
+      this._solution,
+      h("p", { class: "sr-trainer__links" }, this._permalink),
+    );
+
+    this._progressBody = h("div", { class: "sr-trainer__progressbody" });
+    this._export = h("button", { type: "button", class: "md-button", onclick: () => this.exportProgress() }, "Export progress");
+    this._importInput = h("input", {
+      type: "file",
+      accept: "application/json,.json",
+      id: `${id}-import`,
+      class: "sr-trainer__file",
+      onchange: () => this.importProgress(),
+    });
+    this._forget = h("button", { type: "button", class: "md-button", onclick: () => this.forgetProgress() }, "Forget my progress");
+    this._progressNote = h("p", { class: "sr-trainer__progressnote", role: "status" });
+    const progress = h(
+      "details",
+      { class: "sr-trainer__progress" },
+      h("summary", {}, "Your progress"),
+      h("p", {}, "Kept in this browser only. Export it to a file to keep it or to carry it to another device."),
+      this._progressBody,
+      h(
+        "div",
+        { class: "sr-inline sr-actions" },
+        this._export,
+        h("label", { for: `${id}-import`, class: "md-button sr-trainer__importlabel" }, "Import progress"),
+        this._importInput,
+        this._forget,
+      ),
+      this._progressNote,
+    );
+    this.addEventListener("keydown", (e) => this.onKey(e));
+    // The puzzle first (on a phone it is what the reader came for), then the choice of puzzles.
+    replace(this, this._notice, puzzle, this._streak, this._count, filters, progress, this._live);
+    this.fillThemes();
+  }
+
+  fillThemes(wanted = this._theme.value) {
+    const options = [h("option", { value: "" }, "Every theme")];
+    for (const t of this._data.themes) options.push(h("option", { value: t.id }, t.name));
+    if (this._own.length) options.push(h("option", { value: OWN_THEME }, `From your deals (${this._own.length})`));
+    replace(this._theme, options);
+    this._theme.value = [...this._theme.options].some((o) => o.value === wanted) ? wanted : "";
+  }
+
+  // --- filters ---------------------------------------------------------------------------------------
+
+  setFilters(wanted, notices) {
+    const theme = wanted.theme || "";
+    if ([...this._theme.options].some((o) => o.value === theme)) this._theme.value = theme;
+    else notices.push(`There is no theme called “${theme.slice(0, 40)}”; showing every theme.`);
+    // The ruleset: the address's, else the one our table plays, else every ruleset.
+    const rules = wanted.rules !== undefined ? wanted.rules.trim().toLowerCase() : rememberedRuleset() || "all";
+    const match = this._data.rulesets.find((r) => r.id === rules || r.aliases.includes(rules));
+    if (rules === "all" || rules === "") this._rules.value = "all";
+    else if (match) this._rules.value = match.id;
+    else {
+      this._rules.value = "all";
+      notices.push(`There is no ruleset called “${rules.slice(0, 40)}”; showing every ruleset.`);
+    }
+    const level = wanted.level || "";
+    if (LEVELS.includes(level)) this._level.value = level;
+    else notices.push(`“${level.slice(0, 20)}” is not a difficulty: use 1 to 5. Showing any difficulty.`);
+    if (!this.matching().length && this._rules.value !== "all" && wanted.rules === undefined) {
+      notices.push(`There is no puzzle set in ${this._rules.name()} yet; showing every ruleset.`);
+      this._rules.value = "all";
+    }
+  }
+
+  fits(p) {
+    const theme = this._theme.value;
+    const rules = this._rules.value;
+    const level = this._level.value;
+    if (theme && !(p.themes || []).includes(theme)) return false;
+    if (!theme && p.own) return false; // the reader's own puzzles are their own theme
+    if (rules && rules !== "all" && p.ruleset !== rules) return false;
+    if (level && String(p.difficulty) !== level) return false;
+    return true;
+  }
+
+  matching() {
+    return this._all.filter((p) => this.fits(p));
+  }
+
+  filtersChanged() {
+    const list = this.matching();
+    if (!list.length) {
+      this.updateCount();
+      this.saveAddress();
+      this.say(`No puzzle matches these choices. Choose another theme, ruleset or difficulty.`);
+      return;
+    }
+    const keep = this._current && this.fits(this._current) ? this._current : this.nextPuzzle(null);
+    if (keep !== this._current) this.show(keep, { focus: false });
+    else {
+      this.updateCount();
+      this.saveAddress();
+      this.say("");
+    }
+  }
+
+  say(text) {
+    this._notice.hidden = !text;
+    this._notice.textContent = text;
+  }
+
+  statusOf(id) {
+    const entry = this._progress.puzzles[id];
+    return entry ? entry.result : "unseen";
+  }
+
+  updateCount() {
+    const list = this.matching();
+    const tally = { solved: 0, failed: 0, unseen: 0 };
+    for (const p of list) tally[this.statusOf(p.id)] += 1;
+    this._count.textContent = list.length
+      ? `${list.length} puzzle${list.length === 1 ? "" : "s"} match: ${tally.solved} solved, ${tally.failed} failed, ${tally.unseen} not tried yet.`
+      : "No puzzle matches these choices.";
+    const s = this._progress;
+    this._streak.textContent = `Streak: ${s.streak} solved in a row (best ${s.best}).`;
+    this.renderProgress();
+  }
+
+  // The next puzzle after `current` in the filtered list: the first not tried yet, else the first
+  // failed, else simply the next one.
+  nextPuzzle(current) {
+    const list = this.matching();
+    if (!list.length) return this._all[0];
+    const start = current ? list.indexOf(current) : -1;
+    const order = list.map((_, k) => list[(start + 1 + k) % list.length]).filter((p) => p !== current || list.length === 1);
+    return order.find((p) => this.statusOf(p.id) === "unseen") || order.find((p) => this.statusOf(p.id) === "failed") || order[0];
+  }
+
+  saveAddress() {
+    const p = this._current;
+    writeAddress({
+      p: p ? p.id : "",
+      theme: this._theme.value,
+      rules: this._rules.value === "all" ? "" : this._rules.value,
+      level: this._level.value,
+    });
+    if (p) this._permalink.href = location.href;
+  }
+
+  // --- one puzzle ----------------------------------------------------------------------------------
+
+  show(p, { notices = [], focus = true, daily = false } = {}) {
+    this._current = p;
+    this._counted = false;
+    this._step = 0;
+    this._wrongOnce = false;
+    this._ended = false;
+    this._isDaily = daily || (!p.own && p.id === this.dailyId());
+    this.say(notices.join(" "));
+    replace(this._title, p.title);
+    const theme = (p.themes || []).map((t) => this._themeNames.get(t) || t).join(", ");
+    replace(
+      this._meta,
+      this._rulesetNames.get(p.ruleset) || p.ruleset_name || p.ruleset,
+      " · ",
+      theme,
+      " · ",
+      dots(p.difficulty),
+      this._isDaily ? h("span", { class: "sr-trainer__badge" }, "Today's puzzle") : null,
+      p.own && p.link ? [" · ", h("a", { href: p.link }, "the deal it came from")] : null,
+    );
+    this.renderStep();
+    this.updateCount();
+    this.saveAddress();
+    if (focus && this._shownOnce) this._title.focus();
+    this._shownOnce = true;
+    const status = this.statusOf(p.id);
+    const before = status === "unseen" ? "" : ` You have ${status} it before.`;
+    this.announce(`${p.title}. ${this.step().question}${before}`);
+  }
+
+  step() {
+    return this._current.steps[this._step];
+  }
+
+  info(card) {
+    const pack = this._packs.get(this._packOf.get(this._current.ruleset));
+    return pack ? pack.get(card) : undefined;
+  }
+
+  isCard(value) {
+    return Boolean(this.info(value));
+  }
+
+  renderStep() {
+    const p = this._current;
+    const step = this.step();
+    this._selected = [];
+    this._locked = false;
+    const many = p.steps.length > 1;
+    this._stepLine.hidden = !many;
+    this._stepLine.textContent = many ? `Step ${this._step + 1} of ${p.steps.length}` : "";
+    this.renderTable(step.table || {});
+    const how = step.single ? "Choose one." : "Choose every one that answers, then press Check.";
+    replace(this._question, `${step.question} `, step.pick ? h("em", {}, `Answer with ${step.pick}. `) : null, how);
+    const heading = step.offer_heading || (step.single ? "Choose one" : "Choose every one that answers");
+    this._buttons = step.choices.map((c, i) => this.choiceButton(c, i));
+    replace(
+      this._choices,
+      h("p", { class: "sr-trainer__rowlabel" }, heading),
+      h("div", { class: `sr-faces sr-trainer__options${this._buttons.every((b) => b.classList.contains("sr-card")) ? " sr-hand" : ""}` }, this._buttons),
+    );
+    this._choices.setAttribute("aria-label", `${heading}: ${step.single ? "choose one" : "choose every one that answers"}`);
+    this._choices.removeAttribute("aria-labelledby");
+    this._check.hidden = Boolean(step.single);
+    this._check.disabled = false;
+    this._again.hidden = true;
+    this._hint.hidden = true;
+    this._hintButton.setAttribute("aria-expanded", "false");
+    this._hintButton.disabled = !step.hint;
+    this._solution.hidden = true;
+    this._solutionButton.disabled = false;
+    replace(this._hint);
+    replace(this._solution);
+    replace(this._feedback);
+  }
+
+  choiceButton(choice, i) {
+    const step = this.step();
+    const offerTrick = step.offer === "trick";
+    const note = offerTrick ? `played ${ordinal(i + 1)}` : "";
+    const onclick = () => this.toggle(choice.value);
+    let b;
+    if (this.isCard(choice.value)) {
+      b = cardButton(choice.value, this.info(choice.value), { pressed: false, note, onclick, extraClass: "sr-trainer__choice" });
+      if (offerTrick) b.append(h("span", { class: "sr-trainer__note", "aria-hidden": "true" }, ordinal(i + 1)));
+    } else {
+      b = h(
+        "button",
+        { type: "button", class: "md-button sr-trainer__choice sr-trainer__value", "aria-pressed": "false", "aria-label": choice.spoken || choice.label || choice.value, onclick },
+        String(choice.label || choice.value),
+      );
+    }
+    b.dataset.value = choice.value;
+    b.dataset.key = String(i + 1);
+    return b;
+  }
+
+  renderTable(table) {
+    const parts = [];
+    if (table.trump_label || table.trump) parts.push(h("p", { class: "sr-trainer__trump" }, h("strong", {}, "Trump: "), table.trump_label || table.trump));
+    const step = this.step();
+    const trick = Array.isArray(table.trick) ? table.trick : [];
+    const you = Number.isInteger(table.you) ? table.you : null;
+    const info = new Map();
+    for (const t of [...trick, ...(table.after || [])]) if (this.info(t.card)) info.set(t.card, this.info(t.card));
+    if (step.offer !== "trick" && (trick.length || you !== null)) {
+      const leader = Number.isInteger(table.leader) ? table.leader : trick.length ? trick[0].seat : 0;
+      const players = Math.max(Number(table.players) || 4, trick.length + 1);
+      parts.push(
+        trickSeats({
+          players,
+          leader,
+          cards: trick.map((t) => t.card),
+          name: (seat) => (seat === you ? "you" : seatName(seat)),
+          bottom: you ?? leader,
+          info,
+          size: "small",
+          caption: trick.length ? "The trick so far" : "The trick: you lead",
+          centre: trick.length ? "" : "you lead",
+        }),
+      );
+    }
+    if (table.lead_line && !trick.length) parts.push(h("p", { class: "sr-trainer__rowlabel" }, table.lead_line));
+    const after = Array.isArray(table.after) ? table.after : [];
+    if (after.length) {
+      parts.push(
+        h(
+          "div",
+          { class: "sr-trainer__row" },
+          h("p", { class: "sr-trainer__rowlabel", id: `${this._id}-after` }, "Still to play after you"),
+          h(
+            "ol",
+            { class: "sr-faces", "aria-labelledby": `${this._id}-after` },
+            after.map((t) => h("li", { "aria-label": `${cardWords(t.card, this.info(t.card))}, by ${seatName(t.seat)}` }, cardFace(t.card, this.info(t.card), { size: "small" }))),
+          ),
+        ),
+      );
+    }
+    // Other hands the reader may see (an ending played out with every card known).
+    const hands = Array.isArray(table.hands) ? table.hands : [];
+    hands.forEach((cards, seat) => {
+      if (seat === you || !Array.isArray(cards) || !cards.length) return;
+      const id = `${this._id}-hand-${seat}`;
+      parts.push(
+        h(
+          "div",
+          { class: "sr-trainer__row" },
+          h("p", { class: "sr-trainer__rowlabel", id }, capitalize(seatName(seat))),
+          h(
+            "ol",
+            { class: "sr-faces", "aria-labelledby": id },
+            cards.map((c) => h("li", { "aria-label": cardWords(c, this.info(c)) }, cardFace(c, this.info(c), { size: "small" }))),
+          ),
+        ),
+      );
+    });
+    if (Array.isArray(table.facts) && table.facts.length) {
+      const facts = h(
+        "ul",
+        { class: "sr-trainer__facts" },
+        table.facts.map(([label, value]) => h("li", {}, value === null || value === undefined ? h("strong", {}, label) : [h("strong", {}, `${label}: `), String(value)])),
+      );
+      // Beside drawn hands the same facts are words for reading, folded away; alone they are the position.
+      const drawn = hands.some((cards, seat) => seat !== you && Array.isArray(cards) && cards.length);
+      parts.push(drawn ? h("details", { class: "sr-trainer__words" }, h("summary", {}, "The position in words"), facts) : facts);
+    }
+    replace(this._table, parts);
+  }
+
+  // A line of play (a refutation's best defence): each card with who plays it, in order.
+  lineView(line, table) {
+    const you = Number.isInteger(table.you) ? table.you : null;
+    return h(
+      "details",
+      { class: "sr-trainer__line" },
+      h("summary", {}, "The play that follows, card by card"),
+      h(
+        "ol",
+        { class: "sr-faces" },
+        line.map((x) => {
+          const who = x.seat === you ? "you" : seatName(x.seat);
+          return h("li", { "aria-label": `${capitalize(who)}: ${cardWords(x.card, this.info(x.card))}` },
+            h("span", { class: "sr-trainer__who", "aria-hidden": "true" }, capitalize(who)), cardFace(x.card, this.info(x.card), { size: "small" }));
+        }),
+      ),
+    );
+  }
+
+  toggle(value) {
+    if (this._locked) return;
+    const step = this.step();
+    if (step.single) {
+      this._selected = [value];
+      this.pressButtons();
+      this.judge();
+      return;
+    }
+    this._selected = this._selected.includes(value) ? this._selected.filter((v) => v !== value) : [...this._selected, value];
+    this.pressButtons();
+    if (this._feedback.dataset.kind === "empty") replace(this._feedback);
+  }
+
+  pressButtons() {
+    for (const b of this._buttons) b.setAttribute("aria-pressed", this._selected.includes(b.dataset.value) ? "true" : "false");
+  }
+
+  check() {
+    if (this._locked) return;
+    if (!this._selected.length) {
+      this._feedback.dataset.kind = "empty";
+      const msg = "Choose at least one first.";
+      replace(this._feedback, h("p", { class: "sr-empty" }, msg));
+      this.announce(msg);
+      return;
+    }
+    this.judge();
+  }
+
+  label(value) {
+    const c = this.step().choices.find((x) => x.value === value);
+    return c ? c.label || c.value : value;
+  }
+
+  judge() {
+    const step = this.step();
+    const answer = step.answer;
+    const chosen = this._selected;
+    const right = chosen.length === answer.length && chosen.every((v) => answer.includes(v));
+    this._locked = true;
+    for (const b of this._buttons) b.setAttribute("aria-disabled", "true");
+    const chose = `You chose ${listWords(chosen.map((v) => this.label(v)))}.`;
+    if (!right) {
+      this._wrongOnce = true;
+      this.record("failed", false);
+      const wrong = chosen.filter((v) => !answer.includes(v));
+      const missing = answer.filter((v) => !chosen.includes(v)).length;
+      // The record's words as they are (they name seats as readers count them), and where the
+      // refutation is a line of play, that line card by card.
+      const texts = wrong.map((v) => {
+        const r = (step.refutations || {})[v];
+        return r && r.text ? String(r.text) : `${this.label(v)} is not the answer.`;
+      });
+      const lines = wrong.map((v, k) => {
+        const r = (step.refutations || {})[v];
+        const out = [h("p", { class: "sr-trainer__refutation", "data-value": v }, texts[k])];
+        if (r && Array.isArray(r.line) && r.line.length) out.push(this.lineView(r.line, step.table || {}));
+        return out;
+      });
+      const more = missing && !step.single ? `You left out ${missing} that answer${missing === 1 ? "s" : ""}.` : "";
+      this._feedback.dataset.kind = "wrong";
+      replace(
+        this._feedback,
+        h(
+          "div",
+          { class: "sr-trainer__verdict sr-trainer__verdict--wrong" },
+          h("p", { class: "sr-trainer__verdictline" }, h("strong", {}, "Wrong."), ` ${chose}`, more ? ` ${more}` : ""),
+          lines,
+        ),
+      );
+      this._again.hidden = false;
+      this._check.hidden = true;
+      this.announce(`Wrong. ${chose} ${texts.join(" ")} ${more} Try again, ask for a hint, or show the solution.`);
+      this._again.focus();
+      return;
+    }
+    const last = this._step === this._current.steps.length - 1;
+    this.markAnswer(answer);
+    if (!last) {
+      const reply = Array.isArray(step.reply) ? step.reply : [];
+      const words = reply.length ? ` The other side answers: ${reply.map((x) => `${seatName(x.seat)} plays ${x.card}`).join(", ")}.` : "";
+      this._step += 1;
+      this.renderStep();
+      this._reply.hidden = false;
+      this._reply.textContent = `Right: ${listWords(chosen.map((v) => this.label(v)))}.${words}`;
+      this.announce(`Right. ${chose}${words} Step ${this._step + 1}: ${this.step().question}`);
+      if (this._buttons.length) this._buttons[0].focus();
+      return;
+    }
+    this._reply.hidden = true;
+    const solved = !this._wrongOnce && !this._ended;
+    if (!this._ended) this.record(solved ? "solved" : "failed", true);
+    this._ended = true;
+    this._feedback.dataset.kind = "right";
+    replace(
+      this._feedback,
+      h(
+        "div",
+        { class: "sr-trainer__verdict sr-trainer__verdict--right" },
+        h("p", { class: "sr-trainer__verdictline" }, h("strong", {}, "Right."), ` ${chose}`, solved ? " Solved." : ""),
+        h("p", { class: "sr-trainer__explanation" }, String(step.solution)),
+        step.citation ? h("p", { class: "sr-trainer__cite" }, "Source: ", citationLink(step.citation)) : null,
+      ),
+    );
+    this._check.hidden = true;
+    this._solutionButton.disabled = true;
+    this.announce(`Right. ${chose} ${String(step.solution)} Streak: ${this._progress.streak}.`);
+    this._next.focus();
+  }
+
+  // Progress: a wrong answer or the solution ends the streak and marks the puzzle failed; the last
+  // step answered with neither marks it solved.
+  record(result, finished) {
+    const p = this._current;
+    const prog = this._progress;
+    const entry = prog.puzzles[p.id];
+    if (result === "failed") {
+      if (this._counted) return;
+      this._counted = true;
+      prog.streak = 0;
+      prog.puzzles[p.id] = { result: "failed", tries: (entry ? entry.tries : 0) + 1, last: today() };
+    } else if (finished) {
+      prog.streak += 1;
+      prog.best = Math.max(prog.best, prog.streak);
+      prog.puzzles[p.id] = { result: "solved", tries: (entry ? entry.tries : 0) + 1, last: today() };
+    }
+    this.saveProgress();
+  }
+
+  saveProgress() {
+    if (!writeJson(PROGRESS, this._progress)) this._progressNote.textContent = "This browser does not keep data for this site: your progress lasts for this visit only.";
+    this.updateCount();
+  }
+
+  markAnswer(answer) {
+    for (const b of this._buttons) {
+      const yes = answer.includes(b.dataset.value);
+      b.classList.toggle("sr-trainer__choice--answer", yes);
+      const base = (b.getAttribute("aria-label") || "").replace(/, the answer$/, "");
+      if (b.hasAttribute("aria-label")) b.setAttribute("aria-label", yes ? `${base}, the answer` : base);
+    }
+  }
+
+  tryAgain() {
+    this._locked = false;
+    this._selected = [];
+    for (const b of this._buttons) b.removeAttribute("aria-disabled");
+    this.pressButtons();
+    this._again.hidden = true;
+    this._check.hidden = Boolean(this.step().single);
+    this._feedback.dataset.kind = "";
+    replace(this._feedback);
+    this.announce("Choose again.");
+    if (this._buttons.length) this._buttons[0].focus();
+  }
+
+  showHint() {
+    const step = this.step();
+    if (!step.hint) return;
+    this._hint.hidden = false;
+    this._hintButton.setAttribute("aria-expanded", "true");
+    replace(this._hint, h("p", {}, h("strong", {}, "Hint: "), String(step.hint)));
+    this.announce(`Hint: ${String(step.hint)}`);
+  }
+
+  showSolution() {
+    const step = this.step();
+    if (!this._ended) {
+      this._wrongOnce = true;
+      this.record("failed", false);
+    }
+    this._locked = true;
+    for (const b of this._buttons) b.setAttribute("aria-disabled", "true");
+    this.markAnswer(step.answer);
+    this._again.hidden = true;
+    this._check.hidden = true;
+    this._solution.hidden = false;
+    this._solutionButton.disabled = true;
+    const words = `The answer: ${listWords(step.answer.map((v) => this.label(v)))}.`;
+    replace(
+      this._solution,
+      h("p", { class: "sr-trainer__answerline" }, h("strong", {}, words)),
+      h("p", { class: "sr-trainer__explanation" }, String(step.solution)),
+      step.citation ? h("p", { class: "sr-trainer__cite" }, "Source: ", citationLink(step.citation)) : null,
+    );
+    const more = this._step < this._current.steps.length - 1 ? " Choose it to go on." : "";
+    if (more) {
+      // A multi-step puzzle goes on: the answer is marked, and choosing it moves to the next step.
+      this._locked = false;
+      for (const b of this._buttons) b.removeAttribute("aria-disabled");
+    }
+    this.announce(`${words} ${String(step.solution)}${more}`);
+  }
+
+  next() {
+    const p = this.nextPuzzle(this._current);
+    this.show(p);
+  }
+
+  dailyId() {
+    if (!this._siteIds.length) return null;
+    return this._siteIds[dailyIndex(today(), this._siteIds.length)];
+  }
+
+  showDaily() {
+    const p = this.find(this.dailyId());
+    if (!p) return;
+    this.show(p, { daily: true });
+  }
+
+  onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t && (t.tagName === "SELECT" || t.tagName === "INPUT" || t.tagName === "TEXTAREA")) return;
+    if (!this._current || !this._choices.isConnected) return;
+    if (/^[1-9]$/.test(e.key) && !this._locked) {
+      const b = this._buttons[Number(e.key) - 1];
+      if (b) {
+        e.preventDefault();
+        b.focus();
+        b.click();
+      }
+    } else if (e.key === "n" || e.key === "N") {
+      e.preventDefault();
+      this.next();
+    }
+  }
+
+  // --- progress view, export and import --------------------------------------------------------------
+
+  renderProgress() {
+    const rows = (groups) =>
+      groups.map(([name, list]) => {
+        const tally = { solved: 0, failed: 0, unseen: 0 };
+        for (const p of list) tally[this.statusOf(p.id)] += 1;
+        return h("tr", {}, h("th", { scope: "row" }, name), h("td", {}, String(tally.solved)), h("td", {}, String(tally.failed)), h("td", {}, String(tally.unseen)));
+      });
+    const table = (caption, groups) =>
+      h(
+        "div",
+        { class: "sr-trainer__tablewrap" },
+        h(
+          "table",
+          { class: "sr-trainer__tally" },
+          h("caption", {}, caption),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, caption.split(" ").pop()), h("th", { scope: "col" }, "Solved"), h("th", { scope: "col" }, "Failed"), h("th", { scope: "col" }, "Not tried"))),
+          h("tbody", {}, rows(groups)),
+        ),
+      );
+    const byTheme = this._data.themes.map((t) => [t.name, this._all.filter((p) => !p.own && p.themes.includes(t.id))]);
+    if (this._own.length) byTheme.push(["From your deals", this._own]);
+    const byRuleset = this._data.rulesets.map((r) => [r.short_name, this._all.filter((p) => p.ruleset === r.id)]).filter(([, list]) => list.length);
+    const skipped = this._ownSkipped ? h("p", {}, `${this._ownSkipped} of your saved puzzles could not be read and are left out.`) : null;
+    replace(this._progressBody, table("By theme", byTheme), table("By ruleset", byRuleset), skipped);
+  }
+
+  exportProgress() {
+    const doc = { kind: "somerset-puzzle-progress", exported: today(), ...this._progress };
+    const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: `somerset-puzzle-progress-${today()}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    window.setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    this._progressNote.textContent = "Your progress was saved as a file.";
+  }
+
+  async importProgress() {
+    const file = this._importInput.files && this._importInput.files[0];
+    if (!file) return;
+    let data = null;
+    try {
+      data = JSON.parse(await file.text());
+    } catch {
+      data = null;
+    }
+    this._importInput.value = "";
+    const got = data && data.kind === "somerset-puzzle-progress" ? cleanProgress(data) : null;
+    if (!got) {
+      const msg = `“${file.name.slice(0, 60)}” is not a progress file from this trainer: export one with “Export progress”.`;
+      this._progressNote.textContent = msg;
+      this.announce(msg);
+      return;
+    }
+    // Merged: for a puzzle in both, the more recent result wins (the imported one on a tie).
+    const mine = this._progress;
+    for (const [id, entry] of Object.entries(got.puzzles)) {
+      const have = mine.puzzles[id];
+      if (!have || entry.last >= have.last) mine.puzzles[id] = entry;
+    }
+    mine.best = Math.max(mine.best, got.best);
+    this.saveProgress();
+    const n = Object.keys(got.puzzles).length;
+    const msg = `Imported the progress of ${n} puzzle${n === 1 ? "" : "s"}.`;
+    this._progressNote.textContent = msg;
+    this.announce(msg);
+  }
+
+  forgetProgress() {
+    this._progress = emptyProgress();
+    try {
+      window.localStorage.removeItem(PROGRESS);
+      window.localStorage.removeItem(OLD_SOLVED);
+    } catch {
+      // nothing stored
+    }
+    this.updateCount();
+    this._progressNote.textContent = "Your progress is forgotten.";
+    this.announce("Your progress is forgotten.");
+  }
+
+  refreshStored() {
+    if (!this._data) return; // still loading: the puzzles are read with the storage as it is then
+    this._progress = loadProgress();
+    const wasOwn = this._own.length;
+    this.readOwn();
+    if (wasOwn !== this._own.length) this.fillThemes();
+    this.updateCount();
+  }
+}
+
+defineWidget("somerset-trainer", SomersetTrainer);
