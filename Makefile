@@ -38,7 +38,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck browser fuzz bench bench-ab bench-solve bench-solve-site bench-bots bench-web clean FORCE
+.PHONY: help setup wheel build serve test typecheck browser fuzz stats bench bench-ab bench-solve bench-solve-site bench-bots bench-web clean FORCE
 FORCE:
 
 help:
@@ -50,6 +50,7 @@ help:
 	@echo "make typecheck  mypy --strict on engine/src"
 	@echo "make browser    Chromium for the browser tests (installs Debian's chromium when it can)"
 	@echo "make fuzz       the fuzz tests (tests/fuzz) with 20 to 50 times the examples, from a random seed"
+	@echo "make stats      compute the figures of \"What a rule does\" again (hooks/stats-figures.json)"
 	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node, side by side with BENCH_BASE"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
@@ -105,6 +106,11 @@ fuzz: setup
 # Debian's, and otherwise stops with one message saying what to do.
 browser: $(VENV_OK)
 	@bash scripts/ensure-browser.sh
+
+# The figures of "What a rule does" (docs/figures.md): the build reuses hooks/stats-figures.json while
+# the engine and the settings in hooks/stats.py are unchanged, and computes them itself otherwise.
+stats: setup
+	$(BIN)/python hooks/stats.py
 
 BENCH_DEALS ?= 3000
 # The engine before issue 15's speed work: make bench runs it side by side with the working tree.

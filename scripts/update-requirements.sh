@@ -16,6 +16,7 @@ TOP=(
   build==1.6.1
   setuptools==84.2.1
   wheel==0.48.0
+  matplotlib==3.11.2
 )
 
 tmp="$(mktemp -d)"
