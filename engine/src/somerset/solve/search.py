@@ -32,6 +32,7 @@ is raised, and every bound proven so far stays true.
 
 from __future__ import annotations
 
+import gc
 import time
 from functools import lru_cache
 from typing import Any, Sequence
@@ -256,6 +257,18 @@ class Search:
         ``alpha`` is an upper bound on the side's points still to come, one at or above ``beta``
         a lower bound, one between them the exact figure."""
         self.probes += 1
+        # the table holds many small lists and the search makes no reference cycles: the cyclic
+        # garbage collector would only walk the table again and again, so it rests meanwhile
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._bound(hands, leader, trick, pile_pos, bonus, first_lead, alpha, beta, only)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _bound(self, hands: Sequence[int], leader: int, trick: Sequence[int], pile_pos: int, bonus: int,
+               first_lead: bool, alpha: int, beta: int, only: int) -> int:
         rem = self.remaining(hands, trick, pile_pos, bonus)
         self._hands[:] = list(hands)
         if not trick and only == -1:
@@ -310,7 +323,10 @@ class Search:
         nt = t.nt
         lead_first = t.lead_first
         winner_of = t.winner
-        reps_of = t.reps
+        all_cards = t.all
+        suit_start = t.suit_start
+        special_plain = t.special
+        special_rover = t.special | t.doubles
         winners = self._winners
         table = self.table
         hands: list[int] = [0] * n
@@ -442,6 +458,21 @@ class Search:
                         best_them = quick
             return best_us, best_them
 
+        def reps_all(live: int) -> tuple[int, ...]:
+            """:meth:`RulesTables.reps` of every hand at once (``live``: every card still to be played)."""
+            special = special_rover if rover_on and live & rover_bit else special_plain
+            out = []
+            for h in hands:
+                plain = h & ~special
+                if not plain & (plain - 1):  # at most one plain card: nothing to merge
+                    out.append(h)
+                    continue
+                open_ = all_cards & ~((live & ~h) | plain) & ~suit_start
+                seeds = (plain << 1) & ~suit_start & all_cards
+                reached = (seeds & ~open_) | (((open_ + (seeds & open_)) & ~open_) & ~suit_start)
+                out.append(h & ~(reached & plain))
+            return tuple(out)
+
         def trick_start(leader: int, alpha: int, beta: int, rem: int, pile_pos: int, bonus: int, first: bool) -> int:
             """The side's points from this trick on, fail-soft: a result at or below ``alpha`` is an
             upper bound, one at or above ``beta`` a lower bound, anything between exact."""
@@ -479,7 +510,7 @@ class Search:
                     live = pile_mask[pile_pos]
                     for h in hands:
                         live |= h
-                    reps = e[3] = tuple(reps_of(h, live & ~h) for h in hands)
+                    reps = e[3] = reps_all(live)
             else:
                 lo, sure_them = sure(leader, pile_pos, bonus, first)
                 hi = rem - sure_them
@@ -493,7 +524,7 @@ class Search:
                 live = pile_mask[pile_pos]
                 for h in hands:
                     live |= h
-                reps = e[3] = tuple(reps_of(h, live & ~h) for h in hands)
+                reps = e[3] = reps_all(live)
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             v = play(seat_at[leader], 0, (), a, b, rem, per_trick + bonus, pile_pos, reps, -1, 0, first, -1, e)
@@ -506,6 +537,39 @@ class Search:
             else:
                 e[0] = e[1] = v
             return v
+
+        lead_orders: dict[tuple[int, int], list[tuple[int, tuple[int, ...], int]]] = {}
+        follow_orders: dict[Any, list[tuple[int, tuple[int, ...], int]]] = {}
+        self._orders = (lead_orders, follow_orders)
+
+        def follow_order(seats: tuple[int, ...], pos: int, trick: tuple[int, ...], moves: int,
+                         maximizing: bool) -> list[tuple[int, tuple[int, ...], int]]:
+            """The cards ``moves`` to ``trick`` in the order to try them, each with the trick it
+            makes and (for the last card) its winner: the cheapest card that takes the trick, a
+            count card on a partner's winning card, otherwise the lowest card."""
+            last = pos == n - 1
+            if not moves & (moves - 1):
+                c = moves.bit_length() - 1
+                t2 = trick + (c,)
+                return [(c, t2, win(t2) if last else 0)]
+            ranked = []
+            side_now = side[seats[win(trick)]] == maximizing
+            m = moves
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                t2 = trick + (c,)
+                w = win(t2)
+                if w == pos:
+                    score = 1000 + count[c] * 20 - strength[c]
+                elif side_now and side[seats[w]] == maximizing:
+                    score = 1000 + count[c] * 40 - strength[c]
+                else:
+                    score = -count[c] * 40 - strength[c]
+                ranked.append((score, c, t2, w))
+            ranked.sort(reverse=True)
+            return [(c, t2, w) for _, c, t2, w in ranked]
 
         def play(seats: tuple[int, ...], pos: int, trick: tuple[int, ...], alpha: int, beta: int, rem: int, tp: int,
                  pile_pos: int, reps: tuple[int, ...], fol: int, ext: int, first: bool, only: int,
@@ -525,51 +589,28 @@ class Search:
             moves = legal & reps[seat] & only
             maximizing = side[seat]
             last = pos == n - 1
-            if not moves & (moves - 1):
-                c = moves.bit_length() - 1
-                t2 = trick + (c,)
-                if last:
-                    w = winners.get(t2)
-                    if w is None:
-                        w = winners[t2] = winner_of(t2)
-                else:
-                    w = 0
-                order = [(0, c, t2, w)]
-            elif pos == 0:
-                order = []
+            if pos == 0:
                 best_lead = e[2] if e is not None else -1
-                m = moves
-                while m:
-                    low = m & -m
-                    c = low.bit_length() - 1
-                    m ^= low
-                    order.append((10000 if c == best_lead else strength[c] * 4 - count[c], c, (c,), 0))
-                order.sort(reverse=True)
+                lkey = (moves, best_lead)
+                order = lead_orders.get(lkey)
+                if order is None:
+                    ranked = []
+                    m = moves
+                    while m:
+                        low = m & -m
+                        c = low.bit_length() - 1
+                        m ^= low
+                        ranked.append((10000 if c == best_lead else strength[c] * 4 - count[c], c))
+                    ranked.sort(reverse=True)
+                    order = lead_orders[lkey] = [(c, (c,), 0) for _, c in ranked]
             else:
-                order = []
-                cw = winners.get(trick)
-                if cw is None:
-                    cw = winners[trick] = winner_of(trick)
-                side_now = side[seats[cw]] == maximizing
-                m = moves
-                while m:
-                    low = m & -m
-                    c = low.bit_length() - 1
-                    m ^= low
-                    t2 = trick + (c,)
-                    w = winners.get(t2)
-                    if w is None:
-                        w = winners[t2] = winner_of(t2)
-                    if w == pos:
-                        score = 1000 + count[c] * 20 - strength[c]
-                    elif side_now and side[seats[w]] == maximizing:
-                        score = 1000 + count[c] * 40 - strength[c]
-                    else:
-                        score = -count[c] * 40 - strength[c]
-                    order.append((score, c, t2, w))
-                order.sort(reverse=True)
+                # the order depends only on the trick, the cards allowed and who sits where
+                fkey = (trick, moves, seats)
+                order = follow_orders.get(fkey)
+                if order is None:
+                    order = follow_orders[fkey] = follow_order(seats, pos, trick, moves, maximizing)
             best = -1 if maximizing else 1 << 30
-            for _, c, t2, w in order:
+            for c, t2, w in order:
                 hands[seat] = h ^ (1 << c)
                 tp2 = tp + count[c]
                 if not last:
