@@ -104,6 +104,9 @@ class RulesTables:
             if self.tkey[i]:
                 trumps |= 1 << i
         self.trumps = trumps
+        # how a card ranks for move ordering: trumps above everything, then rank
+        self.strength: tuple[int, ...] = tuple(self.tkey[c] * 16 + self.rank[c] if self.tkey[c] else self.rank[c]
+                                               for c in range(n))
         # for each card, the cards of its suit that rank above it (plain suits; trumps by trump order)
         above = []
         for i in range(n):
@@ -340,8 +343,7 @@ class Search:
         self.pile_mask = pile_mask
         trumps_high_first = t.trumps_high_first
         trumps = t.trumps
-        # how a card ranks for move ordering: trumps above everything, then rank
-        strength = tuple(tkey[c] * 16 + rank[c] if tkey[c] else rank[c] for c in range(len(count)))
+        strength = t.strength
         above = t.above
         plain_leads = t.plain_leads
         rover_on = t.rover_on
@@ -675,19 +677,22 @@ class Search:
 
     def value(self, hands: Sequence[int], leader: int, trick: Sequence[int], pile_pos: int, bonus: int,
               first_lead: bool, lo: int = 0, hi: int | None = None, guesses: Sequence[int] = (),
-              only: int = -1, full: bool = False) -> tuple[int, int]:
+              only: int = -1, full: bool = False, walk: bool = False) -> tuple[int, int]:
         """Narrow ``lo <= value <= hi`` (the side's points still to come) until they meet.
 
         Each probe asks whether the value is at least some figure: first the ``guesses`` that
-        are still open, in order, then (with ``full``) one search over the whole window left, or
-        halves of what is left. Returns the proven bounds; when :class:`OutOfBudget`
-        interrupts, the bounds proven so far are on the exception as ``bounds``.
+        are still open, in order, then (with ``full``) one search over the whole window left;
+        with ``walk``, the figure the last probe answered with (after a yes, one point above the
+        new lower bound; after a no, the new upper bound: a card's value tends to lie near the
+        guess); otherwise halves of what is left. Returns the proven bounds; when
+        :class:`OutOfBudget` interrupts, the bounds proven so far are on the exception as ``bounds``.
         """
         rem = self.remaining(hands, trick, pile_pos, bonus)
         if hi is None or hi > rem:
             hi = rem
         lo = max(lo, 0)
         pending = list(guesses)
+        step = -1  # with ``walk``: the next probe, once a probe has answered
         try:
             while lo < hi:
                 while pending and not lo < pending[0] <= hi:
@@ -698,13 +703,17 @@ class Search:
                     v = self.bound(hands, leader, trick, pile_pos, bonus, first_lead, lo - 1, hi + 1, only)
                     lo = hi = v
                     break
+                elif walk and step >= 0:
+                    probe = min(max(step, lo + 1), hi)
                 else:
                     probe = (lo + hi + 1) // 2
                 v = self.bound(hands, leader, trick, pile_pos, bonus, first_lead, probe - 1, probe, only)
                 if v >= probe:
                     lo = min(v, hi)
+                    step = lo + 1
                 else:
                     hi = max(v, lo)
+                    step = hi
         except OutOfBudget as e:
             e.bounds = (lo, hi)  # type: ignore[attr-defined]
             raise

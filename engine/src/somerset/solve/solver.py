@@ -222,7 +222,12 @@ class Solver:
         hands, leader, trick, pile_pos, bonus, first = self._state()
         s = self.search
         maximizing = self.maximizing
-        order = sorted(range(len(self.groups)), key=lambda k: self.groups[k][0] != self._root_best())
+        # the likely best card first (the table's best lead, else the highest card): the others
+        # are then measured against its value
+        root_best = self._root_best()
+        t = self.tables
+        order = sorted(range(len(self.groups)), key=lambda k: (self.groups[k][0] != root_best,
+                                                               t.count[self.groups[k][0]] - 4 * t.strength[self.groups[k][0]]))
         for b in self.card_bounds:  # no card does better for the mover than the position is worth
             if maximizing:
                 b[1] = min(b[1], self.high)
@@ -233,18 +238,17 @@ class Solver:
                 b = self.card_bounds[k]
                 if b[0] == b[1]:
                     continue
-                # first: does this card beat the best so far? Most do not, and lose nothing or a
-                # point or two: try those figures before halving what is left
-                known = sorted({self.card_bounds[j][0] for j in order if self.card_bounds[j][0] == self.card_bounds[j][1]},
-                               reverse=maximizing)
-                # is it better than the best so far? If not, is it worth as much as another card
-                # (often it is)? Only then halve what is left.
+                # the first card: halve the window; each later one: is it better than the best so
+                # far? Most are not, and lose nothing or a point or two: walk down (up, for the
+                # other side) from there a point at a time
+                known = [c[0] for c in self.card_bounds if c[0] == c[1]]
                 guesses: list[int] = []
-                for w in known:
-                    guesses += [w + 1, w] if maximizing else [w, w + 1]
+                if known:
+                    g = max(known) + 1 if maximizing else min(known)
+                    guesses = [min(max(g, b[0] + 1), b[1])]
                 try:
                     b[0], b[1] = s.value(hands, leader, trick, pile_pos, bonus, first, b[0], b[1], guesses,
-                                         only=1 << self.groups[k][0])
+                                         only=1 << self.groups[k][0], walk=bool(known))
                 except OutOfBudget as e:
                     b[0], b[1] = e.bounds  # type: ignore[attr-defined]
                     raise
