@@ -491,10 +491,12 @@ class Search:
             h0 = hands[0]
             if pile_pos == pile_len and not h0 & (h0 - 1):
                 # the last trick: every hand holds one card
-                trick = tuple(hands[s].bit_length() - 1 for s in seat_at[leader])
-                return rem if side[seat_at[leader][win(trick)]] else 0
+                seats = seat_at[leader]
+                trick = tuple([hands[s].bit_length() - 1 for s in seats])
+                return rem if side[seats[win(trick)]] else 0
             # without a pile every card stays with its owner, so the cards left and the leader are the position
-            key = (sum(hands) << 4 | leader) if fixed else (leader, pile_pos, *hands)
+            held = sum(hands)  # the hands never share a card
+            key = (held << 4 | leader) if fixed else (leader, pile_pos, *hands)
             search.lookups += 1
             e = table.get(key)
             if e is not None:
@@ -540,12 +542,15 @@ class Search:
                 e[0] = e[1] = v
             return v
 
-        lead_orders: dict[tuple[int, int], list[tuple[int, tuple[int, ...], int]]] = {}
-        follow_orders: dict[Any, list[tuple[int, tuple[int, ...], int]]] = {}
+        # a node's moves in the order to try them, each as (card, its bit, its count, the trick it
+        # makes, and when that trick is complete the place in it of the card that takes it)
+        Move = tuple[int, int, int, tuple[int, ...], int]
+        lead_orders: dict[tuple[int, int], list[Move]] = {}
+        follow_orders: dict[Any, list[Move]] = {}
         self._orders = (lead_orders, follow_orders)
 
         def follow_order(seats: tuple[int, ...], pos: int, trick: tuple[int, ...], moves: int,
-                         maximizing: bool) -> list[tuple[int, tuple[int, ...], int]]:
+                         maximizing: bool) -> list[Move]:
             """The cards ``moves`` to ``trick`` in the order to try them, each with the trick it
             makes and (for the last card) its winner: the cheapest card that takes the trick, a
             count card on a partner's winning card, otherwise the lowest card."""
@@ -553,7 +558,7 @@ class Search:
             if not moves & (moves - 1):
                 c = moves.bit_length() - 1
                 t2 = trick + (c,)
-                return [(c, t2, win(t2) if last else 0)]
+                return [(c, 1 << c, count[c], t2, win(t2) if last else 0)]
             ranked = []
             side_now = side[seats[win(trick)]] == maximizing
             m = moves
@@ -571,7 +576,7 @@ class Search:
                     score = -count[c] * 40 - strength[c]
                 ranked.append((score, c, t2, w))
             ranked.sort(reverse=True)
-            return [(c, t2, w) for _, c, t2, w in ranked]
+            return [(c, 1 << c, count[c], t2, w) for _, c, t2, w in ranked]
 
         def play(seats: tuple[int, ...], pos: int, trick: tuple[int, ...], alpha: int, beta: int, rem: int, tp: int,
                  pile_pos: int, reps: tuple[int, ...], fol: int, ext: int, first: bool, only: int,
@@ -604,7 +609,7 @@ class Search:
                         m ^= low
                         ranked.append((10000 if c == best_lead else strength[c] * 4 - count[c], c))
                     ranked.sort(reverse=True)
-                    order = lead_orders[lkey] = [(c, (c,), 0) for _, c in ranked]
+                    order = lead_orders[lkey] = [(c, 1 << c, count[c], (c,), 0) for _, c in ranked]
             else:
                 # the order depends only on the trick, the cards allowed and who sits where
                 fkey = (trick, moves, seats)
@@ -612,9 +617,9 @@ class Search:
                 if order is None:
                     order = follow_orders[fkey] = follow_order(seats, pos, trick, moves, maximizing)
             best = -1 if maximizing else 1 << 30
-            for c, t2, w in order:
-                hands[seat] = h ^ (1 << c)
-                tp2 = tp + count[c]
+            for c, bit, cnt, t2, w in order:
+                hands[seat] = h ^ bit
+                tp2 = tp + cnt
                 if not last:
                     if pos == 0:
                         if c == ss and nt:
