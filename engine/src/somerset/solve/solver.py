@@ -244,7 +244,7 @@ class Solver:
                 known = [c[0] for c in self.card_bounds if c[0] == c[1]]
                 guesses: list[int] = []
                 if known:
-                    g = max(known) + 1 if maximizing else min(known)
+                    g = max(known) if maximizing else min(known) + 1
                     guesses = [min(max(g, b[0] + 1), b[1])]
                 try:
                     b[0], b[1] = s.value(hands, leader, trick, pile_pos, bonus, first, b[0], b[1], guesses,
