@@ -24,7 +24,11 @@ How it is kept quick, and why each shortcut is exact:
   is sure to take with trumps no opponent can beat (see :meth:`Search._sure_points`).
 * Moves are tried in an order that finds cut-offs early: the stored best lead first; to a
   trick, the cheapest card that takes it, a count card on a partner's winning card, and
-  otherwise the lowest card.
+  otherwise the lowest card. Each order is worked out once for the cards allowed (and the
+  trick so far) and kept; a card that cuts the search off goes to the front of its order, so
+  every later node with the same choice tries it first (a "killer" move). Only the order of
+  trying changes, never which cards are tried, and the same questions in the same order get
+  the same search, node for node.
 
 The search runs until it is done or out of budget (nodes or seconds): then :class:`OutOfBudget`
 is raised, and every bound proven so far stays true.
@@ -617,7 +621,11 @@ class Search:
                 if order is None:
                     order = follow_orders[fkey] = follow_order(seats, pos, trick, moves, maximizing)
             best = -1 if maximizing else 1 << 30
-            for c, bit, cnt, t2, w in order:
+            # on a cut-off the card goes to the front of this order (no node that is still
+            # going through the same list can be above this one: its cards allowed would include
+            # a card played since, so its order is another list)
+            for mv in order:
+                c, bit, cnt, t2, w = mv
                 hands[seat] = h ^ bit
                 tp2 = tp + cnt
                 if not last:
@@ -657,6 +665,9 @@ class Search:
                         if v >= beta:
                             if e is not None:
                                 e[2] = c
+                            if order[0] is not mv:
+                                order.remove(mv)
+                                order.insert(0, mv)
                             return v
                         if v > alpha:
                             alpha = v
@@ -666,6 +677,9 @@ class Search:
                         if v <= alpha:
                             if e is not None:
                                 e[2] = c
+                            if order[0] is not mv:
+                                order.remove(mv)
+                                order.insert(0, mv)
                             return v
                         if v < beta:
                             beta = v
