@@ -298,3 +298,71 @@ def test_a_lead_cashed_before_the_draw_counts_only_its_own_trick() -> None:
                    2, [], format_id="three", pile=parse_cards("4/12 11/12 4/4"), side=[2])
     check_against_brute(pos)
     assert solve(pos).points == 3
+
+
+# --- the search's shortcuts -----------------------------------------------------------------
+
+
+def test_equivalent_cards_of_every_hand_at_once_match_each_hand_alone() -> None:
+    """The search finds the groups of every hand in one go at a trick start; each hand's result
+    is what RulesTables.reps says for that hand against every other card still to be played."""
+    from somerset.solve.search import Search
+
+    rng = random.Random(5)
+    for r in VARIANTS:
+        for trump in r.trumps()[:3]:
+            t = rules_tables(r, trump)
+            n = len(t.cards)
+            search = Search(t, 4, (0, 2))
+            for _ in range(30):
+                order = list(range(n))
+                rng.shuffle(order)
+                per = rng.randint(1, 8)
+                hands = [sum(1 << i for i in order[s * per:(s + 1) * per]) for s in range(4)]
+                pile = sum(1 << i for i in order[4 * per:4 * per + rng.randint(0, 8)])
+                live = pile | sum(hands)
+                search._hands[:] = hands
+                assert search._reps_all(live) == tuple(t.reps(h, live & ~h) for h in hands)
+
+
+def test_a_value_walked_from_any_guess_is_the_value_found_by_halving() -> None:
+    """Search.value with a guess and ``walk`` (how every card after the first is valued) proves
+    the same figure as halving the window, wherever the guess lies."""
+    from somerset.solve import Solver
+
+    rng = random.Random(11)
+    for r in VARIANTS[::3]:
+        for _ in range(20):
+            pos = random_position(rng, r)
+            solver = Solver(pos)
+            hands, leader, trick, pile_pos, bonus, first = solver._state()
+            for g in solver.groups:
+                only = 1 << g[0]
+                lo, hi = solver.search.value(hands, leader, trick, pile_pos, bonus, first, only=only)
+                assert lo == hi
+                for guess in (0, lo - 1, lo, lo + 1, solver.remaining):
+                    got = solver.search.value(hands, leader, trick, pile_pos, bonus, first, guesses=[guess],
+                                              only=only, walk=True)
+                    assert got == (lo, hi), (pos, guess)
+
+
+@pytest.mark.parametrize("rid", ["parker-1947", "somersetgame-com", "boardgamegeek"])
+def test_endings_of_random_deals_agree_with_brute_force_and_repeat_node_for_node(rid: str) -> None:
+    """Four cards a hand from real deals, where the move orders kept between nodes (a card that
+    cut the search off is tried first next time) are reordered many times: the answers stay
+    exact, and solving the same position again takes exactly the same nodes (the site's
+    figures rely on it)."""
+    from somerset.solve.bench import ending
+
+    checked = 0
+    for seed in range(1, 12):
+        deal = ending(rid, seed, 4)
+        if deal is None:
+            continue
+        pos = position_of_deal(deal)
+        check_against_brute(pos)
+        assert solve(pos).nodes == solve(pos).nodes
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4

@@ -686,6 +686,7 @@ class Search:
             return best
 
         self._trick_start = trick_start
+        self._reps_all = reps_all
         self._sure = sure
         self._seat_at = seat_at
         self._play = play
