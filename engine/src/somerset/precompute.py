@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from .actions import Action
-from .bidding import Call
+from .bidding import Auction, Call
 from .cards import Card, Pack, Trump, parse_card
 from .kitty import undealt_kind
 from .play import rover_active
@@ -267,6 +267,8 @@ class DealSetup:
     bids: tuple[tuple[Call, Action], ...]
     _tables: dict[Trump, TrickTables] = field(default_factory=dict, repr=False)
     _scores: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict, repr=False)
+    #: The answers of :meth:`auction_step` (read directly by the random auction).
+    auction_steps: dict[tuple[int, int, int], tuple[int, int, bool]] = field(default_factory=dict, repr=False)
 
     def score(self, bidder: int, bid: int, taken: Sequence[int]) -> list[int]:
         """:func:`somerset.scoring.score_seats` for this setup: each team's score change.
@@ -282,6 +284,27 @@ class DealSetup:
             changes = self._scores[key] = tuple(score_seats(self.ruleset, self.format, bidder, bid, taken))
         return list(changes)
 
+    def auction_step(self, auction: Auction, high_bid: int, made: int, passes: int) -> tuple[int, int, bool]:
+        """:meth:`Auction.next_call <somerset.bidding.Auction.next_call>` as the random auction reads it.
+
+        ``auction`` is an auction of a deal of this setup (every one has the same rule, players
+        and maximum, so the answer depends on the other three alone). The answer is the number of
+        calls allowed (-1 once the auction is over), the bid that call ``k`` of them makes
+        (``first + k``; where a pass is allowed it is call 0) and whether a pass is allowed.
+        It is kept in :attr:`auction_steps`, keyed by ``(high_bid, made, passes)``, at most
+        :data:`AUCTION_STEPS_KEPT` of them.
+        """
+        options = auction.next_call(high_bid, made, passes)
+        if options is None:
+            step = (-1, 0, False)
+        else:
+            low, top, can_pass = options
+            step = ((top - low + 1 if top >= low else 0) + can_pass, low - can_pass, can_pass)
+        if len(self.auction_steps) >= AUCTION_STEPS_KEPT:
+            self.auction_steps.clear()
+        self.auction_steps[high_bid, made, passes] = step
+        return step
+
     def tables(self, trump: Trump) -> TrickTables:
         """The play tables of this setup's ruleset under ``trump``."""
         tables = self._tables.get(trump)
@@ -292,6 +315,9 @@ class DealSetup:
 
 #: The most score answers one :class:`DealSetup` keeps.
 SCORES_KEPT = 2048
+
+#: The most auction answers one :class:`DealSetup` keeps (a few hundred cover every auction).
+AUCTION_STEPS_KEPT = 4096
 
 
 @lru_cache(maxsize=128)

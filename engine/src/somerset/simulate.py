@@ -94,13 +94,15 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
     """The auction of :func:`play_random`: calls drawn as :func:`step_random` draws them, made unchecked.
 
     The high bid, the number of calls and the passes since the last bid are kept in local
-    variables; what may be called next, and whether the auction is over, is asked of the auction
-    (:meth:`~somerset.bidding.Auction.next_call`).
+    variables; what may be called next, and whether the auction is over, is the auction's answer
+    (:meth:`~somerset.bidding.Auction.next_call`), kept by the deal's setup
+    (:meth:`~somerset.precompute.DealSetup.auction_step`) so that each is worked out once.
     """
     auction = deal.auction
     assert auction is not None
-    next_call = auction.next_call
-    bids = deal.setup.bids
+    setup = deal.setup
+    steps = setup.auction_steps
+    bids = setup.bids
     calls = auction.calls
     history = deal.history
     high = auction.high
@@ -112,22 +114,25 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
         passes += 1
     made = len(calls)
     n = auction.players
-    size = 2 * n  # numbers worked out at a time: most auctions take fewer calls
+    size = 3 * n  # numbers worked out at a time: most auctions take fewer calls
     base = rng.state
     his = high_words(base, size)
     p = 0
-    options = next_call(high_bid, made, passes)
-    while options is not None:
-        low, top, can_pass = options
-        c = (top - low + 1 if top >= low else 0) + can_pass
-        # rng.below(c), read off the next number's high word (see rng.high_words)
+    while True:
+        step = steps.get((high_bid, made, passes))
+        if step is None:
+            step = setup.auction_step(auction, high_bid, made, passes)
+        c, first, can_pass = step
+        if c < 0:  # the auction is over
+            break
+        # k = rng.below(c), read off the next number's high word (see rng.high_words)
         if p == size:
             base = advanced(base, size)
             his = high_words(base, size)
             p = 0
         r = his[p] * c
         p += 1
-        if 0 < r & 0xFFFFFFFF < 0xFFFF0000 and c <= FAST_BOUND:
+        if (r + 0x10000) & 0xFFFFFFFF > 0x10000 and c <= FAST_BOUND:  # 0 < r % 2**32 < 2**32 - 2**16
             k = r >> 32
         else:
             rng.state = advanced(base, p - 1)
@@ -137,17 +142,16 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
             p = 0
         player = made % n
         made += 1
-        if can_pass and k == 0:
+        if can_pass and not k:
             history.append(PASS_ACTION)
             calls.append((player, PASS))
             passes += 1
         else:
-            high_bid = low + k - can_pass
+            high_bid = first + k  # k counts the pass first, where it is allowed
             call, action = bids[high_bid]
             history.append(action)
             calls.append((player, call))
             passes = 0
-        options = next_call(high_bid, made, passes)
     rng.state = advanced(base, p)
     AUCTION_PHASE.close(deal)
 
@@ -166,6 +170,8 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
     A trick is played from the tables of its lead (which cards follow, and each card's key: the
     first card of highest key takes the trick); the few tricks the lead alone does not settle
     (the S/S led in No Trump), and a trick already begun, are played through :func:`step_random`.
+    The cards are kept as played (``played``) and their actions added to the history together,
+    before any step of the public path and at the end.
     """
     while deal.trick and deal.phase is Phase.PLAY:
         step_random(deal, rng)
@@ -176,8 +182,9 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
     n = deal.players
     followers = _ORDERS.get(n) or _orders(n)
     hands, taken, tricks_won, tricks = deal.hands, deal.taken, deal.tricks_won, deal.trick_log
-    push = deal.history.append
-    actions = deal.index.play_actions
+    history = deal.history
+    action_of = deal.index.play_actions.__getitem__
+    played: list[int] = []  # the cards played here, in order, whose actions are not yet in the history
     lead_of = tab.lead
     extra_all = tab.extra
     break_double = tab.break_double
@@ -203,7 +210,7 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
         if c > 1:
             r = his[p] * c  # rng.below(c), read off the next number's high word (see rng.high_words)
             p += 1
-            if 0 < r & 0xFFFFFFFF < 0xFFFF0000:
+            if (r + 0x10000) & 0xFFFFFFFF > 0x10000:  # 0 < r % 2**32 < 2**32 - 2**16
                 k = r >> 32
             else:
                 rng.state = advanced(base, p - 1)
@@ -224,9 +231,11 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
         low = m & -m
         hands[leader] = hand ^ low
         i = low.bit_length() - 1
-        push(actions[i])
+        played.append(i)
         known = lead_of[i]
         if known is None:  # the lead alone does not say how the trick goes: the public path plays it
+            history += map(action_of, played)
+            played.clear()
             rng.state = advanced(base, p)
             deal.trick = [i]
             deal.leader = leader
@@ -242,27 +251,22 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
             face = 0
             continue
         follow, keys = known
-        trick = [i]
         best = keys[i]
         winner = leader
         points = per_trick + face + count[i]
         face = 0
-        extra = extra_all
+        allowed = follow | extra_all  # what may be played by a hand that holds a card of ``follow``
         roving = i == rover
         if roving:
-            extra |= break_double
+            allowed |= break_double
         for seat in followers[leader]:
             hand = hands[seat]
-            m = hand & follow
-            if m:
-                m |= hand & extra
-            else:
-                m = hand
+            m = hand & follow and hand & allowed or hand
             c = m.bit_count()
             if c > 1:
                 r = his[p] * c  # as for the lead
                 p += 1
-                if 0 < r & 0xFFFFFFFF < 0xFFFF0000:
+                if (r + 0x10000) & 0xFFFFFFFF > 0x10000:
                     k = r >> 32
                 else:
                     rng.state = advanced(base, p - 1)
@@ -283,15 +287,15 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
             low = m & -m
             hands[seat] = hand ^ low
             i = low.bit_length() - 1
-            push(actions[i])
-            trick.append(i)
+            played.append(i)
             if keys[i] > best:
                 best = keys[i]
                 winner = seat
             points += count[i]
             if i == rover:
                 roving = True
-                extra |= break_double
+                allowed |= break_double
+        trick = tuple(played[-n:])
         if roving and best < TRUMP_KEY:  # an active Rover and no trump: the tables' full rule
             winner = (leader + winner_of(trick)) % n
         taken[winner] += points
@@ -302,12 +306,13 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
                 c = pile.pop(0)
                 hands[seat] |= 1 << c
                 draws.append((seat, c))
-            tricks.append((leader, tuple(trick), winner, tuple(draws)))
+            tricks.append((leader, trick, winner, tuple(draws)))
         else:
-            tricks.append((leader, tuple(trick), winner, ()))
+            tricks.append((leader, trick, winner, ()))
         leader = winner
         if not hands[winner]:
             break
+    history += map(action_of, played)
     rng.state = advanced(base, p)
     deal.trick = []
     deal.leader = leader
