@@ -134,9 +134,20 @@ def shuffled(items: Sequence[int], seed: int) -> list[int]:
     True
     """
     out = list(items)
-    rng = SplitMix64(seed)
+    state = seed & MASK64
     for product, bounds in _shuffle_plan(len(out)):
-        r = rng.below(product)
+        # r = rng.below(product) for a SplitMix64 at ``state``: its next() inlined, and below()
+        # itself asked only where it might reject the number (its low 64 bits below the bound)
+        state = (state + GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        r = (z ^ (z >> 31)) * product
+        if r & MASK64 < product:
+            rng = SplitMix64(state - GAMMA)
+            r = rng.below(product)
+            state = rng.state
+        else:
+            r >>= 64
         for b in bounds:
             j = r % b
             r //= b

@@ -222,15 +222,16 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
                 while k:
                     m &= m - 1
                     k -= 1
+                m &= -m
             else:
                 k = c - 1 - k
                 while k:
                     m ^= 1 << m.bit_length() - 1
                     k -= 1
                 m = 1 << m.bit_length() - 1
-        low = m & -m
-        hands[leader] = hand ^ low
-        i = low.bit_length() - 1
+        # m is now the one card played
+        hands[leader] = hand ^ m
+        i = m.bit_length() - 1
         played.append(i)
         known = lead_of[i]
         if known is None:  # the lead alone does not say how the trick goes: the public path plays it
@@ -278,15 +279,15 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
                     while k:
                         m &= m - 1
                         k -= 1
+                    m &= -m
                 else:
                     k = c - 1 - k
                     while k:
                         m ^= 1 << m.bit_length() - 1
                         k -= 1
                     m = 1 << m.bit_length() - 1
-            low = m & -m
-            hands[seat] = hand ^ low
-            i = low.bit_length() - 1
+            hands[seat] = hand ^ m
+            i = m.bit_length() - 1
             played.append(i)
             if keys[i] > best:
                 best = keys[i]
