@@ -218,8 +218,8 @@ class Deal:
     @property
     def bid_to_make(self) -> int | None:
         """The bid the declarer must make (raised by discarded count cards where the ruleset says so)."""
-        if self.bid is None:
-            return None
+        if self.bid is None or not self.discards:
+            return self.bid
         return bid_after_discards(self.ruleset, self.bid, self.discards)
 
     @property

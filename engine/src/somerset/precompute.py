@@ -265,7 +265,7 @@ class DealSetup:
     trump_actions: tuple[Action, ...]
     card_points: tuple[int, ...]
     bids: tuple[tuple[Call, Action], ...]
-    _tables: dict[Trump, TrickTables] = field(default_factory=dict, repr=False)
+    _tables: dict[int | None, TrickTables] = field(default_factory=dict, repr=False)  # by the trump's suit
     _scores: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict, repr=False)
     #: The answers of :meth:`auction_step` (read directly by the random auction).
     auction_steps: dict[tuple[int, int, int], tuple[int, int, bool]] = field(default_factory=dict, repr=False)
@@ -307,9 +307,9 @@ class DealSetup:
 
     def tables(self, trump: Trump) -> TrickTables:
         """The play tables of this setup's ruleset under ``trump``."""
-        tables = self._tables.get(trump)
+        tables = self._tables.get(trump.suit)  # a trump is its suit (an int hashes faster)
         if tables is None:
-            tables = self._tables[trump] = trick_tables(self.ruleset, trump)
+            tables = self._tables[trump.suit] = trick_tables(self.ruleset, trump)
         return tables
 
 

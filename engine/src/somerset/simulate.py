@@ -193,11 +193,11 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
     count = deal.setup.card_points
     per_trick = deal.per_trick
     pile = deal.pile
-    face = sum(count[c] for c in deal.face_up) if not tricks else 0
+    face = sum(map(count.__getitem__, deal.face_up)) if not tricks else 0
     lead_first = tab.lead_first if not tricks and not deal.drawn else -1
     leader = deal.leader
     # At most one number is drawn for each card still to play: all of them are worked out at once.
-    size = sum(h.bit_count() for h in hands) + len(pile)
+    size = sum(map(int.bit_count, hands)) + len(pile)
     base = rng.state
     his = high_words(base, size)
     p = 0
@@ -206,8 +206,8 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
         hand = hands[leader]
         m = hand & lead_first or hand
         lead_first = -1
-        c = m.bit_count()
-        if c > 1:
+        if m & (m - 1):  # a choice of cards (a single card needs no draw)
+            c = m.bit_count()
             r = his[p] * c  # rng.below(c), read off the next number's high word (see rng.high_words)
             p += 1
             if (r + 0x10000) & 0xFFFFFFFF > 0x10000:  # 0 < r % 2**32 < 2**32 - 2**16
@@ -263,9 +263,9 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
         for seat in followers[leader]:
             hand = hands[seat]
             m = hand & follow and hand & allowed or hand
-            c = m.bit_count()
-            if c > 1:
-                r = his[p] * c  # as for the lead
+            if m & (m - 1):  # as for the lead
+                c = m.bit_count()
+                r = his[p] * c
                 p += 1
                 if (r + 0x10000) & 0xFFFFFFFF > 0x10000:
                     k = r >> 32
