@@ -29,7 +29,7 @@ from .bidding import PASS
 from .bots import make_bots, play_deal
 from .deal import AUCTION_PHASE, PLAY_PHASE, TRUMP_PHASE, Deal, Phase, new_deal
 from .precompute import TRUMP_KEY
-from .rng import FAST_BOUND, SplitMix64, advanced, deal_seed, high_words
+from .rng import FAST_BOUND, SplitMix64, advanced, deal_seed, top_bits
 from .rules import Declaration, Ruleset
 
 __all__ = ["step_random", "play_random", "simulate"]
@@ -116,7 +116,7 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
     n = auction.players
     size = 3 * n  # numbers worked out at a time: most auctions take fewer calls
     base = rng.state
-    his = high_words(base, size)
+    his = top_bits(base, size)
     p = 0
     while True:
         step = steps.get((high_bid, made, passes))
@@ -125,20 +125,20 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
         c, first, can_pass = step
         if c < 0:  # the auction is over
             break
-        # k = rng.below(c), read off the next number's high word (see rng.high_words)
+        # k = rng.below(c), read off the next number's top bits (see rng.top_bits)
         if p == size:
             base = advanced(base, size)
-            his = high_words(base, size)
+            his = top_bits(base, size)
             p = 0
         r = his[p] * c
         p += 1
-        if (r + 0x10000) & 0xFFFFFFFF > 0x10000 and c <= FAST_BOUND:  # 0 < r % 2**32 < 2**32 - 2**16
-            k = r >> 32
+        if (r + 0x100) & 0xFFFFFF > 0x100 and c <= FAST_BOUND:  # 0 < r % 2**24 < 2**24 - 2**8
+            k = r >> 24
         else:
             rng.state = advanced(base, p - 1)
             k = rng.below(c)
             base = rng.state
-            his = high_words(base, size)
+            his = top_bits(base, size)
             p = 0
         player = made % n
         made += 1
@@ -198,8 +198,12 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
     leader = deal.leader
     # At most one number is drawn for each card still to play: all of them are worked out at once.
     size = sum(map(int.bit_count, hands)) + len(pile)
+    if size > FAST_BOUND:  # more cards to choose from than a draw may read off the top bits
+        while deal.phase is Phase.PLAY:
+            step_random(deal, rng)
+        return
     base = rng.state
-    his = high_words(base, size)
+    his = top_bits(base, size)
     p = 0
     while True:
         # the lead
@@ -208,15 +212,15 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
         lead_first = -1
         if m & (m - 1):  # a choice of cards (a single card needs no draw)
             c = m.bit_count()
-            r = his[p] * c  # rng.below(c), read off the next number's high word (see rng.high_words)
+            r = his[p] * c  # rng.below(c), read off the next number's top bits (see rng.top_bits)
             p += 1
-            if (r + 0x10000) & 0xFFFFFFFF > 0x10000:  # 0 < r % 2**32 < 2**32 - 2**16
-                k = r >> 32
+            if (r + 0x100) & 0xFFFFFF > 0x100:  # 0 < r % 2**24 < 2**24 - 2**8
+                k = r >> 24
             else:
                 rng.state = advanced(base, p - 1)
                 k = rng.below(c)
                 base = rng.state
-                his = high_words(base, size)
+                his = top_bits(base, size)
                 p = 0
             if k + k < c:  # the k-th card from the low end, or the (c - 1 - k)-th from the high end
                 while k:
@@ -246,7 +250,7 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
             if deal.phase is not Phase.PLAY:
                 return
             base = rng.state
-            his = high_words(base, size)
+            his = top_bits(base, size)
             p = 0
             leader = deal.leader
             face = 0
@@ -267,13 +271,13 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
                 c = m.bit_count()
                 r = his[p] * c
                 p += 1
-                if (r + 0x10000) & 0xFFFFFFFF > 0x10000:
-                    k = r >> 32
+                if (r + 0x100) & 0xFFFFFF > 0x100:
+                    k = r >> 24
                 else:
                     rng.state = advanced(base, p - 1)
                     k = rng.below(c)
                     base = rng.state
-                    his = high_words(base, size)
+                    his = top_bits(base, size)
                     p = 0
                 if k + k < c:  # as for the lead
                     while k:
