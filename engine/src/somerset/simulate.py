@@ -34,13 +34,16 @@ from .rules import Declaration, Ruleset
 
 __all__ = ["step_random", "play_random", "simulate"]
 
+# The phases as module names (reading a member off an Enum class is slow in CPython 3.11).
+_AUCTION, _TRUMP, _PLAY, _OVER = Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.OVER
+
 
 def step_random(deal: Deal, rng: SplitMix64) -> None:
     """One uniformly random legal action (chance steps from the seed).
 
     The play phase draws straight from the legal mask, so nothing is checked twice.
     """
-    if deal.phase is Phase.PLAY and deal.tables is not None:
+    if deal.phase is _PLAY and deal.tables is not None:
         m = PLAY_PHASE.legal_mask(deal)
         count = m.bit_count()
         if count > 1:
@@ -53,7 +56,7 @@ def step_random(deal: Deal, rng: SplitMix64) -> None:
     if deal.is_chance():
         deal.apply(deal.chance_outcome())
         return
-    if deal.phase is Phase.AUCTION:
+    if deal.phase is _AUCTION:
         auction = deal.auction
         assert auction is not None
         low, top = auction.bid_range()
@@ -75,16 +78,16 @@ def play_random(deal: Deal, rng: SplitMix64) -> None:
     """
     while True:
         phase = deal.phase
-        if phase is Phase.PLAY and deal.tables is not None:
+        if phase is _PLAY and deal.tables is not None:
             _random_play(deal, rng)
-        elif phase is Phase.AUCTION:
+        elif phase is _AUCTION:
             _random_auction(deal, rng)
-        elif phase is Phase.TRUMP and not deal.discards:
+        elif phase is _TRUMP and not deal.discards:
             acts = deal.setup.trump_actions
             action = acts[rng.below(len(acts))]
             deal.history.append(action)
             TRUMP_PHASE.apply(deal, action)
-        elif phase is Phase.OVER:
+        elif phase is _OVER:
             return
         else:
             step_random(deal, rng)
@@ -173,9 +176,9 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
     The cards are kept as played (``played``) and their actions added to the history together,
     before any step of the public path and at the end.
     """
-    while deal.trick and deal.phase is Phase.PLAY:
+    while deal.trick and deal.phase is _PLAY:
         step_random(deal, rng)
-    if deal.phase is not Phase.PLAY:
+    if deal.phase is not _PLAY:
         return
     tab = deal.tables
     assert tab is not None
@@ -199,7 +202,7 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
     # At most one number is drawn for each card still to play: all of them are worked out at once.
     size = sum(map(int.bit_count, hands)) + len(pile)
     if size > FAST_BOUND:  # more cards to choose from than a draw may read off the top bits
-        while deal.phase is Phase.PLAY:
+        while deal.phase is _PLAY:
             step_random(deal, rng)
         return
     base = rng.state
@@ -245,9 +248,9 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
             deal.trick = [i]
             deal.leader = leader
             deal._to_act = (leader + 1) % n
-            while deal.trick and deal.phase is Phase.PLAY:
+            while deal.trick and deal.phase is _PLAY:
                 step_random(deal, rng)
-            if deal.phase is not Phase.PLAY:
+            if deal.phase is not _PLAY:
                 return
             base = rng.state
             his = top_bits(base, size)
