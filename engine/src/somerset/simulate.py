@@ -230,15 +230,18 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
                     m &= m - 1
                     k -= 1
                 m &= -m
+                i = m.bit_length() - 1
             else:
                 k = c - 1 - k
                 while k:
                     m ^= 1 << m.bit_length() - 1
                     k -= 1
-                m = 1 << m.bit_length() - 1
-        # m is now the one card played
+                i = m.bit_length() - 1
+                m = 1 << i
+        else:
+            i = m.bit_length() - 1
+        # card i (its bit m) is played
         hands[leader] = hand ^ m
-        i = m.bit_length() - 1
         played.append(i)
         known = lead_of[i]
         if known is None:  # the lead alone does not say how the trick goes: the public path plays it
@@ -287,14 +290,17 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
                         m &= m - 1
                         k -= 1
                     m &= -m
+                    i = m.bit_length() - 1
                 else:
                     k = c - 1 - k
                     while k:
                         m ^= 1 << m.bit_length() - 1
                         k -= 1
-                    m = 1 << m.bit_length() - 1
+                    i = m.bit_length() - 1
+                    m = 1 << i
+            else:
+                i = m.bit_length() - 1
             hands[seat] = hand ^ m
-            i = m.bit_length() - 1
             played.append(i)
             if keys[i] > best:
                 best = keys[i]
