@@ -75,31 +75,68 @@ def play_random(deal: Deal, rng: SplitMix64) -> None:
     Exactly what calling :func:`step_random` until the deal ends does (the same draws from
     ``rng``, the same history and result), with the auction, the naming of trump and the play
     run in tight loops.
+
+    The numbers the loops draw are worked out in batches (:func:`~somerset.rng.top_bits`) that
+    the auction, the naming of trump and the play share: ``words[p:]`` are the top bits of the
+    generator's numbers from state ``advanced(base, p)`` on, and ``rng.state`` is brought up to
+    date before any step of the public path and at the end.
     """
+    base, words, p = rng.state, _NO_WORDS, 0
     while True:
         phase = deal.phase
         if phase is _PLAY and deal.tables is not None:
-            _random_play(deal, rng)
+            base, words, p = _random_play(deal, rng, base, words, p)
         elif phase is _AUCTION:
-            _random_auction(deal, rng)
+            base, words, p = _random_auction(deal, rng, base, words, p)
         elif phase is _TRUMP and not deal.discards:
+            # step_random's draw from the trumps allowed (TrumpPhase.legal), the action made unchecked
             acts = deal.setup.trump_actions
-            action = acts[rng.below(len(acts))]
-            deal.history.append(action)
-            TRUMP_PHASE.apply(deal, action)
+            if p == len(words):
+                base = advanced(base, p)
+                words = top_bits(base, 1 + _cards_left(deal))
+                p = 0
+            k, base, words, p = _below(len(acts), rng, base, words, p)
+            deal.history.append(acts[k])
+            TRUMP_PHASE.apply(deal, acts[k])
         elif phase is _OVER:
+            rng.state = advanced(base, p)
             return
         else:
+            rng.state = advanced(base, p)
             step_random(deal, rng)
+            base, words, p = rng.state, _NO_WORDS, 0
 
 
-def _random_auction(deal: Deal, rng: SplitMix64) -> None:
+_NO_WORDS: list[int] = []  # no numbers worked out yet (never changed: a batch is a new list)
+
+
+def _cards_left(deal: Deal) -> int:
+    """The cards still to be played: at most one number is drawn for each."""
+    return sum(map(int.bit_count, deal.hands)) + len(deal.pile)
+
+
+def _below(c: int, rng: SplitMix64, base: int, words: list[int], p: int) -> tuple[int, int, list[int], int]:
+    """``rng.below(c)`` read off ``words[p]`` (see :func:`~somerset.rng.top_bits`), and the batch after it.
+
+    The tight loops inline this; where the top bits cannot decide, ``rng.below`` itself draws
+    from that number's state, and a new batch of as many numbers starts after it.
+    """
+    r = words[p] * c
+    if (r + 0x100) & 0xFFFFFF > 0x100 and c <= FAST_BOUND:  # 0 < r % 2**24 < 2**24 - 2**8
+        return r >> 24, base, words, p + 1
+    rng.state = advanced(base, p)
+    k = rng.below(c)
+    return k, rng.state, top_bits(rng.state, len(words)), 0
+
+
+def _random_auction(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: int) -> tuple[int, list[int], int]:
     """The auction of :func:`play_random`: calls drawn as :func:`step_random` draws them, made unchecked.
 
     The high bid, the number of calls and the passes since the last bid are kept in local
     variables; what may be called next, and whether the auction is over, is the auction's answer
     (:meth:`~somerset.bidding.Auction.next_call`), kept by the deal's setup
     (:meth:`~somerset.precompute.DealSetup.auction_step`) so that each is worked out once.
+    Takes and returns the batch of numbers (see :func:`play_random`).
     """
     auction = deal.auction
     assert auction is not None
@@ -117,10 +154,9 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
         passes += 1
     made = len(calls)
     n = auction.players
-    size = 3 * n  # numbers worked out at a time: most auctions take fewer calls
-    base = rng.state
-    his = top_bits(base, size)
-    p = 0
+    # a batch holds enough numbers for most auctions (three calls a player), the naming of trump and the play
+    size = 3 * n + 1 + _cards_left(deal)
+    end = len(words)
     while True:
         step = steps.get((high_bid, made, passes))
         if step is None:
@@ -128,21 +164,19 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
         c, first, can_pass = step
         if c < 0:  # the auction is over
             break
-        # k = rng.below(c), read off the next number's top bits (see rng.top_bits)
-        if p == size:
-            base = advanced(base, size)
-            his = top_bits(base, size)
+        # k = rng.below(c), read off the next number's top bits (see _below)
+        if p == end:
+            base = advanced(base, p)
+            words = top_bits(base, size)
+            end = size
             p = 0
-        r = his[p] * c
+        r = words[p] * c
         p += 1
         if (r + 0x100) & 0xFFFFFF > 0x100 and c <= FAST_BOUND:  # 0 < r % 2**24 < 2**24 - 2**8
             k = r >> 24
         else:
-            rng.state = advanced(base, p - 1)
-            k = rng.below(c)
-            base = rng.state
-            his = top_bits(base, size)
-            p = 0
+            k, base, words, p = _below(c, rng, base, words, p - 1)
+            end = len(words)
         player = made % n
         made += 1
         if can_pass and not k:
@@ -155,8 +189,8 @@ def _random_auction(deal: Deal, rng: SplitMix64) -> None:
             history.append(action)
             calls.append((player, call))
             passes = 0
-    rng.state = advanced(base, p)
     AUCTION_PHASE.close(deal)
+    return base, words, p
 
 
 def _orders(n: int) -> tuple[tuple[int, ...], ...]:
@@ -167,19 +201,23 @@ def _orders(n: int) -> tuple[tuple[int, ...], ...]:
 _ORDERS = {n: _orders(n) for n in range(2, 9)}
 
 
-def _random_play(deal: Deal, rng: SplitMix64) -> None:
+def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: int) -> tuple[int, list[int], int]:
     """The play of :func:`play_random`, once trump is known: the play phase's ``put`` inlined.
 
     A trick is played from the tables of its lead (which cards follow, and each card's key: the
     first card of highest key takes the trick); the few tricks the lead alone does not settle
     (the S/S led in No Trump), and a trick already begun, are played through :func:`step_random`.
     The cards are kept as played (``played``) and their actions added to the history together,
-    before any step of the public path and at the end.
+    before any step of the public path and at the end. Takes and returns the batch of numbers
+    (see :func:`play_random`).
     """
-    while deal.trick and deal.phase is _PLAY:
-        step_random(deal, rng)
-    if deal.phase is not _PLAY:
-        return
+    if deal.trick:
+        rng.state = advanced(base, p)
+        while deal.trick and deal.phase is _PLAY:
+            step_random(deal, rng)
+        base, words, p = rng.state, _NO_WORDS, 0
+        if deal.phase is not _PLAY:
+            return base, words, p
     tab = deal.tables
     assert tab is not None
     n = deal.players
@@ -199,15 +237,19 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
     face = sum(map(count.__getitem__, deal.face_up)) if not tricks else 0
     lead_first = tab.lead_first if not tricks and not deal.drawn else -1
     leader = deal.leader
-    # At most one number is drawn for each card still to play: all of them are worked out at once.
-    size = sum(map(int.bit_count, hands)) + len(pile)
+    # At most one number is drawn for each card still to play: the batch must hold that many.
+    size = _cards_left(deal)
     if size > FAST_BOUND:  # more cards to choose from than a draw may read off the top bits
+        rng.state = advanced(base, p)
         while deal.phase is _PLAY:
             step_random(deal, rng)
-        return
-    base = rng.state
-    his = top_bits(base, size)
-    p = 0
+        return rng.state, _NO_WORDS, 0
+    if len(words) - p >= size:
+        his = words
+    else:
+        base = advanced(base, p)
+        his = top_bits(base, size)
+        p = 0
     while True:
         # the lead
         hand = hands[leader]
@@ -254,7 +296,7 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
             while deal.trick and deal.phase is _PLAY:
                 step_random(deal, rng)
             if deal.phase is not _PLAY:
-                return
+                return rng.state, _NO_WORDS, 0
             base = rng.state
             his = top_bits(base, size)
             p = 0
@@ -327,10 +369,10 @@ def _random_play(deal: Deal, rng: SplitMix64) -> None:
         if not hands[winner]:
             break
     history += map(action_of, played)
-    rng.state = advanced(base, p)
     deal.trick = []
     deal.leader = leader
     PLAY_PHASE.finish(deal)
+    return base, his, p
 
 
 def simulate(ruleset: Ruleset, format_id: str, deals: int, seed: int, bots: str = "heuristic",
