@@ -94,9 +94,11 @@ class TrickTables:
     ``break_double`` the doubles that may break suit once an active 0/0 is in the trick.
 
     For the random-play loop, ``lead[c]`` gives, for a trick led by card ``c``, the mask of cards
-    that follow it and each card's ``key`` in that trick: without an active Rover in the trick, the
-    first card of highest key takes it (trumps from :data:`TRUMP_KEY` up, the suit led below, other
-    cards 0). ``lead[c]`` is None where the lead alone does not say (the S/S led in No Trump).
+    that follow it, each card's ``key`` in that trick (without an active Rover in the trick, the
+    first card of highest key takes it: trumps from :data:`TRUMP_KEY` up, the suit led below,
+    other cards 0), what a hand holding a card that follows may play (those cards, ``extra``, and
+    ``break_double`` after a Rover lead) and whether ``c`` is the Rover with its power. ``lead[c]``
+    is None where the lead alone does not say (the S/S led in No Trump).
     ``rover_watch`` is the Rover's integer where the Rover has its power (else -1): a trick that
     holds it and no trump is decided by :meth:`winner`.
     """
@@ -154,13 +156,15 @@ class TrickTables:
         self.ss = idx.ss
         self.rover = idx.rover
         self.rover_watch = idx.rover if self.rover_on else -1
-        by_suit: dict[int, tuple[int, tuple[int, ...]]] = {}
-        for s in follow:
-            keys = tuple(TRUMP_KEY + self.tkey[i] if self.tkey[i] else SUIT_KEY + self.rank[i] if self.esuit[i] == s else 0
-                         for i in range(n))
-            by_suit[s] = (follow[s], keys)
-        self.lead: tuple[tuple[int, tuple[int, ...]] | None, ...] = tuple(
-            None if i == idx.ss and self.nt else by_suit[self.esuit[i]] for i in range(n))
+        keys_of: dict[int, tuple[int, ...]] = {
+            s: tuple(TRUMP_KEY + self.tkey[i] if self.tkey[i] else SUIT_KEY + self.rank[i] if self.esuit[i] == s else 0
+                     for i in range(n))
+            for s in follow}
+        self.lead: tuple[tuple[int, tuple[int, ...], int, bool] | None, ...] = tuple(
+            None if i == idx.ss and self.nt
+            else (follow[self.esuit[i]], keys_of[self.esuit[i]],
+                  follow[self.esuit[i]] | extra | (bd if i == self.rover_watch else 0), i == self.rover_watch)
+            for i in range(n))
 
     def legal_mask(self, hand: int, trick: Sequence[int], first_lead: bool) -> int:
         """The cards of ``hand`` that may be played to ``trick`` (``first_lead``: the bidder's opening lead)."""

@@ -227,7 +227,6 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
     action_of = deal.index.play_actions.__getitem__
     played: list[int] = []  # the cards played here, in order, whose actions are not yet in the history
     lead_of = tab.lead
-    extra_all = tab.extra
     break_double = tab.break_double
     rover = tab.rover_watch
     winner_of = tab.winner
@@ -303,15 +302,13 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
             leader = deal.leader
             face = 0
             continue
-        follow, keys = known
+        # what follows the lead, each card's key, what a hand holding a card that follows may play,
+        # and whether the lead is the Rover with its power (see TrickTables.lead)
+        follow, keys, allowed, roving = known
         best = keys[i]
         winner = leader
         points = per_trick + face + count[i]
         face = 0
-        allowed = follow | extra_all  # what may be played by a hand that holds a card of ``follow``
-        roving = i == rover
-        if roving:
-            allowed |= break_double
         for seat in followers[leader]:
             hand = hands[seat]
             m = hand & follow and hand & allowed or hand
