@@ -234,7 +234,6 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
     per_trick = deal.per_trick
     pile = deal.pile
     face = sum(map(count.__getitem__, deal.face_up)) if not tricks else 0
-    lead_first = tab.lead_first if not tricks and not deal.drawn else -1
     leader = deal.leader
     # At most one number is drawn for each card still to play: the batch must hold that many.
     size = _cards_left(deal)
@@ -249,11 +248,11 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
         base = advanced(base, p)
         his = top_bits(base, size)
         p = 0
+    # the cards the leader may lead (m): the first lead of the deal may have to be a trump
+    hand = hands[leader]
+    m = (hand & tab.lead_first or hand) if not tricks and not deal.drawn else hand
     while True:
         # the lead
-        hand = hands[leader]
-        m = hand & lead_first or hand
-        lead_first = -1
         if m & (m - 1):  # a choice of cards (a single card needs no draw)
             c = m.bit_count()
             r = his[p] * c  # rng.below(c), read off the next number's top bits (see rng.top_bits)
@@ -300,6 +299,7 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
             his = top_bits(base, size)
             p = 0
             leader = deal.leader
+            hand = m = hands[leader]
             face = 0
             continue
         # what follows the lead, each card's key, what a hand holding a card that follows may play,
@@ -363,7 +363,8 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
         else:
             tricks.append((leader, trick, winner, ()))
         leader = winner
-        if not hands[winner]:
+        hand = m = hands[winner]
+        if not hand:
             break
     history += map(action_of, played)
     deal.trick = []
