@@ -253,8 +253,8 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
     m = (hand & tab.lead_first or hand) if not tricks and not deal.drawn else hand
     while True:
         # the lead
-        if m & (m - 1):  # a choice of cards (a single card needs no draw)
-            c = m.bit_count()
+        c = m.bit_count()
+        if c > 1:  # a choice of cards (a single card needs no draw)
             r = his[p] * c  # rng.below(c), read off the next number's top bits (see rng.top_bits)
             p += 1
             if (r + 0x100) & 0xFFFFFF > 0x100:  # 0 < r % 2**24 < 2**24 - 2**8
@@ -312,8 +312,8 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
         for seat in followers[leader]:
             hand = hands[seat]
             m = hand & follow and hand & allowed or hand
-            if m & (m - 1):  # as for the lead
-                c = m.bit_count()
+            c = m.bit_count()
+            if c > 1:  # as for the lead
                 r = his[p] * c
                 p += 1
                 if (r + 0x100) & 0xFFFFFF > 0x100:
