@@ -225,6 +225,7 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
     hands, taken, tricks_won, tricks = deal.hands, deal.taken, deal.tricks_won, deal.trick_log
     history = deal.history
     action_of = deal.index.play_actions.__getitem__
+    bit = deal.index.bit  # 1 << i for each card i
     played: list[int] = []  # the cards played here, in order, whose actions are not yet in the history
     lead_of = tab.lead
     break_double = tab.break_double
@@ -265,19 +266,20 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
                 base = rng.state
                 his = top_bits(base, size)
                 p = 0
-            if k + k < c:  # the k-th card from the low end, or the (c - 1 - k)-th from the high end
+            # the k-th card from the low end, or the (c - 1 - k)-th from the high end (the masks are
+            # larger than 2**30, where each operation costs: bits from the table, few operations)
+            if k + k < c:
                 while k:
                     m &= m - 1
                     k -= 1
-                m &= -m
-                i = m.bit_length() - 1
+                i = (m ^ (m - 1)).bit_length() - 1  # the lowest card left
             else:
                 k = c - 1 - k
                 while k:
-                    m ^= 1 << m.bit_length() - 1
+                    m ^= bit[m.bit_length() - 1]
                     k -= 1
                 i = m.bit_length() - 1
-                m = 1 << i
+            m = bit[i]
         else:
             i = m.bit_length() - 1
         # card i (its bit m) is played
@@ -328,15 +330,14 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
                     while k:
                         m &= m - 1
                         k -= 1
-                    m &= -m
-                    i = m.bit_length() - 1
+                    i = (m ^ (m - 1)).bit_length() - 1
                 else:
                     k = c - 1 - k
                     while k:
-                        m ^= 1 << m.bit_length() - 1
+                        m ^= bit[m.bit_length() - 1]
                         k -= 1
                     i = m.bit_length() - 1
-                    m = 1 << i
+                m = bit[i]
             else:
                 i = m.bit_length() - 1
             hands[seat] = hand ^ m
