@@ -96,7 +96,7 @@ class TrickTables:
     For the random-play loop, ``lead[c]`` gives, for a trick led by card ``c``, the mask of cards
     that follow it, each card's ``key`` in that trick (without an active Rover in the trick, the
     first card of highest key takes it: trumps from :data:`TRUMP_KEY` up, the suit led below,
-    other cards 0), what a hand holding a card that follows may play (those cards, ``extra``, and
+    other cards 0), what else a hand holding a card that follows may play (``extra``, and
     ``break_double`` after a Rover lead) and whether ``c`` is the Rover with its power. ``lead[c]``
     is None where the lead alone does not say (the S/S led in No Trump).
     ``rover_watch`` is the Rover's integer where the Rover has its power (else -1): a trick that
@@ -162,8 +162,8 @@ class TrickTables:
             for s in follow}
         self.lead: tuple[tuple[int, tuple[int, ...], int, bool] | None, ...] = tuple(
             None if i == idx.ss and self.nt
-            else (follow[self.esuit[i]], keys_of[self.esuit[i]],
-                  follow[self.esuit[i]] | extra | (bd if i == self.rover_watch else 0), i == self.rover_watch)
+            else (follow[self.esuit[i]], keys_of[self.esuit[i]], extra | (bd if i == self.rover_watch else 0),
+                  i == self.rover_watch)
             for i in range(n))
 
     def legal_mask(self, hand: int, trick: Sequence[int], first_lead: bool) -> int:

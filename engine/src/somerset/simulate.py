@@ -304,16 +304,20 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
             hand = m = hands[leader]
             face = 0
             continue
-        # what follows the lead, each card's key, what a hand holding a card that follows may play,
-        # and whether the lead is the Rover with its power (see TrickTables.lead)
-        follow, keys, allowed, roving = known
+        # what follows the lead, each card's key, what else a hand holding a card that follows may
+        # play, and whether the lead is the Rover with its power (see TrickTables.lead)
+        follow, keys, more, roving = known
         best = keys[i]
         winner = leader
         points = per_trick + face + count[i]
         face = 0
         for seat in followers[leader]:
             hand = hands[seat]
-            m = hand & follow and hand & allowed or hand
+            m = hand & follow
+            if not m:
+                m = hand
+            elif more:
+                m |= hand & more
             c = m.bit_count()
             if c > 1:  # as for the lead
                 r = his[p] * c
@@ -348,7 +352,7 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
             points += count[i]
             if i == rover:
                 roving = True
-                allowed |= break_double
+                more |= break_double
         trick = tuple(played[-n:])
         if roving and best < TRUMP_KEY:  # an active Rover and no trump: the tables' full rule
             winner = (leader + winner_of(trick)) % n
