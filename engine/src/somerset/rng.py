@@ -118,10 +118,9 @@ def top_bits(state: int, count: int) -> list[int]:
     x = (state * ones + steps) & mask
     x = ((x ^ (x >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
     x = ((x ^ (x >> 27)) & mask) * 0x94D049BB133111EB & mask
-    # the last step, z ^ (z >> 31), then the top 24 bits of each lane brought to the bottom of its
-    # 128 (bits 64 to 71 of a lane are still clear: what the shift carried in from the next lane
-    # lies above bit 96)
-    x = (x ^ (x >> 31)) >> 40
+    # The last step, z ^ (z >> 31), leaves the top 33 bits of z as they are: the top 24 bits of
+    # each lane are brought to the bottom of its 128 (bits 64 to 71 of a lane are clear).
+    x >>= 40
     if _WORDS_LITTLE:  # the words of the bytes in memory, read natively: lane k begins at word 4k
         return memoryview(x.to_bytes(16 * count, "little")).cast("I")[::4].tolist()
     return [(x >> (128 * k)) & 0xFFFFFF for k in range(count)]
