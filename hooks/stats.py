@@ -2,7 +2,7 @@
 
 The figures come from :func:`somerset.stats.gather_all` (bots playing seeded games under every
 ruleset). Computing them takes a while, so they are kept in ``hooks/stats-figures.json`` under a
-key made from the settings below and the SHA-256 of every file of the engine's package: a build
+key made from the settings below and the SHA-256 of every source file of the engine's package (not its content): a build
 reuses the file while the key matches, and computes the figures again (printing the time it took)
 when the engine or the settings change. ``make stats`` computes them again whatever the key.
 
@@ -57,10 +57,16 @@ JSON = dict[str, Any]
 
 
 def engine_digest(engine: Path = ENGINE) -> str:
-    """SHA-256 over every source and content file of the engine's package, with their paths."""
+    """SHA-256 over every source file of the engine's package, with their paths.
+
+    The readers' content (``content/``: puzzles, rulings, worked examples) is left out: no bot
+    reads it, so a new puzzle or a reworded ruling does not make the build play the games again.
+    """
     h = hashlib.sha256()
     for p in sorted(engine.rglob("*")):
         if not p.is_file() or "__pycache__" in p.parts or p.suffix not in {".py", ".toml", ".records", ".typed"}:
+            continue
+        if p.relative_to(engine).parts[0] == "content":
             continue
         h.update(p.relative_to(engine).as_posix().encode() + b"\0")
         h.update(p.read_bytes() + b"\0")

@@ -126,7 +126,7 @@ def start_servers() -> dict[str, tuple[Any, str]]:
 def answer_time(page: Any, sel: str, load: int | None = None) -> float:
     """When `sel` first appeared (ms from navigation), after Material's page load number `load`."""
     cond = f"__sr.answers.find((a) => a.sel === {json.dumps(sel)}" + (f" && a.load >= {load}" if load is not None else "") + ")"
-    page.wait_for_function(f"!!({cond})", timeout=120_000)
+    page.wait_for_function(f"() => !!({cond})", timeout=120_000)
     return float(page.evaluate(f"({cond}).t"))
 
 
@@ -238,7 +238,7 @@ def idle_bytes(browser: Any, url: str, press_start: bool = False) -> tuple[int, 
     time.sleep(1.5)  # time for an engine that starts by itself to show itself
     if press_start:
         page.locator(".sr-start").first.click()
-        page.wait_for_function(f"{ENGINE}.state.status === 'ready'", timeout=120_000)
+        page.wait_for_function(f"() => {ENGINE}.state.status === 'ready'", timeout=120_000)
         page.wait_for_load_state("networkidle")
     engine = page.evaluate(f"({ENGINE} || {{state: {{status: 'absent'}}}}).state.status")
     widgets = page.evaluate("document.querySelectorAll('somerset-trick, somerset-score, somerset-replay, somerset-trainer,"
