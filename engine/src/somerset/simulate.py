@@ -266,8 +266,9 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
                 base = rng.state
                 his = top_bits(base, size)
                 p = 0
-            # the k-th card from the low end, or the (c - 1 - k)-th from the high end (the masks are
-            # larger than 2**30, where each operation costs: bits from the table, few operations)
+            # the k-th card from the low end, or the (c - 1 - k)-th from the high end (masks reach past
+            # 2**30, where Python's integer operations are slower: single bits come from the pack's
+            # table, and the operations are few)
             if k + k < c:
                 while k:
                     m &= m - 1
