@@ -8,7 +8,7 @@ import pytest
 
 from somerset.deal import new_deal
 from somerset.record import record_of
-from somerset.rng import SplitMix64, deal_seed, shuffled
+from somerset.rng import FAST_BOUND, SplitMix64, deal_seed, shuffled, top_bits
 from somerset.rulesets import RULESETS
 from somerset.simulate import play_random, step_random
 from somerset.views import deal_summary
@@ -32,6 +32,55 @@ def test_play_random_is_step_random_to_the_end(case: tuple[str, str, str | None]
         assert [str(a) for a in fast.history] == [str(a) for a in one.history]
         assert deal_summary(fast) == deal_summary(one) and r1.state == r2.state
         assert str(record_of(fast)) == str(record_of(one))
+        assert fast.signature() == one.signature() and fast.trick_log == one.trick_log
+
+
+def test_a_draw_read_off_the_top_bits_is_below() -> None:
+    """The tight loops read rng.below(n) off a number's top 24 bits when those decide it."""
+    rng = SplitMix64(2026)
+    decided = 0
+    for _ in range(4000):
+        state = rng.next()
+        words = top_bits(state, 8)
+        for k, h in enumerate(words):
+            n = 2 + (h + k) % (FAST_BOUND - 1)
+            r = h * n
+            if (r + 0x100) & 0xFFFFFF > 0x100:
+                decided += 1
+                one = SplitMix64((state + k * 0x9E3779B97F4A7C15) & ((1 << 64) - 1))
+                assert r >> 24 == one.below(n)
+    assert decided > 31000
+
+
+class _CountingRng(SplitMix64):
+    """A generator that counts the calls of below(), which the tight loops make only where the top bits cannot decide."""
+
+    __slots__ = ("asked",)
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.asked = 0
+
+    def below(self, n: int) -> int:
+        self.asked += 1
+        return super().below(n)
+
+
+# Deals (seed, as in the test above) where a draw's top bits cannot decide it: in the play (154,
+# 197) and in the auction or the naming of trump (3499, 21695), found by search.
+RARE_DRAWS = (154, 197, 3499, 21695)
+
+
+@pytest.mark.parametrize("seed", RARE_DRAWS)
+def test_play_random_draws_as_below_where_the_top_bits_cannot_decide(seed: int) -> None:
+    one = new_deal("parker-1947", "four-partners", deal_seed(seed, 3), seed % 4)
+    fast = new_deal("parker-1947", "four-partners", deal_seed(seed, 3), seed % 4)
+    r1, r2 = SplitMix64(seed), _CountingRng(seed)
+    while not one.is_terminal():
+        step_random(one, r1)
+    play_random(fast, r2)
+    assert r2.asked, f"seed {seed} no longer needs below() (search for new seeds if the draws changed)"
+    assert fast.signature() == one.signature() and r1.state == r2.state
 
 
 def test_shuffle_is_fixed_arithmetic() -> None:

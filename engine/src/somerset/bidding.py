@@ -80,12 +80,11 @@ class Auction:
 
     @property
     def high(self) -> tuple[int, int] | None:
-        """(player, bid) of the current high bid."""
-        best: tuple[int, int] | None = None
-        for player, call in self.calls:
-            if call.bid is not None and (best is None or call.bid > best[1]):
-                best = (player, call.bid)
-        return best
+        """(player, bid) of the current high bid: the last bid made, as every bid must top the one before."""
+        for player, call in reversed(self.calls):
+            if call.bid is not None:
+                return player, call.bid
+        return None
 
     def _passes_since_bid(self) -> int:
         passes = 0

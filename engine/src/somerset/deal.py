@@ -75,6 +75,16 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases, the shuffle and the kinds of undealt cards as module names, for the steps every
+# deal takes: in CPython 3.11 reading a member off an Enum class goes through
+# EnumType.__getattr__ and costs about as much as a function call.
+_DEAL, _DRAW_TRUMP, _AUCTION, _KITTY, _TRUMP, _PLAY, _OVER = (
+    Phase.DEAL, Phase.DRAW_TRUMP, Phase.AUCTION, Phase.KITTY, Phase.TRUMP, Phase.PLAY, Phase.OVER)
+_SHUFFLE = ActionKind.SHUFFLE
+_NO_PILE, _FACE_UP, _KITTY_CARDS = PileKind.NONE, UndealtKind.FACE_UP, UndealtKind.KITTY
+_FIRST_LEAD = Declaration.FIRST_LEAD
+
+
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
     """A finished trick: who led, the cards in play order, who took it, and the cards then drawn."""
@@ -135,7 +145,7 @@ class Deal:
         self.drawn = st.drawn
         self.count_cards = st.count_cards
         self.per_trick = st.per_trick
-        self.phase = Phase.DRAW_TRUMP if self.drawn else Phase.DEAL
+        self.phase = _DRAW_TRUMP if self.drawn else _DEAL
         self._rules: PhaseRules = PHASE_RULES[self.phase]
         self.history: list[Action] = []
         self.hands: list[int] = [0] * n
@@ -189,11 +199,11 @@ class Deal:
 
     def is_terminal(self) -> bool:
         """Whether the deal is over (played out and scored, or passed out)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def is_chance(self) -> bool:
         """Whether the next step is a chance step (the shuffle or the drawing of trump)."""
-        return self.phase is Phase.DEAL or self.phase is Phase.DRAW_TRUMP
+        return self.phase is _DEAL or self.phase is _DRAW_TRUMP
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, in pack order."""
@@ -218,14 +228,14 @@ class Deal:
     @property
     def bid_to_make(self) -> int | None:
         """The bid the declarer must make (raised by discarded count cards where the ruleset says so)."""
-        if self.bid is None:
-            return None
+        if self.bid is None or not self.discards:
+            return self.bid
         return bid_after_discards(self.ruleset, self.bid, self.discards)
 
     @property
     def first_lead_pending(self) -> bool:
         """Whether the play is waiting for the first card of the deal."""
-        return self.phase is Phase.PLAY and not self.trick_log and not self.trick
+        return self.phase is _PLAY and not self.trick_log and not self.trick
 
     def allowed_trumps(self) -> list[Trump]:
         """The trumps the high bidder may name now: the format's, less any suit his discards rule out."""
@@ -240,7 +250,7 @@ class Deal:
             raise RulesError("this is not a chance step")
         if self.seed is None:
             raise RulesError("this deal has no seed: give the deal (or the card drawn) as an action")
-        if self.phase is Phase.DRAW_TRUMP:
+        if self.phase is _DRAW_TRUMP:
             rng = SplitMix64(self.seed ^ DRAW_SALT)
             return Action.draw(self.index.cards[self.in_play[rng.below(len(self.in_play))]])
         return Action.shuffle(self.seed)
@@ -253,7 +263,7 @@ class Deal:
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to act may play (empty outside the play phase)."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return []
         cards = self.index.cards
         return [cards[i] for i in bits(PLAY_PHASE.legal_mask(self))]
@@ -262,7 +272,7 @@ class Deal:
         """None if ``action`` is allowed now, else the reason it is not."""
         if not isinstance(action, Action):
             return f"{action!r} is not an action"
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return "the deal is over"
         if action.is_chance != self.is_chance():
             return ("it is a chance step (the shuffle or the drawing of trump)" if self.is_chance()
@@ -273,7 +283,7 @@ class Deal:
         """Make ``action`` (an :class:`Action` or its text); raise :class:`IllegalActionError` if not allowed."""
         if isinstance(action, str):
             action = parse_action(action, self.pack)
-        if self.phase is Phase.PLAY and action.kind is ActionKind.PLAY and self.tables is not None:
+        if self.phase is _PLAY and action.kind is ActionKind.PLAY and self.tables is not None:
             i = self.index.of.get(action.cards[0], -1)
             if i >= 0 and PLAY_PHASE.legal_mask(self) >> i & 1:
                 self.history.append(action)
@@ -412,14 +422,14 @@ class ShufflePhase(PhaseRules):
         return [deal.chance_outcome()] if deal.seed is not None else []
 
     def can(self, deal: Deal, action: Action) -> str | None:
-        if action.kind is ActionKind.SHUFFLE:
+        if action.kind is _SHUFFLE:
             return None
         if action.kind is ActionKind.DEAL:
             return self._deal_problem(deal, action)
         return "the cards must be dealt first (shuffle or deal)"
 
     def apply(self, deal: Deal, action: Action) -> None:
-        if action.kind is ActionKind.SHUFFLE:
+        if action.kind is _SHUFFLE:
             assert action.number is not None
             deal.seed = action.number
             order = shuffled(deal.in_play, action.number)
@@ -463,24 +473,29 @@ class ShufflePhase(PhaseRules):
     def _deal(deal: Deal, hands: list[list[int]], rest: list[int]) -> None:
         deal._dealt = hands
         deal._undealt = rest
-        bit = deal.index.bit.__getitem__
-        deal.hands[:] = [sum(map(bit, h)) for h in hands]
+        bit = deal.index.bit
+        masks = deal.hands
+        for seat, h in enumerate(hands):
+            mask = 0
+            for c in h:  # a plain loop: quicker here than sum(map(...))
+                mask += bit[c]
+            masks[seat] = mask
         fmt = deal.format
-        if fmt.pile is not PileKind.NONE:
+        if fmt.pile is not _NO_PILE:
             deal.face_up = rest[: fmt.face_up_from_pile]
             deal.pile = rest[fmt.face_up_from_pile:]
-        elif deal.undealt_kind is UndealtKind.FACE_UP:
+        elif deal.undealt_kind is _FACE_UP:
             deal.face_up = list(rest)
-        elif deal.undealt_kind is UndealtKind.KITTY:
+        elif deal.undealt_kind is _KITTY_CARDS:
             deal.kitty = list(rest)
         if deal.drawn:
             assert deal.trump_card is not None
             _set_trump(deal, Trump(deal.trump_card.suit), by_lead=False)
             deal.leader = (deal.dealer + 1) % deal.players
-            deal._enter(Phase.PLAY)
+            deal._enter(_PLAY)
         else:
             deal.auction = Auction(deal.ruleset.bidding.value, deal.players, fmt.points_per_deal)
-            deal._enter(Phase.AUCTION)
+            deal._enter(_AUCTION)
 
 
 class DrawPhase(PhaseRules):
@@ -504,7 +519,7 @@ class DrawPhase(PhaseRules):
 
     def apply(self, deal: Deal, action: Action) -> None:
         deal.trump_card = action.cards[0]
-        deal._enter(Phase.DEAL)
+        deal._enter(_DEAL)
 
 
 class AuctionPhase(PhaseRules):
@@ -544,13 +559,13 @@ class AuctionPhase(PhaseRules):
         high = deal.auction.high
         if high is None:
             deal.passed_out = True
-            deal._enter(Phase.OVER)
+            deal._enter(_OVER)
             return
         deal.declarer = deal.seat_of_bidder(high[0])
         deal.bid = high[1]
         if deal.kitty:
             deal.hands[deal.declarer] |= sum(1 << i for i in deal.kitty)
-            deal._enter(Phase.KITTY)
+            deal._enter(_KITTY)
         else:
             _after_kitty(deal)
 
@@ -617,7 +632,7 @@ class TrumpPhase(PhaseRules):
         assert action.trump is not None and deal.declarer is not None
         _set_trump(deal, action.trump, by_lead=False)
         deal.leader = deal.declarer
-        deal._enter(Phase.PLAY)
+        deal._enter(_PLAY)
 
 
 class PlayPhase(PhaseRules):
@@ -754,7 +769,7 @@ class PlayPhase(PhaseRules):
 
     def finish(self, deal: Deal) -> None:
         """Score the deal (its last trick taken) and end it."""
-        deal._enter(Phase.OVER)
+        deal._enter(_OVER)
         taken = deal.team_points()
         if deal.drawn or deal.declarer is None:
             deal._score = list(taken)
@@ -790,11 +805,11 @@ def _set_trump(deal: Deal, trump: Trump, by_lead: bool) -> None:
 
 def _after_kitty(deal: Deal) -> None:
     assert deal.declarer is not None
-    if deal.ruleset.declaration.value is Declaration.FIRST_LEAD:
+    if deal.ruleset.declaration.value is _FIRST_LEAD:
         deal.leader = deal.declarer
-        deal._enter(Phase.PLAY)
+        deal._enter(_PLAY)
     else:
-        deal._enter(Phase.TRUMP)
+        deal._enter(_TRUMP)
 
 
 #: The shuffle's handler (:func:`new_deal` deals through it).
@@ -815,8 +830,8 @@ def new_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 0
              options: Iterable[str] = ()) -> Deal:
     """A deal dealt from ``seed`` (its chance steps applied), waiting for the first call."""
     deal = Deal(ruleset, format_id, dealer=dealer, seed=seed, options=options)
-    if deal.phase is Phase.DEAL:  # the shuffle of the deal's own seed: allowed, so made unchecked
-        action = Action(ActionKind.SHUFFLE, number=deal.seed)  # the seed checked by Deal
+    if deal.phase is _DEAL:  # the shuffle of the deal's own seed: allowed, so made unchecked
+        action = Action(_SHUFFLE, number=deal.seed)  # the seed checked by Deal
         deal.history.append(action)
         SHUFFLE_PHASE.apply(deal, action)
     while deal.is_chance():

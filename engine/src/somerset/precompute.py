@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from .actions import Action
-from .bidding import Call
+from .bidding import Auction, Call
 from .cards import Card, Pack, Trump, parse_card
 from .kitty import undealt_kind
 from .play import rover_active
@@ -94,9 +94,11 @@ class TrickTables:
     ``break_double`` the doubles that may break suit once an active 0/0 is in the trick.
 
     For the random-play loop, ``lead[c]`` gives, for a trick led by card ``c``, the mask of cards
-    that follow it and each card's ``key`` in that trick: without an active Rover in the trick, the
-    first card of highest key takes it (trumps from :data:`TRUMP_KEY` up, the suit led below, other
-    cards 0). ``lead[c]`` is None where the lead alone does not say (the S/S led in No Trump).
+    that follow it, each card's ``key`` in that trick (without an active Rover in the trick, the
+    first card of highest key takes it: trumps from :data:`TRUMP_KEY` up, the suit led below,
+    other cards 0), what else a hand holding a card that follows may play (``extra``, and
+    ``break_double`` after a Rover lead) and whether ``c`` is the Rover with its power. ``lead[c]``
+    is None where the lead alone does not say (the S/S led in No Trump).
     ``rover_watch`` is the Rover's integer where the Rover has its power (else -1): a trick that
     holds it and no trump is decided by :meth:`winner`.
     """
@@ -154,13 +156,15 @@ class TrickTables:
         self.ss = idx.ss
         self.rover = idx.rover
         self.rover_watch = idx.rover if self.rover_on else -1
-        by_suit: dict[int, tuple[int, tuple[int, ...]]] = {}
-        for s in follow:
-            keys = tuple(TRUMP_KEY + self.tkey[i] if self.tkey[i] else SUIT_KEY + self.rank[i] if self.esuit[i] == s else 0
-                         for i in range(n))
-            by_suit[s] = (follow[s], keys)
-        self.lead: tuple[tuple[int, tuple[int, ...]] | None, ...] = tuple(
-            None if i == idx.ss and self.nt else by_suit[self.esuit[i]] for i in range(n))
+        keys_of: dict[int, tuple[int, ...]] = {
+            s: tuple(TRUMP_KEY + self.tkey[i] if self.tkey[i] else SUIT_KEY + self.rank[i] if self.esuit[i] == s else 0
+                     for i in range(n))
+            for s in follow}
+        self.lead: tuple[tuple[int, tuple[int, ...], int, bool] | None, ...] = tuple(
+            None if i == idx.ss and self.nt
+            else (follow[self.esuit[i]], keys_of[self.esuit[i]], extra | (bd if i == self.rover_watch else 0),
+                  i == self.rover_watch)
+            for i in range(n))
 
     def legal_mask(self, hand: int, trick: Sequence[int], first_lead: bool) -> int:
         """The cards of ``hand`` that may be played to ``trick`` (``first_lead``: the bidder's opening lead)."""
@@ -265,8 +269,10 @@ class DealSetup:
     trump_actions: tuple[Action, ...]
     card_points: tuple[int, ...]
     bids: tuple[tuple[Call, Action], ...]
-    _tables: dict[Trump, TrickTables] = field(default_factory=dict, repr=False)
+    _tables: dict[int | None, TrickTables] = field(default_factory=dict, repr=False)  # by the trump's suit
     _scores: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict, repr=False)
+    #: The answers of :meth:`auction_step` (read directly by the random auction).
+    auction_steps: dict[tuple[int, int, int], tuple[int, int, bool]] = field(default_factory=dict, repr=False)
 
     def score(self, bidder: int, bid: int, taken: Sequence[int]) -> list[int]:
         """:func:`somerset.scoring.score_seats` for this setup: each team's score change.
@@ -282,16 +288,40 @@ class DealSetup:
             changes = self._scores[key] = tuple(score_seats(self.ruleset, self.format, bidder, bid, taken))
         return list(changes)
 
+    def auction_step(self, auction: Auction, high_bid: int, made: int, passes: int) -> tuple[int, int, bool]:
+        """:meth:`Auction.next_call <somerset.bidding.Auction.next_call>` as the random auction reads it.
+
+        ``auction`` is an auction of a deal of this setup (every one has the same rule, players
+        and maximum, so the answer depends on the other three alone). The answer is the number of
+        calls allowed (-1 once the auction is over), the bid that call ``k`` of them makes
+        (``first + k``; where a pass is allowed it is call 0) and whether a pass is allowed.
+        It is kept in :attr:`auction_steps`, keyed by ``(high_bid, made, passes)``, at most
+        :data:`AUCTION_STEPS_KEPT` of them.
+        """
+        options = auction.next_call(high_bid, made, passes)
+        if options is None:
+            step = (-1, 0, False)
+        else:
+            low, top, can_pass = options
+            step = ((top - low + 1 if top >= low else 0) + can_pass, low - can_pass, can_pass)
+        if len(self.auction_steps) >= AUCTION_STEPS_KEPT:
+            self.auction_steps.clear()
+        self.auction_steps[high_bid, made, passes] = step
+        return step
+
     def tables(self, trump: Trump) -> TrickTables:
         """The play tables of this setup's ruleset under ``trump``."""
-        tables = self._tables.get(trump)
+        tables = self._tables.get(trump.suit)  # a trump is its suit (an int hashes faster)
         if tables is None:
-            tables = self._tables[trump] = trick_tables(self.ruleset, trump)
+            tables = self._tables[trump.suit] = trick_tables(self.ruleset, trump)
         return tables
 
 
 #: The most score answers one :class:`DealSetup` keeps.
 SCORES_KEPT = 2048
+
+#: The most auction answers one :class:`DealSetup` keeps (a few hundred cover every auction).
+AUCTION_STEPS_KEPT = 4096
 
 
 @lru_cache(maxsize=128)
