@@ -202,8 +202,6 @@ class Search:
         self.pile = tuple(pile)
         self.table: dict[Any, list[Any]] = {}  # [low, high, best lead, groups] by position, see key()
         self.probes = 0
-        self.lookups = 0
-        self.hits = 0
         self.max_nodes = 0  # 0: no limit
         self.deadline = 0.0  # 0: no limit
         self._winners: dict[tuple[int, ...], int] = {}
@@ -215,6 +213,16 @@ class Search:
     def nodes(self) -> int:
         """Cards played in the search so far (one node each)."""
         return self._nodes()
+
+    @property
+    def lookups(self) -> int:
+        """Trick starts looked up in the table so far."""
+        return self._lookups()[0]
+
+    @property
+    def hits(self) -> int:
+        """Trick starts found in the table so far."""
+        return self._lookups()[1]
 
     def set_budget(self, nodes: int | None = None, seconds: float | None = None) -> None:
         """Stop (raise :class:`OutOfBudget`) after ``nodes`` more nodes or ``seconds`` from now."""
@@ -354,10 +362,11 @@ class Search:
         rover_bit = t.rover_bit
         opponents = tuple(tuple(o for o in range(n) if side[o] != side[s]) for s in range(n))
         partners = tuple(tuple(o for o in range(n) if side[o] == side[s] and o != s) for s in range(n))
-        search = self
         clock = time.perf_counter
         nodes = 0
         ticks = 0
+        lookups = 0  # trick starts looked up in the table ...
+        hits = 0  # ... and found there
         max_nodes = 0
         deadline = 0.0
 
@@ -367,6 +376,9 @@ class Search:
 
         def count_nodes() -> int:
             return nodes
+
+        def count_lookups() -> tuple[int, int]:
+            return lookups, hits
 
         def win(trick: tuple[int, ...]) -> int:
             w = winners.get(trick)
@@ -486,7 +498,7 @@ class Search:
                 return 0
             if alpha >= rem:
                 return rem
-            nonlocal ticks
+            nonlocal ticks, lookups, hits
             ticks += 1
             if max_nodes and nodes > max_nodes:
                 raise OutOfBudget
@@ -501,10 +513,10 @@ class Search:
             # without a pile every card stays with its owner, so the cards left and the leader are the position
             held = sum(hands)  # the hands never share a card
             key = (held << 4 | leader) if fixed else (leader, pile_pos, *hands)
-            search.lookups += 1
+            lookups += 1
             e = table.get(key)
             if e is not None:
-                search.hits += 1
+                hits += 1
                 lo: int = e[0]
                 hi: int = e[1]
                 if lo >= beta:
@@ -692,6 +704,7 @@ class Search:
         self._play = play
         self._limits = limits
         self._nodes = count_nodes
+        self._lookups = count_lookups
 
     # --- exact values ------------------------------------------------------------------------
 
