@@ -369,8 +369,8 @@ def test_endings_of_random_deals_agree_with_brute_force_and_repeat_node_for_node
 
 
 def test_a_solved_position_frees_its_table_at_once() -> None:
-    """The search holds no reference cycle, so its table (large at eight cards a hand) goes as
-    soon as the answer is dropped, without waiting for the cyclic garbage collector, which the
+    """The search is freed as soon as its solver is dropped, and its table and caches (large at
+    eight cards a hand) with it, without waiting for the cyclic garbage collector, which the
     search keeps resting while it runs."""
     import gc
     import weakref
@@ -378,11 +378,15 @@ def test_a_solved_position_frees_its_table_at_once() -> None:
     from somerset.solve import Solver
     from somerset.solve.bench import ending
 
-    deal = ending("parker-1947", 2, 3)
+    deal = ending("parker-1947", 2, 4)
     assert deal is not None
     solver = Solver(position_of_deal(deal))
     solver.run()
     assert gc.isenabled()
     gone = weakref.ref(solver.search)
+    table = solver.search.table
+    orders = solver.search._orders
+    assert table and all(orders)
     del solver
     assert gone() is None
+    assert not table and not any(orders)

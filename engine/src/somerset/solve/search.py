@@ -207,6 +207,15 @@ class Search:
         self._winners: dict[tuple[int, ...], int] = {}
         self._build()
 
+    def __del__(self) -> None:
+        # the search's functions call one another, so they form a reference cycle that only the
+        # cyclic garbage collector frees; the table and the caches they hold (large at eight
+        # cards a hand) are emptied as soon as the search itself is dropped
+        self.table.clear()
+        self._winners.clear()
+        for cache in self._orders:
+            cache.clear()
+
     # --- the budget ------------------------------------------------------------------------
 
     @property
