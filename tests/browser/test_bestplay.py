@@ -111,12 +111,16 @@ def test_replayer_values_equal_the_engines_and_the_best_line_steps(open_page: An
 
 
 def test_a_new_position_cancels_the_old_search(open_page: Any) -> None:
-    # Seed 3: the lead of trick 7 needs about 74,000 nodes (four slices); trick 8's lead far fewer.
-    steps = replay_steps("parker-1947", 3)
+    # Triple Somerset's six-handed game, seed 3: the first reviewed card needs about 190,000 nodes
+    # (some twenty slices, seconds in Pyodide), the next one about 49,000. A four-handed ending is
+    # now solved in a few slices, too quickly to step on while its search is still going.
+    steps = replay_steps("triple-2009", 3, "six-2x3")
     big = next(i for i, s in enumerate(steps) if "plays" in s)
     old = steps[big]["plays"][0]["position"]
     new = steps[big + 1]["plays"][0]["position"]
-    page, _ = open_page("tools/replay/?rules=parker-1947&seed=3")
+    old_nodes = json.loads(api.handle(json.dumps({"cmd": "solve", **old, "lines": True})))["stats"]["nodes"]
+    assert old_nodes > 100_000, f"the old position must take many slices to search: {old_nodes} nodes"
+    page, _ = open_page("tools/replay/?rules=triple-2009&format=six-2x3&seed=3")
     replay = page.locator("somerset-replay")
     expect(replay.locator(".sr-replay__counter")).to_contain_text("Step 1 of", timeout=ENGINE_TIMEOUT)
     page.evaluate(LOG_ASKS)
