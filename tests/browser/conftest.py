@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -110,6 +111,7 @@ class Recorder:
     stalled: list[Any] = field(default_factory=list)  # their routes, left pending until the context closes
     # URLs containing a key are answered with the file's bytes as changed by the function
     rewrite: dict[str, Callable[[bytes], bytes]] = field(default_factory=dict)
+    closing: bool = False  # set when the test is over and its context is being closed
 
     def count(self, suffix: str) -> int:
         return sum(1 for u in self.urls if urlsplit(u).path.endswith(suffix))
@@ -143,11 +145,16 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
             elif any(part in url for part in rec.block):
                 route.abort()
             elif changes:
-                response = route.fetch()
-                body = response.body()
-                for change in changes:
-                    body = change(body)
-                route.fulfill(response=response, body=body)
+                try:
+                    response = route.fetch()
+                    body = response.body()
+                    for change in changes:
+                        body = change(body)
+                    route.fulfill(response=response, body=body)
+                except PlaywrightError:
+                    if not rec.closing:
+                        raise
+                    # the test is over and its context closing: nothing waits for this request
             elif urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
                 route.continue_()
             else:
@@ -166,6 +173,8 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
     yield _open
     problems = []
     for context, rec in made:
+        rec.closing = True
+        context.unroute_all(behavior="ignoreErrors")
         context.close()
         if rec.foreign():
             problems.append(f"requests left 127.0.0.1: {rec.foreign()}")
