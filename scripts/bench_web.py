@@ -7,7 +7,7 @@ Serves the built site/ (or SOMERSET_SITE_DIR) from 127.0.0.1 as GitHub Pages ser
 navigation works) and measures, in headless Chromium:
 
 * the engine's start, from navigation of the trick resolver's permalink (which starts the engine
-  by itself once the page has loaded) to its answer in the page (the verdict, noted by the page
+  by itself, from the page's head: hooks/early_start.py) to its answer in the page (the verdict, noted by the page
   itself the moment it appears):
   - cold: a new browser context (empty cache);
   - second visit: the same context coming back to the permalink: the reader stays PAUSE seconds

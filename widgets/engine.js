@@ -15,6 +15,7 @@
 //           offline, saved (see setNetwork), files: once ready, the files the worker fetched}
 //   siteUrl(path)       -> a URL relative to the site root (engine.js lives at <site>/assets/widgets/)
 //   whenPageIdle(fn)    -> runs fn once the page has loaded and the main thread is idle
+//   earlyWorkerWaiting() -> whether the page's head started a worker that start() will take over
 
 const KEY = Symbol.for("somerset.engine");
 const SITE_ROOT = new URL("../../", import.meta.url);
@@ -22,6 +23,24 @@ const WORKER_URL = new URL("./worker.js", import.meta.url);
 const STALL_MS = 120_000;
 const OFFLINE_MESSAGE =
   "you are offline, and this device has not saved the rules engine yet. Connect to the internet and use any tool once: after that every tool works offline too.";
+
+// The worker started by the page's head (hooks/early_start.py), once: {worker, events} with the
+// events it has sent so far (they are not sent again), or null.
+const EARLY = Symbol.for("somerset.engine.early");
+export function earlyWorkerWaiting() {
+  return Boolean(window[EARLY]);
+}
+function takeEarlyWorker() {
+  const early = window[EARLY];
+  if (!early || typeof early.take !== "function") return null;
+  delete window[EARLY];
+  try {
+    const taken = early.take();
+    return taken && taken.worker instanceof Worker && Array.isArray(taken.events) ? taken : null;
+  } catch {
+    return null;
+  }
+}
 
 function createEngine() {
   let worker = null;
@@ -55,9 +74,17 @@ function createEngine() {
   function start() {
     if (worker || state.status === "ready") return;
     setState({ status: "loading", stage: "start", fraction: 0, message: null });
-    performance.mark("somerset-engine-start"); // for scripts/bench_web.py
+    // A tool page opened from a link with a position has had its worker started by the page's
+    // head (hooks/early_engine.py) before any module ran; it is taken over with the messages it
+    // sent so far.
+    const early = takeEarlyWorker();
     try {
-      worker = new Worker(WORKER_URL, { type: "module", name: "somerset-engine" });
+      if (early) {
+        worker = early.worker;
+      } else {
+        performance.mark("somerset-engine-start"); // for scripts/bench_web.py
+        worker = new Worker(WORKER_URL, { type: "module", name: "somerset-engine" });
+      }
     } catch (e) {
       fail(`this browser cannot run the engine in the background (${e.message || e})`);
       return;
@@ -73,7 +100,7 @@ function createEngine() {
       }, STALL_MS);
     };
     watch();
-    worker.addEventListener("message", (event) => {
+    const onMessage = (event) => {
       const data = event.data || {};
       watch();
       if (data.type === "progress") {
@@ -92,12 +119,22 @@ function createEngine() {
         if (data.error) reject(new Error(data.error));
         else resolve(data.response);
       }
-    });
-    worker.addEventListener("error", (event) => {
+    };
+    const onError = (event) => {
       event.preventDefault();
       fail(event.message || "the engine's worker stopped with an error");
-    });
-    worker.addEventListener("messageerror", () => fail("the engine sent a message that could not be read"));
+    };
+    const onMessageError = () => fail("the engine sent a message that could not be read");
+    worker.addEventListener("message", onMessage);
+    worker.addEventListener("error", onError);
+    worker.addEventListener("messageerror", onMessageError);
+    if (early) {
+      const handlers = { message: onMessage, error: onError, messageerror: onMessageError };
+      for (const event of early.events) {
+        if (worker !== me) break;
+        handlers[event.type](event);
+      }
+    }
   }
 
   function ask(request) {

@@ -39,7 +39,7 @@
 //
 // Data only ever reaches the page as text (textContent, attribute values), never as markup.
 
-import { engine, whenPageIdle, citationHref } from "./engine.js";
+import { engine, earlyWorkerWaiting, whenPageIdle, citationHref } from "./engine.js";
 
 // What the reader's first use of a widget looks like; any of these starts the engine.
 const USE_EVENTS = ["pointerdown", "keydown", "focusin"];
@@ -179,7 +179,7 @@ export function rememberRuleset(id) {
 // button), and call onReady() whenever it is ready. Nothing big is fetched before that, so a page
 // with a widget stays light until the reader asks for the engine. The exception is a tool page
 // opened from a link that carries a position: the reader came for that answer, so the engine starts
-// by itself once the page has finished loading.
+// by itself, from the page's head (hooks/early_start.py) or else once the page has finished loading.
 export class Widget extends HTMLElement {
   static fields = [];
   static defaults = {};
@@ -200,7 +200,12 @@ export class Widget extends HTMLElement {
     }
     if (this._broken) return;
     this._unsubscribe = engine.subscribe((state) => this._engineState(state));
-    if (this.hasAttribute("permalink") && this.stateFromAddress) this._cancelIdle = whenPageIdle(() => engine.start());
+    if (this.hasAttribute("permalink") && this.stateFromAddress) {
+      // Started by the page's head already (hooks/early_start.py): taken over now, so the widget
+      // shows its progress; else started once the page is idle.
+      if (earlyWorkerWaiting()) engine.start();
+      else this._cancelIdle = whenPageIdle(() => engine.start());
+    }
     this._startOnUse = (event) => {
       if (event.type === "keydown" && ["Shift", "Control", "Alt", "Meta", "Tab"].includes(event.key)) return;
       if (engine.state.status === "failed") return; // Retry says when to try again

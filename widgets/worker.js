@@ -7,7 +7,9 @@
 //               | {type: "failed", message} | {id, response}
 // (`start` is "snapshot" or "fresh", `source` where the snapshot was read from ("network" or
 // "cache"), `note` why not the snapshot, `timings` the moments (epoch ms) the boot reached each
-// step, for scripts/bench_web.py.)
+// step, for scripts/bench_web.py: the manifest, the runtime's script evaluated, the WebAssembly
+// module compiled and instantiated, Pyodide's file system set up ("fs init"), the snapshot read,
+// Pyodide resumed, the standard library and the engine checked, ready.)
 //
 // The start, as the engine manifest (written by hooks/assets.py) describes it:
 // * its standard library is stdlib.zip, compiled to .pyc at build time and trimmed to what the
@@ -55,10 +57,16 @@ let wasmModule = null;
 
 function precompile(fetchPlain) {
   if (typeof WebAssembly.compileStreaming !== "function") return;
-  wasmModule = WebAssembly.compileStreaming(fetchPlain(WASM_URL)).catch((e) => {
-    if (blockedWasm(e)) throw cspError(WASM_BLOCKED);
-    throw new Error(`the Python runtime could not be loaded (${e.message || e})`);
-  });
+  wasmModule = WebAssembly.compileStreaming(fetchPlain(WASM_URL)).then(
+    (module) => {
+      reached("wasm compiled");
+      return module;
+    },
+    (e) => {
+      if (blockedWasm(e)) throw cspError(WASM_BLOCKED);
+      throw new Error(`the Python runtime could not be loaded (${e.message || e})`);
+    },
+  );
   // Nothing starts without it: the whole boot fails, whichever attempt is running.
   wasmModule.catch((e) => {
     if (!handle) bootFailed(e);
@@ -68,7 +76,10 @@ function precompile(fetchPlain) {
     const response = await source;
     if (!response || !response[STAND_IN]) return instantiateStreaming(response, imports);
     const module = await wasmModule;
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    reached("instantiate");
+    const instance = await WebAssembly.instantiate(module, imports);
+    reached("instantiated");
+    return { module, instance };
   };
 }
 
@@ -345,7 +356,10 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
         _loadSnapshot: memory,
         // Never fails: a snapshot that cannot be used has lost its header by now, so Pyodide
         // refuses it and loadPyodide fails cleanly, leaving nothing running behind.
-        fsInit: () => snapshot.then(() => {}, () => {}),
+        fsInit: () => {
+          reached("fs init");
+          return snapshot.then(() => {}, () => {});
+        },
       }),
     );
   } catch (e) {
@@ -361,12 +375,14 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
   const stdlib = await sha256Hex(pyodide.FS.readFile(`/lib/python${major}${minor}.zip`));
   const problems = mismatches(key, { stdlib });
   if (problems.length) throw new Error(problems.join("; "));
+  reached("stdlib checked");
   // Everyone resuming the snapshot would otherwise share its random generator's state.
   pyodide.runPython("import random; random.seed()");
   const handle = pyodide.pyimport("somerset.api").handle;
   if (handle(JSON.stringify(key.check.request)) !== key.check.response) {
     throw new Error("the resumed engine does not give the answer recorded when the snapshot was built");
   }
+  reached("engine checked");
   // The engine's modules are in memory already; their files (for anything imported later, and
   // for tracebacks) are written once the worker has a quiet moment, as is the snapshot's copy.
   const wheelBytes = await wheel;
@@ -454,10 +470,11 @@ async function boot() {
     throw new Error(`the Python runtime could not be loaded (${e.message || e})`);
   };
   const loader = quiet(import(new URL("pyodide.mjs", PYODIDE_DIR).href).catch(runtimeFailed));
-  quiet(import(new URL("pyodide.asm.mjs", PYODIDE_DIR).href).catch(runtimeFailed));
+  quiet(import(new URL("pyodide.asm.mjs", PYODIDE_DIR).href).then(() => reached("runtime script"), runtimeFailed));
   const unpacked = openUnpacked();
   progress("manifest", 0.01);
   const manifest = await (await fetchOk(new URL("manifest.json", ENGINE_DIR), "the engine manifest")).json();
+  reached("manifest");
   if (!manifest || typeof manifest.wheel !== "string" || !/^somerset-[\w.+-]+\.whl$/.test(manifest.wheel)) {
     throw new Error("the engine manifest does not name a wheel");
   }

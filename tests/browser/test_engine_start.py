@@ -153,3 +153,104 @@ def test_the_stated_download_size_is_the_real_one(open_page: Any) -> None:
     stated = re.search(r"about (\d+) MB", text)
     assert stated, text
     assert abs(int(stated.group(1)) - compressed / 1e6) < 1, (stated.group(0), compressed)
+
+
+# --- the early start from a tool page's head (hooks/early_start.py) --------------------------------
+
+def test_a_tool_link_with_a_position_starts_the_engine_from_the_head(open_page: Any) -> None:
+    page, rec = open_page(PERMALINK)
+    answered(page)
+    moments = page.evaluate("""() => ({
+      asked: performance.getEntriesByName('somerset-engine-start')[0].startTime,
+      parsed: performance.getEntriesByType('navigation')[0].domInteractive,
+      marks: performance.getEntriesByName('somerset-engine-start').length,
+    })""")
+    # Asked for while the page was still being parsed, before any of the page's modules ran.
+    assert moments["asked"] < moments["parsed"], moments
+    assert moments["marks"] == 1
+    assert rec.count("worker.js") == 1 and rec.count("pyodide.asm.wasm") == 1
+    # The page took that worker over: nothing waits for another one.
+    assert page.evaluate("window[Symbol.for('somerset.engine.early')] === undefined")
+
+
+def test_a_tool_page_without_a_position_starts_nothing_from_the_head(open_page: Any) -> None:
+    page, rec = open_page("tools/trick/?utm_source=elsewhere")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1000)
+    assert rec.count("worker.js") == 0 and rec.count("pyodide.asm.wasm") == 0
+    assert page.evaluate("performance.getEntriesByName('somerset-engine-start').length") == 0
+
+
+def test_an_early_start_that_fails_offers_retry(open_page: Any) -> None:
+    page, rec = open_page(goto=False)
+    rec.expect_errors = True  # the refused download is reported in the console
+    rec.block.add(".whl")
+    page.goto(rec.base + PERMALINK)
+    status = page.locator("somerset-trick .sr-status")
+    expect(status).to_contain_text("The rules engine could not load:", timeout=ENGINE_TIMEOUT)
+    expect(status).to_contain_text("the engine could not be fetched")
+    rec.block.clear()
+    status.get_by_role("button", name="Retry").click()
+    answered(page)
+    assert rec.count(".whl") == 2 and rec.count("worker.js") == 2
+
+
+def test_an_early_worker_that_cannot_start_offers_retry(open_page: Any) -> None:
+    page, rec = open_page(goto=False)
+    rec.expect_errors = True
+    rec.block.add("/assets/widgets/worker.js")
+    page.goto(rec.base + PERMALINK)
+    status = page.locator("somerset-trick .sr-status")
+    expect(status).to_contain_text("The rules engine could not load:", timeout=ENGINE_TIMEOUT)
+    rec.block.clear()
+    status.get_by_role("button", name="Retry").click()
+    answered(page)
+
+
+def test_instant_navigation_to_another_tool_link_keeps_the_one_worker(open_page: Any) -> None:
+    page, rec = open_page(PERMALINK)
+    answered(page)
+    page.evaluate("""() => {
+      window.__sameVisit = true;
+      const a = document.createElement('a');
+      a.href = new URL('../score/?rules=parker-1947&bid=15&made=12', location.href).href;
+      a.id = 'sr-test-link';
+      a.textContent = 'score';
+      document.querySelector('article').appendChild(a);
+    }""")
+    page.click("#sr-test-link")
+    expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.__sameVisit === true"), "the navigation reloaded the page"
+    assert rec.count("worker.js") == 1 and rec.count("pyodide.asm.wasm") == 1
+
+
+def test_the_search_index_waits_for_the_engine_on_a_tool_link(open_page: Any) -> None:
+    page, rec = open_page(PERMALINK)
+    answered(page)
+    # Held back while the engine started, asked for once the engine is ready and the page idle.
+    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.includes('search_index.json'))",
+                           timeout=15_000)
+    moments = page.evaluate("""() => ({
+      ready: performance.getEntriesByName('somerset-engine-ready')[0].startTime,
+      index: performance.getEntriesByType('resource').find((e) => e.name.includes('search_index.json')).startTime,
+    })""")
+    assert moments["index"] > moments["ready"], moments
+    assert rec.count("search_index.json") == 1
+    # And the search works as on any page.
+    page.locator(".md-search__input").fill("revoke")
+    expect(page.locator(".md-search-result__item").first).to_be_visible()
+
+
+def test_the_search_box_is_not_kept_waiting_by_the_engine(open_page: Any) -> None:
+    page, rec = open_page(goto=False)
+    rec.expect_errors = True
+    rec.stall.add("pyodide.asm.wasm")  # the engine does not get ready
+    page.goto(rec.base + PERMALINK)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(500)
+    assert rec.count("search_index.json") == 0
+    # The reader turns to the search box: the index is fetched at once.
+    page.locator(".md-search__input").click()
+    page.locator(".md-search__input").fill("revoke")
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=5_000)
+    assert rec.count("search_index.json") == 1

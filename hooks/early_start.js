@@ -1,0 +1,82 @@
+// The inline script hooks/early_start.py puts in the head of a tool page (see there); the hook fills
+// in FIELDS (the tool's address fields), WORKER (the engine's worker) and SEARCH_INDEX (Material's
+// search index), drops these comments and inlines it. A classic script, run while the page is
+// parsed, before any module.
+//
+// When the address names one of the tool's fields, it
+// * starts the engine's worker and keeps the events the worker sends until widgets/engine.js takes
+//   the worker over (window[Symbol.for("somerset.engine.early")].take());
+// * holds back Material's search index until the engine is ready (or has failed), the page is idle
+//   after that, or the reader turns to the search box: building the index takes the search worker
+//   a quarter of a second of a two-core machine on a first visit, and the reader came for the
+//   tool's answer. It never waits more than HOLD_MS.
+(function () {
+  try {
+    var query = new URLSearchParams(location.search);
+    if (!FIELDS.some(function (f) { return query.has(f); })) return;
+    var running = window[Symbol.for("somerset.engine")];
+    if (window[Symbol.for("somerset.engine.early")] || (running && running.state.status !== "idle")) return;
+    var worker = new Worker(new URL(WORKER, location.href), { type: "module", name: "somerset-engine" });
+    performance.mark("somerset-engine-start");
+    var events = [];
+    var keep = function (event) { events.push(event); };
+    var types = ["message", "error", "messageerror"];
+    types.forEach(function (type) { worker.addEventListener(type, keep); });
+    window[Symbol.for("somerset.engine.early")] = {
+      take: function () {
+        types.forEach(function (type) { worker.removeEventListener(type, keep); });
+        return { worker: worker, events: events };
+      },
+    };
+
+    var HOLD_MS = 8000;
+    var index = new URL(SEARCH_INDEX, location.href).href;
+    var xhr = XMLHttpRequest.prototype;
+    var open = xhr.open;
+    var send = xhr.send;
+    var held = Symbol("held until the engine is ready");
+    var waiting = [];
+    var released = false;
+    var release = function () {
+      if (released) return;
+      released = true;
+      xhr.open = open;
+      xhr.send = send;
+      document.removeEventListener("focusin", onSearch, true);
+      document.removeEventListener("change", onSearch, true);
+      worker.removeEventListener("message", onEngine);
+      worker.removeEventListener("error", onEngine);
+      waiting.splice(0).forEach(function (go) { go(); });
+    };
+    var onSearch = function (event) {
+      var target = event.target;
+      if (target && target.closest && target.closest("[data-md-component=search], #__search")) release();
+    };
+    var onEngine = function (event) {
+      var type = event.type === "error" ? "failed" : event.data && event.data.type;
+      if (type !== "ready" && type !== "failed") return;
+      if (typeof requestIdleCallback === "function") requestIdleCallback(release, { timeout: 1000 });
+      else setTimeout(release, 200);
+    };
+    xhr.open = function (method, url) {
+      this[held] = String(method).toUpperCase() === "GET" && new URL(String(url), location.href).href === index;
+      return open.apply(this, arguments);
+    };
+    xhr.send = function () {
+      if (this[held] && !released) {
+        var request = this;
+        var args = arguments;
+        waiting.push(function () { send.apply(request, args); });
+        return;
+      }
+      return send.apply(this, arguments);
+    };
+    document.addEventListener("focusin", onSearch, true);
+    document.addEventListener("change", onSearch, true);
+    worker.addEventListener("message", onEngine);
+    worker.addEventListener("error", onEngine);
+    setTimeout(release, HOLD_MS);
+  } catch (e) {
+    // The widget starts the engine itself.
+  }
+})();

@@ -1,0 +1,110 @@
+"""The early start of the engine from a tool page's head (hooks/early_start.py)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = re.compile(r"<script>(\(function \(\) \{\s*try \{\s*var query = new URLSearchParams.*?)</script>", re.S)
+CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+
+
+def early_start() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("somerset_early_start_hook", ROOT / "hooks" / "early_start.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def fields_in(html: str) -> list[str] | None:
+    found = SCRIPT.search(html)
+    if not found:
+        return None
+    listed = re.search(r"if \(!(\[[^\]]*\])\.some", found.group(1))
+    assert listed, "the early start names no fields"
+    names: list[str] = json.loads(listed.group(1))
+    return names
+
+
+# What each tool's address carries (its widget's `static fields`); the pad and the trainer start
+# no engine from the head.
+EXPECTED = {
+    "tools/trick/index.html": ["rules", "trump", "cards"],
+    "tools/score/index.html": ["rules", "format", "bid", "made", "against"],
+    "tools/replay/index.html": ["rules", "format", "seed"],
+    "tools/play/index.html": ["rules", "format", "seed", "moves"],
+    "tools/samedeal/index.html": ["rules", "format", "seed", "moves"],
+    "tools/pad/index.html": None,
+    "puzzles/trainer/index.html": None,
+    "index.html": None,
+    "variants/parker-1947/index.html": None,
+}
+
+
+@pytest.mark.parametrize("path", sorted(EXPECTED))
+def test_tool_pages_start_the_engine_from_their_head(built_site: Path, path: str) -> None:
+    html = (built_site / path).read_text(encoding="utf-8")
+    assert fields_in(html) == EXPECTED[path]
+    if EXPECTED[path] is None:
+        return
+    head = html[: html.index("</head>")]
+    script = SCRIPT.search(html)
+    assert script and script.start() < len(head), "the early start is not in the head"
+    csp = CSP.search(head)
+    assert csp and csp.start() < script.start(), "the early start comes before the Content-Security-Policy"
+    # Allowed by the policy, by its hash.
+    digest = base64.b64encode(hashlib.sha256(script.group(1).encode()).digest()).decode()
+    assert f"'sha256-{digest}'" in csp.group(1)
+    # The worker it starts is the one widgets/engine.js would start.
+    assert '"../../assets/widgets/worker.js"' in script.group(1)
+    assert '"../../search/search_index.json"' in script.group(1)
+    assert (built_site / "search" / "search_index.json").is_file()
+    assert (built_site / "assets" / "widgets" / "worker.js").is_file()
+
+
+def test_only_widget_pages_carry_it(built_site: Path) -> None:
+    carrying = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if SCRIPT.search(p.read_text(encoding="utf-8")))
+    assert carrying == sorted(p for p, f in EXPECTED.items() if f)
+
+
+def test_fields_are_read_from_the_widget_module(tmp_path: Path) -> None:
+    hook = early_start()
+    literal = tmp_path / "one.js"
+    literal.write_text('class One extends Widget {\n  static fields = ["rules", "seed"];\n}\n')
+    assert hook.widget_fields(literal) == ["rules", "seed"]
+    named = tmp_path / "two.js"
+    named.write_text('const FIELDS = ["rules", "bid"];\nclass Two extends Widget {\n  static fields = FIELDS;\n}\n')
+    assert hook.widget_fields(named) == ["rules", "bid"]
+    opted_out = tmp_path / "three.js"
+    opted_out.write_text('class Three extends Widget {\n  static fields = ["rules"];\n  static startsFromAddress = false;\n}\n')
+    assert hook.widget_fields(opted_out) is None
+    own = tmp_path / "four.js"
+    own.write_text("class Four extends HTMLElement {}\n")
+    assert hook.widget_fields(own) is None
+
+
+@pytest.mark.parametrize("text,message", [
+    ("class A extends Widget {}\n", "has no `static fields = [...]`"),
+    ("class A extends Widget {\n  static fields = NAMES;\n}\n", "no `const NAMES = [...]` was found"),
+    ("class A extends Widget {\n  static fields = ['rules'];\n}\n", "not a list of quoted names"),
+    ('class A extends Widget {\n  static fields = ["Rules!"];\n}\n', "not a list of lower-case names"),
+])
+def test_unreadable_fields_fail_the_build(tmp_path: Path, text: str, message: str) -> None:
+    module = tmp_path / "a.js"
+    module.write_text(text)
+    with pytest.raises(PluginError, match=re.escape(message)):
+        early_start().widget_fields(module)
+    with pytest.raises(PluginError, match="cannot read"):
+        early_start().widget_fields(tmp_path / "missing.js")
