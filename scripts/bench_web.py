@@ -32,7 +32,9 @@ navigation works) and measures, in headless Chromium:
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import re
 import statistics
 import sys
 import time
@@ -229,7 +231,9 @@ def millis(values: list[float]) -> str:
 
 
 def idle_bytes(browser: Any, url: str, press_start: bool = False) -> tuple[int, int, str]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    """What the page and its engine fetch; the service worker is kept out (its precache, fetched in
+    the background once the page is quiet, is counted by precache_bytes)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     page = context.new_page()
     sizes: list[int] = []
     page.on("requestfinished", lambda r: sizes.append(max(0, r.sizes()["responseBodySize"]) + r.sizes()["responseHeadersSize"]))
@@ -245,6 +249,21 @@ def idle_bytes(browser: Any, url: str, press_start: bool = False) -> tuple[int, 
                             " somerset-deal, somerset-table').length")
     context.close()
     return sum(sizes), len(sizes), f"{widgets} widget{'s' if widgets != 1 else ''} on the page, engine {engine}"
+
+
+def precache_bytes() -> tuple[int, int, int]:
+    """The service worker's precache (sw.js, hooks/offline.py): files, bytes as stored, gzip-compressed."""
+    text = (SITE / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"^const BUILD = (\{.*\});$", text, re.M)
+    if not found:
+        raise SystemExit("bench_web: sw.js holds no BUILD; rebuild the site")
+    paths = [path for path, _ in json.loads(found.group(1))["precache"]]
+    stored = packed = 0
+    for path in paths:
+        data = (SITE / (path + "index.html" if path.endswith("/") or path == "" else path)).read_bytes()
+        stored += len(data)
+        packed += len(gzip.compress(data, compresslevel=6))
+    return len(paths), stored, packed
 
 
 def steps(states: list[dict[str, Any]]) -> str:
@@ -318,6 +337,9 @@ def main() -> int:
                 packed, _, _ = idle_bytes(browser, zipped_base + path)
                 rows.append((f"bytes before interaction: {label} ({path})",
                              f"{total / 1024:,.0f} KiB ({packed / 1024:,.0f} KiB gzip-compressed) in {count} responses; {note}"))
+            files, stored, packed = precache_bytes()
+            rows.append(("bytes of the service worker's precache (every page, in the background once the first page is quiet)",
+                         f"{stored / 1e6:,.1f} MB ({packed / 1e6:,.1f} MB gzip-compressed) in {files} files"))
             for name in ("snapshot", "plain"):
                 server = serve(SITE, compress=True, overrides=servers[name][0].overrides)
                 total, count, note = idle_bytes(browser, server[1] + IDLE_PAGES[0][1], press_start=True)

@@ -20,7 +20,12 @@
 //   id) and when the resumed engine reproduces the answer recorded at build time. Otherwise the
 //   worker says why in the console and starts Pyodide the ordinary way ("ready" says which).
 
-import { mismatches, sha256Hex, unpackSnapshot, unzip } from "./startup.js";
+// Imported as the worker starts rather than before it: the downloads below are asked for while
+// this module arrives.
+const startup = import("./startup.js").catch((e) => {
+  throw new Error(`the engine's worker could not load its start-up code (${e.message || e})`);
+});
+startup.catch(() => {});
 
 const ASSETS = new URL("../", import.meta.url); // <site>/assets/
 const PYODIDE_DIR = new URL("pyodide/", ASSETS);
@@ -255,6 +260,7 @@ async function attempt(run) {
 async function installWheel(pyodide, wheel) {
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   const { FS } = pyodide;
+  const { unzip } = await startup;
   await unzip(wheel, (name, bytes) => {
     const path = `${sitePackages}/${name}`;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
@@ -286,6 +292,7 @@ async function openUnpacked() {
 // the network (decompressed as it downloads). Returns {key, source, keep}: `keep` stores a
 // decompressed copy for next time.
 async function readSnapshotInto(entry, memory, unpacked, signal) {
+  const { unpackSnapshot } = await startup;
   const exact = (length) => {
     if (length !== memory.byteLength) throw new Error(`the snapshot holds ${length} bytes, the manifest says ${memory.byteLength}`);
     return memory;
@@ -331,6 +338,7 @@ async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
       wheel,
     ]);
     reached(`snapshot read (${found.source})`);
+    const { mismatches, sha256Hex } = await startup;
     const facts = { pyodide: version, lock: await sha256Hex(lockBytes), wheel: await sha256Hex(wheelBytes) };
     const problems = mismatches(found.key, facts);
     if (problems.length) throw new Error(problems.join("; "));
@@ -372,6 +380,7 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
   // The resumed interpreter reads its standard library at the offsets it knew when the snapshot
   // was taken: the zip it was given must be that very file.
   const [major, minor] = pyodide.runPython("import sys; sys.version_info[:2]").toJs();
+  const { mismatches, sha256Hex } = await startup;
   const stdlib = await sha256Hex(pyodide.FS.readFile(`/lib/python${major}${minor}.zip`));
   const problems = mismatches(key, { stdlib });
   if (problems.length) throw new Error(problems.join("; "));
