@@ -1,12 +1,16 @@
 """Two or more builds of the site, side by side: the engine's start in each (printed, not a test).
 
-    .venv/bin/python scripts/bench_web_ab.py ROUNDS SITE_DIR SITE_DIR [SITE_DIR ...]
+    .venv/bin/python scripts/bench_web_ab.py [--phone] ROUNDS SITE_DIR SITE_DIR [SITE_DIR ...]
 
 Serves every built site (as scripts/bench_web.py serves one) and runs bench_web's round (cold,
 second visit, second tool page) on each in turn, ROUNDS times, alternating the order every round
 so that neither build always goes first on a shared, noisy machine. Prints each round, then per
 build the medians and the worker's steps (median ms from navigation). For trying a change to the
 worker or the pages: build the site before and after it into two folders and compare them here.
+
+--phone measures a phone on a poor connection instead (bench_web.emulate_phone: a 4x slower CPU,
+9 Mbit/s, 40 ms latency, a 360 x 740 touch screen), with the sites gzip-compressed as GitHub
+Pages serves them, so that what goes over the wire counts.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from site_server import serve  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
+    phone = "--phone" in argv
+    argv = [a for a in argv if a != "--phone"]
     if len(argv) < 3 or not argv[0].isdigit() or int(argv[0]) < 1:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
@@ -31,7 +37,7 @@ def main(argv: list[str]) -> int:
         if not (site / "assets" / "engine" / "manifest.json").is_file():
             print(f"bench_web_ab: {site} is not a built site (no assets/engine/manifest.json)", file=sys.stderr)
             return 2
-    servers = [serve(site, cache_header=True) for site in sites]
+    servers = [serve(site, cache_header=True, compress=phone) for site in sites]
     results: dict[Path, list[dict[str, Any]]] = {site: [] for site in sites}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(bench_web.CHROMIUM), args=bench_web.ARGS)
@@ -40,7 +46,7 @@ def main(argv: list[str]) -> int:
             if r % 2:
                 order.reverse()
             for site, (_, base) in order:
-                out = bench_web.run_round(browser, base, 3)
+                out = bench_web.run_round(browser, base, 3, phone=phone)
                 results[site].append(out)
                 print(f"round {r + 1}/{rounds}, {site}: cold {out['cold']:.0f} ms, second visit {out['second']:.0f} ms, "
                       f"second tool page {out['instant']:.0f} ms", flush=True)

@@ -8,7 +8,8 @@
 //                 to .pyc by Pyodide's own Python, so that no browser compiles a module from source;
 //   snapshot.bin  a memory snapshot of Pyodide taken once the engine is imported and has answered
 //                 one request of each kind, with the key naming what it was built from, in the
-//                 format widgets/startup.js describes (gzip-compressed);
+//                 format widgets/startup.js describes (gzip-compressed; without its zero pages
+//                 and the pages that still hold the runtime's own data as it starts);
 //   startup.json  sizes, hashes and the key (hooks/assets.py puts them in the engine manifest).
 //
 // The standard library is trimmed by tracing: a first Pyodide (the npm package's own files) boots,
@@ -27,7 +28,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { FORMAT, packSnapshot, readSnapshot } from "../widgets/startup.js";
+import { FORMAT, packSnapshot, readSnapshot, runtimeBytes, runtimePages, watchRuntimeMemory } from "../widgets/startup.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide") + "/";
@@ -196,10 +197,25 @@ async function main() {
   mkdirSync(out, { recursive: true });
   const stdlibPath = join(out, "stdlib.zip");
   writeFileSync(stdlibPath + ".tmp", stdlib);
+  // The runtime's memory as it starts (its data segments, before anything runs in it), taken
+  // when Pyodide sets up its file system: the snapshot leaves out the pages that still hold
+  // exactly that, and the worker copies them from its own runtime at the same moment.
+  const watch = watchRuntimeMemory();
+  let pristine = null;
   const second = await boot(
-    { stdLibURL: stdlibPath + ".tmp", lockFileContents: lock.toString("utf-8"), _makeSnapshot: true },
+    {
+      stdLibURL: stdlibPath + ".tmp",
+      lockFileContents: lock.toString("utf-8"),
+      _makeSnapshot: true,
+      fsInit: () => {
+        const memory = watch.memory();
+        if (memory) pristine = new Uint8Array(memory.buffer).slice();
+      },
+    },
     wheel,
   );
+  watch.stop();
+  if (!pristine) die("the runtime's memory was not seen as Pyodide started");
   warmUp(second, false);
   second.runPython("import gc; gc.collect()");
   const sitePackages = second.runPython("import site; site.getsitepackages()[0]");
@@ -215,8 +231,10 @@ async function main() {
     check: { request: check, response: checkAnswer },
   };
   const memory = second.makeMemorySnapshot();
-  const raw = packSnapshot(key, memory);
-  const back = readSnapshot(raw).memory;
+  const runtime = runtimePages(memory, pristine);
+  key.runtime_sha256 = sha256(runtimeBytes(memory, runtime));
+  const raw = packSnapshot(key, memory, runtime);
+  const back = readSnapshot(raw, pristine).memory;
   if (back.length !== memory.length || Buffer.compare(back, memory) !== 0) die("the snapshot does not read back as written");
   const packed = gzipSync(raw, { level: 9 });
 
@@ -230,7 +248,10 @@ async function main() {
   const summary = {
     key: shownKey,
     stdlib: { file: "stdlib.zip", bytes: stdlib.length, sha256: key.stdlib_sha256, modules: files.filter((f) => f.endsWith(".py")).length },
-    snapshot: { file: "snapshot.bin", bytes: packed.length, raw_bytes: raw.length, memory_bytes: memory.length, sha256: sha256(packed) },
+    snapshot: {
+      file: "snapshot.bin", bytes: packed.length, raw_bytes: raw.length, memory_bytes: memory.length,
+      runtime_pages: runtime.pages.length, sha256: sha256(packed),
+    },
   };
   writeFileSync(join(out, "startup.json"), JSON.stringify(summary, null, 1) + "\n");
   process.stdout.write(JSON.stringify(summary) + "\n");

@@ -5,18 +5,25 @@
 // snapshot.bin is gzip-compressed. Once decompressed it is
 //   MAGIC;
 //   uint32 n, then n bytes of JSON: the key, naming what the snapshot was built from
-//     {format, pyodide, build_id, lock_sha256, wheel_sha256, stdlib_sha256,
+//     {format, pyodide, build_id, lock_sha256, wheel_sha256, stdlib_sha256, runtime_sha256,
 //      check: {request, response}}  (one request and the exact answer the engine gave);
 //   uint32 length (of Pyodide's snapshot), uint32 page size, uint32 count, then `count` uint32
-//     numbers of the pages that hold anything but zeros, in increasing order;
-//   zero padding to a multiple of 16 bytes, then those pages' bytes, one after another (the last
-//     page of the snapshot may be short).
+//     numbers of the pages whose bytes follow, in increasing order;
+//   uint32 base (where the WebAssembly memory starts in Pyodide's snapshot, after its header),
+//     uint32 count2, then `count2` uint32 numbers of the pages that hold exactly what the
+//     runtime's memory holds as it starts (its data segments: bytes [page * size - base, ...)
+//     of that memory), in increasing order; `runtime_sha256` is the SHA-256 of those pages'
+//     bytes, one after another;
+//   zero padding to a multiple of 16 bytes, then the bytes of the first list's pages, one after
+//     another (the last page of the snapshot may be short).
 // Pyodide's own snapshot (its private format, which checks Pyodide's build id) is mostly memory
-// never written; leaving out its zero pages halves what the browser has to decompress.
+// never written (the zero pages, in neither list) or the runtime's own static data, which the
+// WebAssembly module brings anyway (3.4 MB): leaving both out takes the download from 15.8 MB to
+// 12.4 MB before compression. Every page not in a list is zeros.
 // All integers are little-endian.
 
-export const MAGIC = "SOMERSET-SNAPSHOT-2\n";
-export const FORMAT = 2;
+export const MAGIC = "SOMERSET-SNAPSHOT-3\n";
+export const FORMAT = 3;
 const PAGE = 4096;
 
 const pad16 = (n) => Math.ceil(n / 16) * 16;
@@ -28,16 +35,61 @@ function isZero(bytes) {
   return true;
 }
 
-// The decompressed snapshot.bin for a key and Pyodide's snapshot (used by the build).
-export function packSnapshot(key, memory) {
+// Where the WebAssembly memory starts in Pyodide's snapshot (the length of Pyodide's own header).
+export function memoryBase(memory) {
+  return new DataView(memory.buffer, memory.byteOffset, memory.byteLength).getUint32(4, true);
+}
+
+// The pages of Pyodide's snapshot `memory` that hold exactly what `runtime` (the runtime's memory
+// as it starts) holds at the same place, all zeros apart (used by the build).
+export function runtimePages(memory, runtime) {
+  const base = memoryBase(memory);
+  const pages = [];
+  for (let p = Math.ceil(base / PAGE); p * PAGE < memory.byteLength; p++) {
+    const start = p * PAGE;
+    const size = Math.min(PAGE, memory.byteLength - start);
+    if (start - base + size > runtime.byteLength) break;
+    const page = memory.subarray(start, start + size);
+    if (isZero(page.slice())) continue;
+    const there = runtime.subarray(start - base, start - base + size);
+    let same = true;
+    for (let i = 0; i < size; i++) {
+      if (page[i] !== there[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) pages.push(p);
+  }
+  return { base, pages };
+}
+
+// The runtime pages' bytes, one after another (what runtime_sha256 is the hash of).
+export function runtimeBytes(memory, { pages, page = PAGE }) {
+  const out = new Uint8Array(pages.length * page);
+  let at = 0;
+  for (const p of pages) {
+    const bytes = memory.subarray(p * page, Math.min((p + 1) * page, memory.byteLength));
+    out.set(bytes, at);
+    at += bytes.byteLength;
+  }
+  return out.subarray(0, at);
+}
+
+// The decompressed snapshot.bin for a key, Pyodide's snapshot and its runtime pages ({base,
+// pages} from runtimePages; none by default) (used by the build).
+export function packSnapshot(key, memory, runtime = null) {
   if (memory.byteOffset % 4 !== 0) memory = memory.slice();
   const keyBytes = new TextEncoder().encode(JSON.stringify(key));
+  const fromRuntime = new Set(runtime ? runtime.pages : []);
+  const base = runtime ? runtime.base : memoryBase(memory);
   const pages = [];
   for (let p = 0; p * PAGE < memory.byteLength; p++) {
-    if (!isZero(memory.subarray(p * PAGE, (p + 1) * PAGE))) pages.push(p);
+    if (!fromRuntime.has(p) && !isZero(memory.subarray(p * PAGE, (p + 1) * PAGE))) pages.push(p);
   }
   const tableAt = pad16(MAGIC.length + 4 + keyBytes.length);
-  const dataAt = pad16(tableAt + 12 + 4 * pages.length);
+  const runtimeAt = tableAt + 12 + 4 * pages.length;
+  const dataAt = pad16(runtimeAt + 8 + 4 * fromRuntime.size);
   const pageBytes = (p) => Math.min(PAGE, memory.byteLength - p * PAGE);
   const out = new Uint8Array(dataAt + pages.reduce((sum, p) => sum + pageBytes(p), 0));
   const view = new DataView(out.buffer);
@@ -53,8 +105,49 @@ export function packSnapshot(key, memory) {
     out.set(memory.subarray(p * PAGE, p * PAGE + pageBytes(p)), at);
     at += pageBytes(p);
   });
+  view.setUint32(runtimeAt, base, true);
+  view.setUint32(runtimeAt + 4, fromRuntime.size, true);
+  [...fromRuntime].sort((x, y) => x - y).forEach((p, i) => view.setUint32(runtimeAt + 8 + 4 * i, p, true));
   return out;
 }
+
+// The WebAssembly memory of the runtime Pyodide instantiates next, for the build and the Node
+// tests (the worker watches its own instantiation): patches WebAssembly.instantiate and
+// instantiateStreaming until stop(). {memory(): the WebAssembly.Memory or null, stop()}.
+export function watchRuntimeMemory() {
+  let memory = null;
+  const original = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  const seen = (result) => {
+    const instance = result && (result.instance || result);
+    if (instance && instance.exports && instance.exports.memory instanceof WebAssembly.Memory) memory = instance.exports.memory;
+    return result;
+  };
+  for (const name of Object.keys(original)) {
+    if (typeof original[name] !== "function") continue;
+    WebAssembly[name] = (...args) => original[name].apply(WebAssembly, args).then(seen);
+  }
+  return {
+    memory: () => memory,
+    stop() {
+      Object.assign(WebAssembly, original);
+    },
+  };
+}
+
+// Fills the runtime pages of a snapshot read by snapshotReader into `memory`, from the runtime's
+// memory as it starts (`source`, a Uint8Array over the WebAssembly memory before Python runs).
+// Returns those pages' bytes (for runtime_sha256).
+export function fillFromRuntime(memory, runtime, source) {
+  const { base, page, pages } = runtime;
+  for (const p of pages) {
+    const start = p * page;
+    const size = Math.min(page, memory.byteLength - start);
+    if (start - base + size > source.byteLength) throw damaged("it needs more of the runtime's memory than there is");
+    memory.set(source.subarray(start - base, start - base + size), start);
+  }
+  return runtimeBytes(memory, runtime);
+}
+
 
 export async function sha256Hex(bytes) {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
@@ -65,7 +158,8 @@ const damaged = (why) => new Error(`the snapshot is damaged: ${why}`);
 
 // Reads a decompressed snapshot.bin handed over in pieces (as it downloads), writing Pyodide's
 // snapshot, zero pages and all, into `memory(length)`: a function returning a zero-filled
-// Uint8Array of that length. push(bytes) for each piece, then finish() -> {key, memory}.
+// Uint8Array of that length. push(bytes) for each piece, then finish() -> {key, memory, runtime};
+// the runtime pages are left for fillFromRuntime.
 // Throws on anything malformed.
 export function snapshotReader(memory) {
   const magic = new TextEncoder().encode(MAGIC);
@@ -77,6 +171,7 @@ export function snapshotReader(memory) {
   let table = null; // page numbers
   let index = 0; // the page being filled
   let filled = 0; // bytes of it filled so far
+  let runtime = null; // {base, page, pages}: the pages left for fillFromRuntime
 
   function parseHead() {
     if (head.byteLength < magic.length + 4) return false;
@@ -87,8 +182,12 @@ export function snapshotReader(memory) {
     if (n === 0 || n > 2 ** 20) throw damaged("its key has an impossible length");
     if (head.byteLength < tableAt + 12) return false;
     const count = view.getUint32(tableAt + 8, true);
-    const dataAt = pad16(tableAt + 12 + 4 * count);
     if (count > 2 ** 20) throw damaged("its page table has an impossible length");
+    const runtimeAt = tableAt + 12 + 4 * count;
+    if (head.byteLength < runtimeAt + 8) return false;
+    const fromRuntime = view.getUint32(runtimeAt + 4, true);
+    if (fromRuntime > 2 ** 20) throw damaged("its list of the runtime's pages has an impossible length");
+    const dataAt = pad16(runtimeAt + 8 + 4 * fromRuntime);
     if (head.byteLength < dataAt) return false;
     try {
       key = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(head.subarray(magic.length + 4, magic.length + 4 + n)));
@@ -104,6 +203,15 @@ export function snapshotReader(memory) {
       table[i] = view.getUint32(tableAt + 12 + 4 * i, true);
       if ((i > 0 && table[i] <= table[i - 1]) || table[i] * page >= length) throw damaged("its page table is out of order");
     }
+    const base = view.getUint32(runtimeAt, true);
+    const listed = new Uint32Array(fromRuntime);
+    for (let i = 0; i < fromRuntime; i++) {
+      listed[i] = view.getUint32(runtimeAt + 8 + 4 * i, true);
+      if ((i > 0 && listed[i] <= listed[i - 1]) || listed[i] * page >= length || listed[i] * page < base) {
+        throw damaged("its list of the runtime's pages is out of order");
+      }
+    }
+    runtime = { base, page, pages: listed };
     out = memory(length);
     if (!(out instanceof Uint8Array) || out.byteLength !== length) throw damaged(`it holds ${length} bytes of memory, not the expected size`);
     const rest = head.subarray(dataAt);
@@ -140,22 +248,25 @@ export function snapshotReader(memory) {
     },
     finish() {
       if (head !== null || index !== table.length) throw damaged("it is cut short");
-      return { key, memory: out };
+      return { key, memory: out, runtime };
     },
   };
 }
 
-// A whole decompressed snapshot.bin at once (the build and the tests).
-export function readSnapshot(raw) {
+// A whole decompressed snapshot.bin at once (the build and the Node tests), its runtime pages
+// filled from `runtime` (the runtime's memory as it starts) when given.
+export function readSnapshot(raw, runtime = null) {
   const reader = snapshotReader((length) => new Uint8Array(length));
   reader.push(raw);
-  return reader.finish();
+  const found = reader.finish();
+  if (runtime) found.runtimeBytes = fillFromRuntime(found.memory, found.runtime, runtime);
+  return found;
 }
 
 // Read a snapshot.bin stream as it arrives, into `memory(length)`: gzip-compressed (as served)
 // unless `compressed` is false (a copy kept decompressed). `keep`, an array, receives the
 // decompressed pieces; once `signal` (an AbortSignal) is aborted nothing more is written.
-// Returns {key, memory}.
+// Returns {key, memory, runtime}.
 export async function unpackSnapshot(stream, memory, { compressed = true, keep = null, signal = null } = {}) {
   if (compressed && typeof DecompressionStream === "undefined") throw new Error("this browser cannot decompress the snapshot");
   const reader = snapshotReader(memory);
@@ -176,8 +287,9 @@ export async function unpackSnapshot(stream, memory, { compressed = true, keep =
 }
 
 // Why the snapshot does not belong to these files (an empty list when it does). `facts` are what
-// the worker is about to run: some of {pyodide (the loader's version), lock, wheel, stdlib (their
-// sha256)}; only the facts given are compared.
+// the worker is about to run: some of {pyodide (the loader's version), lock, wheel, stdlib, runtime
+// (the sha256 of the files, and of the runtime pages as the runtime filled them)}; only the facts
+// given are compared.
 export function mismatches(key, facts) {
   const problems = [];
   const expect = [
@@ -185,6 +297,7 @@ export function mismatches(key, facts) {
     ["lock_sha256", "Pyodide lock file", "lock"],
     ["wheel_sha256", "engine wheel", "wheel"],
     ["stdlib_sha256", "standard library", "stdlib"],
+    ["runtime_sha256", "Python runtime's memory", "runtime"],
   ];
   for (const [field, what, fact = field] of expect) {
     if (!(fact in facts)) continue;

@@ -59,6 +59,8 @@ function progress(stage, fraction) {
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_DIR).href;
 const STAND_IN = Symbol("compiled already");
 let wasmModule = null;
+// The runtime's memory, holding its own static data until Python runs (see fromSnapshot).
+let runtimeMemory = null;
 
 function precompile(fetchPlain) {
   if (typeof WebAssembly.compileStreaming !== "function") return;
@@ -84,6 +86,7 @@ function precompile(fetchPlain) {
     reached("instantiate");
     const instance = await WebAssembly.instantiate(module, imports);
     reached("instantiated");
+    if (instance.exports.memory instanceof WebAssembly.Memory) runtimeMemory = instance.exports.memory;
     return { module, instance };
   };
 }
@@ -289,7 +292,7 @@ async function openUnpacked() {
 }
 
 // The snapshot's bytes into `memory`: from the decompressed copy when there is one, else from
-// the network (decompressed as it downloads). Returns {key, source, keep}: `keep` stores a
+// the network (decompressed as it downloads). Returns {key, runtime, source, keep}: `keep` stores a
 // decompressed copy for next time.
 async function readSnapshotInto(entry, memory, unpacked, signal) {
   const { unpackSnapshot } = await startup;
@@ -312,7 +315,7 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
   }
   const response = await fetchOk(engineFile(entry.file, entry.sha256), "the snapshot", { signal });
   const pieces = cache ? [] : null;
-  const { key } = await unpackSnapshot(response.body, exact, { keep: pieces, signal });
+  const { key, runtime } = await unpackSnapshot(response.body, exact, { keep: pieces, signal });
   const keep = cache
     ? async () => {
         await cache.put(url, new Response(new Blob(pieces)));
@@ -320,7 +323,7 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
         for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
       }
     : null;
-  return { key, source: "network", keep };
+  return { key, runtime, source: "network", keep };
 }
 
 // The snapshot, read straight into `memory` and checked against everything known before Python
@@ -355,7 +358,23 @@ async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
 // called, but reads the bytes only after its file system is set up: `fsInit` holds it there until
 // the snapshot is in, so that loading the runtime, compiling and instantiating it overlap the
 // snapshot's download.
+// The pages of the snapshot that hold the runtime's own static data are not in the file: they are
+// copied from the runtime's memory when Pyodide sets up its file system, after the WebAssembly
+// module is instantiated and before anything runs in it, and checked against their hash in the key.
 async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
+  let restored = null;
+  const restore = () =>
+    (restored ||= snapshot.then(async (found) => {
+      if (!runtimeMemory) throw new Error("the runtime's memory was not seen as it started");
+      const { fillFromRuntime, mismatches, sha256Hex } = await startup;
+      const bytes = fillFromRuntime(memory, found.runtime, new Uint8Array(runtimeMemory.buffer));
+      const problems = mismatches(found.key, { runtime: await sha256Hex(bytes) });
+      if (problems.length) {
+        memory.fill(0, 0, 64);
+        throw new Error(problems.join("; "));
+      }
+      return found;
+    }));
   let pyodide;
   try {
     pyodide = await attempt(() =>
@@ -366,17 +385,19 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
         // refuses it and loadPyodide fails cleanly, leaving nothing running behind.
         fsInit: () => {
           reached("fs init");
-          return snapshot.then(() => {}, () => {});
+          return restore().then(() => {}, () => {});
         },
       }),
     );
   } catch (e) {
-    await snapshot; // the snapshot's own reason first, when it has one
+    // The snapshot's own reason first, when it has one.
+    await snapshot;
+    if (restored) await restored;
     throw e;
   }
   reached("Pyodide resumed");
   progress("engine", 0.9);
-  const { key, source, keep } = await snapshot;
+  const { key, source, keep } = await restore();
   // The resumed interpreter reads its standard library at the offsets it knew when the snapshot
   // was taken: the zip it was given must be that very file.
   const [major, minor] = pyodide.runPython("import sys; sys.version_info[:2]").toJs();

@@ -76,6 +76,8 @@ CASES: list[tuple[str, str, Callable[[bytes], bytes], str]] = [
     ("another Pyodide build", "snapshot.bin", lambda b: snapshot_file.changed(b, snapshot_file.other_build),
      "Snapshot build id mismatch"),
     ("another standard library", "stdlib.zip", _stock_stdlib, "built for another standard library"),
+    ("runtime pages that do not match", "snapshot.bin", lambda b: snapshot_file.changed(b, snapshot_file.other_runtime_page),
+     "built for another Python runtime's memory"),
 ]
 
 

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { mismatches, readSnapshot, unzip } from "../../widgets/startup.js";
+import { fillFromRuntime, mismatches, readSnapshot, unzip, watchRuntimeMemory } from "../../widgets/startup.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide");
@@ -50,9 +50,33 @@ export async function loadEngine(
     if (problems.length) throw new Error(`the snapshot does not belong here: ${problems.join("; ")}`);
     key = found.key;
     options._loadSnapshot = found.memory;
+    // The pages holding the runtime's own data come from the runtime, as in the browser's worker.
+    const watch = watchRuntimeMemory();
+    let runtimeProblems = null;
+    options.fsInit = () => {
+      const memory = watch.memory();
+      if (!memory) {
+        runtimeProblems = ["the runtime's memory was not seen as it started"];
+      } else {
+        runtimeProblems = mismatches(key, { runtime: sha256(fillFromRuntime(found.memory, found.runtime, new Uint8Array(memory.buffer))) });
+      }
+      if (runtimeProblems.length) found.memory.fill(0, 0, 64);
+    };
+    try {
+      const pyodide = await loadPyodide(options);
+      return await finishLoad(pyodide, wheel, wheelPath, key);
+    } catch (e) {
+      if (runtimeProblems && runtimeProblems.length) throw new Error(`the snapshot does not belong here: ${runtimeProblems.join("; ")}`);
+      throw e;
+    } finally {
+      watch.stop();
+    }
   }
-  const pyodide = await loadPyodide(options);
+  return finishLoad(await loadPyodide(options), wheel, wheelPath, key);
+}
 
+// The wheel unpacked into site-packages, and the snapshot's recorded answer checked.
+async function finishLoad(pyodide, wheel, wheelPath, key) {
   // Unpack straight into site-packages, as the browser's worker does.
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   await unzip(wheel, (name, bytes) => {

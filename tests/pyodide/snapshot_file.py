@@ -7,7 +7,7 @@ import gzip
 import json
 from typing import Any
 
-MAGIC = b"SOMERSET-SNAPSHOT-2\n"
+MAGIC = b"SOMERSET-SNAPSHOT-3\n"
 
 
 def _pad16(n: int) -> int:
@@ -15,13 +15,17 @@ def _pad16(n: int) -> int:
 
 
 def layout(raw: bytes | bytearray) -> dict[str, Any]:
-    """The key, and where the page table and the pages begin, in a decompressed snapshot.bin."""
+    """The key, and where the page table, the list of the runtime's pages and the pages begin, in a
+    decompressed snapshot.bin."""
     assert raw.startswith(MAGIC), "not a snapshot.bin"
     n = int.from_bytes(raw[len(MAGIC):len(MAGIC) + 4], "little")
     table_at = _pad16(len(MAGIC) + 4 + n)
     count = int.from_bytes(raw[table_at + 8:table_at + 12], "little")
+    runtime_at = table_at + 12 + 4 * count
+    runtime_count = int.from_bytes(raw[runtime_at + 4:runtime_at + 8], "little")
     return {"key": json.loads(raw[len(MAGIC) + 4:len(MAGIC) + 4 + n]), "table_at": table_at,
-            "data_at": _pad16(table_at + 12 + 4 * count)}
+            "runtime_at": runtime_at, "runtime_count": runtime_count,
+            "data_at": _pad16(runtime_at + 8 + 4 * runtime_count)}
 
 
 def rekey(raw: bytes, **changes: Any) -> bytes:
@@ -42,3 +46,14 @@ def other_build(raw: bytes) -> bytes:
 def changed(packed: bytes, change: Any) -> bytes:
     """snapshot.bin (gzip-compressed) after change(decompressed bytes) -> bytes."""
     return gzip.compress(change(gzip.decompress(packed)), compresslevel=1)
+
+
+def other_runtime_page(raw: bytes) -> bytes:
+    """The same snapshot, whose list of the pages taken from the runtime names the page after its
+    last one instead of that one (still in order): the runtime fills a page it should not, which
+    the runtime pages' hash in the key catches."""
+    where = layout(raw)
+    assert where["runtime_count"] >= 1, "the snapshot takes no page from the runtime"
+    at = where["runtime_at"] + 8 + 4 * (where["runtime_count"] - 1)
+    last = int.from_bytes(raw[at:at + 4], "little")
+    return bytes(raw[:at]) + (last + 1).to_bytes(4, "little") + bytes(raw[at + 4:])

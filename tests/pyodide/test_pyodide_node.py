@@ -177,6 +177,7 @@ def test_the_compiled_stdlib_holds_only_compiled_modules(startup: Path) -> None:
     (lambda raw: b"NOT-OURS" + raw[8:], "damaged"),
     (lambda raw: raw[:-4096], "cut short"),
     (snapshot_file.other_build, "Snapshot build id mismatch"),
+    (snapshot_file.other_runtime_page, "built for another Python runtime's memory"),
 ])
 def test_a_snapshot_that_does_not_belong_is_refused(
     wheel: Path, startup: Path, tmp_path: Path, change: Any, message: str
