@@ -8,8 +8,9 @@ temporary folder) this copies
   not its standard library   -> ``<site>/assets/pyodide/``
 * the newest ``dist/somerset-*.whl``    -> ``<site>/assets/engine/``, with ``manifest.json`` naming it
 * the engine's start-up files           -> ``<site>/assets/engine/``: ``stdlib.zip`` (the standard
-  library the engine uses, compiled) and ``snapshot.bin`` (Pyodide's memory with the engine
-  imported), built by ``scripts/build_startup.mjs`` under Node into ``dist/startup/`` and rebuilt
+  library the engine uses, compiled, for the ordinary start), ``snapshot.bin`` (Pyodide's memory
+  with the engine imported) and ``stdlib-resumed.zip`` (the empty standard library the snapshot
+  resumes with: every module is in the snapshot), built by ``scripts/build_startup.mjs`` under Node into ``dist/startup/`` and rebuilt
   whenever Pyodide, its lock file, the wheel or the builder changes (a few seconds)
 
 so that every file the site loads comes from the site itself. The build fails with a clear message
@@ -40,7 +41,7 @@ PYODIDE_SERVED = ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 PYODIDE_LOADERS = ("pyodide.asm.mjs", "pyodide.asm.js")
 # What the start-up files are built from, besides Pyodide and the wheel.
 STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/startup.js")
-STARTUP_FILES = ("stdlib.zip", "snapshot.bin")
+STARTUP_FILES = ("stdlib.zip", "snapshot.bin", "stdlib-resumed.zip")
 
 
 def _root(config: Any) -> Path:
@@ -128,10 +129,10 @@ def _startup_current(out: Path, inputs: dict[str, str]) -> dict[str, Any] | None
             return None
         if key["lock_sha256"] != inputs["pyodide-lock.json_sha256"]:
             return None
-        for part in ("stdlib", "snapshot"):
-            if _sha256(out / meta[part]["file"]) != meta[part]["sha256"]:
+        for part in (meta["stdlib"], meta["snapshot"], meta["snapshot"]["stdlib"]):
+            if _sha256(out / part["file"]) != part["sha256"]:
                 return None
-        if key["stdlib_sha256"] != meta["stdlib"]["sha256"]:
+        if key["stdlib_sha256"] != meta["snapshot"]["stdlib"]["sha256"]:
             return None
         return meta
     except (OSError, ValueError, KeyError, TypeError):

@@ -13,7 +13,8 @@
 //
 // The start, as the engine manifest (written by hooks/assets.py) describes it:
 // * its standard library is stdlib.zip, compiled to .pyc at build time and trimmed to what the
-//   engine uses (Pyodide's own python_stdlib.zip holds sources, compiled at every start);
+//   engine uses (Pyodide's own python_stdlib.zip holds sources, compiled at every start); a start
+//   from the snapshot gets stdlib-resumed.zip instead, empty, as every module is in the snapshot;
 // * when a memory snapshot is listed, Pyodide resumes from it, the engine already imported. The
 //   snapshot is used only when its key names exactly the Pyodide version, lock file, wheel and
 //   standard library this worker has fetched (hashed here), when Pyodide accepts it (its build
@@ -510,13 +511,14 @@ async function boot() {
   }
   const startup = manifest.startup || {};
   const stdlibEntry = entry(startup.stdlib);
-  const snapshotEntry = stdlibEntry && entry(startup.snapshot, "memory_bytes");
+  const resumedStdlib = startup.snapshot && entry(startup.snapshot.stdlib);
+  const snapshotEntry = stdlibEntry && resumedStdlib && entry(startup.snapshot, "memory_bytes");
   const sizes = manifest.pyodide || {};
   // Bytes counted while booting: the standard library, the snapshot, ... (and the WebAssembly
   // module when this browser cannot compile it while it downloads).
   const total =
     (typeof WebAssembly.compileStreaming === "function" ? 0 : sizes["pyodide.asm.wasm"] || 9e6) +
-    (stdlibEntry ? stdlibEntry.bytes || 1.5e6 : sizes["python_stdlib.zip"] || 2.5e6) +
+    (snapshotEntry ? resumedStdlib.bytes || 0 : stdlibEntry ? stdlibEntry.bytes || 1.5e6 : sizes["python_stdlib.zip"] || 2.5e6) +
     (snapshotEntry ? snapshotEntry.bytes || 6e6 : 0) +
     (sizes["pyodide-lock.json"] || 1e5) +
     (manifest.bytes || 1e5);
@@ -551,7 +553,9 @@ async function boot() {
   let note = snapshotEntry ? null : "this site has no snapshot";
   if (snapshot) {
     try {
-      ({ handle: answer, source } = await fromSnapshot(loadPyodide, options, memory, snapshot, wheel));
+      // Resumed with the empty standard library: every module is in the snapshot.
+      const resumed = { ...options, stdLibURL: engineFile(resumedStdlib.file, resumedStdlib.sha256).href };
+      ({ handle: answer, source } = await fromSnapshot(loadPyodide, resumed, memory, snapshot, wheel));
       start = "snapshot";
     } catch (e) {
       note = `the snapshot was not used: ${(e && e.message) || e}`;

@@ -38,10 +38,11 @@ def test_the_engine_resumes_from_its_snapshot(open_page: Any) -> None:
     state = answered(page)
     assert state["start"] == "snapshot", state["note"]
     assert state["note"] is None
-    # Every file once; Pyodide's own standard library (sources) is not fetched at all.
-    for name in ("snapshot.bin", "stdlib.zip", "pyodide.asm.wasm", "pyodide.asm.mjs", ".whl", "pyodide-lock.json"):
+    # Every file once; no standard library but the empty one the snapshot resumes with (every
+    # module is in the snapshot): neither stdlib.zip nor Pyodide's own (sources).
+    for name in ("snapshot.bin", "stdlib-resumed.zip", "pyodide.asm.wasm", "pyodide.asm.mjs", ".whl", "pyodide-lock.json"):
         assert rec.count(name) == 1, (name, rec.urls)
-    assert rec.count("python_stdlib.zip") == 0
+    assert rec.count("/stdlib.zip") == 0 and rec.count("python_stdlib.zip") == 0
 
 
 def test_the_site_serves_no_snapshot_for_another_build() -> None:
@@ -55,7 +56,8 @@ def test_the_site_serves_no_snapshot_for_another_build() -> None:
     sha = lambda p: hashlib.sha256(p.read_bytes()).hexdigest()  # noqa: E731
     assert key["wheel_sha256"] == manifest["sha256"] == sha(site / "assets" / "engine" / manifest["wheel"])
     assert key["lock_sha256"] == sha(site / "assets" / "pyodide" / "pyodide-lock.json")
-    assert key["stdlib_sha256"] == sha(site / "assets" / "engine" / "stdlib.zip")
+    assert key["stdlib_sha256"] == sha(site / "assets" / "engine" / "stdlib-resumed.zip")
+    assert manifest["startup"]["stdlib"]["sha256"] == sha(site / "assets" / "engine" / "stdlib.zip")
     assert key["pyodide"] == json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
     packed = (site / "assets" / "engine" / "snapshot.bin").read_bytes()
     assert manifest["startup"]["snapshot"]["sha256"] == hashlib.sha256(packed).hexdigest()
@@ -75,7 +77,7 @@ CASES: list[tuple[str, str, Callable[[bytes], bytes], str]] = [
      "built for another engine wheel"),
     ("another Pyodide build", "snapshot.bin", lambda b: snapshot_file.changed(b, snapshot_file.other_build),
      "Snapshot build id mismatch"),
-    ("another standard library", "stdlib.zip", _stock_stdlib, "built for another standard library"),
+    ("another standard library", "stdlib-resumed.zip", _stock_stdlib, "built for another standard library"),
     ("runtime pages that do not match", "snapshot.bin", lambda b: snapshot_file.changed(b, snapshot_file.other_runtime_page),
      "built for another Python runtime's memory"),
 ]
@@ -146,7 +148,8 @@ def test_the_stated_download_size_is_the_real_one(open_page: Any) -> None:
     manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
     served = [site / "assets" / "pyodide" / name for name in manifest["pyodide"]]
     served += [site / "assets" / "engine" / name for name in (manifest["wheel"], "manifest.json")]
-    served += [site / "assets" / "engine" / manifest["startup"][part]["file"] for part in ("stdlib", "snapshot")]
+    snapshot = manifest["startup"]["snapshot"]
+    served += [site / "assets" / "engine" / name for name in (snapshot["file"], snapshot["stdlib"]["file"])]
     compressed = sum(
         len(p.read_bytes()) if p.suffix in (".zip", ".whl", ".bin") else len(gzip.compress(p.read_bytes(), 6)) for p in served
     )

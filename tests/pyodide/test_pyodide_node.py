@@ -150,7 +150,8 @@ def test_pyodide_and_cpython_answer_alike(in_pyodide: dict[str, Any], in_cpython
 
 @pytest.mark.parametrize("resume", [False, True], ids=["compiled-stdlib", "snapshot"])
 def test_start_up_files_answer_alike(wheel: Path, startup: Path, in_cpython: dict[str, Any], resume: bool) -> None:
-    options = ["--stdlib", str(startup / "stdlib.zip")] + (["--snapshot", str(startup / "snapshot.bin")] if resume else [])
+    stdlib = startup / ("stdlib-resumed.zip" if resume else "stdlib.zip")
+    options = ["--stdlib", str(stdlib)] + (["--snapshot", str(startup / "snapshot.bin")] if resume else [])
     summary = _summary(_run(wheel, *options))
     assert summary["runtime"]["start"] == ("snapshot" if resume else "fresh")
     assert summary["failures"] == []
@@ -184,7 +185,7 @@ def test_a_snapshot_that_does_not_belong_is_refused(
 ) -> None:
     bad = tmp_path / "snapshot.bin"
     bad.write_bytes(snapshot_file.changed((startup / "snapshot.bin").read_bytes(), change))
-    proc = _run(wheel, "--stdlib", str(startup / "stdlib.zip"), "--snapshot", str(bad))
+    proc = _run(wheel, "--stdlib", str(startup / "stdlib-resumed.zip"), "--snapshot", str(bad))
     assert proc.returncode == 2 and message in proc.stderr, proc.stderr
 
 
