@@ -15,7 +15,7 @@ the search box: building the index competes with the engine's start for the mach
 The fields are the widget's own (``static fields`` in ``widgets/<name>.js``, or the constant it
 names), read from the module here so that they have one home. Only widgets built on ui.js's
 ``Widget`` start from their address (the trainer, for one, judges without the engine); one that
-starts from its address only in some cases says ``static startsFromAddress = false`` and gets no
+starts from its address only in some cases says ``static startsFromHead = false`` and gets no
 script (the score pad, which needs no engine to show the device's own pad). The build fails when
 a permalink widget's fields cannot be read.
 
@@ -28,27 +28,27 @@ Content-Security-Policy (hooks/csp.py) allows the script by its hash, like any i
 from __future__ import annotations
 
 import json
-import posixpath
 import re
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
 
 WORKER = "assets/widgets/worker.js"
 SEARCH_INDEX = "search/search_index.json"  # Material's
 
 _PERMALINK_TOOL = re.compile(r"<somerset-([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b[^>]*\spermalink\b", re.I)
 _FIELDS = re.compile(r"^\s*static\s+fields\s*=\s*(\[[^\]]*\]|[A-Za-z_$][\w$]*)\s*;", re.M)
-_NO_EARLY = re.compile(r"^\s*static\s+startsFromAddress\s*=\s*false\s*;", re.M)
+_NO_EARLY = re.compile(r"^\s*static\s+startsFromHead\s*=\s*false\s*;", re.M)
 _WIDGET = re.compile(r"\bclass\s+\w+\s+extends\s+Widget\b")
 _CHARSET = re.compile(r"<meta\s+charset=[\"']?utf-8[\"']?\s*/?>", re.I)
 
 
 def widget_fields(module: Path) -> list[str] | None:
-    """The address fields of the widget in `module`, or None when it does not start the engine from
-    its address (not built on ui.js's Widget, whose start this mirrors, or ``static
-    startsFromAddress = false``). Raises PluginError when they cannot be read."""
+    """The address fields of the widget in `module`, or None when its engine is not started from
+    the page's head (not built on ui.js's Widget, whose start from the address this mirrors, or
+    ``static startsFromHead = false``). Raises PluginError when they cannot be read."""
     try:
         text = module.read_text(encoding="utf-8")
     except OSError as e:
@@ -92,11 +92,6 @@ def early_script(fields: list[str], worker_url: str, search_index_url: str) -> s
     return script
 
 
-def _relative(page_url: str, target: str) -> str:
-    here = page_url if page_url.endswith("/") or page_url == "" else posixpath.dirname(page_url) + "/"
-    return posixpath.relpath(target, here or ".")
-
-
 def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
     tags = sorted({m.group(1).lower() for m in _PERMALINK_TOOL.finditer(output)})
     if not tags:
@@ -113,5 +108,5 @@ def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
     if not charset:
         raise PluginError(f"hooks/early_start.py: {page.file.src_uri} has no <meta charset> to put the engine's early start after")
     here = page.url or ""
-    script = f"<script>{early_script(fields, _relative(here, WORKER), _relative(here, SEARCH_INDEX))}</script>"
+    script = f"<script>{early_script(fields, get_relative_url(WORKER, here), get_relative_url(SEARCH_INDEX, here))}</script>"
     return output[: charset.end()] + script + output[charset.end():]

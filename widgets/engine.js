@@ -75,7 +75,7 @@ function createEngine() {
     if (worker || state.status === "ready") return;
     setState({ status: "loading", stage: "start", fraction: 0, message: null });
     // A tool page opened from a link with a position has had its worker started by the page's
-    // head (hooks/early_engine.py) before any module ran; it is taken over with the messages it
+    // head (hooks/early_start.py) before any module ran; it is taken over with the messages it
     // sent so far.
     const early = takeEarlyWorker();
     try {

@@ -100,7 +100,7 @@ class SomersetPad extends Widget {
   static fields = FIELDS;
   // Not started from the page's head (hooks/early_start.py): an address holding the device's own
   // pad is shown from what was saved, without the engine.
-  static startsFromAddress = false;
+  static startsFromHead = false;
   static defaults = { rules: DEFAULT_RULES };
   static remembersRuleset = true;
 

@@ -23,10 +23,10 @@
 
 // Imported as the worker starts rather than before it: the downloads below are asked for while
 // this module arrives.
-const startup = import("./startup.js").catch((e) => {
+const startupCode = import("./startup.js").catch((e) => {
   throw new Error(`the engine's worker could not load its start-up code (${e.message || e})`);
 });
-startup.catch(() => {});
+startupCode.catch(() => {});
 
 const ASSETS = new URL("../", import.meta.url); // <site>/assets/
 const PYODIDE_DIR = new URL("pyodide/", ASSETS);
@@ -264,7 +264,7 @@ async function attempt(run) {
 async function installWheel(pyodide, wheel) {
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   const { FS } = pyodide;
-  const { unzip } = await startup;
+  const { unzip } = await startupCode;
   await unzip(wheel, (name, bytes) => {
     const path = `${sitePackages}/${name}`;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
@@ -296,7 +296,7 @@ async function openUnpacked() {
 // the network (decompressed as it downloads). Returns {key, runtime, source, keep}: `keep` stores a
 // decompressed copy for next time.
 async function readSnapshotInto(entry, memory, unpacked, signal) {
-  const { unpackSnapshot } = await startup;
+  const { unpackSnapshot } = await startupCode;
   const exact = (length) => {
     if (length !== memory.byteLength) throw new Error(`the snapshot holds ${length} bytes, the manifest says ${memory.byteLength}`);
     return memory;
@@ -342,7 +342,7 @@ async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
       wheel,
     ]);
     reached(`snapshot read (${found.source})`);
-    const { mismatches, sha256Hex } = await startup;
+    const { mismatches, sha256Hex } = await startupCode;
     const facts = { pyodide: version, lock: await sha256Hex(lockBytes), wheel: await sha256Hex(wheelBytes) };
     const problems = mismatches(found.key, facts);
     if (problems.length) throw new Error(problems.join("; "));
@@ -367,7 +367,7 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
   const restore = () =>
     (restored ||= snapshot.then(async (found) => {
       if (!runtimeMemory) throw new Error("the runtime's memory was not seen as it started");
-      const { fillFromRuntime, mismatches, sha256Hex } = await startup;
+      const { fillFromRuntime, mismatches, sha256Hex } = await startupCode;
       const bytes = fillFromRuntime(memory, found.runtime, new Uint8Array(runtimeMemory.buffer));
       const problems = mismatches(found.key, { runtime: await sha256Hex(bytes) });
       if (problems.length) {
@@ -402,7 +402,7 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
   // The resumed interpreter reads its standard library at the offsets it knew when the snapshot
   // was taken: the zip it was given must be that very file.
   const [major, minor] = pyodide.runPython("import sys; sys.version_info[:2]").toJs();
-  const { mismatches, sha256Hex } = await startup;
+  const { mismatches, sha256Hex } = await startupCode;
   const stdlib = await sha256Hex(pyodide.FS.readFile(`/lib/python${major}${minor}.zip`));
   const problems = mismatches(key, { stdlib });
   if (problems.length) throw new Error(problems.join("; "));

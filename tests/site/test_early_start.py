@@ -4,28 +4,16 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from hook_loader import hook
 from mkdocs.exceptions import PluginError
 
-ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = re.compile(r"<script>(\(function \(\) \{\s*try \{\s*var query = new URLSearchParams.*?)</script>", re.S)
 CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
-
-
-def early_start() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("somerset_early_start_hook", ROOT / "hooks" / "early_start.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def fields_in(html: str) -> list[str] | None:
@@ -80,19 +68,19 @@ def test_only_widget_pages_carry_it(built_site: Path) -> None:
 
 
 def test_fields_are_read_from_the_widget_module(tmp_path: Path) -> None:
-    hook = early_start()
+    early_start = hook("early_start")
     literal = tmp_path / "one.js"
     literal.write_text('class One extends Widget {\n  static fields = ["rules", "seed"];\n}\n')
-    assert hook.widget_fields(literal) == ["rules", "seed"]
+    assert early_start.widget_fields(literal) == ["rules", "seed"]
     named = tmp_path / "two.js"
     named.write_text('const FIELDS = ["rules", "bid"];\nclass Two extends Widget {\n  static fields = FIELDS;\n}\n')
-    assert hook.widget_fields(named) == ["rules", "bid"]
+    assert early_start.widget_fields(named) == ["rules", "bid"]
     opted_out = tmp_path / "three.js"
-    opted_out.write_text('class Three extends Widget {\n  static fields = ["rules"];\n  static startsFromAddress = false;\n}\n')
-    assert hook.widget_fields(opted_out) is None
+    opted_out.write_text('class Three extends Widget {\n  static fields = ["rules"];\n  static startsFromHead = false;\n}\n')
+    assert early_start.widget_fields(opted_out) is None
     own = tmp_path / "four.js"
     own.write_text("class Four extends HTMLElement {}\n")
-    assert hook.widget_fields(own) is None
+    assert early_start.widget_fields(own) is None
 
 
 @pytest.mark.parametrize("text,message", [
@@ -105,6 +93,6 @@ def test_unreadable_fields_fail_the_build(tmp_path: Path, text: str, message: st
     module = tmp_path / "a.js"
     module.write_text(text)
     with pytest.raises(PluginError, match=re.escape(message)):
-        early_start().widget_fields(module)
+        hook("early_start").widget_fields(module)
     with pytest.raises(PluginError, match="cannot read"):
-        early_start().widget_fields(tmp_path / "missing.js")
+        hook("early_start").widget_fields(tmp_path / "missing.js")

@@ -4,30 +4,19 @@ the build writes."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
 import struct
-import sys
 import zlib
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from hook_loader import hook
 from mkdocs.exceptions import PluginError
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def hook(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"somerset_{name}_hook", ROOT / "hooks" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def build_of(site: Path) -> dict[str, Any]:
