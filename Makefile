@@ -38,20 +38,22 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test typecheck browser fuzz stats bench bench-ab bench-solve bench-solve-site bench-bots bench-web clean FORCE
+.PHONY: help setup wheel build serve test check typecheck jstest browser fuzz stats bench bench-ab bench-solve bench-solve-site bench-bots bench-web clean FORCE
 FORCE:
 
 help:
 	@echo "make serve      set everything up, then serve the site at http://$(HOST):$(PORT)"
-	@echo "make test       set up, build the site, run every test (engine, site, Pyodide, browser)"
+	@echo "make test       set up, build the site, run every test (engine, site, Pyodide, browser, JavaScript)"
+	@echo "make check      the quick tier: type checks, fast engine and fuzz tests, JavaScript unit tests"
 	@echo "make setup      .venv from requirements.txt, npm ci, engine editable, engine wheel"
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
-	@echo "make typecheck  mypy --strict on engine/src"
+	@echo "make typecheck  mypy --strict on engine/src, hooks and scripts"
+	@echo "make jstest     the JavaScript unit tests (node --test tests/js)"
 	@echo "make browser    Chromium for the browser tests (installs Debian's chromium when it can)"
 	@echo "make fuzz       the fuzz tests (tests/fuzz) with 20 to 50 times the examples, from a random seed"
 	@echo "make stats      compute the figures of \"What a rule does\" again (hooks/stats-figures.json)"
-	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node, side by side with BENCH_BASE"
+	@echo "make bench      deals per second of random play, in CPython and in Pyodide under Node"
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
 	@echo "make bench-solve-site  the nodes the site's best-play answers need, and their speed in CPython and Pyodide"
@@ -88,12 +90,19 @@ build: setup
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr $(HOST):$(PORT)
 
-test: setup typecheck browser
+test: setup typecheck jstest browser
 	$(BIN)/mkdocs build --strict --site-dir site
 	$(BIN)/python -m pytest tests $(PYTEST_ARGS)
 
-typecheck: $(VENV_OK)
-	$(BIN)/mypy --strict engine/src
+# The quick tier: what a change should pass before `make test` (no site build, no browser, no Pyodide).
+check: setup typecheck jstest
+	$(BIN)/python -m pytest tests/engine tests/fuzz -m "not slow" -q -p no:cacheprovider $(PYTEST_ARGS)
+
+typecheck: $(VENV_OK) $(ENGINE_OK)
+	$(BIN)/mypy --strict engine/src hooks scripts
+
+jstest:
+	node --test tests/js/
 
 # `make test` runs tests/fuzz with a small, derandomized number of examples; this runs them with
 # 20 to 50 times as many from a random seed (shown by pytest: repeat a run with FUZZ_SEED=<seed>).
@@ -113,13 +122,9 @@ stats: setup
 	$(BIN)/python hooks/stats.py
 
 BENCH_DEALS ?= 3000
-# The engine before issue 15's speed work: make bench runs it side by side with the working tree.
-BENCH_BASE ?= 41353a64e90659d35e2c19ba63bfcb9394fd4391
 bench: setup
 	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
-	$(BIN)/python scripts/bench_ab.py $(BENCH_BASE)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
-	$(BIN)/python scripts/bench_ab.py $(BENCH_BASE) --pyodide --deals 500
 
 BASE ?= main
 bench-ab: setup

@@ -570,12 +570,12 @@ def render_content_schema(page: Any, arg: str | None) -> str:
         out = ["| Field | What it holds |", "|---|---|", *_field_rows(RULING_FIELDS), "",
                "| `kind` | How the engine answers | Position fields (required ones in bold) | Its own fields |",
                "|---|---|---|---|"]
-        for kind in RULING_KINDS.values():
-            fields = ", ".join(f"**`{f}`**" if f in kind.required else f"`{f}`" for f in kind.fields) or "none"
+        for ruling_kind in RULING_KINDS.values():
+            fields = ", ".join(f"**`{f}`**" if f in ruling_kind.required else f"`{f}`" for f in ruling_kind.fields) or "none"
             own = "; ".join(f"`{w}`: {html.escape(what)}" + ("" if required else " (optional)")
-                            for w, (what, required, _) in kind.words.items()) or "none"
-            rule = f" Without `rule`, it quotes `{kind.default_rule}`." if kind.default_rule else ""
-            out.append(f"| `{kind.name}` | {html.escape(kind.about)}{rule} | {fields} | {own} |")
+                            for w, (what, required, _) in ruling_kind.words.items()) or "none"
+            rule = f" Without `rule`, it quotes `{ruling_kind.default_rule}`." if ruling_kind.default_rule else ""
+            out.append(f"| `{ruling_kind.name}` | {html.escape(ruling_kind.about)}{rule} | {fields} | {own} |")
         out += ["", "What a question may need (`needs`): "
                 + "; ".join(f"`{n}` ({html.escape(w)})" for n, w in NEEDS_ABOUT.items()) + ".", "",
                 "The topics (`topic`), as `topics.toml` lists them: "

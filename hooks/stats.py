@@ -41,10 +41,10 @@ ENGINE = ROOT / "engine" / "src" / "somerset"
 CACHE = ROOT / "hooks" / "stats-figures.json"
 
 #: What the page shows: 150 games per ruleset (about 900 deals each) by the heuristic bots. About
-#: 25 s of CPU time on this project's machine; see the README.
+#: 20 s of CPU time on this project's machine; see develop/benchmarks.md.
 SETTINGS = Settings(games=150, seed=1, bots="heuristic")
 
-#: The command that computes the figures again (named on the page and in the README).
+#: The command that computes the figures again (named on the page and in develop/benchmarks.md).
 COMMAND = "make stats"
 
 MARKER = re.compile(r"^<!-- stats:([a-z-]+) -->[ \t]*$", re.M)

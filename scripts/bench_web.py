@@ -116,9 +116,10 @@ def start_servers() -> dict[str, tuple[Any, str]]:
     servers = {}
     for name, _, rewrite in VARIANTS:
         body = json.dumps(rewrite(manifest)).encode()
-        overrides: dict[str, Callable[[], tuple[bytes, str] | None]] = {
-            "/assets/engine/manifest.json": lambda body=body: (body, "application/json"),
-        }
+        def the_manifest(body: bytes = body) -> tuple[bytes, str] | None:
+            return body, "application/json"
+
+        overrides: dict[str, Callable[[], tuple[bytes, str] | None]] = {"/assets/engine/manifest.json": the_manifest}
         if name == "plain":
             overrides["/assets/pyodide/python_stdlib.zip"] = lambda: (STOCK_STDLIB.read_bytes(), "application/zip")
         servers[name] = serve(SITE, cache_header=True, overrides=overrides)
@@ -216,7 +217,10 @@ def long_tasks(state: dict[str, Any], answered: float) -> dict[str, list[dict[st
     (until the page hears it is ready) and of showing the answer (from then on)."""
     start, ready = state["engineStart"], state["engineReady"]
     tasks = state["tasks"]
-    ends = lambda t: t["start"] + t["duration"]  # noqa: E731
+
+    def ends(t: dict[str, Any]) -> float:
+        return float(t["start"] + t["duration"])
+
     return {
         "start-up": [t for t in tasks if start is None or ends(t) <= start],
         "engine": [t for t in tasks if start is not None and ready is not None and ends(t) > start and t["start"] < ready],

@@ -65,7 +65,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self) -> Any:
         path = self.path.split("?")[0]
-        base = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        address = self.server.server_address
+        assert isinstance(address, tuple)
+        base = f"http://127.0.0.1:{address[1]}/"
         if path == "/sitemap.xml":
             return self._send(rebased_sitemap(Path(self.directory), base), "application/xml")
         override = getattr(self.server, "overrides", {}).get(path)

@@ -18,7 +18,7 @@
 import { capitalize, cardFace, cardWords, h, nextId, replace, seatName, trickSeats } from "./ui.js";
 
 // Nodes per slice: 0.1 to 0.2 s in Pyodide on this project's machine, so that the worker is never
-// held longer than that by a search no longer wanted (README, "Best play in the site").
+// held longer than that by a search no longer wanted (develop/benchmarks.md, "Best play").
 export const SLICE_NODES = 10_000;
 // Nodes before a position is called too big: 99% of the reviewed positions of bot-played deals need fewer.
 export const BUDGET_NODES = 400_000;

@@ -43,7 +43,7 @@ import { engine, earlyWorkerWaiting, whenPageIdle, citationHref } from "./engine
 
 // What the reader's first use of a widget looks like; any of these starts the engine.
 const USE_EVENTS = ["pointerdown", "keydown", "focusin"];
-// The engine's download as a reader sees it (compressed, as the site is served): see README.
+// The engine's download as a reader sees it (compressed, as the site is served): develop/benchmarks.md.
 const ENGINE_SIZE = "about 9 MB";
 
 let uid = 0;

@@ -21,11 +21,15 @@ OWN_KEY = "somerset.own-puzzles"
 # Every `solve` request the page sends, logged as it is sent (the widgets call engine.ask each time).
 LOG_ASKS = """() => {
   window.__asks = [];
+  window.__settled = 0;
   const engine = window[Symbol.for("somerset.engine")];
   const ask = engine.ask;
   engine.ask = (request) => {
-    if (request.cmd === "solve") window.__asks.push(JSON.stringify(request.hands));
-    return ask(request);
+    if (request.cmd !== "solve") return ask(request);
+    window.__asks.push(JSON.stringify(request.hands));
+    const answer = ask(request);
+    Promise.resolve(answer).finally(() => { window.__settled += 1; });
+    return answer;
   };
 }"""
 
@@ -140,7 +144,7 @@ def test_a_new_position_cancels_the_old_search(open_page: Any) -> None:
     assert old_hands not in asks[mark:], "the old search went on after the reader moved"
     assert new_hands in asks[mark:]
     # The old answer never shows, even once its last slice comes back: the new position stays.
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => window.__settled === window.__asks.length", timeout=ENGINE_TIMEOUT)
     assert json.loads(best.get_attribute("data-position")) == new
     assert shown_values(best) == {c["card"]: c["loss"] for c in engine_answer(new)["cards"]}
 

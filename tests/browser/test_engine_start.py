@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from somerset.api import handle
+from waits import page_settled
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pyodide"))
 import snapshot_file  # noqa: E402
@@ -113,10 +114,15 @@ def test_a_second_visit_reads_the_kept_copy(open_page: Any) -> None:
     assert answered(page)["source"] == "network"
     # The decompressed copy is kept once the worker has a quiet moment after its first answers.
     kept = "async () => (await (await caches.open('somerset-engine-snapshot')).keys()).length"
-    for _ in range(ENGINE_TIMEOUT // 250):
-        if page.evaluate(kept) == 1:
-            break
-        page.wait_for_timeout(250)
+    wait_kept = f"""async () => {{
+      const deadline = performance.now() + {ENGINE_TIMEOUT};
+      while (performance.now() < deadline) {{
+        if ((await ({kept})()) === 1) return true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }}
+      return false;
+    }}"""
+    assert page.evaluate(wait_kept), "the decompressed copy of the snapshot was never kept"
     assert page.evaluate(kept) == 1
     page.goto(rec.base)
     page.goto(rec.base + PERMALINK)
@@ -180,8 +186,7 @@ def test_a_tool_link_with_a_position_starts_the_engine_from_the_head(open_page: 
 
 def test_a_tool_page_without_a_position_starts_nothing_from_the_head(open_page: Any) -> None:
     page, rec = open_page("tools/trick/?utm_source=elsewhere")
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(1000)
+    page_settled(page)
     assert rec.count("worker.js") == 0 and rec.count("pyodide.asm.wasm") == 0
     assert page.evaluate("performance.getEntriesByName('somerset-engine-start').length") == 0
 
@@ -251,8 +256,7 @@ def test_the_search_box_is_not_kept_waiting_by_the_engine(open_page: Any) -> Non
     rec.expect_errors = True
     rec.stall.add("pyodide.asm.wasm")  # the engine does not get ready
     page.goto(rec.base + PERMALINK)
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(500)
+    page_settled(page, network=False)
     assert rec.count("search_index.json") == 0
     # The reader turns to the search box: the index is fetched at once.
     page.locator(".md-search__input").click()

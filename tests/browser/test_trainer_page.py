@@ -249,7 +249,7 @@ def test_daily_puzzle_is_chosen_from_the_date(open_page: Any, site_url: str) -> 
 
 
 def _two_step_record() -> dict[str, Any]:
-    """A two-step ending worked out by the solver (the README's example), in the trainer's shape."""
+    """A two-step ending worked out by the solver (develop/architecture.md's example), in the trainer's shape."""
     r = get_ruleset("parker-1947")
     sol = solve(position(r, "8", ["8/8 2/2", "0/0 3/4", "6/8 1/2", "4/8 0/6"], leader=0), line=True)
     best = next(v for v in sol.cards if v.loss == 0)

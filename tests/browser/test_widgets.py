@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from somerset.api import handle
+from waits import page_settled
 
 ENGINE_TIMEOUT = 60_000  # Pyodide's first boot takes seconds; wait, never sleep
 
@@ -58,8 +59,7 @@ def test_plain_tool_page_waits_for_the_reader(open_page: Any) -> None:
     expect(status).to_contain_text(re.compile(r"starts when you use this tool \(about \d+ MB, fetched once from this site\)"))
     expect(status.get_by_role("button", name="Start the rules engine")).to_be_visible()
     expect(status.locator(".sr-retry")).to_be_hidden()  # no failure, so nothing to retry
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(2000)  # an engine that started by itself would be fetching by now
+    page_settled(page)  # an engine that started by itself would be fetching by now
     assert rec.count("pyodide") == 0 and rec.count(".whl") == 0 and rec.count("worker.js") == 0
     assert page.locator("somerset-trick .sr-verdict").count() == 0
     # The keyboard reaches the Start button, and Enter starts the engine; the default trick is resolved.
@@ -443,7 +443,9 @@ def test_every_control_has_a_name_and_ids_are_unique(open_page: Any, path: str, 
     # Start the engine whether or not the page started it by itself (starting twice is harmless).
     page.evaluate("window[Symbol.for('somerset.engine')].start()")
     expect(status).to_be_hidden(timeout=ENGINE_TIMEOUT)
-    page.wait_for_timeout(500)  # let every widget on the page draw its controls
+    # Every widget on the page has drawn its controls: none of them still shows its start-up box.
+    page.wait_for_function("() => [...document.querySelectorAll('.sr-status')].every((s) => s.hidden)",
+                           timeout=ENGINE_TIMEOUT)
     found = page.evaluate(NAMELESS)
     assert found["controls"] > 0
     assert found["nameless"] == [], found["nameless"]

@@ -92,4 +92,5 @@ class Citation:
         }
 
     def __str__(self) -> str:
-        return f"{SOURCES[self.source].file} ({self.section})"
+        """The citation as a reader sees it, by the source's name (never its file's)."""
+        return self.label

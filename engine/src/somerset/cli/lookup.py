@@ -29,7 +29,7 @@ def cmd_rulesets(args: argparse.Namespace) -> None:
 
 
 def _citation(c: dict[str, str]) -> str:
-    return f"{c['file']}, {c['section']}"
+    return c["label"]
 
 
 def cmd_trick(args: argparse.Namespace) -> None:

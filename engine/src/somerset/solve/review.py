@@ -7,7 +7,8 @@ module works them out from the deal's history, so a page never rebuilds a positi
 
 A card is reviewed once the deal is within :data:`SOLVE_TRICKS` tricks of its end, counting the
 trick it belongs to (in formats with a drawing pile the pile's cards count too: they are still to
-be played). Below that the search is too big to answer quickly in the browser; see the README.
+be played). Below that the search is too big to answer quickly in the browser; the figures behind
+this are in develop/benchmarks.md ("Best play").
 
 >>> from somerset import get_ruleset
 >>> from somerset.bots import play_until_bid

@@ -1,0 +1,21 @@
+// main.js finds a widget's module from its tag alone: <somerset-NAME> is ./NAME.js.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+// main.js mounts itself on import; give it a Material-like page that never emits.
+globalThis.window = { document$: { subscribe() {} } };
+const { moduleFor } = await import("../../widgets/main.js");
+
+test("a widget's tag names its module", () => {
+  assert.equal(moduleFor("somerset-trick"), "./trick.js");
+  assert.equal(moduleFor("somerset-puzzle-progress"), "./puzzle-progress.js");
+  assert.equal(moduleFor("SOMERSET-SCORE"), "./score.js");
+  assert.equal(moduleFor("somerset-own-puzzles"), "./own-puzzles.js");
+});
+
+test("a name that is not a widget's has no module", () => {
+  for (const tag of ["somerset-", "somerset-../trick", "somerset-a/b", "somerset-trick.js", "somerset-1x",
+                     "somerset--x", "somerset-x-", "other-trick", "trick", "", "somerset-tr ick"]) {
+    assert.equal(moduleFor(tag), null, tag);
+  }
+});
