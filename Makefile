@@ -44,7 +44,7 @@ FORCE:
 help:
 	@echo "make serve      set everything up, then serve the site at http://$(HOST):$(PORT)"
 	@echo "make test       set up, build the site, run every test (engine, site, Pyodide, browser, JavaScript)"
-	@echo "make check      the quick tier: type checks, fast engine and fuzz tests, JavaScript unit tests"
+	@echo "make check      the quick tier: type checks, the engine's fast tests, JavaScript unit tests"
 	@echo "make setup      .venv from requirements.txt, npm ci, engine editable, engine wheel"
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
@@ -96,7 +96,7 @@ test: setup typecheck jstest browser
 
 # The quick tier: what a change should pass before `make test` (no site build, no browser, no Pyodide).
 check: setup typecheck jstest
-	$(BIN)/python -m pytest tests/engine tests/fuzz -m "not slow" -q -p no:cacheprovider $(PYTEST_ARGS)
+	$(BIN)/python -m pytest tests/engine -m "not slow" -q -p no:cacheprovider $(PYTEST_ARGS)
 
 typecheck: $(VENV_OK) $(ENGINE_OK)
 	$(BIN)/mypy --strict engine/src hooks scripts
