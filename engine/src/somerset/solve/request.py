@@ -99,7 +99,7 @@ def read_position(req: JSON) -> Position:
             pile=_cards(req.get("pile", []), "pile"), face_up=_cards(req.get("face_up", []), "face_up"),
             first_trick=_get(req, "first_trick", bool, False, "true or false"), taken=taken, side=side)
     except PositionError as e:
-        raise SolveRequestError(str(e), _field_of(str(e))) from e
+        raise SolveRequestError(str(e), e.field or _field_of(str(e))) from e
 
 
 def _field_of(message: str) -> str:
