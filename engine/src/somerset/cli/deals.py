@@ -23,7 +23,7 @@ from ..rules import Ruleset
 from ..rulesets import get_ruleset, load_ruleset
 from ..simulate import simulate
 from ..views import deal_summary, game_summary
-from .common import AddCommand, BadInput, Stopped, emit
+from .common import AddCommand, BadInput, Stopped, emit, path_problem, read_text, shown_path
 
 __all__ = ["register", "cmd_play", "cmd_game", "cmd_check", "cmd_simulate"]
 
@@ -141,16 +141,18 @@ def cmd_simulate(args: argparse.Namespace) -> None:
 
 def cmd_check(args: argparse.Namespace) -> None:
     """Check a record, line by line, against the engine; or content files (puzzles, rulings, examples)."""
-    if args.file != "-" and is_content_path(args.file):
-        report = check_content([args.file])
-        if not report.ok:
-            raise BadInput("\n".join(report.problems))
-        emit(args, report.to_json(), "\n".join(report.lines()))
-        return
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"cannot read {args.file}: {e}") from e
+    if args.file != "-":
+        try:
+            content = is_content_path(args.file)
+            report = check_content([args.file]) if content else None
+        except (OSError, ValueError) as e:  # a name too long, a folder that cannot be listed
+            raise BadInput(f"cannot read {shown_path(args.file)}: {path_problem(e, args.file)}") from e
+        if report is not None:
+            if not report.ok:
+                raise BadInput("\n".join(report.problems))
+            emit(args, report.to_json(), "\n".join(report.lines()))
+            return
+    text = read_text(args.file)
     try:
         data = check_record(text)
     except RecordError as e:
