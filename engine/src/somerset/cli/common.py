@@ -96,6 +96,8 @@ def path_problem(e: BaseException, path: str, writing: bool = False) -> str:
 def read_text(path: str) -> str:
     """The UTF-8 text of the file ``path`` (``-``: standard input), at most :data:`MAX_INPUT_CHARS`
     characters; a file that cannot be read is :class:`BadInput` naming it and why."""
+    if not path:
+        raise BadInput("cannot read '': give a file name, or - for standard input")
     try:
         if path == "-":
             text = sys.stdin.read(MAX_INPUT_CHARS + 1)
@@ -113,6 +115,8 @@ def read_text(path: str) -> str:
 def open_out(path: str, option: str) -> TextIO:
     """The file ``path`` opened for writing UTF-8 text (made empty); a path that cannot be written is
     :class:`BadInput` naming the option, the path and why."""
+    if not path:
+        raise BadInput(f"{option} '': give a file name, such as mined.toml")
     try:
         return open(path, "w", encoding="utf-8")
     except (OSError, ValueError) as e:

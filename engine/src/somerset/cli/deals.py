@@ -141,7 +141,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
 
 def cmd_check(args: argparse.Namespace) -> None:
     """Check a record, line by line, against the engine; or content files (puzzles, rulings, examples)."""
-    if args.file != "-":
+    if args.file not in ("-", ""):  # "" would be the current folder
         try:
             content = is_content_path(args.file)
             report = check_content([args.file]) if content else None

@@ -90,7 +90,7 @@ def cmd_puzzles(args: argparse.Namespace) -> None:
     in_range(args.steps, "--steps", 1, MAX_STEPS, "the reader's turns, one card each")
     trump = _trump(r, fmt.id, args.trump) if args.trump is not None else None
     found: list[dict[str, Any]] = []
-    out = open_out(args.out, "--out") if args.out else None  # written as found: a long run may be stopped
+    out = open_out(args.out, "--out") if args.out is not None else None  # written as found: a long run may be stopped
     try:
         for p, proof in mine(r, fmt.id, seeds, max_cards=args.cards, gap=args.gap,
                              steps=args.steps, trump=trump):
