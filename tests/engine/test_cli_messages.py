@@ -86,6 +86,10 @@ def one_line_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["check", "/no/such/file.records"], "/no/such/file.records: no such file or folder"),
     (["solve", "--record", LONG], "the name is too long for the file system"),
     (["solve", "--record", "/"], "cannot read /: it is a folder; give a file"),
+    # an empty name is not the current folder
+    (["check", ""], "cannot read '': give a file name, or - for standard input"),
+    (["solve", "--record", ""], "cannot read '': give a file name, or - for standard input"),
+    ([*MINE, "--seeds", "1", "--out", ""], "--out '': give a file name, such as mined.toml"),
     # solve's numbers
     (["solve", *HANDS, "--seconds", "0"], "'seconds' must be more than 0"),
     (["solve", *HANDS, "--seconds", "nan"], "'seconds' must be more than 0"),
@@ -95,6 +99,7 @@ def one_line_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["solve", *HANDS[:5], "9" * 4000, *HANDS[6:]], "the leader must be a seat from 0 to 3"),
     # the other commands' numbers
     (["simulate", "--rules", "parker-1947", "--deals", str(10**9)], "--deals is at most 10,000,000"),
+    (["simulate", "--rules", "parker-1947", "--deals", "0"], "--deals must be a whole number from 1 to 10,000,000, not 0"),
     (["play", "--rules", "parker-1947", "--seed", str(2**64)], "--seed must be a whole number from 0 to 2**64 - 1"),
     (["game", "--rules", "parker-1947", "--seed", "1", "--dealer", "9" * 4000], "--dealer must be a seat from 0 to 3"),
     (["score", "--rules", "parker-1947", "--bid", "9" * 4000, "--made", "1", "--against", "2"], "a bid must be from"),

@@ -17,7 +17,7 @@ from ..bots import BOTS, make_bots, play_game, play_until_bid
 from ..content_check import check_content, is_content_path
 from ..match import Game
 from ..record import RecordError, check_record, game_record_of, record_of
-from ..limits import MAX_SIMULATED_DEALS
+from ..limits import MAX_SIMULATED_DEALS, excerpt
 from ..rng import MASK64
 from ..rules import Ruleset
 from ..rulesets import get_ruleset, load_ruleset
@@ -109,7 +109,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     with ``"stopped": true``) and exits with status 130."""
     r, fmt_id = _setup(args)
     if args.deals < 1:
-        raise BadInput("--deals must be at least 1")
+        raise BadInput(f"--deals must be a whole number from 1 to {MAX_SIMULATED_DEALS:,}, not {excerpt(str(args.deals), 30)}")
     if args.deals > MAX_SIMULATED_DEALS:
         raise BadInput(f"--deals is at most {MAX_SIMULATED_DEALS:,}, not {args.deals:,}: for more, run several times "
                        "with other --seed values (a run shows the time it has left on a terminal)")
