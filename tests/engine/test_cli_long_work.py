@@ -64,3 +64,33 @@ def test_absurd_requests_are_refused_with_the_bound(capsys) -> None:  # type: ig
 def test_no_progress_when_not_a_terminal(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["simulate", "--rules", "parker-1947", "--deals", "30", "--seed", "1"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_the_caps_are_stated_in_help(capsys) -> None:  # type: ignore[no-untyped-def]
+    from somerset.cli.puzzles import MAX_MINED_SEEDS
+
+    for command, words in ((["simulate"], f"at most {MAX_SIMULATED_DEALS:,}"),
+                           (["puzzles"], f"at most {MAX_MINED_SEEDS:,} seeds a run")):
+        try:
+            main([*command, "--help"])
+        except SystemExit as e:
+            assert e.code == 0
+        assert words in " ".join(capsys.readouterr().out.split()), command
+
+
+def test_mining_stopped_by_ctrl_c_keeps_what_it_wrote_and_exits_130(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "mined.toml"
+    proc = subprocess.Popen([sys.executable, "-m", "somerset", "puzzles", "mine", "--rules", "parker-1947", "--seeds",
+                             "1..1000", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    assert proc.stderr is not None
+    seen = b""
+    deadline = time.monotonic() + 120
+    while b"\n" not in seen and time.monotonic() < deadline:  # the first candidate's line
+        seen += proc.stderr.read(1)
+    assert seen.startswith(b"seed "), seen
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert (seen + err).decode().splitlines()[-1] == "somerset puzzles: stopped (Ctrl-C)"
+    assert "Traceback" not in err.decode()
+    assert out.read_text().count("[[puzzle]]") >= 1

@@ -8,10 +8,12 @@ import pytest
 
 from somerset.cards import Card, parse_cards, parse_trump
 from somerset.deal import new_deal
+from somerset.play import legal_plays
 from somerset.rulesets import load_ruleset
 from somerset.simulate import step_random
 from somerset.rules import PileKind, Ruleset, UndealtKind
 from somerset.solve import Position, PositionError, position, position_of_deal, solve
+from somerset.solve.position import opening_rule_applies
 from somerset.solve.search import rules_tables
 
 from solve_brute import brute_values
@@ -43,14 +45,17 @@ def random_position(rng: random.Random, r: Ruleset, *, max_cards: int = 3) -> Po
         per = min(per, 2)
         pile = cards[n * per: n * per + n * pile_rounds]
     hands = [cards[s * per:(s + 1) * per] for s in range(n)]
+    trump = rng.choice(r.trumps(fmt.id))
     leader = rng.randrange(n)
     played = rng.randrange(n) if rng.random() < 0.5 else 0
-    trick = []
-    for k in range(played):
-        seat = (leader + k) % n
-        trick.append(hands[seat].pop())
-    used = n * per + len(pile)
     first = rng.random() < 0.35
+    trick: list[Card] = []
+    for k in range(played):  # a trick so far of legal plays (the position refuses any other)
+        seat = (leader + k) % n
+        legal = legal_plays(r, trump, hands[seat], trick, first_trick=k == 0 and opening_rule_applies(r, first)).legal
+        trick.append(rng.choice(legal))
+        hands[seat].remove(trick[-1])
+    used = n * per + len(pile)
     face_up: list[Card] = []
     if first and (fmt.face_up_from_pile or (fmt.pile is PileKind.NONE and fmt.undealt and (
             fmt.undealt_kind or r.undealt.value.kind) is UndealtKind.FACE_UP)):
@@ -58,7 +63,7 @@ def random_position(rng: random.Random, r: Ruleset, *, max_cards: int = 3) -> Po
     side = None
     if rng.random() < 0.3:
         side = rng.sample(range(n), rng.randint(1, n - 1))
-    return position(r, rng.choice(r.trumps(fmt.id)), hands, leader, trick, format_id=fmt.id, pile=pile,
+    return position(r, trump, hands, leader, trick, format_id=fmt.id, pile=pile,
                     face_up=face_up, first_trick=first, side=side)
 
 

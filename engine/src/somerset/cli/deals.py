@@ -17,13 +17,13 @@ from ..bots import BOTS, make_bots, play_game, play_until_bid
 from ..content_check import check_content, is_content_path
 from ..match import Game
 from ..record import RecordError, check_record, game_record_of, record_of
-from ..limits import MAX_SIMULATED_DEALS
+from ..limits import MAX_SIMULATED_DEALS, excerpt
 from ..rng import MASK64
 from ..rules import Ruleset
 from ..rulesets import get_ruleset, load_ruleset
 from ..simulate import simulate
 from ..views import deal_summary, game_summary
-from .common import AddCommand, BadInput, Stopped, emit
+from .common import AddCommand, BadInput, Stopped, emit, path_problem, read_text, shown_path
 
 __all__ = ["register", "cmd_play", "cmd_game", "cmd_check", "cmd_simulate"]
 
@@ -109,7 +109,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     with ``"stopped": true``) and exits with status 130."""
     r, fmt_id = _setup(args)
     if args.deals < 1:
-        raise BadInput("--deals must be at least 1")
+        raise BadInput(f"--deals must be a whole number from 1 to {MAX_SIMULATED_DEALS:,}, not {excerpt(str(args.deals), 30)}")
     if args.deals > MAX_SIMULATED_DEALS:
         raise BadInput(f"--deals is at most {MAX_SIMULATED_DEALS:,}, not {args.deals:,}: for more, run several times "
                        "with other --seed values (a run shows the time it has left on a terminal)")
@@ -141,16 +141,18 @@ def cmd_simulate(args: argparse.Namespace) -> None:
 
 def cmd_check(args: argparse.Namespace) -> None:
     """Check a record, line by line, against the engine; or content files (puzzles, rulings, examples)."""
-    if args.file != "-" and is_content_path(args.file):
-        report = check_content([args.file])
-        if not report.ok:
-            raise BadInput("\n".join(report.problems))
-        emit(args, report.to_json(), "\n".join(report.lines()))
-        return
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"cannot read {args.file}: {e}") from e
+    if args.file not in ("-", ""):  # "" would be the current folder
+        try:
+            content = is_content_path(args.file)
+            report = check_content([args.file]) if content else None
+        except (OSError, ValueError) as e:  # a name too long, a folder that cannot be listed
+            raise BadInput(f"cannot read {shown_path(args.file)}: {path_problem(e, args.file)}") from e
+        if report is not None:
+            if not report.ok:
+                raise BadInput("\n".join(report.problems))
+            emit(args, report.to_json(), "\n".join(report.lines()))
+            return
+    text = read_text(args.file)
     try:
         data = check_record(text)
     except RecordError as e:

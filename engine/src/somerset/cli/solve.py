@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any, Callable
 
 from .. import api
+from ..limits import excerpt
 from ..solve.request import describe
-from .common import BadInput
+from .common import BadInput, read_text
 
 __all__ = ["register", "cmd_solve"]
 
@@ -28,10 +28,7 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         if args.hands is not None or args.rules is not None:
             raise _bad("give the position either as a record (--record) or as hands (--rules, --trump, --hands, "
                        "--leader), not both")
-        try:
-            req["record"] = sys.stdin.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise _bad(f"cannot read {args.record}: {e}") from e
+        req["record"] = read_text(args.record)
     else:
         missing = [name for name, value in (("--rules", args.rules), ("--trump", args.trump), ("--hands", args.hands),
                                             ("--leader", args.leader)) if value is None]
@@ -49,10 +46,10 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         try:
             req["side"] = [int(s) for s in args.side.replace(",", " ").split()]
         except ValueError as e:
-            raise _bad(f"--side must be seat numbers such as 0,2, not {args.side!r}") from e
+            raise _bad(f"--side must be seat numbers such as 0,2, not {excerpt(args.side, 40)!r}") from e
     if args.nodes is not None:
         req["nodes"] = args.nodes
-    if args.seconds:
+    if args.seconds is not None:
         req["seconds"] = args.seconds
     elif args.nodes is None:
         req["nodes"] = 50_000_000  # the most one request may ask for: effectively no limit

@@ -3,8 +3,13 @@
 A :class:`Position` is built from hands (:func:`position`) or read off a deal in its play phase
 (:func:`position_of_deal`, which a record's ``replay()`` gives). It is checked when made: every
 card belongs to the ruleset's pack and format and appears once, the hands hold as many cards as
-the trick so far says they must, the drawing pile shares out evenly. Bad input raises
-:class:`PositionError` (a ``ValueError``) naming what is wrong and what is accepted.
+the trick so far says they must (in every format, hands of more cards than it deals would need a
+card twice or one outside the pack), the drawing pile shares out evenly, the face-up cards are no
+more than the format sets aside, and every card of the trick so far was a legal play when it was
+played (by :func:`~somerset.play.legal_plays`, as a deal checks it: the seat held its hand now
+and that card; a first trick's lead is under the bidder's opening-lead rule). Bad input raises :class:`PositionError` (a ``ValueError``) naming what is
+wrong and what is accepted; a trick that breaks a rule names the seat, the card, the rule's
+reason and its citation.
 """
 
 from __future__ import annotations
@@ -14,14 +19,27 @@ from typing import Any, Sequence
 
 from ..cards import Card, NotationError, Trump, parse_cards, parse_trump
 from ..errors import RulesError
-from ..play import check_trump
-from ..rules import Declaration, Format, PileKind, Ruleset
+from ..kitty import undealt_kind
+from ..play import check_trump, legal_plays
+from ..rules import Declaration, Format, PileKind, Ruleset, UndealtKind
 
 __all__ = ["Position", "PositionError", "position", "position_of_deal"]
 
 
 class PositionError(ValueError):
-    """A position that cannot be solved as given; the message says what is wrong and what is accepted."""
+    """A position that cannot be solved as given; the message says what is wrong and what is accepted.
+
+    ``field`` names the part of the position at fault where the check knows it (``"trick"``)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def opening_rule_applies(ruleset: Ruleset, first_trick: bool) -> bool:
+    """Whether the lead to a first trick is bound by the bidder's opening-lead rule, as in a deal:
+    it is, unless trump was drawn from the pack (then nobody bid, and the first lead is free)."""
+    return first_trick and ruleset.declaration.value is not Declaration.DRAWN
 
 
 @dataclass(frozen=True)
@@ -62,7 +80,7 @@ class Position:
     @property
     def first_lead(self) -> bool:
         """Whether the bidder's opening-lead rule applies to this lead (the engine's reading)."""
-        return self.first_trick and not self.trick and self.ruleset.declaration.value is not Declaration.DRAWN
+        return not self.trick and opening_rule_applies(self.ruleset, self.first_trick)
 
     @property
     def bonus(self) -> int:
@@ -176,6 +194,14 @@ def position(ruleset: Ruleset, trump: Trump | str, hands: Sequence[Sequence[Card
                                 f"{players} cards after each trick")
     if face_cards and not first_trick:
         raise PositionError("face-up cards go with the first trick: give them only for a position in the first trick")
+    if face_cards:
+        most = fmt.face_up_from_pile if fmt.pile is not PileKind.NONE else \
+            fmt.undealt if undealt_kind(ruleset, fmt.id) is UndealtKind.FACE_UP else 0
+        if len(face_cards) > most:
+            given = f"{len(face_cards)} face-up card{'' if len(face_cards) == 1 else 's'}"
+            sets = f"{most} card{'' if most == 1 else 's'}" if most else "no card"
+            raise PositionError(f"{given} given, but the {fmt.label} format of {ruleset.short_name} sets {sets} face "
+                                "up for the first trick's winner", "face_up")
     taken_t = tuple(taken) if taken else (0,) * players
     if len(taken_t) != players or not all(isinstance(p, int) and not isinstance(p, bool) for p in taken_t):
         raise PositionError(f"the points taken must be {players} whole numbers, one for each seat")
@@ -186,8 +212,30 @@ def position(ruleset: Ruleset, trump: Trump | str, hands: Sequence[Sequence[Card
         side_t = tuple(sorted({_seat(s, players, "a seat of the side") for s in side}))
         if len(side_t) == players:
             raise PositionError("the side cannot hold every seat: someone must play against it")
+    _check_trick(ruleset, trump, hand_cards, leader, trick_cards, first_trick, players)
     return Position(ruleset, fmt, trump, hand_cards, leader, trick_cards, pile_cards, face_cards, first_trick,
                     taken_t, side_t)
+
+
+def _check_trick(ruleset: Ruleset, trump: Trump, hands: Sequence[Sequence[Card]], leader: int,
+                 trick: Sequence[Card], first_trick: bool, players: int) -> None:
+    """Every card of the trick so far was a legal play when it was played, by the engine's own rules
+    (:func:`legal_plays`): the seat then held its hand now and that card."""
+    for k, card in enumerate(trick):
+        seat = (leader + k) % players
+        held = (*hands[seat], card)
+        opening = k == 0 and opening_rule_applies(ruleset, first_trick)
+        plays = legal_plays(ruleset, trump, held, trick[:k], first_trick=opening)
+        if card in plays.legal:
+            continue
+        why = next(p for p in plays.illegal if p.card == card)  # legal_plays gives every other card a reason
+        if k == 0:
+            what = f"seat {seat} led {card}" + (" to the first trick" if first_trick else "")
+        else:
+            rest = " ".join(str(c) for c in hands[seat])
+            what = (f"seat {seat} played {card} after {' '.join(str(c) for c in trick[:k])}"
+                    + (f" with {rest} still in hand" if rest else ""))
+        raise PositionError(f"the trick so far breaks a rule: {what}. {why.reason} [{why.citation.label}]", "trick")
 
 
 def _format(ruleset: Ruleset, format_id: str | None, seats: int) -> Format:

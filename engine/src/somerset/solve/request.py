@@ -7,6 +7,10 @@ it stops) or as hands (``rules``, optional ``option`` and ``format``, ``trump``,
 A position's ``to_json()`` (``options`` a list) is accepted as it stands. ``cards`` (default
 true) values every legal card, ``line`` gives one best line to the end, and ``lines`` gives every
 legal card a best line that starts with it (for a card that loses points: how it is punished).
+A position that cannot arise in a deal is refused (see :func:`~somerset.solve.position.position`):
+a trick so far holding an illegal play (a card that does not follow while the seat still holds
+the suit led, a first lead the bidder's opening-lead rule forbids) names the seat, the card, the
+engine's reason and the rule's citation, with ``"field": "trick"``.
 
 Every request runs within a budget (``nodes``, ``seconds``; by default :data:`DEFAULT_NODES`
 nodes), so a page never freezes: an answer that ran out says so (``"exact": false``, with the
@@ -99,7 +103,7 @@ def read_position(req: JSON) -> Position:
             pile=_cards(req.get("pile", []), "pile"), face_up=_cards(req.get("face_up", []), "face_up"),
             first_trick=_get(req, "first_trick", bool, False, "true or false"), taken=taken, side=side)
     except PositionError as e:
-        raise SolveRequestError(str(e), _field_of(str(e))) from e
+        raise SolveRequestError(str(e), e.field or _field_of(str(e))) from e
 
 
 def _field_of(message: str) -> str:
