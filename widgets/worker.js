@@ -588,8 +588,8 @@ const ready = boot().then(
   },
 );
 
-// A request comes as {id, text}: its JSON text (widgets/engine.js writes it; an object would be
-// lost on the way when nested thousands deep). {id, request} with the object is read too.
+// A request comes as {id, text}: its JSON text (widgets/engine.js writes it; an object nested
+// thousands deep would not arrive). {id, request} with the object is read too.
 self.addEventListener("message", async (event) => {
   const data = event.data;
   if (!data || typeof data !== "object" || !("id" in data)) return;
