@@ -2,7 +2,8 @@
 // navigation keeps this JavaScript context alive between pages, so the client is a singleton kept
 // on `window` under a symbol, and a second page with widgets reuses the running engine.
 //
-//   ask(request)        -> Promise of the engine's JSON response (starts the engine if needed)
+//   ask(request)        -> Promise of the engine's JSON response (starts the engine if needed); a
+//                          request of any size or depth is answered (a refusal is an error answer)
 //   start()             -> starts loading (idempotent)
 //   retry()             -> after a failure, starts again with a fresh worker
 //   subscribe(fn)       -> fn(state) now and on every change; returns an unsubscribe function
@@ -139,12 +140,23 @@ function createEngine() {
 
   function ask(request) {
     if (state.status === "failed") return Promise.reject(new Error(state.message));
+    // The request travels as JSON text: in Chromium a structured clone of an object nested about
+    // 3,000 deep never reaches the worker as a message (and the page hears of no error), so the
+    // request could not be answered; text always arrives, and the engine measures its nesting
+    // before reading it. A request that cannot be written as JSON is refused here, in the shape of
+    // the engine's error answers.
+    let text;
+    try {
+      text = JSON.stringify(request);
+    } catch (e) {
+      return Promise.resolve(notJson(e));
+    }
     start();
     if (!worker) return Promise.reject(new Error(state.message || "the engine is not running"));
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, request });
+      worker.postMessage({ id, text: text === undefined ? "null" : text });
     });
   }
 
@@ -178,6 +190,14 @@ function createEngine() {
 }
 
 export const engine = window[KEY] || (window[KEY] = createEngine());
+
+// The engine's answer to a request that cannot be written as JSON (a cycle, a BigInt, nesting
+// deeper than the browser's stack), in the shape of the API's error answers: one short line.
+function notJson(e) {
+  const why = e instanceof RangeError ? "it nests arrays or objects too deep" : String((e && e.message) || e);
+  const line = why.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+  return { error: { message: `the request cannot be sent as JSON: ${line.length > 120 ? line.slice(0, 117) + "..." : line}`, field: null } };
+}
 
 export function siteUrl(path) {
   return new URL(path, SITE_ROOT);

@@ -588,10 +588,12 @@ const ready = boot().then(
   },
 );
 
+// A request comes as {id, text}: its JSON text (widgets/engine.js writes it; an object nested
+// thousands deep would not arrive). {id, request} with the object is read too.
 self.addEventListener("message", async (event) => {
   const data = event.data;
   if (!data || typeof data !== "object" || !("id" in data)) return;
-  const { id, request } = data;
+  const { id } = data;
   await ready;
   if (!handle) {
     self.postMessage({ id, error: failure || "the rules engine is not loaded" });
@@ -599,7 +601,8 @@ self.addEventListener("message", async (event) => {
   }
   const answer = () => {
     try {
-      return JSON.parse(handle(JSON.stringify(request)));
+      const text = typeof data.text === "string" ? data.text : JSON.stringify(data.request ?? null);
+      return JSON.parse(handle(text));
     } catch (e) {
       return { error: { message: `the rules engine failed: ${(e && e.message) || e}`, field: null, internal: true } };
     }
@@ -612,3 +615,5 @@ self.addEventListener("message", async (event) => {
   self.postMessage({ id, response });
   scheduleLate();
 });
+// A message that cannot be read names no request to answer: say so where a developer looks.
+self.addEventListener("messageerror", () => console.error("the engine's worker received a message it could not read"));

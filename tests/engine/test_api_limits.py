@@ -90,3 +90,218 @@ def test_a_seed_given_as_text_in_other_digits_is_refused_clearly(seed: str) -> N
         error = _error(json.dumps({"cmd": cmd, "rules": "parker-1947", "seed": seed}))
         assert error["field"] == "seed" and "'seed' must be a whole number" in error["message"]
         assert len(error["message"]) < 200
+
+
+# --- numbers, messages, seeds and fields (the API never raises and never echoes) -----------------
+
+from somerset.limits import MAX_MESSAGE_CHARS, MAX_NUMBER, MAX_SEED  # noqa: E402
+
+BIG = int("9" * 4300)  # the longest number CPython writes as text; two of them add up to one it cannot
+SOLVE = {"cmd": "solve", "rules": "parker-1947", "trump": "2", "hands": ["8/8", "6/8", "4/10", "0/2"], "leader": 0}
+
+
+def _sound(answer: str) -> dict:
+    """The answer is strict JSON (no NaN), and an error is one short printable line, not internal."""
+    data = json.loads(answer, parse_constant=lambda name: pytest.fail(f"the answer holds {name}"))
+    error = data.get("error")
+    if error is not None:
+        message = error["message"]
+        assert message.isprintable() and len(message) <= MAX_MESSAGE_CHARS, message
+        assert not error.get("internal"), error
+        assert error["field"] is None or (error["field"].isprintable() and len(error["field"]) <= 40), error
+    return data
+
+
+@pytest.mark.parametrize("request_, field", [
+    ({**SOLVE, "taken": [BIG, BIG, 0, 0]}, "taken"),
+    ({**SOLVE, "leader": BIG}, "leader"),
+    ({**SOLVE, "side": [BIG]}, "side"),
+    ({**SOLVE, "nodes": -BIG}, "nodes"),
+    ({"cmd": "score", "rules": "parker-1947", "bid": BIG, "made": 12}, "bid"),
+    ({"cmd": "score", "rules": "parker-1947", "bid": 15, "made": -BIG}, "made"),
+    ({"cmd": "score", "rules": "all", "bid": 15, "made": 12, "against": BIG}, "against"),
+    ({"cmd": "pad", "rules": "parker-1947", "deals": [{"bidder": 0, "bid": BIG, "points": [16, 8]}]}, "bid"),
+    ({"cmd": "pad", "rules": "parker-1947", "deals": [{"bidder": BIG, "bid": 15, "points": [16, 8]}]}, "bidder"),
+    ({"cmd": "pad", "rules": "parker-1947", "deals": [{"bidder": 0, "bid": 15, "points": [BIG, -BIG]}]}, "points"),
+    ({"cmd": "replay", "rules": "parker-1947", "seed": 1, "dealer": BIG}, "dealer"),
+    ({"cmd": "table", "rules": "parker-1947", "seed": BIG}, "seed"),
+    ({"cmd": BIG}, "cmd"),
+])
+def test_huge_numbers_are_refused_by_name_never_raised(request_: dict, field: str) -> None:
+    answer = api.handle(json.dumps(request_))  # json.dumps writes 4,300 digits; the sum of two would not print
+    error = _sound(answer)["error"]
+    assert error["field"] == field, error
+    assert "9" * 40 not in error["message"], error
+    assert f"{MAX_NUMBER:,}" in error["message"] or f"0 to {MAX_SEED}" in error["message"]
+    assert api.dispatch(request_) == json.loads(answer)  # the same answer without the JSON text
+
+
+def test_numbers_up_to_the_bound_are_read_as_before() -> None:
+    # At the bound the command reads the number and answers as it always did.
+    at = _sound(api.handle(json.dumps({"cmd": "score", "rules": "parker-1947", "bid": MAX_NUMBER, "made": 12})))
+    assert at["error"]["field"] == "bid" and "a bid" in at["error"]["message"]
+    over = _sound(api.handle(json.dumps({"cmd": "score", "rules": "parker-1947", "bid": -MAX_NUMBER - 1, "made": 12})))
+    assert over["error"]["message"].startswith("'bid' holds a number larger than")
+    # A seed reaches 2**64 - 1, and is refused beyond in check_seed's words.
+    assert "error" not in api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": MAX_SEED})
+    assert api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": MAX_SEED + 1})["error"]["message"] == (
+        f"a seed must be a whole number from 0 to {MAX_SEED}, not {MAX_SEED + 1}")
+    assert api.dispatch({"cmd": "info"})["limits"]["number_max"] == MAX_NUMBER
+
+
+def test_the_final_encoding_is_inside_the_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    for bad in ({"total": BIG + BIG}, {"ratio": float("nan")}, {"x": {1, 2}}):
+        monkeypatch.setitem(api.COMMANDS, "info", lambda req, bad=bad: bad)
+        data = json.loads(api.handle('{"cmd": "info"}'))  # does not raise
+        assert data["error"]["internal"] is True and len(data["error"]["message"]) < 300, data
+
+
+@pytest.mark.parametrize("text", ['{"cmd": "score", "rules": "parker-1947", "bid": NaN, "made": 12}',
+                                  '{"cmd": "solve", "seconds": Infinity}', '[-Infinity]'])
+def test_nan_and_infinity_are_not_json(text: str) -> None:
+    assert "is not a JSON number" in _error(text)["message"]
+
+
+def test_a_pad_deals_field_name_is_quoted_short() -> None:
+    request_ = {"cmd": "pad", "rules": "parker-1947", "deals": [{"x" * 60_000: 1}]}
+    answer = api.handle(json.dumps(request_))
+    assert len(answer) < 300 and "x" * 41 not in answer
+    assert "a deal has bidder, bid, points or passed" in _sound(answer)["error"]["message"]
+
+
+@pytest.mark.parametrize("request_", [
+    {"cmd": "trick", "rules": "a\nb", "trump": "2", "cards": "8/8"},
+    {"cmd": "trick", "rules": "parker-1947", "option": "a\r\nb\x1b[31m", "trump": "2", "cards": "8/8"},
+    {"cmd": "trick", "rules": "parker-1947", "trump": "2\x07", "cards": "8/8"},
+    {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": "8/8 x\x1by"},
+    {"cmd": "pack", "deck": "a\u2028b\tc"},
+    {"cmd": "score", "rules": "parker-1947", "format": "a\nb", "bid": 15, "made": 12},
+    {"cmd": "puzzle", "id": "a\nb"},
+    {"cmd": "replay", "example": "a\nb"},
+    {"cmd": "replay", "rules": "parker-1947", "seed": "1\n2"},
+    {"cmd": "samedeal", "rules": ["parker-1947", "a\nb"], "seed": 1},
+    {"cmd": "samedeal", "rules": ["parker-1947", "parker-1950"], "seed": 1, "bots": "a\nb"},
+    {"cmd": "pad", "rules": "parker-1947", "deals": [{"a\nb": 1}]},
+    {"cmd": "rulesets", "a\nb": 1},
+    {"cmd": "a\nb"},
+    {**SOLVE, "trump": "a\nb"},
+])
+def test_control_characters_are_shown_escaped_on_one_line(request_: dict) -> None:
+    error = _sound(api.handle(json.dumps(request_)))["error"]
+    assert any(shown in error["message"] for shown in ("\\n", "\\t", "\\r", "\\u2028", "\\x1b", "\\x07")), error
+
+
+def test_a_table_problem_quotes_the_move_on_one_line() -> None:
+    data = _sound(api.handle(json.dumps({"cmd": "table", "rules": "parker-1947", "seed": 1, "moves": ["bid\n99" + "x" * 500]})))
+    assert data["problem"]["message"].isprintable() and len(data["problem"]["message"]) < 300
+
+
+def _seeds(value: object, path: str = "") -> list[tuple[str, object]]:
+    if isinstance(value, dict):
+        return [found for k, v in value.items() for found in
+                ([(path + "." + k, v)] if "seed" in k.lower() else []) + _seeds(v, path + "." + k)]
+    if isinstance(value, list):
+        return [found for i, v in enumerate(value) for found in _seeds(v, f"{path}[{i}]")]
+    return []
+
+
+@pytest.mark.parametrize("seed", [7, "7", 2**53 + 1, str(MAX_SEED)])
+def test_every_seed_in_every_answer_is_text(seed: int | str) -> None:
+    record = api.dispatch({"cmd": "replay", "rules": "parker-1947", "seed": 3})["record"]
+    requests_ = [
+        {"cmd": "table", "rules": "parker-1947", "seed": seed},
+        {"cmd": "table", "rules": "parker-1947", "seed": seed, "moves": ["pass"]},
+        {"cmd": "replay", "rules": "parker-1947", "seed": seed},
+        {"cmd": "samedeal", "rules": ["parker-1947", "parker-1950"], "seed": seed},
+        {"cmd": "samedeal", "rules": ["parker-1947", "parker-1950"], "seed": seed, "moves": []},
+        {"cmd": "samedeal", "rules": ["parker-1950"], "record": record},
+        {"cmd": "info"},
+    ]
+    found = 0
+    for request_ in requests_:
+        data = api.dispatch(request_)
+        assert "error" not in data, (request_, data)
+        for path, value in _seeds(data):
+            found += 1
+            assert value is None or isinstance(value, str), (request_["cmd"], path, value)
+            if path == ".seed":
+                assert value == str(seed)
+    assert found >= 5
+
+
+@pytest.mark.parametrize("cmd", list(api.COMMANDS))
+def test_an_unknown_field_is_refused_naming_the_accepted_ones(cmd: str) -> None:
+    error = _error(json.dumps({"cmd": cmd, "zzz" * 20_000: 1}))
+    assert error["message"].startswith(f"unknown field 'zzzzzzzzz") and f"in a '{cmd}' request" in error["message"]
+    assert error["field"].startswith("zzz") and len(error["field"]) <= 40
+    for name in api.FIELDS[cmd]:
+        assert name in error["message"]
+
+
+def test_the_pad_refuses_options_for_option() -> None:
+    error = _error(json.dumps({"cmd": "pad", "rules": "parker-1947", "options": ["parker-scoring"], "deals": []}))
+    assert error == {"message": "unknown field 'options' in a 'pad' request; its fields are: rules, option, format, names, deals",
+                     "field": "options"}
+
+
+class _Reads(dict):
+    """A request that notes every field a command looks at."""
+
+    def __init__(self, *args: object, **kw: object) -> None:
+        super().__init__(*args, **kw)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> object:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: object = None) -> object:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
+
+
+def test_the_accepted_fields_are_those_the_commands_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each command reads no field outside its list (so none it reads is refused as unknown), and
+    every field of each list is read by some request."""
+    from somerset.examples import WORKED_EXAMPLES
+    from somerset.puzzles import PUZZLES
+
+    record = api.dispatch({"cmd": "replay", "rules": "parker-1947", "seed": 3})["record"]
+    puzzle = next(p for p in PUZZLES if not p.kind_of.plays_out)
+    position = api.dispatch({**SOLVE, "nodes": 10})["position"]
+    samples = [
+        {"cmd": "info"}, {"cmd": "rulesets"}, {"cmd": "puzzles"},
+        {"cmd": "pack", "deck": "double"}, {"cmd": "pack", "rules": "parker-1947", "option": "x"},
+        {"cmd": "trick", "rules": "parker-1947", "option": "x", "trump": "2", "cards": "8/8"},
+        {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": "8/8"},
+        {"cmd": "legal", "rules": "parker-1947", "trump": "2", "hand": "8/8", "trick": "4/8", "first_trick": True},
+        {"cmd": "score", "rules": "parker-1947", "bid": 15, "made": 12, "against": 12, "format": "four-partners"},
+        {"cmd": "puzzle", "id": puzzle.id}, {"cmd": "judge", "id": puzzle.id, "answer": []},
+        {"cmd": "replay", "example": next(iter(WORKED_EXAMPLES)), "rules": "parker-1947"},
+        {"cmd": "replay", "record": record},
+        {"cmd": "replay", "rules": "parker-1947", "seed": 1, "format": "four-partners", "dealer": 1},
+        {"cmd": "table", "rules": "parker-1947", "seed": 1, "format": "four-partners", "moves": ["pass"]},
+        {"cmd": "pad", "rules": "parker-1947", "format": "four-partners", "names": ["A", "B"], "deals": []},
+        {**SOLVE, "nodes": 10, "seconds": 1, "cards": True, "line": True, "lines": True, "side": [0, 2],
+         "trick": [], "pile": [], "face_up": [], "first_trick": False, "taken": [0, 0, 0, 0], "format": "four-partners"},
+        {**position, "cmd": "solve", "nodes": 10},
+        {"cmd": "solve", "record": record, "nodes": 10},
+        {"cmd": "samedeal", "rules": "parker-1947,parker-1950", "seed": 1, "format": "four-partners", "bots": "heuristic"},
+        {"cmd": "samedeal", "rules": ["parker-1947", "parker-1950"], "seed": 1, "moves": []},
+        {"cmd": "samedeal", "rules": ["parker-1950"], "record": record},
+    ]
+    monkeypatch.setattr(api, "_unknown_field", lambda cmd, req: None)  # a sample may hold fields a branch skips
+    read: dict[str, set[str]] = {cmd: set() for cmd in api.COMMANDS}
+    for sample in samples:
+        req = _Reads(sample)
+        api.dispatch(req)  # an error answer still shows what was read
+        outside = req.read - set(api.FIELDS[sample["cmd"]]) - {"cmd"}
+        assert not outside, (sample["cmd"], outside)
+        read[sample["cmd"]] |= req.read
+    for cmd, fields in api.FIELDS.items():
+        unread = set(fields) - read[cmd] - {"to_move"}  # a solve answer's position carries to_move, not read
+        assert not unread, (cmd, unread)

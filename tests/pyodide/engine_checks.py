@@ -59,7 +59,18 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
 # interpreter; a thousand raise RecursionError in CPython), an oversized request, a command that is
 # not text. Each must come back as an error object, the same in both interpreters.
 API_TEXTS: list[str] = ["[" * 10_000, '{"a":' * 5_000, "[" * 100_000, '{"cmd": []}', '{"cmd": {"x": 1}}',
-                        json.dumps({"cmd": "pack", "deck": "x" * 50_000})]
+                        json.dumps({"cmd": "pack", "deck": "x" * 50_000}),
+                        # a page's request nested 3,000 and 3,500 deep (as the worker receives its text)
+                        '{"cmd": "rulesets", "x": ' + "[" * 3_000 + "]" * 3_000 + "}",
+                        '{"cmd": "rulesets", "x": ' + '{"a": ' * 3_500 + "1" + "}" * 3_500 + "}",
+                        # numbers CPython cannot write once added, NaN, an unknown field, a control character
+                        '{"cmd": "solve", "rules": "parker-1947", "trump": "2", "leader": 0, "hands": ["8/8", "6/8", '
+                        '"4/10", "0/2"], "taken": [' + "9" * 4_300 + ", " + "9" * 4_300 + ", 0, 0]}",
+                        '{"cmd": "pad", "rules": "parker-1947", "deals": [{"bidder": 0, "bid": ' + "9" * 4_300
+                        + ', "points": [16, 8]}]}',
+                        '{"cmd": "score", "rules": "parker-1947", "bid": NaN, "made": 12}',
+                        '{"cmd": "pad", "rules": "parker-1947", "options": ["parker-scoring"]}',
+                        '{"cmd": "trick", "rules": "a\\nb", "trump": "2", "cards": "8/8"}']
 
 
 SOLVE_REQUESTS: list[dict[str, Any]] = [
@@ -186,7 +197,8 @@ def run() -> dict[str, Any]:
             continue
         answers.append(answer)
         error = answer.get("error") if isinstance(answer, dict) else None
-        if not isinstance(error, dict) or error.get("internal") or len(error.get("message", "")) > 300:
+        if (not isinstance(error, dict) or error.get("internal") or len(error.get("message", "")) > 300
+                or not error.get("message", "").isprintable()):
             failures.append(f"api {text[:20]!r}...: should have been refused with a short error, not {str(answer)[:200]}")
 
     # Best play (the solver): exact answers, and a budget that runs out after the same number of

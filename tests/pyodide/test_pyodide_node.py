@@ -203,7 +203,7 @@ def _fake_wheel(path: Path, failures: list[str]) -> Path:
         "somerset/examples.py": f"def check_all():\n    return {failures!r}\n\ndef count():\n    return 1\n",
         # (long texts are refused unread: deep nesting would overflow Pyodide's stack, as the real engine knows)
         "somerset/api.py": "import json\n\ndef handle(text):\n    if len(text) > 1000:\n        return json.dumps({'error': "
-                           "{'message': 'too long'}})\n    return json.dumps({'echo': json.loads(text)})\n",
+                           "{'message': 'too long'}})\n    return json.dumps({'echo': json.loads(text, parse_constant=str)})\n",
         f"{info}/METADATA": "Metadata-Version: 2.1\nName: somerset\nVersion: 0.0.0\n",
         f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
         f"{info}/RECORD": "",

@@ -8,6 +8,14 @@ they belong to (see :class:`~somerset.errors.SomersetError`), so no field is gue
 message. The answers' shapes are in :mod:`somerset.responses`; "all rulesets" answers come from
 :mod:`somerset.compare`.
 
+Every request is bounded before a command reads it (the limits live in :mod:`somerset.limits`;
+the ``info`` request reports them): its text's length and nesting, every whole number in it (a
+``seed`` from 0 to 2**64 - 1, any other number at most ``MAX_NUMBER`` in size), and its fields
+(each command's :data:`FIELDS`; another field is refused, naming them). An error message is one
+printable line that quotes at most a short excerpt of the input. Every seed in an answer is text,
+since JavaScript numbers do not hold seeds from 2**53 on exactly; a request may give a seed as a
+number or as text.
+
 >>> dispatch({"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": "8/8 6/8 4/10 0/2"})["card"]
 '0/2'
 >>> dispatch({"cmd": "trick", "rules": "boardgamegeek", "trump": "nt", "cards": "8/8"})["error"]["field"]
@@ -19,13 +27,15 @@ message. The answers' shapes are in :mod:`somerset.responses`; "all rulesets" an
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Callable
 
 from . import responses
 from .cards import PACKS, Card, Trump, parse_cards, parse_trump
 from .compare import compare_score, compare_trick, in_field
 from .errors import SomersetError
-from .limits import MAX_MOVES, MAX_RECORD_CHARS, MAX_SEED, excerpt, request_problem
+from .limits import (MAX_MESSAGE_CHARS, MAX_MOVES, MAX_NUMBER, MAX_RECORD_CHARS, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH,
+                     MAX_SEED, excerpt, message_text, number_problem, request_problem)
 from .play import legal_plays, trick_verdict
 from .rng import check_seed
 from .rules import Ruleset
@@ -33,14 +43,16 @@ from .rulesets import RULESETS, load_ruleset
 from .scoring import score_deal, scored_format
 
 __all__ = ["handle", "dispatch", "ApiError", "ruleset_summary", "trick_json", "legal_json", "score_json", "COMMANDS",
-           "LIMITS"]
+           "FIELDS", "LIMITS"]
 
 JSON = responses.JSON
 ruleset_summary = responses.ruleset_summary
 
-#: The limits a page checks before asking (sent by the ``info`` request). The seed's bound is
-#: text, since JavaScript numbers do not hold 2**64 - 1 exactly.
-LIMITS: JSON = {"record_chars": MAX_RECORD_CHARS, "moves": MAX_MOVES, "seed_max": str(MAX_SEED)}
+#: The limits a page checks before asking (sent by the ``info`` request; they live in
+#: :mod:`somerset.limits`). The seed's bound is text, since JavaScript numbers do not hold
+#: 2**64 - 1 exactly.
+LIMITS: JSON = {"record_chars": MAX_RECORD_CHARS, "moves": MAX_MOVES, "seed_max": str(MAX_SEED), "number_max": MAX_NUMBER,
+                "request_chars": MAX_REQUEST_CHARS, "request_depth": MAX_REQUEST_DEPTH, "message_chars": MAX_MESSAGE_CHARS}
 
 
 class ApiError(SomersetError):
@@ -90,7 +102,7 @@ def _seed(req: JSON) -> int:
     if isinstance(raw, str):
         digits = raw.strip()
         if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):  # isdigit alone accepts "²"
-            raise ApiError(f"'seed' must be a whole number from 0 to {MAX_SEED}, not {raw[:30]!r}", "seed")
+            raise ApiError(f"'seed' must be a whole number from 0 to {MAX_SEED}, not {excerpt(raw, 30)!r}", "seed")
         raw = int(digits)
     return check_seed(raw)
 
@@ -265,7 +277,7 @@ def samedeal_json(req: JSON) -> JSON:
     names = [n for n in (raw.replace(",", " ").split() if isinstance(raw, str) else raw) if n.strip()]
     kind = _field(req, "bots", str, "heuristic")
     if kind not in PLAYERS:
-        raise ApiError(f"'bots' must be one of: {', '.join(PLAYERS)}; not {kind[:30]!r}", "bots")
+        raise ApiError(f"'bots' must be one of: {', '.join(PLAYERS)}; not {excerpt(kind, 30)!r}", "bots")
     players, words = PLAYERS[kind]
     if "record" in req:
         source = record_source(_field(req, "record", str))
@@ -297,7 +309,6 @@ def solve_json(req: JSON) -> JSON:
         raise ApiError(str(e), e.field) from e
 
 
-
 COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "info": info_json,
     "rulesets": rulesets_json,
@@ -315,31 +326,111 @@ COMMANDS: dict[str, Callable[[JSON], JSON]] = {
     "samedeal": samedeal_json,
 }
 
+_RULES = ("rules", "option")
+_POSITION = ("rules", "option", "options", "format", "trump", "hands", "leader", "trick", "pile", "face_up", "first_trick",
+             "taken", "side", "to_move")  # a solve answer's position (to_json) is accepted as it stands
+
+#: The fields each request may hold (besides ``cmd``); any other field is refused, naming these.
+FIELDS: dict[str, tuple[str, ...]] = {
+    "info": (),
+    "rulesets": (),
+    "pack": (*_RULES, "deck"),
+    "trick": (*_RULES, "trump", "cards"),
+    "legal": (*_RULES, "trump", "hand", "trick", "first_trick"),
+    "score": (*_RULES, "format", "bid", "made", "against"),
+    "puzzles": (),
+    "puzzle": ("id",),
+    "judge": ("id", "answer"),
+    "replay": ("example", "record", *_RULES, "format", "seed", "dealer"),
+    "table": (*_RULES, "format", "seed", "moves"),
+    "pad": (*_RULES, "format", "names", "deals"),
+    "solve": ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines"),
+    "samedeal": ("rules", "format", "seed", "moves", "record", "bots"),
+}
+
+
+def _unknown_field(cmd: str, req: JSON) -> None:
+    accepted = FIELDS[cmd]
+    for name in req:
+        if name != "cmd" and name not in accepted:
+            shown = excerpt(str(name))
+            fields = ", ".join(accepted) if accepted else "none besides 'cmd'"
+            raise ApiError(f"unknown field '{shown}' in a '{cmd}' request; its fields are: {fields}", shown)
+
+
+def _internal(e: Exception) -> JSON:
+    try:
+        text = excerpt(f"{type(e).__name__}: {e}", 200)
+    except Exception:  # an exception whose text cannot be made (a number too long to print)
+        text = type(e).__name__
+    return responses.error(f"internal error: {text}", internal=True)
+
 
 def dispatch(req: Any) -> JSON:
-    """Answer one request (a dict). Never raises."""
+    """Answer one request (a dict). Never raises.
+
+    Before a command reads its request, the request is checked whole: only the command's
+    :data:`FIELDS`, and no number larger than :data:`~somerset.limits.MAX_NUMBER` in size (a
+    ``seed`` from 0 to 2**64 - 1), however nested. An error's message is one line of at most
+    :data:`~somerset.limits.MAX_MESSAGE_CHARS` characters (see :func:`~somerset.limits.message_text`)."""
+    try:
+        answer = _answer(req)
+        error = answer.get("error")
+        if isinstance(error, dict) and isinstance(error.get("message"), str):
+            error["message"] = message_text(error["message"])
+            if isinstance(error.get("field"), str):
+                error["field"] = excerpt(error["field"])
+        return answer
+    except Exception as e:  # the guard's own failure (cannot happen): still an answer
+        return responses.error(f"internal error: {type(e).__name__}", internal=True)
+
+
+def _answer(req: Any) -> JSON:
     try:
         if not isinstance(req, dict):
             raise ApiError("a request must be a JSON object with a 'cmd'", "cmd")
+        numbers = number_problem(req)
+        if numbers is not None:
+            raise ApiError(*numbers)
         cmd = req.get("cmd")
         if not isinstance(cmd, str) or cmd not in COMMANDS:
             raise ApiError(f"unknown command {excerpt(repr(cmd))}; the commands are: {', '.join(COMMANDS)}", "cmd")
+        _unknown_field(cmd, req)
         return COMMANDS[cmd](req)
     except SomersetError as e:
         return responses.error(str(e), e.field)
     except Exception as e:  # a bug: report it as a message rather than breaking the page
-        return responses.error(f"internal error: {type(e).__name__}: {e}", internal=True)
+        return _internal(e)
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+_IN_BROWSER = sys.platform == "emscripten"
+_LAST_RESORT = json.dumps(responses.error("internal error: the engine could not answer", internal=True))
 
 
 def handle(text: str) -> str:
     """Answer one JSON request with one JSON response. Never raises.
 
-    The request's size and nesting are checked before its JSON is read (see :mod:`somerset.limits`)."""
+    The request's size and nesting are checked before its JSON is read (see :mod:`somerset.limits`);
+    ``NaN`` and ``Infinity``, which are not JSON, are refused. The answer is encoded inside the
+    guard: an answer that cannot be written as JSON (a number too long to print, a float that is
+    not a number) becomes an internal error answer."""
     try:
-        problem = request_problem(text)
-        req = json.loads(text) if problem is None else None
-    except (TypeError, ValueError) as e:
-        problem = f"the request is not valid JSON: {excerpt(str(e), 120)}"
-    if problem is not None:
-        return json.dumps(responses.error(problem))
-    return json.dumps(dispatch(req))
+        try:
+            problem = request_problem(text)
+            req = json.loads(text, parse_constant=_not_json) if problem is None else None
+        except (TypeError, ValueError, RecursionError) as e:
+            problem = f"the request is not valid JSON: {excerpt(str(e), 120)}"
+        answer = dispatch(req) if problem is None else responses.error(message_text(problem))
+        try:
+            return json.dumps(answer, allow_nan=False)
+        except (TypeError, ValueError, RecursionError) as e:
+            return json.dumps(_internal(e))
+    except BaseException as e:  # MemoryError, or an interrupt in the browser: still one answer
+        if isinstance(e, (KeyboardInterrupt, SystemExit)) and not _IN_BROWSER:
+            raise
+        return _LAST_RESORT
+

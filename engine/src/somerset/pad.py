@@ -22,6 +22,7 @@ from typing import Any, Sequence
 
 from .deal import Deal
 from .errors import RulesError
+from .limits import excerpt
 from .match import MAX_DEALS
 from .rules import AllPass, Declaration, Format, Ruleset
 from .scoring import GameDecision, decide_game, score_sides
@@ -296,7 +297,7 @@ def score_pad(ruleset: Ruleset, format_id: str | None, deals: Sequence[PadDeal],
 
 def _whole(value: Any, field: str, number: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PadError(f"'{field}' must be a whole number, not {value!r}"[:120], field, number)
+        raise PadError(f"'{field}' must be a whole number, not {excerpt(repr(value))}", field, number)
     return value
 
 
@@ -307,7 +308,7 @@ def deal_from_json(data: Any, number: int) -> PadDeal:
         raise PadError('a deal must be an object such as {"bidder": 0, "bid": 15, "points": [16, 8]}', "deals", number)
     unknown = sorted(set(data) - {"bidder", "bid", "points", "passed"})
     if unknown:
-        raise PadError(f"unknown field {unknown[0]!r}; a deal has bidder, bid, points or passed", "deals", number)
+        raise PadError(f"unknown field '{excerpt(str(unknown[0]))}'; a deal has bidder, bid, points or passed", "deals", number)
     passed = data.get("passed", False)
     if not isinstance(passed, bool):
         raise PadError("'passed' must be true or false", "passed", number)

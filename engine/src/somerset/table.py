@@ -21,7 +21,7 @@ from .bots import make_bots
 from .cards import Card
 from .deal import Deal, Phase
 from .errors import RulesError
-from .limits import MAX_MOVES
+from .limits import MAX_MOVES, excerpt, one_line
 from .record import record_of
 from .rules import Ruleset
 from .rulesets import load_ruleset
@@ -88,8 +88,8 @@ def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int =
             except ValueError as e:
                 why = str(e)
             if why is not None:
-                problem = {"move": used + 1, "text": text[:60], "message": f"move {used + 1}, “{text[:60]}”, "
-                           f"is not allowed: {why}"}
+                problem = {"move": used + 1, "text": text[:60], "message": one_line(f"move {used + 1}, “{excerpt(text, 60)}”, "
+                           f"is not allowed: {why}")}
                 break
             deal.apply(action)
             used += 1
@@ -97,7 +97,7 @@ def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int =
             break
     if problem is None and used < len(moves):
         problem = {"move": used + 1, "text": moves[used][:60],
-                   "message": f"move {used + 1}, “{moves[used][:60]}”, comes after the end of the deal"}
+                   "message": f"move {used + 1}, “{excerpt(moves[used], 60)}”, comes after the end of the deal"}
     return deal, used, problem
 
 
@@ -116,7 +116,7 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
         "ruleset_name": r.short_name,
         "format": fmt.id,
         "format_label": fmt.label,
-        "seed": seed,
+        "seed": str(seed),  # text: JavaScript numbers do not hold every seed exactly
         "players": n,
         "teams": [list(t) for t in fmt.teams],
         "seat": READER,
