@@ -93,9 +93,9 @@ def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int =
             code = parse_deal_code(play)
         except DealCodeError as e:
             code = DealCode(e.steps)
-            problem = {"move": 0, "step": len(e.steps) + 1, "text": "", "message": str(e)}
+            problem = {"move": 0, "step": len(e.steps) + 1, "at": e.position, "text": "", "message": str(e)}
         if code.redeals:
-            problem = {"move": 0, "step": 0, "text": "", "message": "the deal's code starts with deals again; "
+            problem = {"move": 0, "step": 0, "at": 1, "text": "", "message": "the deal's code starts with deals again; "
                        "a deal at the table is played once, from its seed"}
             code = DealCode(())
         problem = code.play(deal, lambda d: _keep_in_step(d, bots)) or problem
