@@ -2,7 +2,9 @@
 // The deal replayer tool: choose a ruleset, a way to play and a seed, and the engine deals the
 // cards from that seed, lets its bots bid and play, and hands the deal to a <somerset-replay> to
 // step through. Or paste a record (as `somerset play` prints it, or a worked example) and replay
-// that. Ruleset, format and seed live in the address; a pasted record does not (it is too long).
+// that. Ruleset, format, seed and the deal's code (`play`, every call and card: the link shows the
+// same deal whatever later bots do) live in the address; a link without a code is played by the
+// bots of the version it names (`bots`, 1 when none). A pasted record does not (it is too long).
 
 import {
   RulesetChoice,
@@ -20,7 +22,7 @@ import {
 import "./replay.js";
 
 const DEFAULT_RULES = "parker-1947";
-const FIELDS = ["rules", "format", "seed"];
+const FIELDS = ["rules", "format", "seed", "play", "bots"];
 
 class SomersetDeal extends Widget {
   static fields = FIELDS;
@@ -107,7 +109,9 @@ class SomersetDeal extends Widget {
     this.fillFormats(this._wanted.format, notices);
     this._notice.hidden = notices.length === 0;
     this._notice.textContent = notices.join(" ");
-    this.dealFromForm();
+    // The link's own deal: its code, or the version of the bots that played it.
+    const link = this.stateFromAddress ? { play: this._wanted.play || null, bots: this._wanted.bots || "" } : {};
+    this.dealFromForm(link);
   }
 
   fillFormats(wanted, notices = []) {
@@ -120,7 +124,7 @@ class SomersetDeal extends Widget {
     this.dealFromForm();
   }
 
-  dealFromForm() {
+  dealFromForm(link = {}) {
     if (!this.engineReady || !this._rulesets) return;
     const seed = checkSeed(this._seedInput.value, this._limits);
     this._seedError.hidden = !seed.error;
@@ -133,8 +137,15 @@ class SomersetDeal extends Widget {
     this._seedInput.removeAttribute("aria-invalid");
     const rules = this._rules.value;
     const format = this._format.value;
-    this.saveState({ rules, format, seed: seed.value });
-    const replay = h("somerset-replay", { rules, format, seed: seed.value });
+    this.saveState({ rules, format, seed: seed.value, play: link.play ?? "", bots: link.play ? "" : link.bots || "" });
+    const attrs = { rules, format, seed: seed.value };
+    if (typeof link.play === "string") attrs.play = link.play;
+    else if (link.bots) attrs.bots = link.bots;
+    const replay = h("somerset-replay", attrs);
+    // Once shown, the link keeps the deal's code: the same deal in every later release.
+    replay.addEventListener("somerset-replayed", (e) => {
+      if (this._stage.contains(replay)) this.saveState({ rules, format, seed: seed.value, play: e.detail.play, bots: "" });
+    });
     this.show(replay, `Dealt seed ${seed.value} under ${this._rules.selectedOptions[0].textContent}.`);
   }
 

@@ -1,12 +1,15 @@
 // <somerset-replay example="ID" rules="RULESET"> steps through one of the sources' worked
 // examples as the engine replays it; <somerset-replay rules="RULESET" seed="N" [format="F"]>
-// replays a deal dealt from that seed and played by the engine's bots; and an element whose
+// replays a deal dealt from that seed and played by the engine's bots (`play="CODE"`: as the deal's
+// code has it, no bot playing; `bots="N"`: by the bots of that version); and an element whose
 // `record` property is set before it joins the page replays that record (a whole deal or a
 // worked example). Previous/Next, First/Last, and the arrow keys, Home and End while focus is
 // inside the widget. Each step's text is announced. In a whole deal's last tricks (the engine's
 // `plays` on a trick's step), a "Best play" panel (bestplay.js) shows, for the card chosen, what
 // each card its player could have played was worth and the line of best play; moving on cancels
-// the search for the position left behind.
+// the search for the position left behind. Once a deal from a seed is shown, the element sends a
+// `somerset-replayed` event whose detail holds the deal's code (`play`) and the bots' version, for
+// the page's link (see the engine's somerset.links).
 
 // Tricks are drawn as seats round a table; seats are numbered from 1 as readers count them (the
 // engine's records count from 0: seatText renumbers its sentences).
@@ -45,6 +48,8 @@ class SomersetReplay extends Widget {
     this._rules = attr("rules");
     this._seed = attr("seed");
     this._format = attr("format");
+    this._play = this.hasAttribute("play") ? attr("play") : null;
+    this._bots = attr("bots");
     this.classList.add("sr-replay");
     let problem = null;
     if (typeof this.record === "string") {
@@ -72,6 +77,9 @@ class SomersetReplay extends Widget {
     const request = { cmd: "replay", rules: this._rules, seed: Number(this._seed) };
     if (!Number.isSafeInteger(request.seed)) request.seed = this._seed; // the engine names the problem
     if (this._format) request.format = this._format;
+    // the link's code and bots' version go as written: the engine names any problem with them
+    if (this._play !== null) request.play = this._play;
+    else if (this._bots) request.bots_version = this._bots;
     return request;
   }
 
@@ -163,7 +171,14 @@ class SomersetReplay extends Widget {
     this._data = data;
     this._steps = steps;
     replace(this._title, `Replay with the engine: ${data.title}`, h("span", { class: "sr-replay__rules" }, ` (${data.ruleset_name})`));
+    if (data.problem && data.problem.message) {
+      // a link whose code no longer replays: the deal up to there, and the step named
+      this._title.after(h("p", { class: "sr-notice sr-replay__stopped", role: "status" }, `This link's deal stops at step ${steps.length} of ${steps.length}: ${data.problem.message}.`));
+    }
     this.show(false);
+    if (this._mode === "deal" && typeof data.play === "string") {
+      this.dispatchEvent(new CustomEvent("somerset-replayed", { bubbles: true, detail: { play: data.play, bots: data.bots_version ?? null, problem: data.problem ?? null } }));
+    }
   }
 
   go(index) {

@@ -5,8 +5,10 @@
 // the rules allow, and lets the same bots play on from where a ruleset parts. The answer (the
 // `samedeal` request) lists every point where the rulesets part ways, each ruleset's outcome there
 // with the rule and its citation, the rulesets that cannot deal these cards and why, and how the
-// deal ends under each, with a step-by-step replay. The rulesets, players and seed (and the
-// reader's moves from the table) live in the address; a pasted record cannot.
+// deal ends under each, with a step-by-step replay. The rulesets, players, seed and the version of
+// the bots that play (`bots`; 1 for a link without it), and for a deal played at the table its
+// code (`play`, every call and card; older links give the reader's `moves`), live in the address,
+// so a link shows the same comparison in later releases; a pasted record cannot.
 
 import {
   RulesetChoice,
@@ -58,7 +60,7 @@ const KIND_WORDS = {
 };
 
 class SomersetSamedeal extends Widget {
-  static fields = ["rules", "format", "seed", "moves"];
+  static fields = ["rules", "format", "seed", "moves", "play", "bots"];
   static defaults = { rules: [DEFAULT_RULES, ...DEFAULT_OTHERS].join(","), seed: "1" };
   static remembersRuleset = true;
 
@@ -70,6 +72,8 @@ class SomersetSamedeal extends Widget {
     const wanted = String(this.wanted.rules).split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
     this._wantedRules = wanted;
     this._moves = this.stateFromAddress && this.wanted.moves ? movesFromText(this.wanted.moves) : null;
+    this._play = this.stateFromAddress && this.wanted.play ? this.wanted.play : null;
+    this._bots = this.stateFromAddress ? this.wanted.bots || "" : "";
 
     this._choice = new RulesetChoice(`${id}-rules`, { all: false, label: "Deal and play under" });
     this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
@@ -142,6 +146,7 @@ class SomersetSamedeal extends Widget {
       notices.push(`${seed.error} Dealing seed 1 instead.`);
       this._seed.value = "1";
       this._moves = null;
+      this._play = null;
     }
     this.showNotice(notices);
     await this.run(this.seedRequest(), this.stateFromAddress);
@@ -190,6 +195,8 @@ class SomersetSamedeal extends Widget {
     const request = { cmd: "samedeal", rules: [this._choice.value, ...this.chosen()], format: this._format.value, seed: Number(this._seed.value) };
     if (!Number.isSafeInteger(request.seed)) request.seed = this._seed.value;
     if (this._moves) request.moves = this._moves;
+    if (this._play) request.play = this._play;
+    if (this._bots) request.bots_version = this._bots;
     return request;
   }
 
@@ -213,6 +220,8 @@ class SomersetSamedeal extends Widget {
     this._seed.value = seed.value;
     // A new comparison from the form is the bots' deal: the moves of a deal played at the table stay with its own link.
     this._moves = null;
+    this._play = null;
+    this._bots = "";
     this.showNotice([]);
     await this.run(this.seedRequest(), true);
   }
@@ -256,8 +265,16 @@ class SomersetSamedeal extends Widget {
       this.showError(data.error.message, field === "record" ? this._record : field === "seed" ? this._seed : null);
       return;
     }
-    if (fromRecord) this.saveState({ rules: request.rules.join(","), format: "", seed: "", moves: "" });
-    else this.saveState({ rules: request.rules.join(","), format: this._format.value, seed: String(this._seed.value), moves: this._moves ? movesToText(this._moves) : "" });
+    if (fromRecord) this.saveState({ rules: request.rules.join(","), format: "", seed: "", moves: "", play: "", bots: "" });
+    else {
+      // A deal from the table keeps its code (the reader's moves become it); the bots' version fixes the rest.
+      if (data.source.kind === "table" && typeof data.source.play === "string") {
+        this._play = data.source.play;
+        this._moves = null;
+      }
+      const bots = data.bots_version === undefined || data.bots_version === null ? "" : String(data.bots_version);
+      this.saveState({ rules: request.rules.join(","), format: this._format.value, seed: String(this._seed.value), play: this._play || "", moves: this._moves ? movesToText(this._moves) : "", bots });
+    }
     this.draw(data, announce);
   }
 

@@ -3,8 +3,11 @@
 // deals from the seed, plays the other seats, and says which calls, trumps and cards the reader may
 // choose, and why each other card may not be played. Every answer comes from the engine (the
 // `table` request, and `legal` for the reasons), which replays the reader's moves from the start
-// each time, so the position is just the ruleset, the players, the seed and the moves, all kept in
-// the address. The trick on the table and every finished trick are drawn as seats round a table.
+// each time, so the position is just the ruleset, the players, the seed and the deal so far, all
+// kept in the address. The deal so far is its code (`play`: every seat's calls and cards, see the
+// engine's somerset.links), so a link shows the same deal whatever later bots do; the page sends
+// the code it was last given with the reader's new moves. A link with the reader's `moves` and no
+// code is still read: the bots of the version it names (`bots`, 1 when none) play the other seats. The trick on the table and every finished trick are drawn as seats round a table.
 // Once the deal is over, the solver checks each card the reader played in the deal's last tricks
 // (the table answer's `review`), one position after another in the engine's worker: what it cost
 // against the best card, every card's value and the line after it (bestplay.js); each card that
@@ -40,7 +43,7 @@ import "./replay.js";
 const TRAINER_PATH = "puzzles/trainer/?theme=own";
 
 const DEFAULT_RULES = "parker-1947";
-const FIELDS = ["rules", "format", "seed", "moves"];
+const FIELDS = ["rules", "format", "seed", "moves", "play", "bots"];
 
 // Moves in the address: "bid 9,play 4/8" is written bid_9,play_4/8. (The engine refuses more moves than a deal has.)
 function movesFromText(text) {
@@ -50,9 +53,6 @@ function movesFromText(text) {
     .filter(Boolean);
 }
 
-function movesToText(moves) {
-  return moves.map((m) => m.replace(/ /g, "_")).join(",");
-}
 
 class SomersetTable extends Widget {
   static fields = FIELDS;
@@ -62,7 +62,12 @@ class SomersetTable extends Widget {
   build() {
     const id = nextId("table");
     this._wanted = this.wanted;
-    this._moves = movesFromText(this.stateFromAddress ? this.wanted.moves : "");
+    // The deal so far (its code, null for a new deal), the reader's moves not yet answered, and the
+    // link's bots' version (for a link with moves and no code).
+    this._play = this.stateFromAddress && this.wanted.play ? this.wanted.play : null;
+    this._pending = movesFromText(this.stateFromAddress ? this.wanted.moves : "");
+    this._bots = this.stateFromAddress ? this.wanted.bots || "" : "";
+    this._moves = [];
     this._selected = new Set();
     this._seq = 0;
 
@@ -94,7 +99,7 @@ class SomersetTable extends Widget {
   async onReady() {
     if (this._rulesets) return;
     this._limits = await engineLimits();
-    this._moves = this._moves.slice(0, this._limits.moves + 1);
+    this._pending = this._pending.slice(0, this._limits.moves + 1);
     this._rulesets = await rulesetList();
     const notices = [];
     this._choice.fill(this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
@@ -104,7 +109,8 @@ class SomersetTable extends Widget {
     if (seed.error) {
       this.showNotice([...notices, `${seed.error} Dealing seed 1 instead.`]);
       this._seed.value = "1";
-      this._moves = [];
+      this._play = null;
+      this._pending = [];
     }
     await this.refresh(false);
   }
@@ -134,20 +140,24 @@ class SomersetTable extends Widget {
     }
     this._seed.removeAttribute("aria-invalid");
     this._seed.value = seed.value;
-    this._moves = [];
+    this._play = null;
+    this._pending = [];
+    this._bots = "";
     this.showNotice([]);
     await this.refresh(true);
   }
 
   async move(text) {
-    this._moves = [...this._moves, text];
+    this._pending = [...this._pending, text];
     this._selected.clear();
     await this.refresh(true);
   }
 
   async undo() {
-    // Take back the reader's last move (and with it everything the bots did after it).
-    this._moves = this._moves.slice(0, -1);
+    // Take back the reader's last move (and with it everything the bots did after it): a move not
+    // yet answered, else the deal's code before the reader's last move.
+    if (this._pending.length) this._pending = this._pending.slice(0, -1);
+    else if (this._data && typeof this._data.undo === "string") this._play = this._data.undo;
     this._selected.clear();
     await this.refresh(true);
   }
@@ -159,8 +169,10 @@ class SomersetTable extends Widget {
     // A move re-draws the board; keep a keyboard reader's focus in it, on the next thing to do.
     const keepFocus = this._board.contains(document.activeElement) || document.activeElement === document.body;
     const seq = ++this._seq;
-    const request = { cmd: "table", rules: this._rules.value, format: this._format.value, seed: Number(this._seed.value), moves: this._moves };
+    const request = { cmd: "table", rules: this._rules.value, format: this._format.value, seed: Number(this._seed.value), moves: [...this._pending] };
     if (!Number.isSafeInteger(request.seed)) request.seed = this._seed.value;
+    if (this._play !== null) request.play = this._play;
+    else if (this._bots) request.bots_version = this._bots;
     const data = await this.ask(request);
     if (seq !== this._seq) return;
     if (data.error) {
@@ -174,9 +186,11 @@ class SomersetTable extends Widget {
     if (data.problem) this.showNotice([`Stopped at ${data.problem.message}.`]);
     if (!(data.over && this._review && this._review.key === data.record)) this.stopReview();
     this._moves = data.moves;
+    this._play = data.play;
+    this._pending = [];
     this._data = data;
     this._barred = barred;
-    this.saveState({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), moves: movesToText(data.moves) });
+    this.saveState({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), play: data.play, moves: "", bots: "" });
     this.draw(announce);
     if (keepFocus && announce) this.focusNext();
   }
@@ -286,14 +300,10 @@ class SomersetTable extends Widget {
   // Each card that cost points becomes a puzzle in the reader's own list on this device.
   saveOwn(d, costly, note) {
     const made = new Date().toISOString();
-    const playMoves = d.moves.map((m, i) => [m, i]).filter(([m]) => m.startsWith("play "));
-    const reviewed = d.review.length;
     const records = costly.map(({ e, answer }, n) => {
-      const k = d.review.indexOf(e);
-      const [move, index] = playMoves[playMoves.length - reviewed + k] || [null, d.moves.length];
-      const before = move === `play ${e.card}` ? d.moves.slice(0, index) : d.moves;
-      const moves = encodeURIComponent(movesToText(before)).replace(/%2F/gi, "/").replace(/%2C/gi, ",");
-      const link = citationHref(`tools/play/?rules=${encodeURIComponent(d.ruleset)}&format=${encodeURIComponent(d.format)}&seed=${encodeURIComponent(String(this._seed.value))}&moves=${moves}`) || "";
+      // the deal's code just before the card: the link opens that position in every later release
+      const play = typeof e.play === "string" ? e.play : d.play;
+      const link = citationHref(`tools/play/?rules=${encodeURIComponent(d.ruleset)}&format=${encodeURIComponent(d.format)}&seed=${encodeURIComponent(String(this._seed.value))}&play=${encodeURIComponent(play)}`) || "";
       return ownPuzzle({ answer, review: e, deal: { ruleset: d.ruleset, ruleset_name: d.ruleset_name, format: d.format, seed: String(this._seed.value) }, link, made, n: n + 1 });
     });
     const { saved, total, problem } = saveOwnPuzzles(records);
@@ -570,8 +580,9 @@ class SomersetTable extends Widget {
   sameDealLink(d) {
     const own = this._rulesets.find((r) => r.id === d.ruleset);
     const others = this._rulesets.filter((r) => r.id !== d.ruleset && own && r.deck === own.deck && r.formats.some((f) => f.id === d.format)).map((r) => r.id);
-    const moves = encodeURIComponent(movesToText(d.moves)).replace(/%2F/gi, "/").replace(/%2C/gi, ",");
-    const href = citationHref(`tools/samedeal/?rules=${[d.ruleset, ...others].join(",")}&format=${encodeURIComponent(d.format)}&seed=${encodeURIComponent(String(this._seed.value))}&moves=${moves}`);
+    const href = citationHref(
+      `tools/samedeal/?rules=${[d.ruleset, ...others].join(",")}&format=${encodeURIComponent(d.format)}&seed=${encodeURIComponent(String(this._seed.value))}&play=${encodeURIComponent(d.play)}&bots=${encodeURIComponent(String(d.bots_version))}`,
+    );
     if (!href || !others.length) return null;
     return h("p", { class: "sr-table__samedeal" }, h("a", { href }, "This deal under the other rulesets"), ": the same cards and your play, and where the rules part ways.");
   }

@@ -221,8 +221,8 @@ def test_play_a_deal_lists_the_cards_that_cost_points_and_keeps_them_as_puzzles(
         line = next(x for x in ans["cards"] if x["card"] == e["card"])["line"][1:]
         assert step["refutations"][e["card"]]["line"] == [{"seat": x["seat"], "card": x["card"]} for x in line]
         assert step["table"]["hands"] == e["position"]["hands"]
-        # The link opens Play a deal just before the card.
-        assert "moves=" in rec["link"] and not rec["link"].endswith(e["card"])
+        # The link opens Play a deal just before the card: the deal's code up to there.
+        assert rec["link"].endswith(f"&play={e['play']}")
     assert len({r["id"] for r in own}) == 2
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], f"Play a deal overflows at 360px ({scheme}): {widths}"

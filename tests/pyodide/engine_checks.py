@@ -49,6 +49,18 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     # The same deal under several rulesets: the bots' play, the partings and their reasons.
     ("ok", {"cmd": "samedeal", "rules": ["boardgamegeek", "somersetcards-com", "parker-1950"], "seed": 67}),
     ("ok", {"cmd": "samedeal", "rules": "parker-1947-house,parker-1947,hodges-1913", "seed": 2, "moves": ["bid 12"]}),
+    # Links that last (somerset.links): deals replayed from their codes, as tests/engine/golden_links.json
+    # stores them, and the bots' version named; the same deal in both interpreters.
+    ("ok", {"cmd": "replay", "rules": "triple-2009", "format": "five-single", "seed": 2,
+            "play": "hEhFhGhHhIghJhKggggjDABFiKEEHDHHJBFIDCABDCEECCGGFHKFGBACEJCAABBBCBFFHGHCEFEBDBCCECBCBCABBCDBCBCAAAAABAAAAA"}),
+    ("ok", {"cmd": "replay", "rules": "parker-1947", "format": "three", "seed": 0, "play": "kBhFhGghHhIggiKGHACCAADBAABGFFAAAABDAABHGFABCDCBDCDDCBAABAABAAA"}),
+    ("ok", {"cmd": "replay", "rules": "parker-1947", "seed": 7, "play": "hHhIghJhKhLgggiEDBFBZ"}),
+    ("ok", {"cmd": "table", "rules": "somersetcards-com", "format": "four-partners", "seed": 5,
+            "play": "hBhChDhEhFhGhHhIhJhKghLhMgggjCABKJILDBCCJJJJIEIIHBHBDFFDBFCAECBCDAACBCCBBAABAAAA"}),
+    ("ok", {"cmd": "samedeal", "rules": ["parker-1947", "minden-hardware", "parker-1934"], "format": "four-partners",
+            "seed": 3, "bots_version": 1,
+            "play": "hBhChDhEhFhGhHhIhJhKhLghMgggiEAILCAKCGEEIHIIHIBGEDDDGFFEFADDACBDDABACCABAAAAAA"}),
+    ("error", {"cmd": "replay", "rules": "parker-1947", "seed": 7, "bots_version": 2}),
     ("error", {"cmd": "samedeal", "rules": ["parker-1947"], "seed": 1}),
     ("error", {"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": ["8/8", "zz"]}),
     ("error", {"cmd": "score", "rules": "no-such-ruleset", "bid": 15, "made": 12, "against": 12}),
@@ -96,6 +108,10 @@ SLICED = {"rules": "parker-1947", "seed": 3, "nodes": 2_000, "slices": 60}
 # Deals played by the sampling bots (ruleset, format, seed).
 BOT_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 3), ("somersetgame-com", None, 8),
                                                  ("boardgamegeek", None, 5), ("hodges-1903", "two", 2)]
+
+# Deals the heuristic bots play whose codes must replay them (ruleset, format, seed).
+LINK_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 7), ("triple-2009", "five-single", 2),
+                                                  ("somersetcards-com", "two", 4), ("hodges-1903", "two", 3)]
 
 #: Deals of random play per case in :func:`random_play_digests`.
 RANDOM_DEALS = 12
@@ -167,6 +183,25 @@ def run() -> dict[str, Any]:
             rulings.answer_all(ruling)
         except ValueError as e:
             failures.append(f"ruling {ruling.id}: {e}")
+
+    # A deal's code (links that last) replays the very deal the bots played, and writes back the same text.
+    try:
+        from somerset import links
+    except ImportError:  # a stand-in engine in the runner's own tests
+        links = None  # type: ignore[assignment]
+    if links is not None:
+        from somerset.bots import make_bots, play_deal
+        from somerset.deal import new_deal
+
+        for rid, fmt, seed in LINK_DEALS:
+            checks += 1
+            played = new_deal(rid, fmt, seed=seed)
+            play_deal(played, make_bots("heuristic", played.players, seed))
+            text = str(links.DealCode.of(played))
+            again = new_deal(rid, fmt, seed=seed)
+            problem = links.parse_deal_code(text).play(again)
+            if problem is not None or links.history_digest(again) != links.history_digest(played):
+                failures.append(f"links {rid} {fmt} {seed}: the code {text[:30]}... does not replay the deal ({problem})")
 
     # The JSON interface never raises and always answers one JSON object.
     answers: list[Any] = []

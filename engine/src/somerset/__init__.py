@@ -13,8 +13,8 @@ Where things are: cards and packs (:mod:`.cards`), the rule dimensions (:mod:`.r
 twelve rulesets (:mod:`.rulesets`); legal plays and trick verdicts (:mod:`.play`), the auction
 (:mod:`.bidding`), the kitty (:mod:`.kitty`), scoring (:mod:`.scoring`); a deal as a state
 machine (:mod:`.deal`, moved by :mod:`.actions`, dealt by :mod:`.rng`), a game of deals
-(:mod:`.match`), random play (:mod:`.simulate`), bots (:mod:`.bots`); records (:mod:`.record`)
-and JSON views (:mod:`.views`); the browser's JSON interface (:mod:`.api`) and the command
+(:mod:`.match`), random play (:mod:`.simulate`), bots (:mod:`.bots`); records (:mod:`.record`),
+a deal's play as a short code for links that last (:mod:`.links`) and JSON views (:mod:`.views`); the browser's JSON interface (:mod:`.api`) and the command
 line (:mod:`.cli`).
 """
 

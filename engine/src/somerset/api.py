@@ -198,10 +198,30 @@ def judge_json(req: JSON) -> JSON:
     return {"id": p.id, **in_field("answer", judge, p, answer)}
 
 
+def _bots_version(req: JSON) -> int:
+    """The ``bots_version`` of a link played by the bots (1, the links' default, when not given)."""
+    from .bots import LINK_BOTS_VERSION, check_bots_version
+
+    version: int = in_field("bots_version", check_bots_version, _field(req, "bots_version", (int, str),
+                                                                        LINK_BOTS_VERSION))
+    return version
+
+
+def _play_code(req: JSON) -> str | None:
+    """The ``play`` field: a deal's code (see :mod:`somerset.links`), read where it is replayed."""
+    from .links import MAX_CODE_CHARS
+
+    code: str | None = _field(req, "play", str, None)
+    if code is not None and len(code) > MAX_CODE_CHARS:
+        raise ApiError(f"'play' is {len(code):,} characters; a deal's code is at most {MAX_CODE_CHARS:,}", "play")
+    return code
+
+
 def replay_json(req: JSON) -> JSON:
     """A replay of a worked example (``example``, optional ``rules``), of a record (``record``: its
-    text), or of a deal the bots play (``rules``, ``seed``, optional ``format`` and ``dealer``)."""
-    from .replay import replay, replay_bots, replay_record
+    text), or of a deal dealt from a seed (``rules``, ``seed``, optional ``format`` and ``dealer``):
+    played as its code ``play`` has it, or else by the bots of ``bots_version`` (see :mod:`somerset.links`)."""
+    from .replay import replay, replay_bots, replay_code, replay_record
 
     if "example" in req:
         return in_field("example", replay, _field(req, "example", str), _field(req, "rules", str, None))
@@ -215,12 +235,16 @@ def replay_json(req: JSON) -> JSON:
         r = _ruleset(req)
         seed = _seed(req)
         fmt = _format(req, r)
-        return replay_bots(r, fmt, seed, _field(req, "dealer", int, 0))
+        code = _play_code(req)
+        if code is not None:
+            return replay_code(r, fmt, seed, code, _field(req, "dealer", int, 0))
+        return replay_bots(r, fmt, seed, _field(req, "dealer", int, 0), bots_version=_bots_version(req))
     raise ApiError("a replay needs 'example', 'record', or 'rules' with 'seed'", "example")
 
 
 def table_json(req: JSON) -> JSON:
-    """A deal at the table: ``rules``, ``seed``, optional ``format`` and ``moves`` (the reader's action texts)."""
+    """A deal at the table: ``rules``, ``seed``, optional ``format``, ``play`` (the deal's code so far,
+    see :mod:`somerset.links`), ``moves`` (the reader's action texts after it) and ``bots_version``."""
     from .table import sit_down
 
     r = _ruleset(req)
@@ -231,7 +255,7 @@ def table_json(req: JSON) -> JSON:
         raise ApiError("'moves' must be a list of moves such as \"bid 9\" or \"play 4/8\"", "moves")
     if len(moves) > MAX_MOVES:
         raise ApiError(f"'moves' has {len(moves)} moves; a deal needs at most {MAX_MOVES}", "moves")
-    return sit_down(r, fmt, seed, moves)
+    return sit_down(r, fmt, seed, moves, play=_play_code(req), bots_version=_bots_version(req))
 
 
 def rulesets_json(req: JSON) -> JSON:
@@ -267,8 +291,9 @@ def pad_json(req: JSON) -> JSON:
 def samedeal_json(req: JSON) -> JSON:
     """One deal under several rulesets (``rules``: a list of ids, or one text with commas), where they
     part ways and how it ends under each: from ``seed`` (the bots play it under the first ruleset, in
-    ``format``), from ``seed`` with ``moves`` (the deal the reader played at the table), or from
-    ``record`` (its text; its own ruleset is compared too). Optional ``bots``: who plays on."""
+    ``format``), from ``seed`` with ``play`` (a deal's code, see :mod:`somerset.links`) or ``moves``
+    (the deal the reader played at the table), or from ``record`` (its text; its own ruleset is
+    compared too). Optional ``bots``: who plays on; ``bots_version``: the version of their play."""
     from .samedeal import PLAYERS, choose_rulesets, record_source, same_deal, seed_source, table_source
 
     raw = _field(req, "rules", (str, list))
@@ -279,6 +304,7 @@ def samedeal_json(req: JSON) -> JSON:
     if kind not in PLAYERS:
         raise ApiError(f"'bots' must be one of: {', '.join(PLAYERS)}; not {excerpt(kind, 30)!r}", "bots")
     players, words = PLAYERS[kind]
+    version = _bots_version(req)
     if "record" in req:
         source = record_source(_field(req, "record", str))
     elif "seed" in req:
@@ -287,16 +313,19 @@ def samedeal_json(req: JSON) -> JSON:
         first = choose_rulesets(names)[0]
         seed = _seed(req)
         fmt = _format(req, first)
-        if "moves" in req:
-            moves = _field(req, "moves", list)
+        code = _play_code(req)
+        if "moves" in req or code is not None:
+            moves = _field(req, "moves", list, [])
             if not all(isinstance(m, str) for m in moves):
                 raise ApiError("'moves' must be a list of moves such as \"bid 9\" or \"play 4/8\"", "moves")
-            source = table_source(first, fmt, seed, moves)
+            source = table_source(first, fmt, seed, moves, play=code)
         else:
             source = seed_source(first, fmt, seed, players)
     else:
         raise ApiError("the same deal needs 'seed' (with 'rules', the deal's own ruleset first) or 'record'", "seed")
-    return same_deal(source, names, players, words)
+    out = same_deal(source, names, players, words)
+    out["bots_version"] = version
+    return out
 
 
 def solve_json(req: JSON) -> JSON:
@@ -341,11 +370,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "puzzles": (),
     "puzzle": ("id",),
     "judge": ("id", "answer"),
-    "replay": ("example", "record", *_RULES, "format", "seed", "dealer"),
-    "table": (*_RULES, "format", "seed", "moves"),
+    "replay": ("example", "record", *_RULES, "format", "seed", "dealer", "play", "bots_version"),
+    "table": (*_RULES, "format", "seed", "moves", "play", "bots_version"),
     "pad": (*_RULES, "format", "names", "deals"),
     "solve": ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines"),
-    "samedeal": ("rules", "format", "seed", "moves", "record", "bots"),
+    "samedeal": ("rules", "format", "seed", "moves", "record", "bots", "play", "bots_version"),
 }
 
 

@@ -28,14 +28,52 @@ from .actions import PASS_ACTION, Action, ActionKind
 from .cards import NO_TRUMP, Card, Trump
 from .deal import Deal, Phase, new_deal
 from .determinize import SamplingError, knowledge, sample
+from .errors import RulesError
 from .match import Game
 from .precompute import bits
 from .rng import SplitMix64, deal_seed
 from .rules import AuctionStyle, KittyExchange, Ruleset
 from .solve import position, solve
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "SamplingBot", "BOTS", "make_bots", "play_deal", "play_game", "play_until_bid",
+__all__ = ["BOTS_VERSION", "LINK_BOTS_VERSION", "REPLAYABLE_BOTS_VERSIONS", "check_bots_version", "Bot", "RandomBot", "HeuristicBot", "SamplingBot", "BOTS", "make_bots", "play_deal", "play_game", "play_until_bid",
            "estimate", "MAX_REDEALS"]
+
+#: The version of the bots' play: how every bot here bids, discards, names trump and plays, given
+#: its seed. A change to any bot's choices (its heuristics, its draws, the sampling bot's ending)
+#: is a new version: links that are played by the bots name the version that played them (see
+#: :mod:`somerset.links`), and a release keeps replaying every version in
+#: :data:`REPLAYABLE_BOTS_VERSIONS` (the golden links of tests/engine/test_golden_links.py check it).
+BOTS_VERSION = 1
+#: The versions of the bots this release can replay (a link naming another is refused).
+REPLAYABLE_BOTS_VERSIONS: tuple[int, ...] = (1,)
+#: The version that played a link naming none: the links made before versions were written in them.
+#: This stays 1 whatever :data:`BOTS_VERSION` becomes.
+LINK_BOTS_VERSION = 1
+
+
+def check_bots_version(version: object, field: str = "bots_version") -> int:
+    """``version`` if this release can replay the bots of that version, else a
+    :class:`~somerset.errors.RulesError` naming the versions it can.
+
+    >>> check_bots_version(1), check_bots_version("1")
+    (1, 1)
+    >>> check_bots_version(7)
+    Traceback (most recent call last):
+    ...
+    somerset.errors.RulesError: the bots of version 7 are not in this release: it replays the bots of version 1
+    """
+    if isinstance(version, str) and version.strip().isascii() and version.strip().isdigit() and len(version.strip()) <= 6:
+        version = int(version.strip())
+    if isinstance(version, bool) or not isinstance(version, int):
+        shown = repr(version)[:30]
+        raise RulesError(f"the bots' version must be a whole number such as {BOTS_VERSION}, not {shown}", field=field)
+    if version not in REPLAYABLE_BOTS_VERSIONS:
+        known = ", ".join(str(v) for v in REPLAYABLE_BOTS_VERSIONS)
+        shown = str(version) if abs(version) < 10**6 else "of that number"
+        raise RulesError(f"the bots of version {shown} are not in this release: it replays the bots of version "
+                         f"{known}", field=field)
+    return version
+
 
 #: :func:`play_until_bid` deals again (the deal passing left) while everyone passes; it gives up after this many.
 MAX_REDEALS = 50

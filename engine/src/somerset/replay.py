@@ -10,7 +10,14 @@ the ``solve`` request to show what every card was worth. The browser's replayer 
 * :func:`replay` replays one of the sources' worked examples (a partial record) under one of
   the rulesets that state it;
 * :func:`replay_record` replays any record text, a whole deal or a partial one;
-* :func:`replay_bots` deals from a seed, lets the bots play, and replays that deal.
+* :func:`replay_bots` deals from a seed, lets the bots play, and replays that deal;
+* :func:`replay_code` deals from a seed and replays the play a deal's code holds (the
+  replayer's links, see :mod:`somerset.links`).
+
+A deal the bots play (or a code replays) comes with its code (``play``): the replayer's link
+keeps the ruleset, the way of playing, the seed and that code, so it shows the same deal in
+every later release; a link without a code is played by the bots of the version it names
+(``bots_version``, 1 when it names none).
 """
 
 from __future__ import annotations
@@ -18,12 +25,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .bots import play_until_bid
+from .bots import LINK_BOTS_VERSION, check_bots_version, play_until_bid
 from .cards import Card
 from .deal import Deal, Phase
 from .errors import RulesError
 from .examples import examples_for, get_example
 from .limits import MAX_RECORD_CHARS
+from .links import DealCode, DealCodeError, parse_deal_code
+from .rng import deal_seed
 from .play import trick_verdict
 from .record import DealRecord, PartialRecord, RecordError, is_partial, parse_partial, parse_record, record_of
 from .record_parts import partial_steps
@@ -31,7 +40,7 @@ from .rules import Declaration, PileKind, Ruleset, UndealtKind
 from .rulesets import load_ruleset
 from .solve.review import deal_plays
 
-__all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "MAX_RECORD_CHARS"]
+__all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "replay_code", "MAX_RECORD_CHARS"]
 
 
 
@@ -134,9 +143,11 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
                  f"{' '.join(str(c) for c in deal.discards)}.")
         if deal.bid_to_make != deal.bid:
             words += f" Count cards among the discards raise the bid to {deal.bid_to_make}."
-        steps.append({"label": "Discards", "text": words, "hands": _hands(snaps[0])})
+        steps.append({"label": "Discards", "text": words,
+                      "hands": _hands(snaps.get(0) or [deal.hand(s) for s in range(players)])})
     trump = deal.trump
-    assert trump is not None
+    if trump is None:  # a deal stopped before trump is known (a link's code that no longer replays)
+        return steps
     if deal.trump_by_lead:
         how = f"Seat {deal.declarer} declares trump with the first card led: {trump.label}."
     elif r.declaration.value is Declaration.DRAWN:
@@ -147,7 +158,7 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
         how = f"Trump is {trump.label}."
     steps.append({"label": "Trump", "text": how})
     plays: dict[int, list[dict[str, Any]]] = {}
-    for x in deal_plays(deal):
+    for x in deal_plays(deal) if deal.is_terminal() else ():
         plays.setdefault(x["trick"], []).append({"seat": x["seat"], "card": x["card"], "position": x["position"]})
     for k, t in enumerate(deal.tricks, 1):
         seats = [t.seat_of(i, players) for i in range(len(t.cards))]
@@ -168,6 +179,8 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
         if k in plays:
             step["plays"] = plays[k]
         steps.append(step)
+    if not deal.is_terminal():
+        return steps
     sides = _sides(deal)
     taken = deal.team_points()
     words = "Points taken: " + "; ".join(f"{name} {p}" for name, p in zip(sides, taken)) + "."
@@ -211,15 +224,54 @@ def replay_record(text: str) -> dict[str, Any]:
 
 
 def replay_bots(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1, dealer: int = 0,
-                max_redeals: int = 50) -> dict[str, Any]:
-    """Deal from ``seed``, let the heuristic bots play (redealing if all pass), and replay it.
+                max_redeals: int = 50, bots_version: int | str = LINK_BOTS_VERSION) -> dict[str, Any]:
+    """Deal from ``seed``, let the heuristic bots of ``bots_version`` play (redealing if all pass),
+    and replay it, with the deal's code (``play``) for a link that lasts.
 
     The same seed gives the same deal as ``somerset play --seed``."""
+    version = check_bots_version(bots_version)
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
     if not 0 <= dealer < fmt.players:
         raise RulesError(f"the dealer must be a seat from 0 to {fmt.players - 1}", field="dealer")
-    deal, _ = play_until_bid(r, fmt.id, seed, dealer, "heuristic", max_redeals)
+    deal, redeals = play_until_bid(r, fmt.id, seed, dealer, "heuristic", max_redeals)
     out = _deal_replay(record_of(deal))
     out["title"] = f"{fmt.label}, seed {seed}, played by the bots"
+    out["play"] = str(DealCode.of(deal, min(redeals, 63)))
+    out["bots_version"] = version
+    out["problem"] = None
+    return out
+
+
+def replay_code(ruleset: Ruleset | str, format_id: str | None, seed: int, code: str,
+                dealer: int = 0) -> dict[str, Any]:
+    """Deal from ``seed`` (dealt again as the code says, as :func:`replay_bots` deals) and replay the
+    play of the deal's ``code`` (see :mod:`somerset.links`); no bot plays.
+
+    A code that cannot be read, or that reaches a step the deal does not allow, still gives the
+    deal up to there, with a last step (and ``problem``) naming the step and why."""
+    r = load_ruleset(ruleset)
+    fmt = r.format(format_id)
+    if not 0 <= dealer < fmt.players:
+        raise RulesError(f"the dealer must be a seat from 0 to {fmt.players - 1}", field="dealer")
+    problem: dict[str, Any] | None = None
+    try:
+        dc = parse_deal_code(code)
+    except DealCodeError as e:
+        dc = DealCode(e.steps, e.redeals)
+        problem = {"step": len(e.steps) + 1, "at": e.position, "text": "", "message": str(e)}
+    deal = Deal(r, fmt.id, dealer=(dealer + dc.redeals) % fmt.players, seed=deal_seed(seed, dc.redeals))
+    problem = dc.play(deal) or problem
+    while deal.is_chance():
+        deal.apply(deal.chance_outcome())
+    if problem is None and not deal.is_terminal():
+        problem = {"step": len(dc.steps) + 1, "at": len(str(dc)) + 1, "text": "",
+                   "message": f"the deal's code stops after step {len(dc.steps)}, before the deal is over"}
+    rec = record_of(deal)
+    out: dict[str, Any] = {"ruleset": r.id, "ruleset_name": r.short_name, "kind": "deal",
+                           "title": f"{fmt.label}, seed {seed}", "steps": _deal_steps(deal), "record": str(rec),
+                           "play": str(DealCode.of(deal, dc.redeals)), "bots_version": None, "problem": problem}
+    if problem is not None:
+        out["steps"].append({"label": "Stopped", "text": f"The link's deal stops here: {problem['message']}.",
+                             "hands": _hands([deal.hand(s) for s in range(deal.players)])})
     return out

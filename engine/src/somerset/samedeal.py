@@ -26,6 +26,14 @@ allowed. From the first point where it is not (the rulesets have parted), the bo
 seat of that ruleset's deal, seeded by the record's seed (0 when it has none). So the recorded
 deal itself is replayed exactly under its own ruleset, and under the others as far as it can be.
 
+How the link lasts. A link to a comparison keeps the rulesets, the way of playing, the seed and
+the version of the bots (``bots=1``), and, for a deal played at the table, that deal's code
+(``play=``, see :mod:`somerset.links`). It does not keep each ruleset's deal: the bots play the
+seed's deal and every ruleset's deal from where it parts, so the version of the bots is all that
+fixes them, in one or two characters where a code for each ruleset would make the link a few
+hundred characters long; a release keeps replaying the bots of every version it lists
+(:data:`~somerset.bots.REPLAYABLE_BOTS_VERSIONS`).
+
 Who plays. ``players`` makes the seats' players for one deal: by default the heuristic bots of
 :mod:`somerset.bots`, seeded from the source (the same bots in every ruleset). It is the one
 place to plug in other players, such as one that asks :mod:`somerset.solve` for best play in the
@@ -54,6 +62,7 @@ from .cards import Card
 from .deal import Deal, Phase
 from .errors import SomersetError
 from .limits import MAX_RECORD_CHARS
+from .links import DealCode
 from .play import legal_plays, trick_verdict
 from .record import is_partial, parse_partial, parse_record, record_of
 from .rules import DIMENSIONS, Format, Ruleset, RuleValue
@@ -130,13 +139,16 @@ def seed_source(ruleset: Ruleset | str, format_id: str | None, seed: int, player
     return DealSource("seed", r, fmt, 0, seed, tuple(d.history), seed, f"{fmt.label}, seed {seed}")
 
 
-def table_source(ruleset: Ruleset | str, format_id: str | None, seed: int, moves: list[str]) -> DealSource:
-    """The deal the reader played at the table (see :mod:`somerset.table`): the reader's ``moves`` at seat 0."""
+def table_source(ruleset: Ruleset | str, format_id: str | None, seed: int, moves: list[str],
+                 play: str | None = None) -> DealSource:
+    """The deal the reader played at the table (see :mod:`somerset.table`): its code ``play`` (see
+    :mod:`somerset.links`), or the reader's ``moves`` at seat 0 with the table's bots playing the rest."""
     from .table import table_deal
 
-    deal, _, problem = table_deal(ruleset, format_id, seed, moves)
+    deal, _, problem = table_deal(ruleset, format_id, seed, moves, play)
     if problem is not None:
-        raise SameDealError(f"the deal played at the table cannot be rebuilt: {problem['message']}", field="moves")
+        raise SameDealError(f"the deal played at the table cannot be rebuilt: {problem['message']}",
+                            field="play" if problem.get("move") == 0 else "moves")
     fmt = deal.format
     return DealSource("table", deal.ruleset, fmt, deal.dealer, seed, tuple(deal.history), seed,
                       f"{fmt.label}, seed {seed}, as you played it")
@@ -769,6 +781,8 @@ def same_deal(source: DealSource, rulesets: Sequence[str] | str, players: Player
             "hands": [[str(c) for c in sorted(h, key=Card.sort_key)] for h in src.dealt],
             "undealt": [str(c) for c in src.undealt],
             "recorded_actions": sum(1 for a in source.script if not a.is_chance),
+            # the code of a deal played at the table, for the comparison's link (see somerset.links)
+            "play": str(DealCode.of(src)) if source.kind == "table" else None,
         },
         "players": players_label,
         "rulesets": [{"id": r.id, "name": r.short_name} for r in able.values()],

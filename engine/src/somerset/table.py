@@ -3,13 +3,20 @@
 :func:`sit_down` is stateless: it deals from the seed, lets the bots act, and applies the reader's
 moves (action texts such as ``pass``, ``bid 9``, ``trump 8``, ``discard 3/8 0/10``, ``play 4/8``)
 each time the reader's seat is to act, until it needs the reader's next move or the deal ends.
-The browser sends the whole list of moves each time, so a position is just (ruleset, format,
-seed, moves) and fits in a link. The reader sees only what that seat may see; the hands are
+A position is (ruleset, format, seed, the deal so far) and fits in a link. The deal so far is
+its code (``play``, see :mod:`somerset.links`): every call, discard, trump and card, the bots'
+as well as the reader's, so a link shows the same deal in every later release whatever the bots
+then do. The page sends the code it was last given and the reader's next move (``moves``); the
+answer gives the code of the deal so far (``play``) and the code before the reader's last move
+(``undo``). A link with the reader's moves and no code (as the page wrote them before it kept
+codes, or typed by hand) is replayed with the bots of the version it names (``bots_version``,
+1 when it names none), who play the other seats as they did then. The reader sees only what that seat may see; the hands are
 shown when the deal is over, with its record and ``review``: each card the reader played in
-the deal's ending with the position before it, for the ``solve`` request to value.
+the deal's ending with the position before it, for the ``solve`` request to value, and the
+deal's code before it (``play``), for a link to that position.
 
-A move that is not allowed stops the replay there: the answer shows the position before it and
-names the move and the reason, so nothing played before it is lost.
+A move (or a step of the code) that is not allowed stops the replay there: the answer shows the
+position before it and names the move and the reason, so nothing played before it is lost.
 """
 
 from __future__ import annotations
@@ -17,11 +24,12 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import ActionKind, parse_action
-from .bots import make_bots
+from .bots import LINK_BOTS_VERSION, Bot, check_bots_version, make_bots
 from .cards import Card
 from .deal import Deal, Phase
 from .errors import RulesError
 from .limits import MAX_MOVES, excerpt, one_line
+from .links import DealCode, DealCodeError, parse_deal_code
 from .record import record_of
 from .rules import Ruleset
 from .rulesets import load_ruleset
@@ -61,10 +69,15 @@ def _to_play(deal: Deal) -> dict[str, Any]:
 
 
 def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1,
-               moves: list[str] | None = None) -> tuple[Deal, int, dict[str, Any] | None]:
-    """The deal from ``seed`` with the reader at seat 0 after ``moves``: the deal (stopped where it
-    needs the reader's next move, or over), how many moves were used, and the problem with the
-    first move that could not be made (None when there was none)."""
+               moves: list[str] | None = None, play: str | None = None,
+               bots_version: int | str = LINK_BOTS_VERSION) -> tuple[Deal, int, dict[str, Any] | None]:
+    """The deal from ``seed`` with the reader at seat 0 after the code ``play`` (every seat's
+    actions) and then ``moves`` (the reader's), the bots of ``bots_version`` playing the other seats
+    where neither says: the deal (stopped where it needs the reader's next move, or over), how many
+    moves were used, and the problem with the first step or move that could not be made (None when
+    there was none). Where a step of the code cannot be made, the deal is kept up to it, the bots
+    play on to the reader's turn, and the moves are left unused."""
+    check_bots_version(bots_version)
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
     moves = list(moves or [])
@@ -75,6 +88,22 @@ def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int =
     bots = make_bots(TABLE_BOTS, n, seed)
     used = 0
     problem: dict[str, Any] | None = None
+    if play is not None:
+        try:
+            code = parse_deal_code(play)
+        except DealCodeError as e:
+            code = DealCode(e.steps)
+            problem = {"move": 0, "step": len(e.steps) + 1, "at": e.position, "text": "", "message": str(e)}
+        if code.redeals:
+            problem = {"move": 0, "step": 0, "at": 1, "text": "", "message": "the deal's code starts with deals again; "
+                       "a deal at the table is played once, from its seed"}
+            code = DealCode(())
+        problem = code.play(deal, lambda d: _keep_in_step(d, bots)) or problem
+        if problem is not None:  # the deal up to there, and the bots play on to the reader's turn
+            problem.setdefault("move", 0)
+            moves = []
+    code_problem = problem
+    problem = None
     while not deal.is_terminal():
         if deal.is_chance():
             deal.apply(deal.chance_outcome())
@@ -98,14 +127,55 @@ def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int =
     if problem is None and used < len(moves):
         problem = {"move": used + 1, "text": moves[used][:60],
                    "message": f"move {used + 1}, “{excerpt(moves[used], 60)}”, comes after the end of the deal"}
-    return deal, used, problem
+    return deal, used, code_problem or problem
+
+
+def _undo(deal: Deal) -> str | None:
+    """The code of ``deal`` before the reader's last action (None when the reader has not acted)."""
+    last = None
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    for k, a in enumerate(deal.history):
+        if not a.is_chance and d.current_player == READER:
+            last = k
+        d.apply(a)
+    if last is None:
+        return None
+    before = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    for a in deal.history[:last]:
+        before.apply(a)
+    return str(DealCode.of(before))
+
+
+def _reader_moves(deal: Deal) -> list[str]:
+    """The reader's actions in ``deal``, as texts."""
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    out = []
+    for a in deal.history:
+        if not a.is_chance and d.current_player == READER:
+            out.append(str(a))
+        d.apply(a)
+    return out
+
+
+def _keep_in_step(deal: Deal, bots: list[Bot]) -> None:
+    """Before a bot's call is made from a deal's code, let the bot choose its call (and drop it).
+
+    The heuristic bot draws from its generator when it bids (and at no other time), so its later
+    calls depend on how many it has made. Choosing each of its calls from the code again keeps its
+    draws where they would be had it played the deal so far, and the bots play on from a code
+    exactly as they play on from the reader's moves alone."""
+    seat = deal.current_player
+    if deal.phase is Phase.AUCTION and seat != READER and seat >= 0:
+        bots[seat].act(deal)
 
 
 def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1,
-             moves: list[str] | None = None) -> dict[str, Any]:
-    """The deal from ``seed`` with the reader at seat 0 after ``moves``, and what the reader may do next."""
+             moves: list[str] | None = None, play: str | None = None,
+             bots_version: int | str = LINK_BOTS_VERSION) -> dict[str, Any]:
+    """The deal from ``seed`` with the reader at seat 0 after the code ``play`` and ``moves``, and
+    what the reader may do next (see the module's notes)."""
     moves = list(moves or [])
-    deal, used, problem = table_deal(ruleset, format_id, seed, moves)
+    deal, used, problem = table_deal(ruleset, format_id, seed, moves, play, bots_version)
     r, fmt, n = deal.ruleset, deal.format, deal.players
     view = deal_view(deal, READER)
     view.pop("legal", None)
@@ -120,7 +190,10 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
         "players": n,
         "teams": [list(t) for t in fmt.teams],
         "seat": READER,
-        "moves": moves[:used],
+        "moves": _reader_moves(deal) if play is not None else moves[:used],
+        "play": str(DealCode.of(deal)),
+        "undo": _undo(deal),
+        "bots_version": check_bots_version(bots_version),
         "view": view,
         "to_play": _to_play(deal) if deal.current_player == READER and not deal.is_terminal() else {"kind": "none"},
         "over": deal.is_terminal(),
@@ -133,5 +206,17 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
         out["made"] = deal.made
         out["team_points"] = deal.team_points()
         out["score"] = deal.score_changes()
-        out["review"] = deal_plays(deal, seats=(READER,))
+        out["review"] = _with_codes(deal, deal_plays(deal, seats=(READER,)))
     return out
+
+
+def _with_codes(deal: Deal, review: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each card of ``review`` with the deal's code just before it (``play``), for a link to that position."""
+    at = {(e["trick"], e["index"]): e for e in review}
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    for a in deal.history:
+        e = at.get((len(d.trick_log) + 1, len(d.trick))) if a.kind is ActionKind.PLAY else None
+        if e is not None and d.current_player == e["seat"]:
+            e["play"] = str(DealCode.of(d))
+        d.apply(a)
+    return review
