@@ -88,9 +88,9 @@ class KittyExchange(RuleValue):
     NONE = "none"
     ANY = "any", "exchanges freely"  # take the undealt cards, discard as many, no restriction
     NO_RED_NO_TRUMP = "no-red-no-trump", "discards neither red nor trump"  # neither count cards nor the trump to be named
-    OWN_CARDS = "own-cards", "keeps the kitty, discards his own cards"  # any of the cards he was dealt
-    COUNT_RAISES_BID = ("count-raises-bid",  # keeps the kitty; a discarded count card raises the bid and still counts
-                        "keeps the kitty; a discarded count card raises the bid")
+    OWN_CARDS = "own-cards", "discards only his own cards"  # keeps the kitty's; any of the cards he was dealt go
+    COUNT_RAISES_BID = ("count-raises-bid",  # as OWN_CARDS; a discarded count card raises the bid and still counts
+                        "discards only his own cards; a discarded count card raises the bid")
 
     @property
     def keeps_kitty(self) -> bool:
