@@ -522,9 +522,12 @@ class SomersetTable extends Widget {
     } else if (tp.kind === "discard") {
       said.push(tp.text);
       const chosen = [...this._selected];
+      // The kitty's cards, where the rules keep them in the bidder's hand, may not be discarded.
+      const kept = new Map((tp.kept || []).map((c) => [c, "it came from the kitty, and the kitty's cards stay in your hand."]));
       box.append(
         h("p", { class: "sr-table__ask" }, `${tp.text} Chosen: ${chosen.length ? chosen.join(", ") : "none yet"}.`),
         ...hand({
+          barred: kept.size ? kept : null,
           onpick: (c) => {
             if (this._selected.has(c)) this._selected.delete(c);
             else this._selected.add(c);

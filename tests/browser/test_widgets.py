@@ -459,10 +459,19 @@ def test_play_a_deal_against_the_bots(open_page: Any) -> None:
                           viewport={"width": 360, "height": 740}, color_scheme="dark")
     table = page.locator("somerset-table")
     ask = table.locator(".sr-table__ask")
-    expect(ask).to_contain_text("choose 2 to discard", timeout=ENGINE_TIMEOUT)
-    hand = sit_down("somersetgame-com", None, 3, ["bid 24"])["view"]["hand"]
+    expect(ask).to_contain_text("which stay in your hand: choose 2 of the cards you were dealt to discard",
+                                timeout=ENGINE_TIMEOUT)
+    offer = sit_down("somersetgame-com", None, 3, ["bid 24"])
+    kept = offer["to_play"]["kept"]
+    hand = [c for c in offer["view"]["hand"] if c not in kept]
     discard = table.get_by_role("button", name="Discard 2")
     expect(discard).to_have_attribute("aria-disabled", "true")
+    # The kitty's cards stay with the bidder under somersetgame.com: they are barred, and say why.
+    for card in kept:
+        expect(table.locator(f'.sr-table__hand [data-card="{card}"]')).to_have_attribute("aria-disabled", "true")
+    table.locator(f'.sr-table__hand [data-card="{kept[0]}"]').focus()
+    expect(table.locator(".sr-handbox .sr-why").first).to_contain_text("came from the kitty")
+    expect(ask).to_contain_text("Chosen: none yet")
     for card in hand[:2]:
         table.locator(f'.sr-table__hand [data-card="{card}"]').click()
         expect(table.locator(f'.sr-table__hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")

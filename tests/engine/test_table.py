@@ -16,7 +16,7 @@ def first_choice(data: dict) -> str:
     """A legal move from what the table offers: the first call, trump or card; the first cards to discard."""
     tp = data["to_play"]
     if tp["kind"] == "discard":
-        return "discard " + " ".join(data["view"]["hand"][: tp["count"]])
+        return "discard " + " ".join([c for c in data["view"]["hand"] if c not in tp["kept"]][: tp["count"]])
     if tp["kind"] == "card":
         return f"play {tp['cards'][-1]}"
     return tp["moves"][-1] if tp["kind"] == "call" and len(tp["moves"]) > 3 else tp["moves"][0]
@@ -103,3 +103,29 @@ def test_api_refuses_bad_requests() -> None:
     assert too_many["error"]["field"] == "moves"
     assert api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 1, "format": "nine"})["error"]["field"] == "format"
     assert api.dispatch({"cmd": "table", "rules": "nope", "seed": 1})["error"]["field"] == "rules"
+
+
+@pytest.mark.parametrize("rid,kept", [("triple-2009", True), ("somersetgame-com", True), ("somersetcards-com", False)])
+def test_the_table_names_the_kitty_cards_that_stay(rid: str, kept: bool) -> None:
+    """Where the bidder keeps the kitty's cards, the table names them, and discarding one is refused."""
+    for seed in range(1, 40):
+        data = sit_down(rid, None, seed, [])
+        moves: list[str] = []
+        while data["to_play"]["kind"] == "call":  # the reader bids as high as the table lets him, then passes
+            moves.append(data["to_play"]["moves"][-1] if not moves else "pass")
+            data = sit_down(rid, None, seed, moves)
+        if data["to_play"]["kind"] == "discard":
+            break
+    else:
+        pytest.fail(f"no deal of {rid} gave the reader the kitty")
+    tp = data["to_play"]
+    hand = data["view"]["hand"]
+    if not kept:
+        assert tp["kept"] == [] and "stay in your hand" not in tp["text"]
+        return
+    assert len(tp["kept"]) == tp["count"] and set(tp["kept"]) <= set(hand)
+    assert f"({', '.join(tp['kept'])}), which stay in your hand" in tp["text"]
+    refused = sit_down(rid, None, seed, [*moves, "discard " + " ".join(tp["kept"])])
+    assert "came from the kitty" in refused["problem"]["message"]
+    own = [c for c in hand if c not in tp["kept"]][: tp["count"]]
+    assert sit_down(rid, None, seed, [*moves, "discard " + " ".join(own)])["problem"] is None

@@ -44,7 +44,7 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
             "deals": [{"bidder": 0, "bid": 20, "points": [24, 0]}, {"passed": True}, {"bidder": 0, "bid": 20, "points": [24, 0]},
                       {"bidder": 1, "bid": 24, "points": [10, 14]}, {"bidder": 0, "bid": 12, "points": [12, 12]}]}),
     ("error", {"cmd": "pad", "rules": "parker-1947", "deals": [{"bidder": 0, "bid": 15, "points": [16, 7]}]}),
-    ("ok", {"cmd": "table", "rules": "somersetgame-com", "seed": 3, "moves": ["bid 24", "discard 1/4 4/4", "trump 12"]}),
+    ("ok", {"cmd": "table", "rules": "somersetgame-com", "seed": 3, "moves": ["bid 24", "discard 1/4 0/6", "trump 12"]}),
     ("ok", {"cmd": "table", "rules": "triple-2009", "format": "five-single", "seed": 11, "moves": ["pass"]}),
     # The same deal under several rulesets: the bots' play, the partings and their reasons.
     ("ok", {"cmd": "samedeal", "rules": ["boardgamegeek", "somersetcards-com", "parker-1950"], "seed": 67}),

@@ -58,10 +58,6 @@ def parse_call(text: str) -> Call:
     raise CallNotationError(str(shown), f"'{shown}' is not a call: write a number of points such as 15, or pass")
 
 
-#: The rules under which the dealer must bid when everyone else has passed.
-_DEALER_BIDS = (AllPass.DEALER_FORCED, AllPass.DEALER_AT_MINIMUM)
-
-
 @dataclass
 class Auction:
     """One auction. ``can(call)`` says why a call is not allowed; ``do(call)`` makes it."""
@@ -107,11 +103,16 @@ class Auction:
         n = self.players
         if made >= n if not high_bid or rule.style is AuctionStyle.ONE_ROUND else passes >= n - 1:
             return None  # one round done, everyone passed, or all the others passed the high bid
+        forced = rule.all_pass is AllPass.DEALER_AT_MINIMUM
+        if forced and made == n and not passes and high_bid == rule.minimum:
+            # The last call, the dealer's first, was a bid at the minimum: nobody had bid before it, so
+            # it is the bid forced on him. The others passed it, and he keeps it (an auction ends here).
+            return None
         low = rule.minimum if high_bid < rule.minimum else high_bid + 1
-        if high_bid or made != n - 1 or rule.all_pass not in _DEALER_BIDS:
+        if high_bid or made != n - 1 or not forced:
             return low, self.maximum, True
-        # everyone else passed and the dealer must bid: at the minimum only, or at least that
-        return low, low if rule.all_pass is AllPass.DEALER_AT_MINIMUM else self.maximum, False
+        # everyone else passed and the dealer must take the bid, at the minimum
+        return low, low, False
 
     def _next(self) -> tuple[int, int, bool] | None:
         high = self.high
@@ -119,7 +120,8 @@ class Auction:
 
     @property
     def is_over(self) -> bool:
-        """Whether the auction has ended: all others passed the high bid, everyone passed, or one round is done."""
+        """Whether the auction has ended: all others passed the high bid, everyone passed, one round is
+        done, or the dealer took the bid forced on him."""
         return self._next() is None
 
     @property
@@ -151,19 +153,22 @@ class Auction:
         """None if the call is allowed, else the reason it is not."""
         options = self._next()
         if options is None:
+            calls = self.calls
+            if (self.rule.all_pass is AllPass.DEALER_AT_MINIMUM and len(calls) == self.players
+                    and all(c.is_pass for _, c in calls[:-1])):
+                return ("the auction is over: everyone else passed, so the bid was forced on the dealer, "
+                        "and nobody may bid over it")
             return "the auction is over"
         low, top, can_pass = options
         minimum = self.rule.minimum
-        fixed = self.rule.all_pass is AllPass.DEALER_AT_MINIMUM
         if call.is_pass:
             if not can_pass:
-                return (f"everyone else has passed, so the dealer must take the bid "
-                        f"({'at' if fixed else 'at least'} {minimum})")
+                return f"everyone else has passed, so the dealer must take the bid (at {minimum})"
             return None
         assert call.bid is not None
         if call.bid < minimum:
             return f"the lowest bid allowed is {minimum}"
-        if fixed and not can_pass and call.bid > top:
+        if not can_pass and call.bid > top:
             return f"everyone else has passed, so the dealer takes the bid at {minimum}, and no more"
         if call.bid > self.maximum:
             return f"a bid cannot exceed the {self.maximum} points in the deal"

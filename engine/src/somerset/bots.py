@@ -247,7 +247,7 @@ class HeuristicBot:
         seat = deal.current_player
         hand = deal.hand(seat)
         trump, _ = self._best_trump(deal, hand, deal.setup.trumps)
-        banked = deal.ruleset.undealt.value.exchange in (KittyExchange.ANY, KittyExchange.NONE)
+        banked = deal.ruleset.undealt.value.exchange in (KittyExchange.ANY, KittyExchange.OWN_CARDS, KittyExchange.NONE)
 
         def keep(c: Card) -> float:
             v = _cost(c, trump, deal)

@@ -593,7 +593,9 @@ class KittyPhase(PhaseRules):
     @staticmethod
     def _problem(deal: Deal, cards: tuple[Card, ...]) -> str | None:
         assert deal.declarer is not None
-        return discards_problem(deal.ruleset, set(deal.hand(deal.declarer)), cards, len(deal.kitty), deal.setup.trumps)
+        kitty = {deal.index.cards[i] for i in deal.kitty}
+        return discards_problem(deal.ruleset, set(deal.hand(deal.declarer)), cards, len(deal.kitty), deal.setup.trumps,
+                                kitty)
 
     def apply(self, deal: Deal, action: Action) -> None:
         assert deal.declarer is not None

@@ -13,6 +13,8 @@ This module is the one home of the kitty's rules; the deal, the bots and the puz
 [8, 10]
 >>> bid_after_discards(get_ruleset("somersetgame-com"), 12, parse_cards("4/8 0/2"))
 14
+>>> kitty_ban(get_ruleset("triple-2009"), parse_cards("5/9")[0], parse_cards("5/9 0/3"))[:30]
+'5/9 came from the kitty, and u'
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ __all__ = [
     "undealt_kind",
     "has_kitty",
     "discard_ban",
+    "kitty_ban",
     "discards_problem",
     "banned_trump_suits",
     "check_discards",
@@ -84,12 +87,25 @@ def banned_trump_suits(ruleset: Ruleset, discards: Collection[Card]) -> frozense
     return frozenset(c.suit for c in discards if not c.is_ss)
 
 
+def kitty_ban(ruleset: Ruleset, card: Card, kitty: Collection[Card]) -> str | None:
+    """Why ``card`` may not be discarded because it came from the kitty (``kitty``), or None.
+
+    Where the bidder replaces cards of his hand with the kitty's (``KittyExchange.keeps_kitty``),
+    the kitty's cards stay with him: what goes back are cards he was dealt.
+    """
+    if ruleset.undealt.value.exchange.keeps_kitty and card in kitty:
+        return (f"{card} came from the kitty, and under {ruleset.short_name} the bidder replaces cards he was "
+                "dealt with the kitty's cards: the kitty's cards stay in his hand")
+    return None
+
+
 def discards_problem(ruleset: Ruleset, hand: Collection[Card], discards: Sequence[Card], kitty_size: int,
-                     trumps: Sequence[Trump]) -> str | None:
+                     trumps: Sequence[Trump], kitty: Collection[Card] = ()) -> str | None:
     """Why the high bidder, holding ``hand`` (the kitty taken in), may not discard ``discards``; None if he may.
 
     ``trumps`` are the trumps the format lets him name: where a discard rules its suit out as
-    trump, the cards he keeps must still hold a suit he can name.
+    trump, the cards he keeps must still hold a suit he can name. ``kitty`` are the kitty's cards,
+    which stay in his hand where the ruleset says so (:func:`kitty_ban`).
     """
     if len(discards) != kitty_size:
         return f"the high bidder discards exactly {kitty_size} card{'s' if kitty_size != 1 else ''}, as many as the kitty holds"
@@ -97,7 +113,7 @@ def discards_problem(ruleset: Ruleset, hand: Collection[Card], discards: Sequenc
         if c not in hand:
             return f"{c} is not in the high bidder's hand (with the kitty)"
     for c in discards:
-        why = discard_ban(ruleset, c)
+        why = kitty_ban(ruleset, c, kitty) or discard_ban(ruleset, c)
         if why is not None:
             return why
     if ruleset.undealt.value.exchange.bans_trump_suit:
@@ -109,15 +125,19 @@ def discards_problem(ruleset: Ruleset, hand: Collection[Card], discards: Sequenc
     return None
 
 
-def check_discards(ruleset: Ruleset, trump: Trump, hand: Sequence[Card]) -> list[DiscardCheck]:
-    """For each card of the bidder's hand (kitty included), whether it may be discarded and why."""
+def check_discards(ruleset: Ruleset, trump: Trump, hand: Sequence[Card],
+                   kitty: Collection[Card] = ()) -> list[DiscardCheck]:
+    """For each card of the bidder's hand (kitty included), whether it may be discarded and why.
+
+    ``kitty`` are the cards of ``hand`` that came from the kitty (see :func:`kitty_ban`).
+    """
     exchange = ruleset.undealt.value.exchange
     deck = ruleset.deck
     out = []
     for card in hand:
         if card not in deck:
             raise RulesError(f"{card} is not in the {deck.name} pack", field="hand")
-        why = discard_ban(ruleset, card, trump)
+        why = kitty_ban(ruleset, card, kitty) or discard_ban(ruleset, card, trump)
         if why is not None:
             out.append(DiscardCheck(card, False, why))
         elif exchange.bans_red or exchange.bans_trump_suit:

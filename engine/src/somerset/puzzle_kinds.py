@@ -388,6 +388,14 @@ class Discard(_HandKind):
     required = ("trump", "hand")
     about = "Which cards may the high bidder put back after taking the kitty? The hand includes the kitty."
 
+    def check_read(self, p: Puzzle, entry: Entry) -> None:
+        r = p.rules
+        if r.undealt.value.exchange.keeps_kitty:  # the hand would have to say which cards are the kitty's
+            raise entry.error(f"under {r.short_name} the bidder keeps the kitty's cards and discards any of the "
+                              "cards he was dealt, so a discard puzzle has nothing to ask: choose a ruleset whose "
+                              "discards are restricted, such as boardgamegeek", "kind")
+        super().check_read(p, entry)
+
     def _checks(self, p: Puzzle) -> list[tuple[str, bool, str]]:
         r = p.rules
         return [(str(d.card), d.allowed, d.reason) for d in check_discards(r, parse_trump(p.trump, r.deck), p.cards(p.hand))]

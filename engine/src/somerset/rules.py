@@ -77,12 +77,25 @@ class UndealtKind(RuleValue):
 
 
 class KittyExchange(RuleValue):
-    """What the high bidder may discard after taking the kitty."""
+    """What the high bidder may discard after taking the kitty.
+
+    Under ``OWN_CARDS`` and ``COUNT_RAISES_BID`` the kitty's cards go into his hand to stay: he
+    discards as many cards of the hand he was dealt (the texts say he "replaces any two cards in his
+    hand with the kitty cards"). Under ``ANY`` and ``NO_RED_NO_TRUMP`` any card of the hand with the
+    kitty may go back, a kitty card included.
+    """
 
     NONE = "none"
     ANY = "any", "exchanges freely"  # take the undealt cards, discard as many, no restriction
     NO_RED_NO_TRUMP = "no-red-no-trump", "discards neither red nor trump"  # neither count cards nor the trump to be named
-    COUNT_RAISES_BID = "count-raises-bid", "a discarded count card raises the bid"  # and still counts
+    OWN_CARDS = "own-cards", "discards only his own cards"  # keeps the kitty's; any of the cards he was dealt go
+    COUNT_RAISES_BID = ("count-raises-bid",  # as OWN_CARDS; a discarded count card raises the bid and still counts
+                        "discards only his own cards; a discarded count card raises the bid")
+
+    @property
+    def keeps_kitty(self) -> bool:
+        """Whether the kitty's cards stay in the bidder's hand: the discards are cards he was dealt."""
+        return self in (KittyExchange.OWN_CARDS, KittyExchange.COUNT_RAISES_BID)
 
     @property
     def bans_red(self) -> bool:
@@ -119,8 +132,8 @@ class AllPass(RuleValue):
     """What happens when every player passes."""
 
     REDEAL = "redeal", "all pass: redeal"  # the hand is not played; the deal passes to the left
-    DEALER_FORCED = "dealer-forced", "all pass: dealer forced"  # the dealer must bid, the minimum or more
-    DEALER_AT_MINIMUM = "dealer-at-minimum", "all pass: dealer takes it at the minimum"  # and no more
+    # the dealer takes the bid at the minimum, no more, and nobody may bid over him: the others passed it
+    DEALER_AT_MINIMUM = "dealer-at-minimum", "all pass: dealer takes it at the minimum"
 
 
 @dataclass(frozen=True)

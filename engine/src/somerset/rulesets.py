@@ -514,11 +514,17 @@ HODGES_1903 = _ruleset(
             (
                 Option(
                     "competitive-bidding", "Competitive bidding",
-                    "The bidding goes round until no one will raise; the first to make the highest bid names trump.",
+                    "With three or four players, the bidding goes round until no one will raise; the first to make "
+                    "the highest bid names trump.",
                     C(H03, "Competitive Bidding"),
                     (("bidding", _rule(Bidding(AuctionStyle.AUCTION),
                                        "Competitive bidding: the bid passes round until no one will raise it.",
                                        C(H03, "Competitive Bidding"))),),
+                    interpretation="The booklet offers it 'where three or four play', so with it the engine offers "
+                    "the three- and four-player games only. Two players keep the regular bidding, which their "
+                    "section leaves as it is ('proceed with the game as before'): one bid each, the dealer's "
+                    "opponent first.",
+                    formats=("four-partners", "three-without-01", "three-without-00"),
                 ),
                 Option(
                     "without-bidding", "Without bidding",
@@ -640,8 +646,11 @@ SOMERSETCARDS_COM = _ruleset(
             Undealt(UndealtKind.KITTY, KittyExchange.ANY),
             "Four-handed: the two undealt cards go to the high bidder, who may replace any cards of his hand with them.",
             _sc("Play of the Game"),
-            why="The bidder keeps twelve cards, so he discards as many as he takes. The text does not say who scores "
-            "a discarded count card; the engine counts it for the bidder's side, which keeps the deal at 24 points.",
+            why="The bidder keeps twelve cards, so he discards as many as he takes. He 'may replace any cards' of his "
+            "hand with the two: he need not replace any, so a kitty card may go back in place of one of his own "
+            "(Triple 2009 and somersetgame.com, which have him replace two of his own cards, do not allow that). "
+            "The text does not say who scores a discarded count card; the engine counts it for the bidder's side, "
+            "which keeps the deal at 24 points.",
         ),
         "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _sc("Play of the Game")),
         "bidding": _rule(
@@ -696,10 +705,14 @@ SOMERSETCARDS_COM = _ruleset(
                 Option("start-at-15", "Bidding starts at 15",
                        "In the four-player game the bidding starts at 15, and the bid is forced on the dealer if the first "
                        "three players pass.", _sc("Variations"),
-                       (("bidding", _rule(Bidding(AuctionStyle.AUCTION, 15, AllPass.DEALER_FORCED),
-                                          "Bids start at 15; if the first three pass, the dealer must bid.", _sc("Variations"))),),
-                       interpretation="The forced dealer must bid at least 15 and may bid more. The text gives the "
-                       "variation for the four-player game only, so with it the engine offers only that game.",
+                       (("bidding", _rule(Bidding(AuctionStyle.AUCTION, 15, AllPass.DEALER_AT_MINIMUM),
+                                          "Bids start at 15; if the first three pass, the bid of 15 is forced on the "
+                                          "dealer, and nobody may bid over him.", _sc("Variations"))),),
+                       interpretation="'The bid forced on the dealer if the first 3 players pass the bid' is read as "
+                       "it stands: the others have passed the bid of 15, so it is his, at 15, and the auction ends "
+                       "there. He does not bid more, and the players who passed may not come back in over him, as they "
+                       "could over a bid he chose to make. The text gives the variation for the four-player game "
+                       "only, so with it the engine offers only that game.",
                        formats=("four-partners",)),
                 Option("parker-scoring", "Parker scoring",
                        "A made bid scores only for the bidder's side; a set bidder loses twice the shortfall and the "
@@ -708,7 +721,7 @@ SOMERSETCARDS_COM = _ruleset(
                         ("set", _rule(SetPenalty.DOUBLE, SET_DOUBLE, _sc("Variations")))),
                        interpretation="The text lists the two scoring sentences as one variation; the engine applies them together."),
             ),
-            "Two variations: bidding from 15 with the dealer forced, and Parker's made-and-set scoring.",
+            "Two variations: bidding from 15 with the bid forced on the dealer, and Parker's made-and-set scoring.",
             _sc("Variations"),
         ),
     },
@@ -811,9 +824,12 @@ SOMERSETGAME_COM = _ruleset(
         ),
         "undealt": _rule(
             Undealt(UndealtKind.KITTY, KittyExchange.COUNT_RAISES_BID),
-            "The two undealt cards are the kitty for the high bidder, who replaces two cards of his hand with them. "
+            "The two undealt cards are the kitty for the high bidder, who replaces any two cards of his hand with them. "
             "Each count card he discards raises his bid by its value, and still counts for him at the end.",
             _sg("The Cards"),
+            why="'Replaces any two cards in his hand with the kitty cards' is read as it stands: both kitty cards go "
+            "into his hand to stay, and the two he discards are cards he was dealt, any two he likes. A kitty card "
+            "may not go back.",
         ),
         "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _sg("The Cards")),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),
@@ -925,11 +941,14 @@ TRIPLE_2009 = _ruleset(
             _t("Idea of the Game"), _t("five/six/eight player table"),
         ),
         "undealt": _rule(
-            Undealt(UndealtKind.KITTY, KittyExchange.ANY),
+            Undealt(UndealtKind.KITTY, KittyExchange.OWN_CARDS),
             "The undealt cards are the kitty for the high bidder, who replaces any two cards of his hand with them.",
             _t("The Six Handed Partnership Game"),
-            why="The text does not say who scores a discarded count card; the engine counts it for the bidder's side, "
-            "as somersetgame.com does, which keeps the stated totals.",
+            why="'Replaces any two cards in his hand with the kitty cards' is read as it stands: the kitty cards go "
+            "into his hand to stay, and the cards he discards are cards he was dealt, any he likes; a kitty card "
+            "may not go back. Where the kitty holds three cards (five players), he replaces three. The text does "
+            "not say who scores a discarded count card; the engine counts it for the bidder's side, as "
+            "somersetgame.com does, which keeps the stated totals.",
         ),
         "misdeal": _rule(Misdeal.UNSTATED, NO_MISDEAL, _t("The Six Handed Partnership Game")),
         "bidding": _rule(Bidding(AuctionStyle.AUCTION),

@@ -58,8 +58,13 @@ def _to_play(deal: Deal) -> dict[str, Any]:
                 "labels": [a.trump.label if a.trump is not None else str(a) for a in deal.legal_actions()]}
     if p is Phase.KITTY:
         count = len(deal.undealt)
-        return {"kind": "discard", "count": count,
-                "text": f"You won the bid and took the {count} left-over cards: choose {count} to discard."}
+        # where the kitty's cards stay in the bidder's hand (somerset.kitty.kitty_ban), they are named
+        kept = [str(c) for c in deal.undealt] if deal.ruleset.undealt.value.exchange.keeps_kitty else []
+        text = f"You won the bid and took the {count} left-over cards: choose {count} to discard."
+        if kept:
+            text = (f"You won the bid and took the {count} left-over cards ({', '.join(kept)}), which stay in your "
+                    f"hand: choose {count} of the cards you were dealt to discard.")
+        return {"kind": "discard", "count": count, "kept": kept, "text": text}
     if p is Phase.PLAY:
         cards = sorted(deal.legal_cards(), key=Card.sort_key)
         extra = [str(a) for a in deal.legal_actions() if a.kind is ActionKind.TRUMP]
