@@ -29,7 +29,7 @@ import {
   rulesetList,
   signed,
 } from "./ui.js";
-import { LIMITS, cleanGame, dealsFromText, dealsToText, newGameId, onChange, padRequest, read, requestKey, update, validPadAnswer } from "./storage.js";
+import { FULL, LIMITS, dealsFromText, dealsToText, newGameId, onChange, padRequest, read, requestKey, update, validPadAnswer } from "./storage.js";
 
 export { dealsFromText, dealsToText };
 
@@ -104,6 +104,8 @@ class SomersetPad extends Widget {
       // The address of one of the device's games (a reload, a bookmark) shows that game.
       const same = parsed.error ? [] : this._games.filter((g) => requestKey(g) === requestKey(state));
       shown = same.find((g) => g.id === got.value.current) || same[same.length - 1] || null;
+      // One of the device's games: shown from what was saved, no need to start the engine.
+      if (shown) this.stateFromAddress = false;
       if (!shown && (state.deals.length || parsed.error)) this._loose = { state, label: "link" };
     } else {
       shown = this._games.find((g) => g.id === got.value.current) || null;
@@ -274,9 +276,11 @@ class SomersetPad extends Widget {
     const fields = { ...state, answer: answer && validPadAnswer(answer, state.deals) ? answer : null, requestKey: requestKey(state) };
     this._writing = true;
     let r;
-    try {
-      r = update("pads", (pads) => {
-        const games = [...pads.games];
+    // When the storage is full, the other games' saved answers (which the engine can give again)
+    // are left out, and the write tried once more.
+    const write = (slim) =>
+      update("pads", (pads) => {
+        const games = pads.games.map((g) => (slim && g.id !== id ? { ...g, answer: null, requestKey: null } : g));
         const i = games.findIndex((g) => g.id === id);
         if (i >= 0) {
           if (rev !== null && games[i].rev !== rev) {
@@ -293,6 +297,9 @@ class SomersetPad extends Widget {
         }
         return { current: id, games };
       });
+    try {
+      r = write(false);
+      if (!r.ok && !conflict && !full && r.problem === FULL) r = write(true);
     } finally {
       this._writing = false;
     }

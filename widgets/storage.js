@@ -42,7 +42,7 @@ export const LIMITS = Object.freeze({
 
 export const STORED = "somerset-stored"; // a same-page event after every write: detail {name}
 
-const FULL = "this browser's storage for the site is full";
+export const FULL = "this browser's storage for the site is full";
 const OFF = "this browser keeps nothing for the site (private browsing, or storage turned off)";
 const NEWER = "a newer version of this site saved it in another tab: reload this page to use it";
 
