@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from somerset.api import handle
@@ -34,6 +36,15 @@ FULL = """
   };
 })();
 """
+
+
+@pytest.fixture(autouse=True)
+def patient_expect() -> Iterator[None]:
+    """Each deal is scored by the engine in the page: on a loaded machine that takes more than the
+    5 s `expect` waits by default, so these tests wait up to 30 s (then back to the default)."""
+    expect.set_options(timeout=30_000)
+    yield
+    expect.set_options(timeout=5_000)
 
 
 def engine(**request: Any) -> Any:
