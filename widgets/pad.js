@@ -76,6 +76,7 @@ class SomersetPad extends Widget {
     this._id = id;
     this.classList.add("sr-pad");
     this._seq = 0;
+    this._shownToken = 0; // changed whenever another game is shown: edits made before it are dropped
     // What is shown: one of the device's games ("kept", this._gameId at revision this._rev), a
     // pad that is not kept ("loose": a link's pad, this._loose), or a new game not kept until
     // its first change ("new").
@@ -325,16 +326,26 @@ class SomersetPad extends Widget {
 
   // An edit: change(state) -> the next state (null: nothing to do), applied to the game as stored
   // now, scored, kept; tried again from the stored game when another tab changed it meanwhile.
-  // Returns the engine's answer (with .error when it refused), or null.
-  async edit(change, words) {
-    const seq = ++this._seq;
+  // Edits run one after another (a deal added while the last one is being scored waits for it, and
+  // goes after it); one made on a game no longer shown is dropped. Returns the engine's answer
+  // (with .error when it refused), or null.
+  edit(change, words) {
+    const shown = this._shownToken;
+    const run = () => this.runEdit(change, words, shown);
+    const done = (this._queue || Promise.resolve()).then(run, run);
+    this._queue = done.catch(() => null);
+    return done;
+  }
+
+  async runEdit(change, words, shown) {
     this._followsCurrent = false;
     for (let tries = 0; tries < 5; tries += 1) {
+      if (shown !== this._shownToken) return null;
       const base = this.base();
       const next = change(base.state);
       if (!next) return null;
       const answer = await this.score(next);
-      if (seq !== this._seq) return null; // a later edit on this page took over
+      if (shown !== this._shownToken) return null; // another game is shown now
       if (answer.error) return answer;
       const kept = this.keep(next, answer, base.rev);
       if (kept.conflict) continue;
@@ -422,6 +433,7 @@ class SomersetPad extends Widget {
   // Show another game: one of the device's, or the pad that is not kept.
   async switchGame(value) {
     this._followsCurrent = false;
+    this._shownToken += 1;
     if (value === "loose" && this._loose) this.useLoose();
     else {
       const g = this._games.find((x) => x.id === value);
@@ -467,6 +479,7 @@ class SomersetPad extends Widget {
   async newGame() {
     this._followsCurrent = false;
     if (this._view === "new" && !this._state.deals.length) return;
+    this._shownToken += 1;
     const was = this._view;
     this._view = "new";
     this._gameId = null;
@@ -499,6 +512,7 @@ class SomersetPad extends Widget {
       this.announce(`Not deleted: ${r.problem}.`);
       return;
     }
+    this._shownToken += 1;
     this._deleted = removed || { id, made: "", changed: "", rev: 0, ...stateOf(this._state), answer: this._answer, requestKey: requestKey(this._state) };
     this._games = r.value.games;
     const next = this._games.find((g) => g.id === r.value.current);
@@ -542,6 +556,7 @@ class SomersetPad extends Widget {
       return;
     }
     this._deleted = null;
+    this._shownToken += 1;
     this._games = r.value.games;
     this.useGame(this._games.find((x) => x.id === g.id));
     this.shown(`The game of ${when(g.made)} is back`);
@@ -708,6 +723,10 @@ class SomersetPad extends Widget {
 
   async addDeal(deal) {
     if (!this._answer) return;
+    // What the form held when the deal was read: emptied afterwards only if still the same (the
+    // next deal may have been typed while this one was being scored).
+    const typed = () => [this._bid.value, ...[...this._points.querySelectorAll("input")].map((box) => box.value)].join("|");
+    const held = typed();
     if (this._answer.winner !== null) {
       this.dealProblem("The game is over. Press New game to start another.", "bid");
       return;
@@ -732,6 +751,7 @@ class SomersetPad extends Widget {
       return;
     }
     this.dealProblem(null);
+    if (typed() !== held) return;
     this._bid.value = "";
     for (const box of this._points.querySelectorAll("input")) box.value = "";
   }

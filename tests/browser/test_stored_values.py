@@ -255,7 +255,9 @@ def test_a_full_storage_on_the_pad_is_said_and_the_kept_game_stays(open_page: An
     page, rec = open_page(PAD)
     started(page)
     add(page, "Seats 1+3", 15, 16)
+    expect(totals(page)).to_have_text(["16", "0"])
     before = page.evaluate(f"localStorage.getItem('{PADS}')")
+    assert before and len(json.loads(before)["games"][0]["deals"]) == 1
     page.add_init_script(FULL + "window.__full = true;")
     page.reload()
     expect(totals(page)).to_have_text(["16", "0"])
