@@ -8,9 +8,9 @@
 //   ownPuzzle({answer, review, deal, link, made, n}) -> a trainer record
 //   saveOwnPuzzles(records) -> {saved: records newly kept, total} (a deal saved twice is kept once)
 //   readOwnPuzzles() -> the records kept
+// The key, the shape and the cap (LIMITS.ownPuzzles) are storage.js's.
 
-export const OWN_KEY = "somerset.own-puzzles";
-export const OWN_MOST = 200;
+import { LIMITS, read, update } from "./storage.js";
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 
@@ -106,51 +106,32 @@ export function ownPuzzle({ answer, review, deal, link, made, n = 1 }) {
 }
 
 export function readOwnPuzzles() {
-  try {
-    const list = JSON.parse(window.localStorage.getItem(OWN_KEY) || "[]");
-    return Array.isArray(list) ? list.filter((r) => r && typeof r === "object" && typeof r.id === "string") : [];
-  } catch {
-    return [];
-  }
+  return read("own").value;
 }
 
-// Keep the records (oldest dropped beyond OWN_MOST); a record whose link is already kept is not
-// kept twice. Storage that is missing or full keeps nothing and says so (saved: [], problem).
+// Keep the records (the oldest dropped beyond LIMITS.ownPuzzles), read again just before, so the
+// puzzles another tab kept meanwhile stay; a record whose link is already kept is not kept twice.
+// Storage that is missing or full keeps nothing and says so (saved: [], problem), and what was
+// kept before stays as it was.
 export function saveOwnPuzzles(records) {
-  let raw = null;
-  try {
-    raw = window.localStorage.getItem(OWN_KEY);
-  } catch {
-    return { saved: [], total: 0, problem: "this browser keeps nothing on the device here" };
-  }
-  let list = readOwnPuzzles();
-  if (raw && !list.length && raw.trim() !== "[]") {
-    // Unreadable: keep it aside rather than lose it.
-    try {
-      window.localStorage.setItem(`${OWN_KEY}.unreadable`, raw);
-    } catch {
-      // nothing more can be done
+  let saved = [];
+  const r = update("own", (list) => {
+    const links = new Set(list.map((rec) => rec.link));
+    const ids = new Set(list.map((rec) => rec.id));
+    saved = [];
+    for (const rec of records) {
+      if (links.has(rec.link)) continue;
+      // own-<date>-<n>: the first number not yet used that day
+      const day = String(rec.made).slice(0, 10).replace(/-/g, "");
+      let k = 1;
+      while (ids.has(`own-${day}-${k}`)) k += 1;
+      const kept = { ...rec, id: `own-${day}-${k}` };
+      ids.add(kept.id);
+      links.add(kept.link);
+      saved.push(kept);
     }
-  }
-  const links = new Set(list.map((r) => r.link));
-  const ids = new Set(list.map((r) => r.id));
-  const saved = [];
-  for (const r of records) {
-    if (links.has(r.link)) continue;
-    // own-<date>-<n>: the first number not yet used that day
-    const day = String(r.made).slice(0, 10).replace(/-/g, "");
-    let k = 1;
-    while (ids.has(`own-${day}-${k}`)) k += 1;
-    const rec = { ...r, id: `own-${day}-${k}` };
-    ids.add(rec.id);
-    links.add(rec.link);
-    saved.push(rec);
-  }
-  list = [...list, ...saved].slice(-OWN_MOST);
-  try {
-    window.localStorage.setItem(OWN_KEY, JSON.stringify(list));
-  } catch {
-    return { saved: [], total: list.length - saved.length, problem: "the device's storage is full" };
-  }
-  return { saved, total: list.length };
+    return saved.length ? [...list, ...saved].slice(-LIMITS.ownPuzzles) : undefined;
+  });
+  if (!r.ok) return { saved: [], total: r.value.length, problem: r.problem };
+  return { saved, total: r.value.length };
 }

@@ -2,9 +2,18 @@
 // A running score pad: each deal's bid and the points each side took, scored by the engine under
 // the chosen ruleset, format and option (the 'pad' request), with the totals and the winner at the
 // ruleset's target. Every rule is the engine's: this file only collects figures and shows answers.
-// The pad lives on the device (localStorage) with the engine's last answer, so a reload or a
-// visit without a connection shows it without starting the engine; the address carries it too, so
-// the address is a link to the pad. Undo takes back the last deal (or a "New game").
+//
+// The device keeps several games (storage.js, "somerset.pads"), each with the date it was begun
+// and the engine's last answer, so a reload or a visit without a connection shows the game without
+// starting the engine. The bar at the top ("Game") switches between them, starts a new one and
+// deletes one (the notice then offers to bring it back). The address always holds the game shown,
+// so it is a link to it. A link's pad that is not one of the device's games opens beside them: it
+// is kept only when the reader presses "Keep this pad" or changes it (adds a deal, undoes one,
+// renames a side, changes a setting), and then as a game of its own; nothing the device kept is
+// written over. Each change re-reads the game from storage first and applies itself to that, so
+// two tabs on one game keep both tabs' deals; a tab follows the other's changes as they are made
+// (the storage event). A change the device cannot keep (storage full) is said, and stays on the
+// page for the visit. Undo takes back the last deal.
 
 import {
   RulesetChoice,
@@ -20,73 +29,15 @@ import {
   rulesetList,
   signed,
 } from "./ui.js";
+import { FULL, LIMITS, dealsFromText, dealsToText, newGameId, onChange, padRequest, read, requestKey, update, validPadAnswer } from "./storage.js";
+
+export { dealsFromText, dealsToText };
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "option", "format", "names", "deals"];
-const STORE = "somerset.pad";
-const MAX_DEALS = 400;
-const DEAL = /^(?:s(\d{1,2})b(\d{1,3}))?p(\d{1,3}(?:\.\d{1,3}){0,7})$/;
-
-// --- the pad in the address: deals as s1b15p16.8 (side 1 bid 15; points 16 and 8), p7.5 (no bid), x (passed)
-
-export function dealsToText(deals) {
-  return deals
-    .map((d) => (d.passed ? "x" : `${d.bidder === undefined || d.bidder === null ? "" : `s${d.bidder + 1}b${d.bid}`}p${d.points.join(".")}`))
-    .join(",");
-}
-
-export function dealsFromText(text) {
-  const deals = [];
-  for (const raw of String(text).split(",").slice(0, MAX_DEALS)) {
-    const token = raw.trim().toLowerCase();
-    if (!token) continue;
-    if (token === "x") {
-      deals.push({ passed: true });
-      continue;
-    }
-    const m = DEAL.exec(token);
-    if (!m) {
-      return {
-        deals,
-        error: `“${token.slice(0, 24)}” is not a deal: a link writes a deal as s1b15p16.8 (side 1 bid 15; the sides took 16 and 8), p7.5 where nobody bids, or x for a deal everyone passed.`,
-      };
-    }
-    const deal = { points: m[3].split(".").map(Number) };
-    if (m[1] !== undefined) Object.assign(deal, { bidder: Number(m[1]) - 1, bid: Number(m[2]) });
-    deals.push(deal);
-  }
-  return { deals };
-}
 
 function cleanName(text) {
-  return String(text).replace(/[,\s]+/g, " ").trim().slice(0, 24);
-}
-
-function loadSaved() {
-  try {
-    const data = JSON.parse(window.localStorage.getItem(STORE) || "null");
-    if (data && data.v === 1 && typeof data.rules === "string" && Array.isArray(data.deals)) return data;
-  } catch {
-    // nothing usable saved
-  }
-  return null;
-}
-
-function store(data) {
-  try {
-    window.localStorage.setItem(STORE, JSON.stringify({ v: 1, ...data }));
-    return true;
-  } catch {
-    return false; // private browsing or storage full: the pad lasts as long as the page
-  }
-}
-
-function requestOf(state) {
-  const request = { cmd: "pad", rules: state.rules, deals: state.deals };
-  if (state.option) request.option = state.option;
-  if (state.format) request.format = state.format;
-  if (state.names && state.names.length) request.names = state.names;
-  return request;
+  return String(text).replace(/[,\s]+/g, " ").trim().slice(0, LIMITS.padNames);
 }
 
 function wholeNumber(text, what) {
@@ -96,10 +47,26 @@ function wholeNumber(text, what) {
   return { value: Number(t) };
 }
 
+// What a game is made of (its settings and deals), from a stored game or the page's state.
+function stateOf(g) {
+  return { rules: g.rules, option: g.option || "", format: g.format || "", names: g.names && g.names.length ? [...g.names] : null, deals: [...g.deals] };
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// "26 Nov 2026, 14:05": the date and time a game was begun, as the reader's device writes them.
+function when(iso) {
+  const d = new Date(iso);
+  if (!iso || Number.isNaN(d.getTime())) return "An earlier game";
+  return d.toLocaleString(undefined, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
 class SomersetPad extends Widget {
   static fields = FIELDS;
-  // Not started from the page's head (hooks/early_start.py): an address holding the device's own
-  // pad is shown from what was saved, without the engine.
+  // Not started from the page's head (hooks/early_start.py): an address holding one of the
+  // device's games is shown from what was saved, without the engine.
   static startsFromHead = false;
   static defaults = { rules: DEFAULT_RULES };
   static remembersRuleset = true;
@@ -109,34 +76,61 @@ class SomersetPad extends Widget {
     this._id = id;
     this.classList.add("sr-pad");
     this._seq = 0;
-    const notices = [];
-    const saved = loadSaved();
+    this._shownToken = 0; // changed whenever another game is shown: edits made before it are dropped
+    // What is shown: one of the device's games ("kept", this._gameId at revision this._rev), a
+    // pad that is not kept ("loose": a link's pad, this._loose), or a new game not kept until
+    // its first change ("new").
+    this._view = "new";
+    this._gameId = null;
+    this._rev = null;
+    this._loose = null; // {state, label}: shown beside the device's games, kept in this page only
+    this._deleted = null; // the game deleted last, to bring back
+    this._unsaved = false; // a change the device could not keep (storage full): the page has it
+    this._answer = null;
+    this._firstNotes = [];
+    this._notes = [];
+    this._storeNote = null;
+    const got = read("pads");
+    if (got.note) this._firstNotes.push(got.note);
+    else if (got.problem) this._firstNotes.push(`The pad is not kept on this device: ${got.problem}. It lasts while this page is open, and its link (Share) keeps it too.`);
+    this._games = got.value.games;
     const w = this.wanted;
-    let state;
+    let shown = null;
+    let state = { rules: w.rules, option: "", format: "", names: null, deals: [] };
     if (this.stateFromAddress) {
       const parsed = dealsFromText(w.deals || "");
-      if (parsed.error) notices.push(parsed.error);
-      const names = w.names ? w.names.split(",").map(cleanName).filter(Boolean) : null;
-      state = { rules: w.rules, option: w.option || "", format: w.format || "", names, deals: parsed.deals };
-      const same = saved && JSON.stringify(requestOf(saved)) === JSON.stringify(requestOf(state));
-      if (same) {
-        state = saved;
-        this.stateFromAddress = false; // the device's own pad: shown from what was saved, no need to start
-      } else if (saved && saved.deals.length) {
-        this._replaced = saved; // a shared pad opened over this device's own: keep that one to bring back
-      }
-    } else if (saved) {
-      state = saved;
+      if (parsed.error) this._firstNotes.push(parsed.error);
+      const names = w.names ? w.names.split(",").map(cleanName).filter(Boolean) : [];
+      state = { rules: w.rules, option: w.option || "", format: w.format || "", names: names.length ? names : null, deals: parsed.deals };
+      // The address of one of the device's games (a reload, a bookmark) shows that game.
+      const same = parsed.error ? [] : this._games.filter((g) => requestKey(g) === requestKey(state));
+      shown = same.find((g) => g.id === got.value.current) || same[same.length - 1] || null;
+      // One of the device's games: shown from what was saved, no need to start the engine.
+      if (shown) this.stateFromAddress = false;
+      if (!shown && (state.deals.length || parsed.error)) this._loose = { state, label: "link" };
     } else {
-      state = { rules: w.rules, option: "", format: "", names: null, deals: [] };
+      shown = this._games.find((g) => g.id === got.value.current) || null;
     }
-    this._state = { rules: state.rules, option: state.option || "", format: state.format || "", names: state.names || null, deals: state.deals || [], cleared: state.cleared || null };
-    this._answer = saved && state === saved && saved.answer && saved.requestKey === JSON.stringify(requestOf(saved)) ? saved.answer : null;
+    if (shown) this.useGame(shown);
+    else if (this._loose) this.useLoose();
+    else {
+      this._state = state;
+      this._followsCurrent = true;
+    }
 
     const field = (name, label, control) => {
       control.id = control.id || `${id}-${name}`;
       return h("div", { class: `sr-field sr-pad__${name}` }, h("label", { for: control.id }, label), control);
     };
+    this._gameSelect = h("select", { id: `${id}-game`, onchange: () => this.switchGame(this._gameSelect.value) });
+    this._newGame = h("button", { type: "button", class: "md-button", onclick: () => this.newGame() }, "New game");
+    this._delete = h("button", { type: "button", class: "md-button", onclick: () => this.deleteGame() }, "Delete this game");
+    this._gamesBar = h(
+      "div",
+      { class: "sr-pad__games" },
+      field("game", "Game", this._gameSelect),
+      h("div", { class: "sr-inline sr-actions" }, this._newGame, this._delete),
+    );
     this._choice = new RulesetChoice(`${id}-rules`, { all: false });
     this._rules = this._choice.select;
     this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
@@ -163,7 +157,6 @@ class SomersetPad extends Widget {
       h("div", { class: "sr-inline sr-actions" }, this._add, this._passed),
     );
     this._undo = h("button", { type: "button", class: "md-button", onclick: () => this.undo() }, "Undo the last deal");
-    this._newGame = h("button", { type: "button", class: "md-button", onclick: () => this.newGame() }, "New game");
     this._table = h("div", { class: "sr-pad__lines" });
     this._linkBox = h("input", { type: "text", readonly: true, id: `${id}-link`, class: "sr-pad__link" });
     this._textBox = h("textarea", { readonly: true, id: `${id}-text`, rows: "6", class: "sr-pad__text" });
@@ -187,21 +180,404 @@ class SomersetPad extends Widget {
       h("p", { class: "sr-widget__title" }, "Score pad"),
       this.statusBox(),
       this._notice,
+      this._gamesBar,
       h("div", { class: "sr-row" }, this._choice.field, field("format", "Players", this._format), this._optionField),
       this._board,
       this._form,
-      h("div", { class: "sr-inline sr-actions" }, this._undo, this._newGame),
+      h("div", { class: "sr-inline sr-actions" }, this._undo),
       this._table,
       this._names,
       this._share,
       this._live,
     );
-    this.showNotices(notices);
-    this.render();
+    this._notes = [...this._firstNotes];
+    this.showNotices(this._notes);
+    this.fillGames();
+    this.draw();
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    if (this._broken || this._stopFollowing) return;
+    // Another tab changed the device's games (or this page's storage event): follow it.
+    this._stopFollowing = onChange(["pads"], () => this.storedChanged());
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    if (this._stopFollowing) this._stopFollowing();
+    this._stopFollowing = null;
+  }
+
+  // Draw, never trusting a saved answer further than it draws: one that fails is dropped, and the
+  // game is scored again when the engine is ready.
+  draw() {
+    try {
+      this.render();
+    } catch (e) {
+      if (!this._answer) throw e;
+      console.warn("score pad: the saved answer could not be drawn, so the game is scored again", e);
+      this._answer = null;
+      this.render();
+    }
   }
 
   firstControl() {
     return this._bid.closest("[hidden]") ? this._rules : this._bid;
+  }
+
+  // --- the device's games -----------------------------------------------------------------------
+
+  useGame(g) {
+    this._view = "kept";
+    this._gameId = g.id;
+    this._rev = g.rev;
+    this._unsaved = false;
+    this._state = stateOf(g);
+    this._answer = g.answer && g.requestKey === requestKey(this._state) && validPadAnswer(g.answer, g.deals) ? g.answer : null;
+  }
+
+  useLoose() {
+    this._view = "loose";
+    this._gameId = null;
+    this._rev = null;
+    this._unsaved = false;
+    this._state = { ...this._loose.state, deals: [...this._loose.state.deals] };
+    this._answer = this._loose.answer || null;
+  }
+
+  rulesName(id) {
+    const r = (this._rulesets || []).find((x) => x.id === id);
+    return r ? r.short_name : id;
+  }
+
+  // The "Game" list: the device's games, newest first, and the pad shown when it is not one.
+  fillGames() {
+    const select = this._gameSelect;
+    clear(select);
+    if (this._loose) {
+      const label = this._loose.label === "link" ? "The link's pad (not kept)" : "This game (not kept on this device)";
+      select.appendChild(h("option", { value: "loose" }, `${label}: ${plural(this._loose.state.deals.length, "deal")}`));
+    }
+    if (this._view === "new") select.appendChild(h("option", { value: "new" }, "New game (kept from its first deal)"));
+    const games = [...this._games].sort((a, b) => (a.made < b.made ? 1 : a.made > b.made ? -1 : 0));
+    for (const g of games) select.appendChild(h("option", { value: g.id }, `${when(g.made)}: ${plural(g.deals.length, "deal")}, ${this.rulesName(g.rules)}`));
+    select.value = this._view === "kept" ? this._gameId : this._view;
+    this._delete.hidden = this._view !== "kept";
+    this._newGame.hidden = this._view === "new" && !this._state.deals.length;
+  }
+
+  // Keep a changed game on the device, over the revision `rev` it started from (null: whatever is
+  // stored). {conflict} when another tab changed it since; {problem} when it could not be kept.
+  keep(state, answer, rev) {
+    const now = new Date().toISOString();
+    const id = this._view === "kept" ? this._gameId : newGameId();
+    let conflict = false;
+    let full = false;
+    const fields = { ...state, answer: answer && validPadAnswer(answer, state.deals) ? answer : null, requestKey: requestKey(state) };
+    this._writing = true;
+    let r;
+    // When the storage is full, the other games' saved answers (which the engine can give again)
+    // are left out, and the write tried once more.
+    const write = (slim) =>
+      update("pads", (pads) => {
+        const games = pads.games.map((g) => (slim && g.id !== id ? { ...g, answer: null, requestKey: null } : g));
+        const i = games.findIndex((g) => g.id === id);
+        if (i >= 0) {
+          if (rev !== null && games[i].rev !== rev) {
+            conflict = true;
+            return undefined;
+          }
+          games[i] = { ...games[i], ...fields, changed: now, rev: games[i].rev + 1 };
+        } else {
+          if (games.length >= LIMITS.padGames) {
+            full = true;
+            return undefined;
+          }
+          games.push({ id, made: now, changed: now, rev: 0, ...fields });
+        }
+        return { current: id, games };
+      });
+    try {
+      r = write(false);
+      if (!r.ok && !conflict && !full && r.problem === FULL) r = write(true);
+    } finally {
+      this._writing = false;
+    }
+    if (conflict) return { conflict };
+    if (full) return { problem: `this device keeps at most ${LIMITS.padGames} games: delete one under Game to keep this one` };
+    if (!r.ok) return { problem: r.problem };
+    const was = this._view;
+    this._games = r.value.games;
+    this.useGame(this._games.find((g) => g.id === id));
+    if (was === "loose") this._loose = null; // it is one of the device's games now
+    return { became: was };
+  }
+
+  // The game an edit starts from: as stored now (another tab's changes included), or the page's
+  // own when it is not kept, or holds a change the device could not keep.
+  base() {
+    if (this._view === "kept" && !this._unsaved) {
+      const g = read("pads").value.games.find((x) => x.id === this._gameId);
+      if (g) return { state: stateOf(g), rev: g.rev };
+    }
+    return { state: stateOf(this._state), rev: null };
+  }
+
+  // An edit: change(state) -> the next state (null: nothing to do), applied to the game as stored
+  // now, scored, kept; tried again from the stored game when another tab changed it meanwhile.
+  // Edits run one after another (a deal added while the last one is being scored waits for it, and
+  // goes after it); one made on a game no longer shown is dropped. Returns the engine's answer
+  // (with .error when it refused), or null.
+  edit(change, words) {
+    const shown = this._shownToken;
+    const run = () => this.runEdit(change, words, shown);
+    const done = (this._queue || Promise.resolve()).then(run, run);
+    this._queue = done.catch(() => null);
+    return done;
+  }
+
+  async runEdit(change, words, shown) {
+    this._followsCurrent = false;
+    for (let tries = 0; tries < 5; tries += 1) {
+      if (shown !== this._shownToken) return null;
+      const base = this.base();
+      const next = change(base.state);
+      if (!next) return null;
+      const answer = await this.score(next);
+      if (shown !== this._shownToken) return null; // another game is shown now
+      if (answer.error) return answer;
+      const kept = this.keep(next, answer, base.rev);
+      if (kept.conflict) continue;
+      let said = words(answer, next);
+      if (kept.problem) {
+        this._unsaved = true;
+        this._storeNote = `This change is not kept on the device: ${kept.problem}. The page keeps it while it is open, and the pad's link (Share) keeps it too.`;
+        said += ` Not kept on the device: ${kept.problem}.`;
+      } else {
+        this._storeNote = null;
+        if (kept.became === "loose") said += " This pad is now kept on this device, as a game of its own.";
+        if (kept.became === "new" && !this._games.length) said += " The game is kept on this device.";
+      }
+      this.commit(next, answer);
+      this.showNotices(this._notes);
+      this.announce(said);
+      return answer;
+    }
+    return null;
+  }
+
+  // The engine's answer for a kept game, saved with it so that the next visit shows it at once.
+  // A cache: when it cannot be saved, nothing is lost.
+  cacheAnswer() {
+    if (this._view !== "kept" || this._unsaved || !this._answer) return;
+    const state = stateOf(this._state);
+    const answer = this._answer;
+    this._writing = true;
+    try {
+      const r = update("pads", (pads) => {
+        const i = pads.games.findIndex((g) => g.id === this._gameId);
+        if (i < 0 || pads.games[i].rev !== this._rev || JSON.stringify(pads.games[i].deals) !== JSON.stringify(state.deals)) return undefined;
+        if (pads.games[i].requestKey === requestKey(state)) return undefined;
+        const games = [...pads.games];
+        games[i] = { ...games[i], ...state, answer, requestKey: requestKey(state) };
+        return { ...pads, games };
+      });
+      if (r.ok) this._games = r.value.games;
+    } finally {
+      this._writing = false;
+    }
+  }
+
+  // What another tab did to the device's games, shown here.
+  async storedChanged() {
+    if (this._writing) return;
+    const got = read("pads");
+    this._games = got.value.games;
+    if (this._view === "new" && this._followsCurrent && !this._state.deals.length && got.value.current) {
+      // A page opened on no game yet follows the game another tab begins.
+      this._followsCurrent = false;
+      this.useGame(this._games.find((x) => x.id === got.value.current));
+      this._rev = null; // shown below, as any change of the game's
+    }
+    if (this._view === "kept" && !this._unsaved) {
+      const g = this._games.find((x) => x.id === this._gameId);
+      if (!g) {
+        // Deleted in another tab: shown on here, and kept again if the reader wants it.
+        this._loose = { state: stateOf(this._state), answer: this._answer, label: "deleted" };
+        this._view = "loose";
+        this._gameId = null;
+        this._rev = null;
+        this.showNotices(this._notes);
+        this.announce("This game was deleted in another tab. It stays on this page: Keep this pad keeps it again.");
+      } else if (g.rev !== this._rev) {
+        this.useGame(g);
+        if (this._rulesets) {
+          this._rules.value = this._state.rules;
+          this.fillSettings();
+        }
+        if (!this._answer && this.engineReady) {
+          const rev = this._rev;
+          const answer = await this.score(this._state);
+          if (answer.error || rev !== this._rev || this._view !== "kept") return;
+          this._answer = answer;
+        }
+        this.commit(this._state, this._answer);
+        this.announce(`Changed in another tab: ${this._answer ? this.totalsWords(this._answer) : plural(this._state.deals.length, "deal")}.`);
+        return;
+      }
+    }
+    this.fillGames();
+  }
+
+  // Show another game: one of the device's, or the pad that is not kept.
+  async switchGame(value) {
+    this._followsCurrent = false;
+    this._shownToken += 1;
+    if (value === "loose" && this._loose) this.useLoose();
+    else {
+      const g = this._games.find((x) => x.id === value);
+      if (!g) return;
+      this.useGame(g);
+      this._writing = true;
+      try {
+        update("pads", (pads) => (pads.current === g.id || !pads.games.some((x) => x.id === g.id) ? undefined : { ...pads, current: g.id }));
+      } finally {
+        this._writing = false;
+      }
+    }
+    this._storeNote = null;
+    await this.shown(`Showing ${this._view === "kept" ? `the game of ${when(this._games.find((g) => g.id === this._gameId).made)}` : "the pad that is not kept"}`);
+  }
+
+  // After the game shown changed: its settings, its answer (scored when the engine is ready and
+  // nothing usable was saved), the address, the list, the words.
+  async shown(words) {
+    this.dealProblem(null);
+    if (this._rulesets) {
+      this._rules.value = this._state.rules;
+      this.fillSettings();
+    }
+    this.showNotices(this._notes);
+    this.fillGames();
+    this.writeAddress();
+    this.draw();
+    const seq = ++this._seq;
+    if (!this._answer && this.engineReady) {
+      const answer = await this.score(this._state);
+      if (seq !== this._seq) return;
+      if (answer.error) {
+        this.showNotices([...this._notes, `This game cannot be scored: ${answer.error.message}`]);
+      } else {
+        this.commit(this._state, answer);
+        this.cacheAnswer();
+      }
+    }
+    this.announce(`${words}: ${this._answer ? this.totalsWords(this._answer) : plural(this._state.deals.length, "deal")}.`);
+  }
+
+  async newGame() {
+    this._followsCurrent = false;
+    if (this._view === "new" && !this._state.deals.length) return;
+    this._shownToken += 1;
+    const was = this._view;
+    this._view = "new";
+    this._gameId = null;
+    this._rev = null;
+    this._unsaved = false;
+    this._storeNote = null;
+    this._state = { ...stateOf(this._state), deals: [] };
+    this._answer = null;
+    await this.shown(was === "kept" ? "A new game. The last one stays on this device, under Game" : "A new game");
+  }
+
+  deleteGame() {
+    if (this._view !== "kept") return;
+    const id = this._gameId;
+    let removed = null;
+    this._writing = true;
+    let r;
+    try {
+      r = update("pads", (pads) => {
+        removed = pads.games.find((g) => g.id === id) || null;
+        if (!removed) return undefined;
+        const games = pads.games.filter((g) => g.id !== id);
+        return { current: games.length ? games[games.length - 1].id : null, games };
+      });
+    } finally {
+      this._writing = false;
+    }
+    if (!r.ok) {
+      this.showNotices([...this._notes, `The game could not be deleted: ${r.problem}.`]);
+      this.announce(`Not deleted: ${r.problem}.`);
+      return;
+    }
+    this._shownToken += 1;
+    this._deleted = removed || { id, made: "", changed: "", rev: 0, ...stateOf(this._state), answer: this._answer, requestKey: requestKey(this._state) };
+    this._games = r.value.games;
+    const next = this._games.find((g) => g.id === r.value.current);
+    if (next) this.useGame(next);
+    else {
+      this._view = "new";
+      this._gameId = null;
+      this._rev = null;
+      this._state = { ...stateOf(this._state), deals: [] };
+      this._answer = null;
+    }
+    const words = `The game of ${when(this._deleted.made)} (${plural(this._deleted.deals.length, "deal")}) is deleted`;
+    this.shown(words).then(() => {
+      const back = this._notice.querySelector(".sr-pad__bringback");
+      if (back) back.focus();
+    });
+  }
+
+  bringBack() {
+    const g = this._deleted;
+    if (!g) return;
+    let full = false;
+    this._writing = true;
+    let r;
+    try {
+      r = update("pads", (pads) => {
+        if (pads.games.some((x) => x.id === g.id)) return { ...pads, current: g.id };
+        if (pads.games.length >= LIMITS.padGames) {
+          full = true;
+          return undefined;
+        }
+        return { current: g.id, games: [...pads.games, g] };
+      });
+    } finally {
+      this._writing = false;
+    }
+    if (full || !r.ok) {
+      const why = full ? `this device keeps at most ${LIMITS.padGames} games` : r.problem;
+      this.showNotices([...this._notes, `The game could not be brought back: ${why}.`]);
+      this.announce(`Not brought back: ${why}.`);
+      return;
+    }
+    this._deleted = null;
+    this._shownToken += 1;
+    this._games = r.value.games;
+    this.useGame(this._games.find((x) => x.id === g.id));
+    this.shown(`The game of ${when(g.made)} is back`);
+  }
+
+  // Keep the pad that is not kept (a link's) as one of the device's games.
+  keepLoose() {
+    if (this._view !== "loose") return;
+    const kept = this.keep(stateOf(this._state), this._answer, null);
+    if (kept.problem) {
+      this._storeNote = `This pad could not be kept: ${kept.problem}.`;
+      this.showNotices(this._notes);
+      this.announce(`Not kept: ${kept.problem}.`);
+      return;
+    }
+    this._storeNote = null;
+    this.showNotices(this._notes);
+    this.fillGames();
+    this.writeAddress();
+    this.announce("This pad is now kept on this device, as a game of its own.");
+    this._gameSelect.focus();
   }
 
   // --- the engine ------------------------------------------------------------------------------
@@ -214,36 +590,48 @@ class SomersetPad extends Widget {
     this.fillSettings(notices);
     const answer = await this.score(this._state);
     if (answer.error) {
-      // A link with a deal the engine refuses: keep the deals before it and say why.
+      // A pad with a deal the engine refuses: show the deals before it and say why. A game of the
+      // device's stays on the device as it is; what is shown is kept only when changed.
       const m = /^deal (\d+):/.exec(answer.error.message);
       notices.push(`This pad cannot be scored as it is: ${answer.error.message}`);
       const keep = m ? Number(m[1]) - 1 : 0;
       const fallback = { ...this._state, deals: this._state.deals.slice(0, keep), names: answer.error.field === "names" ? null : this._state.names };
+      if (this._view === "kept") {
+        notices.push("The game stays on this device as it was saved; what is shown here is kept, as a game of its own, only if you change it.");
+        this._view = "loose";
+        this._loose = { state: fallback, label: "kept-unscored" };
+        this._gameId = null;
+        this._rev = null;
+      } else if (this._loose) {
+        this._loose.state = fallback;
+      }
       const retry = await this.score(fallback);
       if (!retry.error) this.commit(fallback, retry);
     } else {
       this.commit(this._state, answer);
+      this.cacheAnswer();
     }
-    this.showNotices(notices);
+    this._notes = [...this._firstNotes, ...notices];
+    this.showNotices(this._notes);
+    this.fillGames();
   }
 
   score(state) {
-    return this.ask(requestOf(state));
+    return this.ask(padRequest(state));
   }
 
-  commit(state, answer, words = null) {
-    this._state = { ...state };
-    if (!this._state.names) this._state.names = null;
+  // Show a game and its answer (what the page shows; keeping it is keep()'s).
+  commit(state, answer) {
+    this._state = stateOf(state);
     this._answer = answer;
-    this.save();
-    this.render();
-    if (words) this.announce(words);
+    if (this._view === "loose" && this._loose) Object.assign(this._loose, { state: stateOf(state), answer });
+    this.writeAddress();
+    this.fillGames();
+    this.draw();
   }
 
-  save() {
+  writeAddress() {
     const s = this._state;
-    const ok = store({ ...s, answer: this._answer, requestKey: JSON.stringify(requestOf(s)) });
-    if (!ok) this.showNotices(["This browser does not let the site keep the pad, so it lasts only while this page is open; the link keeps it too."]);
     this.saveState({
       rules: s.rules,
       option: s.option,
@@ -282,21 +670,25 @@ class SomersetPad extends Widget {
     if (which === "option") this._state.option = this._option.value;
     if (which === "format") this._state.format = this._format.value;
     this.fillSettings();
-    const next = { ...this._state };
+    const settings = { rules: this._state.rules, option: this._state.option, format: this._state.format, names: null };
+    // The names stay when the sides do.
     const sidesBefore = this._answer ? this._answer.sides.length : null;
-    const answer = await this.score({ ...next, names: null });
-    if (!answer.error && answer.sides.length === sidesBefore && before.names) next.names = before.names;
-    const final = next.names ? await this.score(next) : answer;
-    if (final.error) {
+    const plain = await this.score({ ...this._state, names: null });
+    if (!plain.error && plain.sides.length === sidesBefore && before.names) settings.names = before.names;
+    const final = await this.edit(
+      (base) => ({ ...base, ...settings }),
+      (a) => `Scored under ${a.ruleset_name}, ${a.format_label}: ${this.totalsWords(a)}.`,
+    );
+    if (final && final.error) {
       this._state = before;
       this._rules.value = before.rules;
       this.fillSettings();
-      this.showNotices([`The pad keeps ${this._answer ? this._answer.ruleset_name : "its rules"}: its deals cannot be scored that way (${final.error.message}). Start a new game to change it.`]);
+      this.showNotices([
+        ...this._notes,
+        `The pad keeps ${this._answer ? this._answer.ruleset_name : "its rules"}: its deals cannot be scored that way (${final.error.message}). Start a new game to change it.`,
+      ]);
       this.announce(`Not changed: ${final.error.message}`);
-      return;
     }
-    this.showNotices([]);
-    this.commit(next, final, `Scored under ${final.ruleset_name}, ${final.format_label}: ${this.totalsWords(final)}.`);
   }
 
   // --- adding, undoing -------------------------------------------------------------------------
@@ -307,13 +699,13 @@ class SomersetPad extends Widget {
     const errors = [];
     const points = [];
     const boxes = [...this._points.querySelectorAll("input")];
-    const read = boxes.map((box, i) => wholeNumber(box.value, `${a.sides[i].name}'s points`));
-    for (const r of read) if (r.error) errors.push(r.error);
-    const empty = read.filter((r) => r.empty).length;
+    const figures = boxes.map((box, i) => wholeNumber(box.value, `${a.sides[i].name}'s points`));
+    for (const r of figures) if (r.error) errors.push(r.error);
+    const empty = figures.filter((r) => r.empty).length;
     if (!errors.length && empty > 1) errors.push(`Enter the points each side took (one may be left empty for the rest of the deal's ${a.points_per_deal}).`);
     if (!errors.length) {
-      const known = read.reduce((sum, r) => sum + (r.empty ? 0 : r.value), 0);
-      for (const r of read) points.push(r.empty ? a.points_per_deal - known : r.value);
+      const known = figures.reduce((sum, r) => sum + (r.empty ? 0 : r.value), 0);
+      for (const r of figures) points.push(r.empty ? a.points_per_deal - known : r.value);
     }
     const deal = { points };
     if (a.bidding) {
@@ -331,59 +723,53 @@ class SomersetPad extends Widget {
 
   async addDeal(deal) {
     if (!this._answer) return;
+    // What the form held when the deal was read: emptied afterwards only if still the same (the
+    // next deal may have been typed while this one was being scored).
+    const typed = () => [this._bid.value, ...[...this._points.querySelectorAll("input")].map((box) => box.value)].join("|");
+    const held = typed();
     if (this._answer.winner !== null) {
       this.dealProblem("The game is over. Press New game to start another.", "bid");
       return;
     }
-    const next = { ...this._state, deals: [...this._state.deals, deal], cleared: null };
-    const seq = ++this._seq;
-    const answer = await this.score(next);
-    if (seq !== this._seq) return;
+    if (this._state.deals.length >= LIMITS.padDeals) {
+      this.dealProblem(`A game holds at most ${LIMITS.padDeals} deals. Press New game to start another.`, "bid");
+      return;
+    }
+    const answer = await this.edit(
+      (base) => (base.deals.length >= LIMITS.padDeals ? null : { ...base, deals: [...base.deals, deal] }),
+      (a) => {
+        const line = a.lines[a.lines.length - 1];
+        const changes = a.sides.map((s, i) => `${s.name} ${signed(line.changes[i])}`).join(", ");
+        let words = `Deal ${line.number}: ${changes}. ${capitalize(this.totalsWords(a))}.`;
+        if (a.winner !== null) words += ` ${a.sides[a.winner].name} win the game: ${a.result}.`;
+        return words;
+      },
+    );
+    if (!answer) return;
     if (answer.error) {
       this.dealProblem(answer.error.message.replace(/^deal \d+: /, ""), answer.error.field);
       return;
     }
     this.dealProblem(null);
+    if (typed() !== held) return;
     this._bid.value = "";
     for (const box of this._points.querySelectorAll("input")) box.value = "";
-    const line = answer.lines[answer.lines.length - 1];
-    const changes = answer.sides.map((s, i) => `${s.name} ${signed(line.changes[i])}`).join(", ");
-    let words = `Deal ${line.number}: ${changes}. ${capitalize(this.totalsWords(answer))}.`;
-    if (answer.winner !== null) words += ` ${answer.sides[answer.winner].name} win the game: ${answer.result}.`;
-    this.commit(next, answer, words);
   }
 
   async undo() {
-    const s = this._state;
-    let next;
-    let words;
-    if (s.deals.length) {
-      next = { ...s, deals: s.deals.slice(0, -1) };
-      words = `Deal ${s.deals.length} taken back.`;
-    } else if (s.cleared && s.cleared.length) {
-      next = { ...s, deals: s.cleared, cleared: null };
-      words = "The last game is back.";
-    } else {
-      this.announce("There is nothing to undo.");
+    const answer = await this.edit(
+      (base) => (base.deals.length ? { ...base, deals: base.deals.slice(0, -1) } : null),
+      (a, next) => `Deal ${next.deals.length + 1} taken back. ${capitalize(this.totalsWords(a))}.`,
+    );
+    if (!answer) {
+      if (!this._state.deals.length) this.announce("There is nothing to undo.");
       return;
     }
-    const answer = await this.score(next);
     if (answer.error) {
-      this.showNotices([answer.error.message]);
+      this.showNotices([...this._notes, answer.error.message]);
       return;
     }
     this.dealProblem(null);
-    this.commit(next, answer, `${words} ${capitalize(this.totalsWords(answer))}.`);
-  }
-
-  async newGame() {
-    const s = this._state;
-    if (!s.deals.length) return;
-    const next = { ...s, deals: [], cleared: s.deals };
-    const answer = await this.score(next);
-    if (answer.error) return;
-    this.dealProblem(null);
-    this.commit(next, answer, "New game: the pad is empty. Undo brings the last game back.");
   }
 
   dealProblem(message, field) {
@@ -402,14 +788,11 @@ class SomersetPad extends Widget {
 
   async renameSides() {
     const names = [...this._names.querySelectorAll("input")].map((box, i) => cleanName(box.value) || this._answer.sides[i].name);
-    const next = { ...this._state, names };
-    const answer = await this.score(next);
-    if (answer.error) {
-      this.showNotices([answer.error.message]);
-      return;
-    }
-    this.showNotices([]);
-    this.commit(next, answer, `The sides are now ${names.join(" and ")}.`);
+    const answer = await this.edit(
+      (base) => ({ ...base, names }),
+      () => `The sides are now ${names.join(" and ")}.`,
+    );
+    if (answer && answer.error) this.showNotices([...this._notes, answer.error.message]);
   }
 
   async copy(box, what) {
@@ -429,39 +812,38 @@ class SomersetPad extends Widget {
   }
 
   showNotices(notices) {
-    const items = [...notices];
     clear(this._notice);
-    for (const text of items) this._notice.appendChild(h("p", {}, text));
-    if (this._replaced) {
-      const mine = this._replaced;
+    for (const text of [...notices, this._storeNote].filter(Boolean)) this._notice.appendChild(h("p", {}, text));
+    if (this._view === "loose" && this._loose) {
+      const words =
+        this._loose.label === "link"
+          ? `This pad came with a link. It is not kept on this device${this._games.length ? ", and your own games are unchanged (see Game)" : ""}: press Keep this pad, or add a deal, to keep it.`
+          : this._loose.label === "deleted"
+            ? "This game was deleted in another tab. It stays on this page: press Keep this pad, or add a deal, to keep it again."
+            : "What is shown is not kept on this device: press Keep this pad, or change it, to keep it as a game of its own.";
+      this._notice.appendChild(
+        h("p", { class: "sr-pad__loose" }, words, " ", h("button", { type: "button", class: "md-button sr-pad__keep", onclick: () => this.keepLoose() }, "Keep this pad")),
+      );
+    }
+    if (this._deleted) {
+      const g = this._deleted;
       this._notice.appendChild(
         h(
           "p",
-          {},
-          "This link's pad is shown instead of the one kept on this device. ",
-          h("button", { type: "button", class: "md-button", onclick: () => this.bringBack(mine) }, "Bring back mine"),
+          { class: "sr-pad__deleted" },
+          `The game of ${when(g.made)} (${plural(g.deals.length, "deal")}) is deleted. `,
+          h("button", { type: "button", class: "md-button sr-pad__bringback", onclick: () => this.bringBack() }, "Bring it back"),
         ),
       );
     }
     this._notice.hidden = !this._notice.firstChild;
   }
 
-  async bringBack(mine) {
-    this._replaced = null;
-    const state = { rules: mine.rules, option: mine.option || "", format: mine.format || "", names: mine.names || null, deals: mine.deals, cleared: null };
-    this._rules.value = state.rules;
-    this._state = state;
-    if (this._rulesets) this.fillSettings();
-    const answer = await this.score(state);
-    this.showNotices(answer.error ? [answer.error.message] : []);
-    if (!answer.error) this.commit(state, answer, `Your pad is back: ${this.totalsWords(answer)}.`);
-  }
-
   render() {
     const a = this._answer;
     const ready = Boolean(a) && this.engineReady;
     this._form.hidden = !a;
-    for (const el of [this._add, this._passed, this._bid, this._bidder, this._undo, this._newGame]) el.disabled = !ready;
+    for (const el of [this._add, this._passed, this._bid, this._bidder, this._undo]) el.disabled = !ready;
     if (!a) {
       replace(
         this._board,

@@ -1,12 +1,12 @@
 // <somerset-puzzle-progress>: on the lists of puzzles, how many of the page's puzzles the reader has
-// solved and failed in the trainer (kept in this browser by trainer.js, localStorage
+// solved and failed in the trainer (kept in this browser by trainer.js, storage.js's
 // "somerset.puzzle-progress"), with a button to forget them. Needs neither the engine nor the
-// trainer's data: the page's puzzles are the elements marked data-puzzle.
+// trainer's data: the page's puzzles are the elements marked data-puzzle. Follows changes made in
+// other tabs and on this page.
 
-import { OLD_SOLVED, PROGRESS, loadProgress } from "./puzzle-store.js";
+import { loadProgress } from "./puzzle-store.js";
+import { forget, noteFor, onChange } from "./storage.js";
 import { defineWidget, h, replace } from "./ui.js";
-
-const CHANGED = "somerset-progress-forgotten";
 
 class SomersetPuzzleProgress extends HTMLElement {
   connectedCallback() {
@@ -14,18 +14,16 @@ class SomersetPuzzleProgress extends HTMLElement {
       this._built = true;
       this.classList.add("sr-widget", "sr-puzzle-progress");
       this._text = h("p", { class: "sr-puzzle-progress__text", "aria-live": "polite" });
+      this._note = h("p", { class: "sr-puzzle-progress__note", hidden: true });
       this._reset = h("button", { type: "button", class: "md-button", onclick: () => this.reset() }, "Forget my progress");
-      replace(this, this._text, this._reset);
+      replace(this, this._text, this._note, this._reset);
     }
-    this._update = () => this.update();
-    window.addEventListener(CHANGED, this._update);
-    window.addEventListener("storage", this._update);
+    this._stop = onChange(["progress"], () => this.update());
     this.update();
   }
 
   disconnectedCallback() {
-    window.removeEventListener(CHANGED, this._update);
-    window.removeEventListener("storage", this._update);
+    if (this._stop) this._stop();
   }
 
   update() {
@@ -36,17 +34,14 @@ class SomersetPuzzleProgress extends HTMLElement {
     this._text.textContent = here.length
       ? `In the trainer you have solved ${count("solved")} and failed ${count("failed")} of the ${here.length} puzzles on this page (kept in this browser only).`
       : `In the trainer you have tried ${known} puzzle${known === 1 ? "" : "s"} (kept in this browser only).`;
+    const note = noteFor("progress");
+    this._note.hidden = !note;
+    this._note.textContent = note || "";
     this._reset.hidden = known === 0;
   }
 
   reset() {
-    try {
-      window.localStorage.removeItem(PROGRESS);
-      window.localStorage.removeItem(OLD_SOLVED);
-    } catch {
-      // nothing stored
-    }
-    window.dispatchEvent(new CustomEvent(CHANGED));
+    forget("progress");
   }
 }
 

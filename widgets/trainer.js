@@ -3,9 +3,12 @@
 // wrote (assets/data/puzzles.json, from somerset.trainer), which the engine checked then.
 //
 // State in the address: ?p=<puzzle id>, and the filters theme=, rules=, level= (difficulty).
-// Kept on this device (puzzle-store.js): the progress (somerset.puzzle-progress) and the reader's
-// own puzzles (somerset.own-puzzles, shown under "From your deals"); the ruleset "our table plays"
-// (somerset.ruleset) is shared with the tools (ui.js).
+// Kept on this device (storage.js): the progress (somerset.puzzle-progress) and the reader's own
+// puzzles (somerset.own-puzzles, shown under "From your deals"); the ruleset "our table plays"
+// (somerset.ruleset) is shared with the tools (ui.js). Each result is added to the progress as
+// stored at that moment, so two tabs keep both; a result the device cannot keep (storage full)
+// is said, and counts for the visit. An import says what it kept, and files over
+// LIMITS.importBytes are refused.
 // A puzzle counts as solved when its last step is answered with no wrong answer and no solution
 // shown; anything else that ends it counts as failed. The streak is the number solved in a row.
 
@@ -27,27 +30,19 @@ import {
   trickSeats,
   writeAddress,
 } from "./ui.js";
-import { OLD_SOLVED, OWN, PROGRESS, cleanProgress, dailyIndex, emptyProgress, loadProgress, readJson, today, writeJson } from "./puzzle-store.js";
+import { dailyIndex, emptyProgress, loadProgress, today } from "./puzzle-store.js";
+import { LIMITS, cleanProgress, forget, noteFor, onChange, read, update, validOwnRecord } from "./storage.js";
 
 const DATA_URL = new URL("../data/puzzles.json", import.meta.url).href;
 const DATA_VERSION = 1;
-const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const OWN_THEME = "own";
-const OWN_MAX = 200;
 const LEVELS = ["", "1", "2", "3", "4", "5"];
 
 // --- the reader's own puzzles ---------------------------------------------------------------------
 
-// A record from storage, checked for what the trainer reads; null when it cannot be used.
+// A record from storage (checked there: storage.js validOwnRecord), as the trainer lists it.
 function ownRecord(rec) {
-  if (!rec || typeof rec !== "object" || typeof rec.id !== "string" || !ID.test(rec.id)) return null;
-  if (!Array.isArray(rec.steps) || !rec.steps.length) return null;
-  for (const step of rec.steps) {
-    if (!step || typeof step !== "object" || !Array.isArray(step.choices) || !step.choices.length) return null;
-    const values = step.choices.map((c) => (c && typeof c.value === "string" ? c.value : null));
-    if (values.includes(null)) return null;
-    if (!Array.isArray(step.answer) || !step.answer.length || !step.answer.every((a) => values.includes(a))) return null;
-  }
+  if (!validOwnRecord(rec)) return null;
   return {
     ...rec,
     title: typeof rec.title === "string" && rec.title ? rec.title : "A card from your deal",
@@ -58,16 +53,11 @@ function ownRecord(rec) {
 }
 
 function loadOwn() {
-  const data = readJson(OWN);
-  if (!Array.isArray(data)) return { records: [], skipped: 0 };
-  const records = [];
-  let skipped = 0;
-  for (const rec of data.slice(-OWN_MAX)) {
-    const ok = ownRecord(rec);
-    if (ok) records.push(ok);
-    else skipped += 1;
-  }
-  return { records, skipped };
+  return read("own").value.map(ownRecord).filter(Boolean);
+}
+
+function megabytes(bytes) {
+  return `${(bytes / 1_000_000).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
 }
 
 // --- small helpers --------------------------------------------------------------------------------
@@ -96,9 +86,6 @@ function labelled(id, text, control) {
 
 class SomersetTrainer extends HTMLElement {
   connectedCallback() {
-    this._onStorage = (e) => {
-      if (e.key === PROGRESS || e.key === OWN) this.refreshStored();
-    };
     // "Our table" pressed anywhere on the site: follow it.
     this._onRules = (e) => {
       if (this._rules && e.detail && this._packOf.has(e.detail) && this._rules.value !== e.detail) {
@@ -106,7 +93,7 @@ class SomersetTrainer extends HTMLElement {
         this.filtersChanged();
       }
     };
-    window.addEventListener("storage", this._onStorage);
+    this._stopFollowing = onChange(["progress", "own"], () => this.refreshStored());
     window.addEventListener("somerset-ruleset-changed", this._onRules);
     if (this._built) return;
     this._built = true;
@@ -119,15 +106,18 @@ class SomersetTrainer extends HTMLElement {
   }
 
   disconnectedCallback() {
-    window.removeEventListener("storage", this._onStorage);
+    if (this._stopFollowing) this._stopFollowing();
     window.removeEventListener("somerset-ruleset-changed", this._onRules);
   }
 
   announce(text) {
-    // Cleared first, so the same words said twice are announced twice.
+    // Cleared first, so the same words said twice are announced twice. A result the device could
+    // not keep is said with the words that follow it (the verdict), else on its own.
+    const words = [text, this._storeProblem].filter(Boolean).join(" ");
+    this._storeProblem = null;
     this._live.textContent = "";
     window.setTimeout(() => {
-      this._live.textContent = text;
+      this._live.textContent = words;
     }, 30);
   }
 
@@ -153,7 +143,8 @@ class SomersetTrainer extends HTMLElement {
     this.readOwn();
     this.build();
     const wanted = addressParams(["p", "theme", "rules", "level"]);
-    const notices = [];
+    // What the device kept and could not be read (set aside by storage.js), said once here.
+    const notices = ["progress", "own"].map(noteFor).filter(Boolean);
     this.setFilters(wanted, notices);
     let first = null;
     if (wanted.p) {
@@ -165,9 +156,7 @@ class SomersetTrainer extends HTMLElement {
   }
 
   readOwn() {
-    const own = loadOwn();
-    this._own = own.records;
-    this._ownSkipped = own.skipped;
+    this._own = loadOwn();
     const order = new Map(this._data.themes.map((t, i) => [t.id, i]));
     const site = this._data.puzzles.map((p, i) => ({ p, i }));
     site.sort((a, b) => (order.get(a.p.themes[0]) ?? 99) - (order.get(b.p.themes[0]) ?? 99) || a.p.difficulty - b.p.difficulty || a.i - b.i);
@@ -692,23 +681,55 @@ class SomersetTrainer extends HTMLElement {
   // step answered with neither marks it solved.
   record(result, finished) {
     const p = this._current;
-    const prog = this._progress;
-    const entry = prog.puzzles[p.id];
+    const day = today();
     if (result === "failed") {
       if (this._counted) return;
       this._counted = true;
-      prog.streak = 0;
-      prog.puzzles[p.id] = { result: "failed", tries: (entry ? entry.tries : 0) + 1, last: today() };
-    } else if (finished) {
-      prog.streak += 1;
-      prog.best = Math.max(prog.best, prog.streak);
-      prog.puzzles[p.id] = { result: "solved", tries: (entry ? entry.tries : 0) + 1, last: today() };
+    } else if (!finished) {
+      return;
     }
-    this.saveProgress();
+    // Applied to the progress as stored now, so a result another tab kept meanwhile stays.
+    const apply = (prog) => {
+      const entry = prog.puzzles[p.id];
+      if (!entry && Object.keys(prog.puzzles).length >= LIMITS.progressPuzzles) return false;
+      if (result === "failed") {
+        prog.streak = 0;
+        prog.puzzles[p.id] = { result: "failed", tries: (entry ? entry.tries : 0) + 1, last: day };
+      } else {
+        prog.streak += 1;
+        prog.best = Math.max(prog.best, prog.streak);
+        prog.puzzles[p.id] = { result: "solved", tries: (entry ? entry.tries : 0) + 1, last: day };
+      }
+      return true;
+    };
+    this.saveProgress(apply);
   }
 
-  saveProgress() {
-    if (!writeJson(PROGRESS, this._progress)) this._progressNote.textContent = "This browser does not keep data for this site: your progress lasts for this visit only.";
+  // Change the progress with apply(progress) -> false when it cannot take the change; kept on the
+  // device when it can be, else for this visit, with a sentence saying so.
+  saveProgress(apply) {
+    let fits = true;
+    const r = update("progress", (fresh) => {
+      fits = apply(fresh);
+      return fits ? fresh : undefined;
+    });
+    let problem = null;
+    if (!fits) problem = `the trainer keeps the progress of at most ${LIMITS.progressPuzzles.toLocaleString("en")} puzzles`;
+    else if (!r.ok) problem = r.problem;
+    if (problem) {
+      apply(this._progress);
+      const msg = `This result is not kept on this device: ${problem}. It counts for this visit; what was kept before is unchanged.`;
+      this._progressNote.textContent = msg;
+      this._unsaved = true;
+      this._storeProblem = msg;
+      queueMicrotask(() => {
+        if (this._storeProblem) this.announce("");
+      });
+    } else {
+      this._progress = r.value;
+      if (this._unsaved) this._progressNote.textContent = "";
+      this._unsaved = false;
+    }
     this.updateCount();
   }
 
@@ -830,7 +851,8 @@ class SomersetTrainer extends HTMLElement {
     const byTheme = this._data.themes.map((t) => [t.name, this._all.filter((p) => !p.own && p.themes.includes(t.id))]);
     if (this._own.length) byTheme.push(["From your deals", this._own]);
     const byRuleset = this._data.rulesets.map((r) => [r.short_name, this._all.filter((p) => p.ruleset === r.id)]).filter(([, list]) => list.length);
-    const skipped = this._ownSkipped ? h("p", {}, `${this._ownSkipped} of your saved puzzles could not be read and are left out.`) : null;
+    const note = noteFor("own");
+    const skipped = note ? h("p", {}, note) : null;
     replace(this._progressBody, table("By theme", byTheme), table("By ruleset", byRuleset), skipped);
   }
 
@@ -848,42 +870,64 @@ class SomersetTrainer extends HTMLElement {
   async importProgress() {
     const file = this._importInput.files && this._importInput.files[0];
     if (!file) return;
+    this._importInput.value = "";
+    const name = `“${file.name.slice(0, 60)}”`;
+    const say = (msg) => {
+      this._progressNote.textContent = msg;
+      this.announce(msg);
+    };
+    if (file.size > LIMITS.importBytes) {
+      say(`${name} is ${megabytes(file.size)}: a progress file may be at most ${megabytes(LIMITS.importBytes)} (an export from this trainer is far smaller). Nothing was imported.`);
+      return;
+    }
     let data = null;
     try {
       data = JSON.parse(await file.text());
     } catch {
       data = null;
     }
-    this._importInput.value = "";
     const got = data && data.kind === "somerset-puzzle-progress" ? cleanProgress(data) : null;
     if (!got) {
-      const msg = `“${file.name.slice(0, 60)}” is not a progress file from this trainer: export one with “Export progress”.`;
-      this._progressNote.textContent = msg;
-      this.announce(msg);
+      say(`${name} is not a progress file from this trainer: export one with “Export progress”.`);
       return;
     }
-    // Merged: for a puzzle in both, the more recent result wins (the imported one on a tie).
-    const mine = this._progress;
-    for (const [id, entry] of Object.entries(got.puzzles)) {
-      const have = mine.puzzles[id];
-      if (!have || entry.last >= have.last) mine.puzzles[id] = entry;
+    // Merged into the progress as stored now: for a puzzle in both, the more recent result wins
+    // (the imported one on a tie).
+    let taken = 0;
+    let older = 0;
+    let full = 0;
+    const r = update("progress", (mine) => {
+      taken = 0;
+      older = 0;
+      full = 0;
+      for (const [id, entry] of Object.entries(got.value.puzzles)) {
+        const have = mine.puzzles[id];
+        if (!have && Object.keys(mine.puzzles).length >= LIMITS.progressPuzzles) full += 1;
+        else if (have && entry.last < have.last) older += 1;
+        else {
+          mine.puzzles[id] = entry;
+          taken += 1;
+        }
+      }
+      mine.best = Math.max(mine.best, got.value.best);
+      return mine;
+    });
+    if (!r.ok) {
+      say(`Nothing was imported: ${r.problem}. Your progress is as it was.`);
+      return;
     }
-    mine.best = Math.max(mine.best, got.best);
-    this.saveProgress();
-    const n = Object.keys(got.puzzles).length;
-    const msg = `Imported the progress of ${n} puzzle${n === 1 ? "" : "s"}.`;
-    this._progressNote.textContent = msg;
-    this.announce(msg);
+    this._progress = r.value;
+    this.updateCount();
+    const left = got.dropped + full;
+    let msg = `Imported the progress of ${taken} puzzle${taken === 1 ? "" : "s"}`;
+    if (older) msg += `; ${older} older than this device's ${older === 1 ? "was" : "were"} left as ${older === 1 ? "it was" : "they were"}`;
+    if (left) msg += `; ${left} ${left === 1 ? "entry was" : "entries were"} left out (not a puzzle result this trainer reads, or past the ${LIMITS.progressPuzzles.toLocaleString("en")} puzzles it keeps)`;
+    say(`${msg}.`);
   }
 
   forgetProgress() {
     this._progress = emptyProgress();
-    try {
-      window.localStorage.removeItem(PROGRESS);
-      window.localStorage.removeItem(OLD_SOLVED);
-    } catch {
-      // nothing stored
-    }
+    forget("progress");
     this.updateCount();
     this._progressNote.textContent = "Your progress is forgotten.";
     this.announce("Your progress is forgotten.");

@@ -40,6 +40,7 @@
 // Data only ever reaches the page as text (textContent, attribute values), never as markup.
 
 import { engine, earlyWorkerWaiting, whenPageIdle, citationHref } from "./engine.js";
+import { clearNote, noteFor, read as readStored, update as updateStored } from "./storage.js";
 
 // What the reader's first use of a widget looks like; any of these starts the engine.
 const USE_EVENTS = ["pointerdown", "keydown", "focusin"];
@@ -146,30 +147,20 @@ export function writeAddress(values) {
 
 // --- the reader's own ruleset ----------------------------------------------------------------------
 
-// One key for the whole site: every tool preselects it. Storage that is missing, full or holding
-// something else counts as no choice.
-const RULESET_KEY = "somerset.ruleset";
+// One value for the whole site (storage.js's "ruleset"): every tool preselects it. Storage that is
+// missing or full counts as no choice; a stored value that cannot be read is set aside by
+// storage.js, and the "Our table" field says so (noteFor("ruleset")).
 const RULESET_CHANGED = "somerset-ruleset-changed";
-const RULESET_ID = /^[a-z0-9][a-z0-9-]{0,59}$/;
 
 export function rememberedRuleset() {
-  let id = null;
-  try {
-    id = window.localStorage.getItem(RULESET_KEY);
-  } catch {
-    return null;
-  }
-  return typeof id === "string" && RULESET_ID.test(id) ? id : null;
+  return readStored("ruleset").value;
 }
 
+// Remember the reader's ruleset (null forgets it): {ok, problem} from storage.js.
 export function rememberRuleset(id) {
-  try {
-    if (id) window.localStorage.setItem(RULESET_KEY, id);
-    else window.localStorage.removeItem(RULESET_KEY);
-  } catch {
-    // private browsing or storage full: the choice lasts for this page only
-  }
-  window.dispatchEvent(new CustomEvent(RULESET_CHANGED, { detail: id || null }));
+  const result = updateStored("ruleset", () => id || null);
+  if (result.ok) window.dispatchEvent(new CustomEvent(RULESET_CHANGED, { detail: id || null }));
+  return result;
 }
 
 // --- the base class --------------------------------------------------------------------------------
@@ -444,12 +435,15 @@ export class RulesetChoice {
       h("span", { class: compact ? "sr-vh" : "sr-ourtable__text" }, "Our table"),
     );
     this.error = h("p", { class: "sr-field-error", id: `${id}-err`, hidden: true });
+    // What storage said about "Our table" (a choice not kept, a kept one that could not be read).
+    this.note = h("p", { class: "sr-hint sr-ourtable__note", id: `${id}-note`, role: "status", hidden: true });
     this.field = h(
       "div",
       { class: "sr-field sr-field--rules" },
       h("label", { for: id }, label),
       h("div", { class: "sr-ruleset" }, this.select, this.toggle),
       this.error,
+      this.note,
     );
     this.select.addEventListener("change", () => this.update());
     this._onRemembered = () => this.update();
@@ -489,12 +483,22 @@ export class RulesetChoice {
       : usable
         ? `Press to open every tool with ${this.name(v)} on this device.`
         : "Choose one ruleset to make it your table's.";
+    // What storage said: a choice not kept, or one kept before that could not be read.
+    const problem = this._problem || noteFor("ruleset");
+    this.note.hidden = !problem;
+    this.note.textContent = problem || "";
+    if (problem) this.toggle.setAttribute("aria-describedby", this.note.id);
+    else this.toggle.removeAttribute("aria-describedby");
   }
 
   flip() {
     const v = this.select.value;
     if (!v || v === "all") return;
-    rememberRuleset(rememberedRuleset() === v ? null : v);
+    const forgetting = rememberedRuleset() === v;
+    const result = rememberRuleset(forgetting ? null : v);
+    this._problem = result.ok ? null : `${forgetting ? "Not forgotten" : `${this.name(v)} is not remembered`}: ${result.problem}.`;
+    if (result.ok) clearNote("ruleset");
+    this.update();
   }
 }
 

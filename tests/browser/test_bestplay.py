@@ -208,7 +208,9 @@ def test_play_a_deal_lists_the_cards_that_cost_points_and_keeps_them_as_puzzles(
     note = table.locator(".sr-table__saved")
     expect(note).to_contain_text("Saved these 2 cards as puzzles")
     expect(note.get_by_role("link", name="Try them in the puzzle trainer")).to_be_visible()
-    own = json.loads(page.evaluate(f"localStorage.getItem('{OWN_KEY}')"))
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{OWN_KEY}')"))
+    assert kept["version"] == 1
+    own = kept["puzzles"]
     assert len(own) == 2
     for rec, (e, c) in zip(own, [(e, c) for e, c in zip(data["review"], costs) if c]):
         assert rec["kind"] == "own" and re.fullmatch(r"own-\d{8}-\d+", rec["id"]) and rec["made"] and rec["link"]
@@ -229,7 +231,7 @@ def test_play_a_deal_lists_the_cards_that_cost_points_and_keeps_them_as_puzzles(
     # Opening the same finished deal again keeps the puzzles once.
     page.reload()
     expect(table.locator(".sr-table__saved")).to_contain_text("already in your list", timeout=ENGINE_TIMEOUT)
-    assert len(json.loads(page.evaluate(f"localStorage.getItem('{OWN_KEY}')"))) == 2
+    assert len(json.loads(page.evaluate(f"localStorage.getItem('{OWN_KEY}')"))["puzzles"]) == 2
     # The link opens the trainer on the reader's own puzzles; the card played there is refuted with
     # the solver's line, and the best card is right.
     table.locator(".sr-table__saved").get_by_role("link", name="Try them in the puzzle trainer").click()

@@ -120,7 +120,7 @@ def test_the_readers_ruleset_is_remembered_across_tools_and_reloads(open_page: A
     rules.select_option("hodges-1913")
     ours.click()  # one press
     expect(ours).to_have_attribute("aria-pressed", "true")
-    assert page.evaluate(f"localStorage.getItem('{STORE}')") == "hodges-1913"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{STORE}')")) == {"version": 1, "ruleset": "hodges-1913"}
     # Another tool, reached by the site's own navigation: preselected.
     page.locator("article a[href$='score/']").first.click()
     score = page.locator("somerset-score")
@@ -139,7 +139,7 @@ def test_the_readers_ruleset_is_remembered_across_tools_and_reloads(open_page: A
     table = page.locator("somerset-table")
     table.get_by_label("Ruleset").select_option("parker-1934")
     table.get_by_role("button", name="Our table").click()
-    assert page.evaluate(f"localStorage.getItem('{STORE}')") == "parker-1934"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{STORE}')")) == {"version": 1, "ruleset": "parker-1934"}
     page.goto(page.url.split("tools/")[0] + TRICK + "?rules=minden-hardware&trump=8&cards=4/8")
     trick = page.locator("somerset-trick")
     expect(trick.get_by_label("Ruleset")).to_have_value("minden-hardware", timeout=ENGINE_TIMEOUT)

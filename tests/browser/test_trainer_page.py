@@ -323,7 +323,7 @@ def test_multi_step_puzzles_and_the_readers_own(open_page: Any) -> None:
     expect(page.locator(".sr-trainer__verdictline")).to_contain_text("Solved.")
     page.locator("summary", has_text="Your progress").click()
     expect(page.locator(".sr-trainer__tally").first.locator("tr", has_text="From your deals").locator("td")).to_have_text(["1", "0", "0"])
-    expect(page.locator(".sr-trainer__progressbody")).to_contain_text("1 of your saved puzzles could not be read and are left out.")
+    expect(page.locator(".sr-trainer__progressbody")).to_contain_text("1 of your saved puzzles could not be read: a copy of what was stored is kept aside on this device")
 
 
 def test_keyboard_only_at_360px_dark_with_44px_targets(open_page: Any) -> None:

@@ -34,7 +34,8 @@ def test_the_precache_holds_every_page_and_what_pages_need(built_site: Path) -> 
     assert pages <= paths
     assert "./" in paths and "tools/trick/" in paths and "404.html" in paths
     needed = ["search/search_index.json", "sitemap.xml", "manifest.webmanifest", "assets/images/icon-192.png",
-              "assets/widgets/main.js", "assets/widgets/offline.js", "assets/widgets/worker.js"]
+              "assets/widgets/main.js", "assets/widgets/offline.js", "assets/widgets/worker.js",
+              "assets/widgets/storage.js"]
     needed += [p.relative_to(built_site).as_posix() for p in (built_site / "assets" / "stylesheets").glob("*.css")]
     needed += [p.relative_to(built_site).as_posix() for p in (built_site / "assets" / "javascripts").rglob("*.min.js")
                if "/lunr/" not in p.as_posix()]

@@ -1,0 +1,240 @@
+// Unit tests of widgets/storage.js under Node (node --test tests/js): the values' checks and
+// migrations, setting aside what cannot be read, a full storage, and the pad's deals as text.
+// A small in-memory Storage stands in for the browser's localStorage.
+
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+
+class MemoryStorage {
+  constructor() {
+    this.items = new Map();
+    this.full = false;
+  }
+  getItem(key) {
+    return this.items.has(key) ? this.items.get(key) : null;
+  }
+  setItem(key, value) {
+    if (this.full) {
+      const e = new Error("The quota has been exceeded.");
+      e.name = "QuotaExceededError";
+      e.code = 22;
+      throw e;
+    }
+    this.items.set(key, String(value));
+  }
+  removeItem(key) {
+    this.items.delete(key);
+  }
+}
+
+const S = await import("../../widgets/storage.js");
+let store;
+beforeEach(() => {
+  store = new MemoryStorage();
+  globalThis.localStorage = store;
+});
+
+const answer = (deals) => ({
+  ruleset_name: "Parker 1947",
+  format_label: "Four players, two partnerships",
+  sides: [
+    { name: "Seats 1+3", seats: [1, 3] },
+    { name: "Seats 2+4", seats: [2, 4] },
+  ],
+  target: 66,
+  points_per_deal: 24,
+  bidding: true,
+  can_pass: true,
+  totals: [16, 8],
+  winner: null,
+  result: "no side has reached 66 yet",
+  game_rule: { summary: "The first side to reach 66 wins.", citation: null, interpretation: null },
+  text: "Somerset score pad",
+  lines: deals.map((_, i) => ({ number: i + 1, changes: [16, 8], totals: [16, 8], bidder: 0, reason: "made", citation: null, winner: null })),
+});
+
+const game = (over = {}) => {
+  const g = { id: "gabcd1234", made: "2026-11-26T10:00:00.000Z", changed: "2026-11-26T10:00:00.000Z", rev: 0, rules: "parker-1947", option: "", format: "", names: null, deals: [{ bidder: 0, bid: 15, points: [16, 8] }], ...over };
+  return { ...g, answer: answer(g.deals), requestKey: S.requestKey(g), ...over };
+};
+
+test("one module names every key", () => {
+  assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.own-puzzles", "somerset.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset"]);
+  assert.deepEqual([...S.NAMES].sort(), ["own", "pads", "progress", "ruleset"]);
+});
+
+test("nothing stored reads as the empty value", () => {
+  assert.deepEqual(S.read("pads").value, { current: null, games: [] });
+  assert.deepEqual(S.read("progress").value, S.emptyProgress());
+  assert.deepEqual(S.read("own").value, []);
+  assert.equal(S.read("ruleset").value, null);
+});
+
+test("every value is written with its version and read back", () => {
+  assert.ok(S.write("ruleset", "hodges-1913").ok);
+  assert.deepEqual(JSON.parse(store.getItem("somerset.ruleset")), { version: 1, ruleset: "hodges-1913" });
+  assert.equal(S.read("ruleset").value, "hodges-1913");
+  assert.ok(S.write("ruleset", null).ok);
+  assert.equal(store.getItem("somerset.ruleset"), null);
+  assert.ok(S.write("own", [{ id: "own-20261126-1", steps: [{ choices: [{ value: "8/8" }], answer: ["8/8"] }] }]).ok);
+  assert.equal(JSON.parse(store.getItem("somerset.own-puzzles")).version, 1);
+  const pads = { current: "gabcd1234", games: [game()] };
+  assert.ok(S.write("pads", pads).ok);
+  const back = S.read("pads").value;
+  assert.equal(back.current, "gabcd1234");
+  assert.deepEqual(back.games[0].deals, pads.games[0].deals);
+  assert.ok(back.games[0].answer, "a saved answer of the pad's shape, for the game's own request, is kept");
+});
+
+test("earlier shapes are migrated: the bare ruleset id, the bare list of own puzzles", () => {
+  store.setItem("somerset.ruleset", "hodges-1913");
+  assert.deepEqual(S.read("ruleset"), { value: "hodges-1913", note: null });
+  const rec = { id: "own-20260314-1", steps: [{ choices: [{ value: "4/4" }], answer: ["4/4"] }] };
+  store.setItem("somerset.own-puzzles", JSON.stringify([rec]));
+  assert.deepEqual(S.read("own").value, [rec]);
+});
+
+test("the puzzle list's older solved ids count as solved", () => {
+  store.setItem("somerset.puzzles.solved", JSON.stringify(["low-trump", "Bad Id", 7]));
+  assert.deepEqual(Object.keys(S.read("progress").value.puzzles), ["low-trump"]);
+});
+
+test("the earlier single pad becomes a game (and the game New game had emptied, another)", () => {
+  const old = { v: 1, rules: "parker-1947", option: "", format: "four-partners", names: ["Us", "Them"], deals: [{ bidder: 0, bid: 15, points: [16, 8] }], cleared: [{ passed: true }] };
+  store.setItem("somerset.pad", JSON.stringify(old));
+  const got = S.read("pads", "2026-11-26T11:00:00.000Z");
+  assert.equal(got.value.games.length, 2);
+  assert.deepEqual(got.value.games.map((g) => g.deals), [old.cleared, old.deals]);
+  assert.equal(got.value.current, got.value.games[1].id);
+  assert.deepEqual(got.value.games[1].names, ["Us", "Them"]);
+  assert.equal(store.getItem("somerset.pad"), null, "read into the list, the earlier key goes");
+  assert.equal(JSON.parse(store.getItem("somerset.pads")).games.length, 2);
+  // An older release's tab writes its pad again, with one deal more: the same game grows.
+  store.setItem("somerset.pad", JSON.stringify({ ...old, cleared: null, deals: [...old.deals, { passed: true }] }));
+  const again = S.read("pads", "2026-11-26T11:05:00.000Z").value;
+  assert.equal(again.games.length, 2);
+  assert.equal(again.games[1].deals.length, 2);
+});
+
+test("a value that cannot be read is set aside, with a sentence, and never trusted", () => {
+  store.setItem("somerset.ruleset", "<b>x</b>");
+  const got = S.read("ruleset");
+  assert.equal(got.value, null);
+  assert.match(got.note, /could not be read.*somerset\.ruleset\.set-aside/);
+  assert.equal(store.getItem("somerset.ruleset.set-aside"), "<b>x</b>");
+  assert.equal(store.getItem("somerset.ruleset"), null);
+  assert.equal(S.noteFor("ruleset"), got.note);
+  // A second one goes beside the first, not over it.
+  store.setItem("somerset.ruleset", '{"version": 1, "ruleset": 5}');
+  S.read("ruleset");
+  assert.equal(store.getItem("somerset.ruleset.set-aside.2"), '{"version": 1, "ruleset": 5}');
+  assert.equal(store.getItem("somerset.ruleset.set-aside"), "<b>x</b>");
+});
+
+test("a pad of another shape is set aside; one bad game of several is, the others kept", () => {
+  store.setItem("somerset.pads", JSON.stringify({ version: 1, games: "none" }));
+  assert.deepEqual(S.read("pads").value.games, []);
+  assert.ok(store.getItem("somerset.pads.set-aside"));
+  const raw = JSON.stringify({ version: 1, current: "gabcd1234", games: [game(), { id: "gbad", deals: [{ points: "x" }] }] });
+  store.setItem("somerset.pads", raw);
+  const got = S.read("pads");
+  assert.deepEqual(got.value.games.map((g) => g.id), ["gabcd1234"]);
+  assert.match(got.note, /^1 of the score pad's games could not be read: a copy of what was stored is kept aside/);
+  assert.equal(store.getItem("somerset.pads.set-aside.2"), raw);
+  assert.equal(JSON.parse(store.getItem("somerset.pads")).games.length, 1, "the cleaned value is written back");
+});
+
+test("a saved answer of another shape is dropped, never trusted; the game is kept", () => {
+  const bad = { ...game(), answer: { sides: "x", totals: [1, 2] } };
+  store.setItem("somerset.pads", JSON.stringify({ version: 1, current: bad.id, games: [bad] }));
+  const g = S.read("pads").value.games[0];
+  assert.equal(g.answer, null);
+  assert.deepEqual(g.deals, bad.deals);
+  // A well-shaped answer for another request is not this game's.
+  const other = { ...game(), requestKey: S.requestKey({ rules: "parker-1947", deals: [] }) };
+  store.setItem("somerset.pads", JSON.stringify({ version: 1, current: other.id, games: [other] }));
+  assert.equal(S.read("pads").value.games[0].answer, null);
+  assert.equal(S.validPadAnswer(answer([1]), [1]), true);
+  assert.equal(S.validPadAnswer(answer([1]), [1, 2]), false, "one line for each deal");
+  assert.equal(S.validPadAnswer({ ...answer([1]), lines: [{ number: 1 }] }, [1]), false);
+});
+
+test("a value of a newer version is left untouched, and nothing is written over it", () => {
+  const newer = JSON.stringify({ version: 2, games: [] });
+  store.setItem("somerset.pads", newer);
+  const got = S.read("pads");
+  assert.ok(got.newer);
+  assert.match(got.note, /newer version of this site/);
+  const put = S.write("pads", { current: null, games: [game()] });
+  assert.equal(put.ok, false);
+  assert.match(put.problem, /newer version/);
+  assert.equal(store.getItem("somerset.pads"), newer);
+  assert.equal(store.getItem("somerset.pads.set-aside"), null);
+});
+
+test("a full storage: the write fails with the reason, and what was there stays", () => {
+  S.write("ruleset", "hodges-1913");
+  store.full = true;
+  const put = S.write("ruleset", "parker-1934");
+  assert.deepEqual(put, { ok: false, value: "hodges-1913", problem: "this browser's storage for the site is full" });
+  assert.equal(S.read("ruleset").value, "hodges-1913");
+  // An unreadable value cannot be set aside when full: it stays, and no write goes over it.
+  store.items.set("somerset.own-puzzles", "not json");
+  const got = S.read("own");
+  assert.ok(got.blocked);
+  assert.match(got.note, /storage for the site is full/);
+  store.full = false;
+  assert.equal(store.getItem("somerset.own-puzzles"), "not json");
+});
+
+test("storage turned off reads as empty and says so on writing", () => {
+  globalThis.localStorage = undefined;
+  assert.equal(S.read("ruleset").value, null);
+  const put = S.write("ruleset", "hodges-1913");
+  assert.equal(put.ok, false);
+  assert.match(put.problem, /keeps nothing/);
+});
+
+test("update re-reads first: another tab's change made in between is kept", () => {
+  S.write("own", [{ id: "own-20261126-1", link: "a", steps: [{ choices: [{ value: "1" }], answer: ["1"] }] }]);
+  // another tab adds one
+  const stored = JSON.parse(store.getItem("somerset.own-puzzles"));
+  stored.puzzles.push({ id: "own-20261126-2", link: "b", steps: [{ choices: [{ value: "1" }], answer: ["1"] }] });
+  store.setItem("somerset.own-puzzles", JSON.stringify(stored));
+  const r = S.update("own", (list) => [...list, { id: "own-20261126-3", link: "c", steps: [{ choices: [{ value: "1" }], answer: ["1"] }] }]);
+  assert.ok(r.ok);
+  assert.deepEqual(S.read("own").value.map((x) => x.link), ["a", "b", "c"]);
+});
+
+test("progress: entries that are not results are counted as dropped; the cap holds", () => {
+  const data = { version: 1, puzzles: { "low-trump": { result: "solved", tries: 2, last: "2026-11-26" }, "Bad Id": { result: "solved" }, x: { result: "maybe" } }, streak: 3, best: 1 };
+  const got = S.cleanProgress(data);
+  assert.equal(got.dropped, 2);
+  assert.deepEqual(got.value, { version: 1, puzzles: { "low-trump": { result: "solved", tries: 2, last: "2026-11-26" } }, streak: 3, best: 3 });
+  const many = { version: 1, puzzles: {} };
+  for (let i = 0; i < S.LIMITS.progressPuzzles + 5; i += 1) many.puzzles[`p${i}`] = { result: "failed", tries: 1, last: "" };
+  const capped = S.cleanProgress(many);
+  assert.equal(Object.keys(capped.value.puzzles).length, S.LIMITS.progressPuzzles);
+  assert.equal(capped.dropped, 5);
+  assert.equal(S.cleanProgress({ version: 2, puzzles: {} }), null);
+});
+
+test("the pad's deals as text, both ways", () => {
+  const deals = [{ bidder: 0, bid: 15, points: [16, 8] }, { points: [7, 5] }, { passed: true }];
+  const text = S.dealsToText(deals);
+  assert.equal(text, "s1b15p16.8,p7.5,x");
+  assert.deepEqual(S.dealsFromText(text), { deals });
+  assert.deepEqual(S.dealsFromText(" S1B15P16.8 , ,x").deals, [deals[0], deals[2]]);
+  const bad = S.dealsFromText("s1b15p16.8,q7,x");
+  assert.deepEqual(bad.deals, [deals[0]]);
+  assert.match(bad.error, /“q7” is not a deal/);
+  assert.equal(S.dealsFromText(Array(S.LIMITS.padDeals + 10).fill("x").join(",")).deals.length, S.LIMITS.padDeals);
+  assert.equal(S.cleanDeals(S.dealsFromText("s9b1p1.1").deals), null, "a bidder past the eighth side is not a stored deal");
+});
+
+test("a game's id is new each time and of the stored form", () => {
+  const a = S.newGameId(1_800_000_000_000, () => 0.5);
+  assert.match(a, /^g[a-z0-9]{4,30}$/);
+  assert.notEqual(S.newGameId(), S.newGameId());
+  assert.equal(S.cleanGame({ ...game(), id: "not an id" }), null);
+});
