@@ -90,7 +90,7 @@ build: setup
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr $(HOST):$(PORT)
 
-test: setup typecheck jstest browser
+test: setup typecheck browser
 	$(BIN)/mkdocs build --strict --site-dir site
 	$(BIN)/python -m pytest tests $(PYTEST_ARGS)
 
