@@ -94,15 +94,15 @@ def one_line_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["solve", *HANDS, "--seconds", "0"], "'seconds' must be more than 0"),
     (["solve", *HANDS, "--seconds", "nan"], "'seconds' must be more than 0"),
     (["solve", *HANDS, "--seconds", "1e999"], "'seconds' must be more than 0 and at most 600"),
-    (["solve", *HANDS, "--nodes", "9" * 4000], "'nodes' must be from 1 to 50,000,000"),
+    (["solve", *HANDS, "--nodes", "9" * 4000], "'nodes' holds a number larger than 1,000,000,000"),
     (["solve", *HANDS, "--side", "9" * 5000], "--side must be seat numbers such as 0,2"),
-    (["solve", *HANDS[:5], "9" * 4000, *HANDS[6:]], "the leader must be a seat from 0 to 3"),
+    (["solve", *HANDS[:5], "9" * 4000, *HANDS[6:]], "'leader' holds a number larger than 1,000,000,000"),
     # the other commands' numbers
     (["simulate", "--rules", "parker-1947", "--deals", str(10**9)], "--deals is at most 10,000,000"),
     (["simulate", "--rules", "parker-1947", "--deals", "0"], "--deals must be a whole number from 1 to 10,000,000, not 0"),
     (["play", "--rules", "parker-1947", "--seed", str(2**64)], "--seed must be a whole number from 0 to 2**64 - 1"),
     (["game", "--rules", "parker-1947", "--seed", "1", "--dealer", "9" * 4000], "--dealer must be a seat from 0 to 3"),
-    (["score", "--rules", "parker-1947", "--bid", "9" * 4000, "--made", "1", "--against", "2"], "a bid must be from"),
+    (["score", "--rules", "parker-1947", "--bid", "9" * 4000, "--made", "1", "--against", "2"], "'bid' holds a number larger than 1,000,000,000"),
 ])
 def test_every_bad_value_is_one_line_and_exit_2(argv: list[str], shown: str, capsys: pytest.CaptureFixture[str]) -> None:
     err = one_line_exit_2(argv, capsys)

@@ -43,7 +43,7 @@ def parse_seeds(text: str) -> range:
     def seed(part: str) -> int:
         digits = part.strip()
         if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_SEED)) + 1:  # "²" is a digit
-            raise BadInput(f"--seeds must be {_SEEDS_FORM}, not {excerpt(text, 40)!r}")
+            raise BadInput(f"--seeds must be {_SEEDS_FORM}, not '{excerpt(text, 40)}'")
         if int(digits) > MAX_SEED:
             raise BadInput(f"--seeds: {digits} is larger than the largest seed, {MAX_SEED:,} (2**64 - 1)")
         return int(digits)

@@ -46,7 +46,7 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         try:
             req["side"] = [int(s) for s in args.side.replace(",", " ").split()]
         except ValueError as e:
-            raise _bad(f"--side must be seat numbers such as 0,2, not {excerpt(args.side, 40)!r}") from e
+            raise _bad(f"--side must be seat numbers such as 0,2, not '{excerpt(args.side, 40)}'") from e
     if args.nodes is not None:
         req["nodes"] = args.nodes
     if args.seconds is not None:
