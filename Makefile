@@ -45,7 +45,7 @@ help:
 	@echo "make serve      set everything up, then serve the site at http://$(HOST):$(PORT)"
 	@echo "make test       set up, build the site, run every test (engine, site, Pyodide, browser, JavaScript)"
 	@echo "make check      the quick tier: type checks, the engine's fast tests, JavaScript unit tests"
-	@echo "make setup      .venv from requirements.txt, npm ci, engine editable, engine wheel"
+	@echo "make setup      .venv from requirements.txt, npm ci, engine and tools editable, engine wheel"
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
 	@echo "make typecheck  mypy --strict on engine/src, hooks and scripts"
@@ -70,8 +70,11 @@ $(VENV_OK): requirements.txt
 	@touch $@
 
 # Editable: only metadata (name, version, console script) needs a reinstall, not source edits.
-$(ENGINE_OK): engine/pyproject.toml $(VENV_OK)
+# The engine (engine/, the wheel the browser runs) and its tools (tools/: the somerset command,
+# benchmarks, puzzle miner, statistics) are two packages, installed one after the other.
+$(ENGINE_OK): engine/pyproject.toml tools/pyproject.toml $(VENV_OK)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation --editable engine $(QUIET_PIP)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation --editable tools $(QUIET_PIP)
 	@touch $@
 
 $(NPM_OK): package.json package-lock.json
@@ -99,7 +102,7 @@ check: setup typecheck jstest
 	$(BIN)/python -m pytest tests/engine -m "not slow" -q -p no:cacheprovider $(PYTEST_ARGS)
 
 typecheck: $(VENV_OK) $(ENGINE_OK)
-	$(BIN)/mypy --strict engine/src hooks scripts
+	$(BIN)/mypy --strict engine/src tools/src hooks scripts
 
 jstest:
 	node --test tests/js/
@@ -123,8 +126,8 @@ stats: setup
 
 BENCH_DEALS ?= 3000
 bench: setup
-	$(BIN)/python -m somerset.bench $(BENCH_DEALS)
-	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench $(BENCH_DEALS)
+	$(BIN)/python -m somerset_tools.bench $(BENCH_DEALS)
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.bench $(BENCH_DEALS)
 
 BASE ?= main
 bench-ab: setup
@@ -133,23 +136,23 @@ bench-ab: setup
 
 SOLVE_POSITIONS ?= 30
 bench-solve: setup
-	$(BIN)/python -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
-	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.bench --cards 6 --positions $(SOLVE_POSITIONS)
-	$(BIN)/python -m somerset.solve.bench --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
+	$(BIN)/python -m somerset_tools.bench_solve --cards 6 --positions $(SOLVE_POSITIONS)
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.bench_solve --cards 6 --positions $(SOLVE_POSITIONS)
+	$(BIN)/python -m somerset_tools.bench_solve --cards 8 --positions $$(( $(SOLVE_POSITIONS) / 3 ))
 
 SOLVE_SITE_ARGS ?= --deals 3 --lines --cap 450000 --slice 10000
 bench-solve-site: setup
-	$(BIN)/python -m somerset.solve.budget $(SOLVE_SITE_ARGS)
-	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.solve.budget $(SOLVE_SITE_ARGS)
+	$(BIN)/python -m somerset_tools.solve_budget $(SOLVE_SITE_ARGS)
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.solve_budget $(SOLVE_SITE_ARGS)
 
 # The sampling bot against today's heuristic bots: points per deal with a 95% interval, and the
 # cost (about half an hour on a busy machine); then the time of its moves in Pyodide under Node.
 BOTS_DEALS ?= 2000
 BOTS_PYODIDE_DEALS ?= 20
 bench-bots: setup
-	nice $(BIN)/python -m somerset.bench_bots --deals $(BOTS_DEALS) --progress
-	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset.bench_bots --deals $(BOTS_PYODIDE_DEALS)
-	$(BIN)/python -m somerset.bench_bots --deals $(BOTS_PYODIDE_DEALS)
+	nice $(BIN)/python -m somerset_tools.bench_bots --deals $(BOTS_DEALS) --progress
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.bench_bots --deals $(BOTS_PYODIDE_DEALS)
+	$(BIN)/python -m somerset_tools.bench_bots --deals $(BOTS_PYODIDE_DEALS)
 
 BENCH_WEB_ARGS ?=
 bench-web: build browser

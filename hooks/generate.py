@@ -18,14 +18,14 @@ from urllib.parse import urlencode
 from mkdocs.exceptions import PluginError
 
 from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards
-from somerset.describe import teams_label, trick_order, value_label
-from somerset.examples import WORKED_EXAMPLES, examples_for
-from somerset.kitty import undealt_kind
-from somerset.record_parts import main_part
-from somerset.replay import replay, replay_bots
-from somerset.rules import PileKind, Ruleset, UndealtKind
-from somerset.rulings import RULINGS, answer_all, topic_name
-from somerset.sources import Citation
+from somerset.rules.describe import teams_label, trick_order, value_label
+from somerset.teaching.examples import WORKED_EXAMPLES, examples_for
+from somerset.rules.kitty import undealt_kind
+from somerset.records.record_parts import main_part
+from somerset.service.replay import replay, replay_bots
+from somerset.rules.dimensions import PileKind, Ruleset, UndealtKind
+from somerset.teaching.rulings import RULINGS, answer_all, topic_name
+from somerset.rules.sources import Citation
 
 MARKER = re.compile(r"^<!-- somerset:([a-z-]+)(?: ([A-Za-z0-9_.-]+))? -->[ \t]*$", re.M)
 ANY_MARKER = re.compile(r"<!-- somerset:")
@@ -403,7 +403,7 @@ def _trainer_link(page: Any, p: Any) -> str:
 def _ending_block(p: Any) -> str:
     """An ending puzzle for reading: the position as a list, the question, the hint, and the answer with
     the best line and every wrong card's refutation in collapsed blocks (no JavaScript needed)."""
-    from somerset.ending_puzzles import line_text, prove
+    from somerset.teaching.ending_puzzles import line_text, prove
 
     proof = prove(p)
     items = [f"- **{html.escape(label)}**" + (f": {html.escape(value)}" if value is not None else "")
@@ -426,7 +426,7 @@ def _ending_block(p: Any) -> str:
 
 
 def _puzzle_block(page: Any, p: Any) -> str:
-    from somerset.puzzles import THEMES, judge, public, solve
+    from somerset.teaching.puzzles import THEMES, judge, public, solve
 
     if p.kind_of.plays_out:
         return "\n".join([f"### {p.title} {{#{p.id}}}", "",
@@ -454,7 +454,7 @@ def _puzzle_block(page: Any, p: Any) -> str:
 
 
 def render_puzzles(page: Any, arg: str | None) -> str:
-    from somerset.puzzles import PUZZLES, THEMES, check_all
+    from somerset.teaching.puzzles import PUZZLES, THEMES, check_all
 
     failures = check_all()
     if failures:
@@ -474,7 +474,7 @@ def render_puzzles(page: Any, arg: str | None) -> str:
 
 
 def render_puzzle_index(page: Any, arg: str | None) -> str:
-    from somerset.puzzles import PUZZLES, THEMES
+    from somerset.teaching.puzzles import PUZZLES, THEMES
 
     targets = {False: _md_link(page, "puzzles/index.md"), True: _md_link(page, "puzzles/endings.md")}
     out = []
@@ -540,8 +540,8 @@ def _field_rows(fields: dict[str, str]) -> list[str]:
 def render_content_schema(page: Any, arg: str | None) -> str:
     """The fields of a content file, from the engine's own lists (so this page cannot drift from them)."""
     if arg == "puzzle":
-        from somerset.puzzle_kinds import PUZZLE_KINDS
-        from somerset.puzzles import FIELDS, POSITION_FIELDS, THEMES
+        from somerset.teaching.puzzle_kinds import PUZZLE_KINDS
+        from somerset.teaching.puzzles import FIELDS, POSITION_FIELDS, THEMES
 
         out = ["| Field | What it holds |", "|---|---|", *_field_rows(FIELDS), "",
                "The position: each kind of puzzle reads some of these fields (see the next table).", "",
@@ -558,14 +558,14 @@ def render_content_schema(page: Any, arg: str | None) -> str:
                         *_field_rows(kind.own_fields)]
         out += ["", "The themes (`theme`), as `themes.toml` lists them: "
                 + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in THEMES) + "."]
-        from somerset.puzzle_kinds import DIFFICULTY_MEASURES
+        from somerset.teaching.puzzle_kinds import DIFFICULTY_MEASURES
 
         out += ["", "A puzzle has no difficulty field: the engine grades it from 1 to 5, counting one above 1 for each "
                 "of these that holds: " + "; ".join(html.escape(what) for _, what in DIFFICULTY_MEASURES) + "."]
         return "\n".join(out) + "\n"
     if arg == "ruling":
-        from somerset.rulings import FIELDS as RULING_FIELDS
-        from somerset.rulings import NEEDS_ABOUT, RULING_KINDS, TOPICS
+        from somerset.teaching.rulings import FIELDS as RULING_FIELDS
+        from somerset.teaching.rulings import NEEDS_ABOUT, RULING_KINDS, TOPICS
 
         out = ["| Field | What it holds |", "|---|---|", *_field_rows(RULING_FIELDS), "",
                "| `kind` | How the engine answers | Position fields (required ones in bold) | Its own fields |",

@@ -1,6 +1,6 @@
 """MkDocs hook: the figures of "What a rule does", computed once, cached, charted at build time.
 
-The figures come from :func:`somerset.stats.gather_all` (bots playing seeded games under every
+The figures come from :func:`somerset_tools.stats.gather_all` (bots playing seeded games under every
 ruleset). Computing them takes a while, so they are kept in ``hooks/stats-figures.json`` under a
 key made from the settings below and the SHA-256 of every source file of the engine's package (not its content): a build
 reuses the file while the key matches, and computes the figures again (printing the time it took)
@@ -30,9 +30,9 @@ from typing import Any, Callable
 from mkdocs.exceptions import PluginError
 
 from somerset import DIMENSIONS, get_ruleset
-from somerset.describe import value_label
-from somerset.rules import DIMENSION_KEYS
-from somerset.stats import Settings, gather_all
+from somerset.rules.describe import value_label
+from somerset.rules.dimensions import DIMENSION_KEYS
+from somerset_tools.stats import Settings, gather_all
 
 log = logging.getLogger("mkdocs.hooks.stats")
 
@@ -344,7 +344,7 @@ def render_about(data: JSON) -> str:
             f"ruleset sees the same seeds, and a game still going after {s['max_deals']} deals would count as "
             f"unfinished. They were computed on {data['computed']} in {data['seconds']:.0f} s of wall-clock time "
             f"(CPython {data['python']}), and the same settings give the same numbers: run `{COMMAND}` to compute "
-            f"them again, or `python -m somerset.stats --games {s['games']} --seed {s['seed']}` to print them.\n\n"
+            f"them again, or `python -m somerset_tools.stats --games {s['games']} --seed {s['seed']}` to print them.\n\n"
             f"{table}{twins_note}\n")
 
 

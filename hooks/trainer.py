@@ -3,7 +3,7 @@
 After every build this writes ``<site>/assets/data/puzzles.json``: every puzzle's trainer record
 (the answer, the hint, the solution and a refutation of every wrong choice, worked out by the
 engine now, so that the trainer page judges answers without starting the engine), with the themes,
-the rulesets and their packs (``somerset.trainer.trainer_data``). It is a plain static file, fetched
+the rulesets and their packs (``somerset.service.trainer.trainer_data``). It is a plain static file, fetched
 by ``widgets/trainer.js`` and cacheable like any other asset. The build fails, naming the puzzle and
 the step, when a record does not hold or does not give the engine's answer.
 """
@@ -22,7 +22,7 @@ DATA_PATH = "assets/data/puzzles.json"
 
 def build_document() -> str:
     """The document as written: compact JSON, keys in a fixed order, so that builds compare equal."""
-    from somerset.trainer import TrainerError, trainer_data
+    from somerset.service.trainer import TrainerError, trainer_data
 
     try:
         data = trainer_data()

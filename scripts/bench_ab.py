@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = '''
 import statistics, sys, time
 import somerset_old
-from somerset.bots import RandomBot
-from somerset.deal import Deal, new_deal
-from somerset.rng import SplitMix64, deal_seed
-from somerset.rulesets import load_ruleset
-from somerset.simulate import play_random
+from somerset.players.bots import RandomBot
+from somerset.game.deal import Deal, new_deal
+from somerset.game.rng import SplitMix64, deal_seed
+from somerset.rules.rulesets import load_ruleset
+from somerset.players.simulate import play_random
 
 def old_engine():
     """The earlier revision's names, in either layout (game.py before issue 11, deal.py after)."""

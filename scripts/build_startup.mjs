@@ -95,7 +95,7 @@ def warm_up(every):
 const IMPORT_ALL = `
 import importlib, pkgutil, somerset
 for _m in pkgutil.walk_packages(somerset.__path__, "somerset."):
-    if _m.name != "somerset.__main__":
+    if _m.name != "somerset_tools.__main__":
         importlib.import_module(_m.name)
 del _m
 `;

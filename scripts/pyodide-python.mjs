@@ -1,7 +1,7 @@
 // Run Python inside Pyodide under Node with the engine wheel installed (no micropip, no network):
 // the interpreter and files the site ships, for trying things and for benchmarks.
 //
-//   node scripts/pyodide-python.mjs dist/somerset-*.whl -m somerset [ARGS...]   # like python -m
+//   node scripts/pyodide-python.mjs dist/somerset-*.whl -m somerset_tools [ARGS...]   # like python -m
 //   node scripts/pyodide-python.mjs dist/somerset-*.whl -c "import somerset; print(somerset.__file__)"
 //
 // Exits with the Python program's exit status (SystemExit), 1 on an uncaught exception.

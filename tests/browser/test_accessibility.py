@@ -44,7 +44,7 @@ PAGES = site_pages()
 
 def _finished_deal(seed: int) -> str:
     """The moves of a deal of Play a deal played to its end (the reader's first allowed move each time)."""
-    from somerset.table import sit_down
+    from somerset.service.table import sit_down
 
     moves: list[str] = []
     data = sit_down("parker-1947", "four-partners", seed, moves)

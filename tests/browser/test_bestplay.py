@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from somerset import api
-from somerset.table import sit_down
+from somerset.service.table import sit_down
 
 from conftest import ENGINE_TIMEOUT
 

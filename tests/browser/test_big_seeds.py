@@ -12,8 +12,8 @@ from test_puzzle_replay import reader_seats
 from test_samedeal_page import summary_of
 
 from somerset.api import handle
-from somerset.replay import replay_bots
-from somerset.limits import MAX_SEED
+from somerset.service.replay import replay_bots
+from somerset.rules.limits import MAX_SEED
 
 TIMEOUT = 60_000
 TOP = str(MAX_SEED)

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from somerset import DIMENSIONS, RULESETS
-from somerset.describe import value_label
+from somerset.rules.describe import value_label
 
 COMPARE = "compare/"
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from somerset.api import handle
-from somerset.limits import MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH
+from somerset.rules.limits import MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH
 
 ENGINE_TIMEOUT = 60_000  # Pyodide's first boot takes seconds; wait, never sleep
 ENGINE = "window[Symbol.for('somerset.engine')]"

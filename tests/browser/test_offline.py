@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import ENGINE_TIMEOUT, ROOT, _site_dir
 from playwright.sync_api import expect
-from somerset.trainer import trainer_data
+from somerset.service.trainer import trainer_data
 from site_server import SiteHandler, rebased_sitemap  # scripts/, on the path through conftest
 
 ENGINE_STATE = "window[Symbol.for('somerset.engine')].state"

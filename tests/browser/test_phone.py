@@ -258,7 +258,7 @@ def test_all_rulesets_on_a_phone_is_a_list_with_whole_names(open_page: Any) -> N
 
 
 def test_play_a_deal_says_why_a_card_cannot_be_played(open_page: Any) -> None:
-    from somerset.table import sit_down
+    from somerset.service.table import sit_down
 
     moves = ["pass", "pass", "pass", "play 0/10", "play 1/2"]
     data = sit_down("parker-1947", None, 7, moves)

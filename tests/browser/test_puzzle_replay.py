@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from somerset.replay import replay
+from somerset.service.replay import replay
 
 ENGINE_TIMEOUT = 60_000
 
@@ -132,8 +132,8 @@ def test_replay_steps(open_page: Any) -> None:
 
 
 def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> None:
-    from somerset.examples import WORKED_RECORDS
-    from somerset.replay import replay_bots
+    from somerset.teaching.examples import WORKED_RECORDS
+    from somerset.service.replay import replay_bots
 
     # A permalink opens that deal: the engine starts at once and the replay shows step 1.
     page, rec = open_page("tools/replay/?rules=hodges-1903&format=two&seed=3",
@@ -208,7 +208,7 @@ def test_deal_replayer_unknown_names_in_the_address(open_page: Any) -> None:
 
 
 def replay_bots_steps(rules: str, fmt: str | None, seed: int) -> list[dict[str, Any]]:
-    from somerset.replay import replay_bots
+    from somerset.service.replay import replay_bots
 
     return replay_bots(rules, fmt, seed)["steps"]
 

@@ -11,10 +11,10 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import expect
 
 from somerset.api import handle
-from somerset.bots import make_bots
-from somerset.deal import Deal
-from somerset.record import record_of
-from somerset.samedeal import seed_source
+from somerset.players.bots import make_bots
+from somerset.game.deal import Deal
+from somerset.records.record import record_of
+from somerset.service.samedeal import seed_source
 
 PAGE = "tools/samedeal/"
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}

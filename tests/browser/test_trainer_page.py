@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from somerset import get_ruleset
 from somerset.solve import position, solve
-from somerset.trainer import trainer_data
+from somerset.service.trainer import trainer_data
 
 TRAINER = "puzzles/trainer/"
 PROGRESS = "somerset.puzzle-progress"

@@ -453,7 +453,7 @@ def test_every_control_has_a_name_and_ids_are_unique(open_page: Any, path: str, 
 
 
 def test_play_a_deal_against_the_bots(open_page: Any) -> None:
-    from somerset.table import sit_down
+    from somerset.service.table import sit_down
 
     page, rec = open_page("tools/play/?rules=somersetgame-com&seed=3&moves=bid_24",
                           viewport={"width": 360, "height": 740}, color_scheme="dark")
@@ -526,7 +526,7 @@ def test_play_a_deal_with_a_hostile_address(open_page: Any) -> None:
                                                        timeout=ENGINE_TIMEOUT)
     assert page.locator("img[src='x']").count() == 0
     # the link now keeps the deal so far as its code (the reader's pass and the bots' calls after it)
-    from somerset.table import sit_down
+    from somerset.service.table import sit_down
 
     expect(page).to_have_url(re.compile(rf"seed=7&play={sit_down('parker-1947', None, 7, ['pass'])['play']}$"))
 
@@ -547,7 +547,7 @@ def test_tool_pages_without_javascript(open_page: Any, path: str, words: str) ->
 
 
 def test_play_a_two_handed_deal_shows_the_pile_and_the_draw(open_page: Any) -> None:
-    from somerset.table import sit_down
+    from somerset.service.table import sit_down
 
     moves = ["bid 10", "trump 0"]
     data = sit_down("parker-1947", "two", 5, moves)

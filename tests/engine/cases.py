@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from somerset.rulesets import RULESETS
+from somerset.rules.rulesets import RULESETS
 
 CASES = [
     (rid, fmt.id, opt)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from somerset.cards import Card
-from somerset.play import legal_plays, trick_verdict
-from somerset.rules import Declaration
+from somerset.rules.cards import Card
+from somerset.rules.play import legal_plays, trick_verdict
+from somerset.rules.dimensions import Declaration
 from somerset.solve import Position
 
 Hands = tuple[frozenset[Card], ...]

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from somerset import api, get_ruleset, score_deal
-from somerset.limits import (MAX_MESSAGE_CHARS, MAX_MOVES, MAX_NUMBER, MAX_RECORD_CHARS, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH,
+from somerset.rules.limits import (MAX_MESSAGE_CHARS, MAX_MOVES, MAX_NUMBER, MAX_RECORD_CHARS, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH,
                              MAX_SEED)
-from somerset.precompute import deal_setup, trick_tables
-from somerset.rules import _trumps
+from somerset.game.precompute import deal_setup, trick_tables
+from somerset.rules.dimensions import _trumps
 
 WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
 

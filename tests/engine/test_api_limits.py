@@ -8,7 +8,7 @@ import json
 import pytest
 
 from somerset import api
-from somerset.limits import MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH, request_problem
+from somerset.rules.limits import MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH, request_problem
 
 
 def _error(text: str) -> dict:
@@ -94,7 +94,7 @@ def test_a_seed_given_as_text_in_other_digits_is_refused_clearly(seed: str) -> N
 
 # --- numbers, messages, seeds and fields (the API never raises and never echoes) -----------------
 
-from somerset.limits import MAX_MESSAGE_CHARS, MAX_NUMBER, MAX_SEED  # noqa: E402
+from somerset.rules.limits import MAX_MESSAGE_CHARS, MAX_NUMBER, MAX_SEED  # noqa: E402
 
 BIG = int("9" * 4300)  # the longest number CPython writes as text; two of them add up to one it cannot
 SOLVE = {"cmd": "solve", "rules": "parker-1947", "trump": "2", "hands": ["8/8", "6/8", "4/10", "0/2"], "leader": 0}
@@ -267,8 +267,8 @@ class _Reads(dict):
 def test_the_accepted_fields_are_those_the_commands_read(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each command reads no field outside its list (so none it reads is refused as unknown), and
     every field of each list is read by some request."""
-    from somerset.examples import WORKED_EXAMPLES
-    from somerset.puzzles import PUZZLES
+    from somerset.teaching.examples import WORKED_EXAMPLES
+    from somerset.teaching.puzzles import PUZZLES
 
     record = api.dispatch({"cmd": "replay", "rules": "parker-1947", "seed": 3})["record"]
     puzzle = next(p for p in PUZZLES if not p.kind_of.plays_out)

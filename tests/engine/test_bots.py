@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from somerset.bots import HeuristicBot, RandomBot, make_bots, play_deal
-from somerset.actions import Action
-from somerset.deal import Deal, Phase, new_deal
+from somerset.players.bots import HeuristicBot, RandomBot, make_bots, play_deal
+from somerset.game.actions import Action
+from somerset.game.deal import Deal, Phase, new_deal
 
 
 def test_bots_are_deterministic_for_a_seed() -> None:
@@ -22,7 +22,7 @@ def test_random_bot_covers_the_legal_actions() -> None:
 
 def test_heuristic_bot_bids_a_strong_hand_and_passes_a_weak_one() -> None:
     strong = Deal("parker-1947", "four-partners", dealer=3)
-    from somerset.cards import parse_cards
+    from somerset.rules.cards import parse_cards
 
     hand = list(parse_cards("12/12 11/12 10/12 9/12 8/12 7/12 6/12 12/12".replace("12/12 ", "", 1) + " 10/10 8/8 0/0 S/S 5/12"))
     rest = [c for c in strong.pack.cards if c not in hand]

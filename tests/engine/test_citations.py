@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 from somerset import RULESETS, get_ruleset, parse_cards, parse_trump, trick_verdict
-from somerset.rules import DIMENSIONS
-from somerset.sources import SOURCES, Citation
+from somerset.rules.dimensions import DIMENSIONS
+from somerset.rules.sources import SOURCES, Citation
 
 FILE_NAME = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
 
@@ -30,11 +30,11 @@ def test_no_citation_of_any_rule_shows_a_file_name() -> None:
 def test_a_verdict_and_the_command_line_name_the_source() -> None:
     v = trick_verdict(get_ruleset("parker-1947"), parse_trump("2"), parse_cards("8/8 6/8 4/10 0/2"))
     assert str(v.citation) == "Parker 1947 booklet, Naming the Trump"
-    out = subprocess.run([sys.executable, "-m", "somerset", "trick", "--rules", "parker-1947", "--trump", "2",
+    out = subprocess.run([sys.executable, "-m", "somerset_tools", "trick", "--rules", "parker-1947", "--trump", "2",
                           "8/8", "6/8", "4/10", "0/2"], capture_output=True, text=True, check=True).stdout
     assert "Parker 1947 booklet, Naming the Trump" in out
     assert not FILE_NAME.search(out)
-    data = json.loads(subprocess.run([sys.executable, "-m", "somerset", "trick", "--rules", "all", "--trump", "2",
+    data = json.loads(subprocess.run([sys.executable, "-m", "somerset_tools", "trick", "--rules", "all", "--trump", "2",
                                       "8/8", "6/8", "4/10", "0/2", "--json"], capture_output=True, text=True,
                                      check=True).stdout)
     assert data

@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from somerset import api
-from somerset.cli import main
+from somerset_tools.cli import main
 
-CLI = [sys.executable, "-m", "somerset"]
+CLI = [sys.executable, "-m", "somerset_tools"]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

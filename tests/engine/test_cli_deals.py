@@ -6,11 +6,11 @@ import json
 import subprocess
 import sys
 
-from somerset.bench import run
-from somerset.record import parse_game_record, parse_record
-from somerset.views import deal_summary
+from somerset_tools.bench import run
+from somerset.records.record import parse_game_record, parse_record
+from somerset.game.views import deal_summary
 
-CLI = [sys.executable, "-m", "somerset"]
+CLI = [sys.executable, "-m", "somerset_tools"]
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -74,7 +74,7 @@ def run_with_input(text: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_check_reads_deals_games_and_worked_examples() -> None:
-    from somerset.examples import WORKED_RECORDS
+    from somerset.teaching.examples import WORKED_RECORDS
 
     deal = run_cli("play", "--rules", "parker-1947", "--seed", "7").stdout
     out = run_with_input(deal, "check", "-")

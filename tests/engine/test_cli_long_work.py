@@ -9,12 +9,12 @@ import subprocess
 import sys
 import time
 
-from somerset.cli import main
-from somerset.limits import MAX_SIMULATED_DEALS
+from somerset_tools.cli import main
+from somerset.rules.limits import MAX_SIMULATED_DEALS
 
 
 def _run_then_interrupt(*extra: str) -> tuple[int, str, str]:
-    cmd = [sys.executable, "-m", "somerset", "simulate", "--rules", "parker-1947", "--deals", "5000000", "--seed", "3",
+    cmd = [sys.executable, "-m", "somerset_tools", "simulate", "--rules", "parker-1947", "--deals", "5000000", "--seed", "3",
            "--progress", *extra]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
     assert proc.stderr is not None
@@ -67,7 +67,7 @@ def test_no_progress_when_not_a_terminal(capsys) -> None:  # type: ignore[no-unt
 
 
 def test_the_caps_are_stated_in_help(capsys) -> None:  # type: ignore[no-untyped-def]
-    from somerset.cli.puzzles import MAX_MINED_SEEDS
+    from somerset_tools.cli.puzzles import MAX_MINED_SEEDS
 
     for command, words in ((["simulate"], f"at most {MAX_SIMULATED_DEALS:,}"),
                            (["puzzles"], f"at most {MAX_MINED_SEEDS:,} seeds a run")):
@@ -80,7 +80,7 @@ def test_the_caps_are_stated_in_help(capsys) -> None:  # type: ignore[no-untyped
 
 def test_mining_stopped_by_ctrl_c_keeps_what_it_wrote_and_exits_130(tmp_path) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "mined.toml"
-    proc = subprocess.Popen([sys.executable, "-m", "somerset", "puzzles", "mine", "--rules", "parker-1947", "--seeds",
+    proc = subprocess.Popen([sys.executable, "-m", "somerset_tools", "puzzles", "mine", "--rules", "parker-1947", "--seeds",
                              "1..1000", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
     assert proc.stderr is not None
     seen = b""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from somerset.cli import common, main
+from somerset_tools.cli import common, main
 
 
 @pytest.mark.parametrize("argv,shown", [

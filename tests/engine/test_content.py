@@ -8,10 +8,10 @@ from importlib import resources
 
 import pytest
 
-from somerset.contentfile import ContentError, ContentFile, split_records
-from somerset.examples import WORKED_EXAMPLES, load_examples
-from somerset.puzzles import PUZZLES, THEMES, load_puzzles
-from somerset.rulings import RULINGS, TOPICS, load_rulings
+from somerset.teaching.contentfile import ContentError, ContentFile, split_records
+from somerset.teaching.examples import WORKED_EXAMPLES, load_examples
+from somerset.teaching.puzzles import PUZZLES, THEMES, load_puzzles
+from somerset.teaching.rulings import RULINGS, TOPICS, load_rulings
 
 GOOD_PUZZLE = '''
 [[puzzle]]
@@ -196,11 +196,11 @@ def _cli(*args: str):
     import subprocess
     import sys
 
-    return subprocess.run([sys.executable, "-m", "somerset", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "somerset_tools", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_check_reads_the_shipped_content_folder():
-    from somerset.content_check import check_content
+    from somerset.teaching.content_check import check_content
 
     root = str(resources.files("somerset") / "content")
     report = check_content([root])
@@ -247,7 +247,7 @@ DOCS = __import__("pathlib").Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_the_contributors_page_examples_pass_the_check():
-    from somerset.content_check import check_content
+    from somerset.teaching.content_check import check_content
 
     for name in ("example-puzzle.toml", "example-ruling.toml"):
         report = check_content([str(DOCS / "includes" / name)])
@@ -268,10 +268,10 @@ def test_the_contributors_page_shows_the_message_the_check_gives(tmp_path, monke
 def test_the_content_modules_doctests():
     import doctest
 
-    import somerset.contentfile
-    import somerset.puzzles
-    import somerset.rulings
+    import somerset.teaching.contentfile
+    import somerset.teaching.puzzles
+    import somerset.teaching.rulings
 
-    for module in (somerset.contentfile, somerset.puzzles, somerset.rulings):
+    for module in (somerset.teaching.contentfile, somerset.teaching.puzzles, somerset.teaching.rulings):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.attempted >= 1 and result.failed == 0, module.__name__

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from somerset import RULESETS, get_ruleset
-from somerset.bots import make_bots, play_deal, play_game
-from somerset.deal import new_deal
-from somerset.match import Game
-from somerset.rules import Tie
-from somerset.record import DealRecord, GameRecord, game_record_of, parse_record
-from somerset.rulings import RULINGS, answer_all
+from somerset.players.bots import make_bots, play_deal, play_game
+from somerset.game.deal import new_deal
+from somerset.game.match import Game
+from somerset.rules.dimensions import Tie
+from somerset.records.record import DealRecord, GameRecord, game_record_of, parse_record
+from somerset.teaching.rulings import RULINGS, answer_all
 
 
 def test_parker_1950_may_be_played_alone_by_four():
@@ -61,11 +61,11 @@ def test_the_readings_revisited_say_what_the_alternative_would_be():
 
 import pytest  # noqa: E402
 
-from somerset.bots import play_game  # noqa: E402
-from somerset.cards import parse_card  # noqa: E402
-from somerset.penalties import charge_revokes, misdeal_reason, revoke_charge  # noqa: E402
-from somerset.errors import RulesError  # noqa: E402
-from somerset.record import (RecordError, game_record_of, parse_game_record, parse_record,  # noqa: E402
+from somerset.players.bots import play_game  # noqa: E402
+from somerset.rules.cards import parse_card  # noqa: E402
+from somerset.rules.penalties import charge_revokes, misdeal_reason, revoke_charge  # noqa: E402
+from somerset.rules.errors import RulesError  # noqa: E402
+from somerset.records.record import (RecordError, game_record_of, parse_game_record, parse_record,  # noqa: E402
                              record_of)
 
 
@@ -135,7 +135,7 @@ def test_a_misdeal_keeps_the_dealer_and_the_game_record_says_so():
     text = str(game_record_of(game))
     assert "Deal 2: dealer 1" in text and "Misdeal: 4/6\n\nDeal 3: dealer 1," in text
     assert str(parse_game_record(text)) == text and parse_game_record(text).replay().scores == game.scores
-    from somerset.views import game_from_json, game_to_json
+    from somerset.game.views import game_from_json, game_to_json
 
     assert game_from_json(game_to_json(game)).scores == game.scores
     short = '[Ruleset "{}"]\n[Seed "3"]\n\nDeal 1: dealer 0, seed 3\nMisdeal: 4/6\n'
@@ -147,15 +147,15 @@ def test_a_misdeal_keeps_the_dealer_and_the_game_record_says_so():
 def test_the_penalties_doctests():
     import doctest
 
-    import somerset.penalties
+    import somerset.rules.penalties
 
-    result = doctest.testmod(somerset.penalties, optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(somerset.rules.penalties, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 5 and result.failed == 0
 
 
 def test_the_minden_senior_center_dealer_forced_to_bid_takes_it_at_12():
     # Exception 1: "if no one bids and it gets back to the dealer he must take the bid for 12 points".
-    from somerset.bidding import Auction, Call
+    from somerset.rules.bidding import Auction, Call
 
     msc = get_ruleset("minden-senior-center")
     auction = Auction(msc.bidding.value, 4, 24)
@@ -177,10 +177,10 @@ def test_the_minden_senior_center_dealer_forced_to_bid_takes_it_at_12():
 def test_the_quick_reference_line_on_who_wins_a_trick_says_when_the_0_0_wins_by_itself():
     import doctest
 
-    import somerset.describe
-    from somerset.describe import trick_order
+    import somerset.rules.describe
+    from somerset.rules.describe import trick_order
 
-    assert doctest.testmod(somerset.describe).failed == 0
+    assert doctest.testmod(somerset.rules.describe).failed == 0
     bgg = trick_order(get_ruleset("boardgamegeek"))
     assert "the 0/0 itself, unless the double of the suit led is in the trick" in bgg
     for r in RULESETS.values():

@@ -23,8 +23,8 @@ def test_docstring_examples(name: str) -> None:
 
 def test_core_modules_have_examples() -> None:
     """A few examples per core module: the ones a newcomer reads first."""
-    core = ["cards", "errors", "rules", "play", "scoring", "bidding", "rng", "actions", "deal", "match", "simulate",
-            "kitty", "views", "api", "compare"]
+    core = ["rules.cards", "rules.errors", "rules.dimensions", "rules.play", "rules.scoring", "rules.bidding", "game.rng", "game.actions", "game.deal", "game.match", "players.simulate",
+            "rules.kitty", "game.views", "api", "service.compare"]
     finder = doctest.DocTestFinder()
     for name in core:
         module = importlib.import_module(f"somerset.{name}")

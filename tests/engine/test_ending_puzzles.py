@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from somerset.contentfile import ContentError, ContentFile
-from somerset.ending_puzzles import prove, puzzle_position, source_deal
-from somerset.puzzles import PUZZLES, THEMES, check_all, load_puzzles
+from somerset.teaching.contentfile import ContentError, ContentFile
+from somerset.teaching.ending_puzzles import prove, puzzle_position, source_deal
+from somerset.teaching.puzzles import PUZZLES, THEMES, check_all, load_puzzles
 from somerset.solve import position_of_deal
 
 ENDINGS = [p for p in PUZZLES if p.kind == "ending"]

@@ -20,7 +20,7 @@ from somerset import (
     parse_trump,
     trick_verdict,
 )
-from somerset.record import RecordError, parse_record
+from somerset.records.record import RecordError, parse_record
 
 
 def test_every_error_class_is_a_somerset_error() -> None:

@@ -4,10 +4,10 @@
 several rulesets, ways of playing and seeds, as the tools wrote them: with the deal's code
 (``play=``), with the bots' version (``bots=1``), and as older pages wrote them (a seed alone, the
 reader's ``moves``). For each, the digest of the deal's whole history (every action, chance steps
-included: :func:`somerset.links.history_digest`) and its score were stored when the link was made.
+included: :func:`somerset.records.links.history_digest`) and its score were stored when the link was made.
 Each link is opened here as the page opens it (its address read into the same API request) and
 must give exactly the same deal. A change that fails this test changes what old links show: give
-the bots a new version (:data:`somerset.bots.BOTS_VERSION`) and keep the old one's play, rather
+the bots a new version (:data:`somerset.players.bots.BOTS_VERSION`) and keep the old one's play, rather
 than changing the stored digests.
 
 To add links (never to change stored ones): ``python tests/engine/test_golden_links.py --add``
@@ -25,8 +25,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from somerset.api import dispatch
-from somerset.links import history_digest
-from somerset.record import parse_record
+from somerset.records.links import history_digest
+from somerset.records.record import parse_record
 
 GOLDEN = Path(__file__).with_name("golden_links.json")
 
@@ -102,7 +102,7 @@ def shown(link: str) -> dict[str, Any]:
 def _reader_moves(link: str) -> list[str]:
     """A test reader's moves for a Play a deal link (or a Same deal link from the table, under its first
     ruleset): the lowest bid (else pass), the first trump, the first discards allowed, the highest card allowed."""
-    from somerset.table import sit_down, table_deal
+    from somerset.service.table import sit_down, table_deal
 
     req = request_of(link.replace("&moves=*", ""))
     rules = req["rules"][0] if isinstance(req["rules"], list) else req["rules"]

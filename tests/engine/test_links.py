@@ -1,15 +1,15 @@
-"""A deal's code (somerset.links), the bots' version, and the tools' requests that carry them."""
+"""A deal's code (somerset.records.links), the bots' version, and the tools' requests that carry them."""
 
 from __future__ import annotations
 
 import pytest
 
 from somerset.api import dispatch
-from somerset.bots import BOTS_VERSION, LINK_BOTS_VERSION, REPLAYABLE_BOTS_VERSIONS, make_bots, play_deal
-from somerset.deal import new_deal
-from somerset.links import ALPHABET, DealCode, DealCodeError, parse_deal_code
-from somerset.rulesets import RULESETS
-from somerset.table import sit_down
+from somerset.players.bots import BOTS_VERSION, LINK_BOTS_VERSION, REPLAYABLE_BOTS_VERSIONS, make_bots, play_deal
+from somerset.game.deal import new_deal
+from somerset.records.links import ALPHABET, DealCode, DealCodeError, parse_deal_code
+from somerset.rules.rulesets import RULESETS
+from somerset.service.table import sit_down
 
 CASES = [(rid, f.id) for rid, r in RULESETS.items() for f in r.formats.value]
 

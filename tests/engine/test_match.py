@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from somerset.bots import make_bots, play_deal, play_game
-from somerset.match import Game
-from somerset.rulesets import RULESETS
-from somerset.views import game_from_json, game_to_json
+from somerset.players.bots import make_bots, play_deal, play_game
+from somerset.game.match import Game
+from somerset.rules.rulesets import RULESETS
+from somerset.game.views import game_from_json, game_to_json
 
 from cases import CASES, _ids
 

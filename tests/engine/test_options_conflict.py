@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from somerset.cli import main
-from somerset.rulesets import load_ruleset
-from somerset.record import RecordError, parse_record
-from somerset.rules import Option
-from somerset.rulesets import get_ruleset
+from somerset_tools.cli import main
+from somerset.rules.rulesets import load_ruleset
+from somerset.records.record import RecordError, parse_record
+from somerset.rules.dimensions import Option
+from somerset.rules.rulesets import get_ruleset
 
 
 @pytest.mark.parametrize("order", [["without-bidding", "competitive-bidding"], ["competitive-bidding", "without-bidding"]])

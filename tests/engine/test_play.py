@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from somerset import RULESETS, RulesError, get_ruleset, legal_plays, parse_cards, parse_trump, trick_verdict
-from somerset.cards import Card, Trump
-from somerset.examples import WORKED_EXAMPLES, check_all, count
-from somerset.play import led_suit
-from somerset.rules import AfterRover, RoverPlay, SSNoTrump
+from somerset.rules.cards import Card, Trump
+from somerset.teaching.examples import WORKED_EXAMPLES, check_all, count
+from somerset.rules.play import led_suit
+from somerset.rules.dimensions import AfterRover, RoverPlay, SSNoTrump
 
 
 def verdict(rid: str, trump: str, cards: str):

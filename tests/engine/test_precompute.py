@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from somerset.cards import Trump
-from somerset.play import legal_plays, trick_verdict
-from somerset.precompute import bits, trick_tables
-from somerset.rules import Ruleset
-from somerset.rulesets import RULESETS, load_ruleset
+from somerset.rules.cards import Trump
+from somerset.rules.play import legal_plays, trick_verdict
+from somerset.game.precompute import bits, trick_tables
+from somerset.rules.dimensions import Ruleset
+from somerset.rules.rulesets import RULESETS, load_ruleset
 
 RULESET_VARIANTS: list[Ruleset] = [
     load_ruleset(rid, [opt] if opt else [])

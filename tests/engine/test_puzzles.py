@@ -8,7 +8,7 @@ import json
 import pytest
 
 from somerset import RULESETS, api
-from somerset.puzzles import PUZZLES, THEMES, check_all, judge, solve
+from somerset.teaching.puzzles import PUZZLES, THEMES, check_all, judge, solve
 
 
 def test_at_least_forty_puzzles_over_every_ruleset_and_theme():
@@ -24,7 +24,7 @@ def test_every_stated_answer_agrees_with_the_engine():
 
 
 def test_a_wrong_stated_answer_is_caught():
-    import somerset.puzzles as puzzles
+    import somerset.teaching.puzzles as puzzles
 
     bad = dataclasses.replace(PUZZLES[0], answer=("12/12",))
     original = puzzles.PUZZLES

@@ -15,16 +15,16 @@ from itertools import combinations
 import pytest
 
 from somerset import get_ruleset, load_ruleset
-from somerset.actions import Action, ActionKind
-from somerset.bidding import Auction, AuctionError, Call
-from somerset.bots import make_bots, play_deal
-from somerset.contentfile import ContentError, ContentFile
-from somerset.deal import Deal, Phase, new_deal
-from somerset.errors import RulesError
-from somerset.kitty import check_discards, discards_problem
-from somerset.puzzles import THEMES, load_puzzles
-from somerset.rules import AllPass, AuctionStyle, KittyExchange
-from somerset.cards import parse_cards, parse_trump
+from somerset.game.actions import Action, ActionKind
+from somerset.rules.bidding import Auction, AuctionError, Call
+from somerset.players.bots import make_bots, play_deal
+from somerset.teaching.contentfile import ContentError, ContentFile
+from somerset.game.deal import Deal, Phase, new_deal
+from somerset.rules.errors import RulesError
+from somerset.rules.kitty import check_discards, discards_problem
+from somerset.teaching.puzzles import THEMES, load_puzzles
+from somerset.rules.dimensions import AllPass, AuctionStyle, KittyExchange
+from somerset.rules.cards import parse_cards, parse_trump
 
 # --- somersetcards.com: bidding starts at 15 ---------------------------------------------------
 

@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from somerset.bots import make_bots, play_deal, play_game
-from somerset.actions import Action
-from somerset.deal import Deal, new_deal
-from somerset.match import Game
-from somerset.rng import shuffled
-from somerset.record import (
+from somerset.players.bots import make_bots, play_deal, play_game
+from somerset.game.actions import Action
+from somerset.game.deal import Deal, new_deal
+from somerset.game.match import Game
+from somerset.game.rng import shuffled
+from somerset.records.record import (
     DealRecord,
     GameRecord,
     RecordError,
@@ -109,8 +109,8 @@ def test_game_record_round_trips() -> None:
 
 # --- partial records: the worked examples ------------------------------------------------------
 
-from somerset.examples import WORKED_RECORDS  # noqa: E402
-from somerset.record import PartialRecord, parse_partial  # noqa: E402
+from somerset.teaching.examples import WORKED_RECORDS  # noqa: E402
+from somerset.records.record import PartialRecord, parse_partial  # noqa: E402
 
 
 @pytest.mark.parametrize("text", WORKED_RECORDS)

@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from somerset.bidding import CallNotationError, parse_call
-from somerset.bots import make_bots, play_deal, play_game
-from somerset.deal import new_deal
-from somerset.match import Game
-from somerset.record import check_record
-from somerset.record import RecordError, game_record_of, parse_game_record, parse_partial, parse_record, record_of
+from somerset.rules.bidding import CallNotationError, parse_call
+from somerset.players.bots import make_bots, play_deal, play_game
+from somerset.game.deal import new_deal
+from somerset.game.match import Game
+from somerset.records.record import check_record
+from somerset.records.record import RecordError, game_record_of, parse_game_record, parse_partial, parse_record, record_of
 
 
 def _deal_text(rid: str = "parker-1947", seed: int = 7, fmt: str | None = None) -> str:
@@ -195,7 +195,7 @@ def test_a_call_in_unicode_digits_is_a_notation_error() -> None:
                                   {"tags": {"Ruleset": "parker-1947", "Seed": "1"}, "deals": [["shuffle 1", "play 4/8"]]},
                                   {"tags": {"Ruleset": "parker-1947"}, "deals": "x"}])
 def test_the_json_forms_refuse_bad_data_with_a_record_error(data: object) -> None:
-    from somerset.record import DealRecord, GameRecord
+    from somerset.records.record import DealRecord, GameRecord
 
     for cls in (DealRecord, GameRecord):
         if cls is DealRecord and "deals" in data or cls is GameRecord and "actions" in data:
@@ -206,8 +206,8 @@ def test_the_json_forms_refuse_bad_data_with_a_record_error(data: object) -> Non
 
 @pytest.mark.parametrize("text", ["bid ²", "²", "shuffle ²", "shuffle " + "9" * 5000])
 def test_an_action_in_unicode_or_huge_digits_is_a_notation_error_that_says_what_is_accepted(text: str) -> None:
-    from somerset.cards import NotationError
-    from somerset.actions import parse_action
+    from somerset.rules.cards import NotationError
+    from somerset.game.actions import parse_action
 
     with pytest.raises(NotationError, match="write bid") as info:
         parse_action(text)

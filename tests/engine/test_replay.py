@@ -8,9 +8,9 @@ import json
 import pytest
 
 from somerset import RULESETS, api
-from somerset.examples import WORKED_EXAMPLES, WORKED_RECORDS
-from somerset.record import RecordError
-from somerset.replay import MAX_RECORD_CHARS, example_ids, examples_for, replay, replay_bots, replay_record
+from somerset.teaching.examples import WORKED_EXAMPLES, WORKED_RECORDS
+from somerset.records.record import RecordError
+from somerset.service.replay import MAX_RECORD_CHARS, example_ids, examples_for, replay, replay_bots, replay_record
 
 
 def test_every_worked_example_has_a_replay():
@@ -73,7 +73,7 @@ def test_bot_deals_replay_under_every_ruleset_and_format(rid):
 
 
 def test_replay_bots_is_the_play_command(capsys):
-    from somerset.cli import main
+    from somerset_tools.cli import main
 
     assert main(["play", "--rules", "parker-1947", "--seed", "7"]) == 0
     printed = capsys.readouterr().out
@@ -96,9 +96,9 @@ def test_replay_record_accepts_partial_records_and_names_bad_lines():
         replay_record("x" * (MAX_RECORD_CHARS + 1))
     with pytest.raises(RecordError, match=r"line 4: under Parker 1947, 'Trick 1: \[0\] 8/8 6/8 4/10 0/2 -> 1' does not agree"):
         replay_record('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 1\n')
-    from somerset.bots import make_bots, play_game
-    from somerset.match import Game
-    from somerset.record import game_record_of
+    from somerset.players.bots import make_bots, play_game
+    from somerset.game.match import Game
+    from somerset.records.record import game_record_of
 
     game = str(game_record_of(play_game(Game("hodges-1903", seed=3), make_bots("heuristic", 4, 3))))
     with pytest.raises(RecordError, match=r"the record of a whole game \(\d+ deals\); the replayer shows one deal"):

@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 from somerset import DIMENSIONS, RULESETS, Rule, UnknownRulesetError, get_ruleset
-from somerset.rules import Format, RoverPower
-from somerset.sources import SOURCES, Citation
+from somerset.rules.dimensions import Format, RoverPower
+from somerset.rules.sources import SOURCES, Citation
 
 RULES_MAP_IDS = [
     "hodges-1903", "hodges-1913", "parker-1934", "parker-1947", "minden-hardware", "somersetcards-com",
@@ -104,8 +104,8 @@ def test_shared_rules_share_one_engine():
     # Rulesets differ by data: the play module has no ruleset ids in it.
     import inspect
 
-    import somerset.play as play
-    import somerset.scoring as scoring
+    import somerset.rules.play as play
+    import somerset.rules.scoring as scoring
 
     for module in (play, scoring):
         source = inspect.getsource(module)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from somerset import RULESETS
-from somerset.rulings import RULINGS, answer_all
+from somerset.teaching.rulings import RULINGS, answer_all
 
 ALL = set(RULESETS)
 FREE_ROVER = {"somersetgame-com", "parker-1947-house", "triple-2009"}  # 0/0 at any time; break suit for a double

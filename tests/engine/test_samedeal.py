@@ -8,13 +8,13 @@ import json
 import pytest
 
 from somerset import RULESETS, get_ruleset, trick_verdict
-from somerset.actions import Action
+from somerset.game.actions import Action
 from somerset.api import dispatch, handle
-from somerset.deal import Deal
-from somerset.record import parse_record, record_of
-from somerset.samedeal import (MAX_EVENTS, SameDealError, cannot_deal, play_under, record_source, same_deal,
+from somerset.game.deal import Deal
+from somerset.records.record import parse_record, record_of
+from somerset.service.samedeal import (MAX_EVENTS, SameDealError, cannot_deal, play_under, record_source, same_deal,
                                seed_source, table_source)
-from somerset.table import table_deal
+from somerset.service.table import table_deal
 
 DOUBLE = [r for r in RULESETS if RULESETS[r].deck.name == "double"]
 
@@ -152,7 +152,7 @@ def test_a_record_with_given_hands_is_dealt_as_given_under_each_ruleset() -> Non
     dealt = seed_source("parker-1947", None, 9).deal()
     d = Deal("parker-1947", dealer=1)
     d.apply(Action.deal(dealt.dealt, dealt.undealt))
-    from somerset.bots import make_bots, play_deal
+    from somerset.players.bots import make_bots, play_deal
 
     play_deal(d, make_bots("heuristic", 4, 0))
     text = str(record_of(d))
@@ -209,7 +209,7 @@ def test_bad_requests_name_the_field_and_what_is_accepted(req: dict[str, object]
 
 
 def test_a_game_record_or_a_worked_example_is_refused() -> None:
-    from somerset.examples import WORKED_EXAMPLES
+    from somerset.teaching.examples import WORKED_EXAMPLES
 
     example = str(next(iter(WORKED_EXAMPLES.values())))
     with pytest.raises(SameDealError, match="has no hands"):

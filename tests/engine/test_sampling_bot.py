@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from somerset import bots as bots_module
-from somerset.bots import CHOICES, BOTS, SamplingBot, make_bots, play_deal
-from somerset.deal import Deal, new_deal
-from somerset.determinize import Knowledge, Sample, SamplingError, consistent, knowledge, sample
-from somerset.rng import SplitMix64
-from somerset.simulate import simulate
-from somerset.rulesets import load_ruleset
+from somerset.players import bots as bots_module
+from somerset.players.bots import CHOICES, BOTS, SamplingBot, make_bots, play_deal
+from somerset.game.deal import Deal, new_deal
+from somerset.players.determinize import Knowledge, Sample, SamplingError, consistent, knowledge, sample
+from somerset.game.rng import SplitMix64
+from somerset.players.simulate import simulate
+from somerset.rules.rulesets import load_ruleset
 from somerset.solve import position_of_deal, solve
 
 # Formats that differ in what a seat can see: partnerships, a kitty, a face-up and a face-down
@@ -145,7 +145,7 @@ def test_sampling_bot_bids_and_plays_as_the_heuristic_bot_before_the_ending() ->
 
 
 def _replayed(deal: Deal, actions: int) -> Deal:
-    from somerset.deal import replay_deal
+    from somerset.game.deal import replay_deal
 
     return replay_deal(deal.ruleset, deal.format.id, deal.dealer, deal.history[:actions], seed=deal.seed)
 

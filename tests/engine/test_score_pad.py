@@ -8,9 +8,9 @@ import pytest
 
 from somerset import RULESETS, get_ruleset, score_deal
 from somerset.api import dispatch, handle
-from somerset.bots import make_bots, play_game
-from somerset.match import Game
-from somerset.pad import PadDeal, PadError, score_pad, side_names
+from somerset.players.bots import make_bots, play_game
+from somerset.game.match import Game
+from somerset.service.pad import PadDeal, PadError, score_pad, side_names
 
 
 def deals(*rows: tuple[int, int, int, int]) -> list[PadDeal]:

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from somerset import Auction, AuctionError, RulesError, get_ruleset, parse_call, score_deal
-from somerset.bidding import CallNotationError
-from somerset.examples import WORKED_EXAMPLES
+from somerset.rules.bidding import CallNotationError
+from somerset.teaching.examples import WORKED_EXAMPLES
 
 
 _SCORES = [(rid, i) for i, rec in WORKED_EXAMPLES.items() if rec.taken is not None for rid in rec.rulesets]

@@ -6,12 +6,12 @@ from collections import Counter
 
 import pytest
 
-from somerset.deal import new_deal
-from somerset.record import record_of
-from somerset.rng import FAST_BOUND, SplitMix64, deal_seed, shuffled, top_bits
-from somerset.rulesets import RULESETS
-from somerset.simulate import play_random, step_random
-from somerset.views import deal_summary
+from somerset.game.deal import new_deal
+from somerset.records.record import record_of
+from somerset.game.rng import FAST_BOUND, SplitMix64, deal_seed, shuffled, top_bits
+from somerset.rules.rulesets import RULESETS
+from somerset.players.simulate import play_random, step_random
+from somerset.game.views import deal_summary
 
 from cases import CASES, _ids
 

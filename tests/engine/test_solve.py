@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from somerset.cards import Card, parse_cards, parse_trump
-from somerset.deal import new_deal
-from somerset.play import legal_plays
-from somerset.rulesets import load_ruleset
-from somerset.simulate import step_random
-from somerset.rules import PileKind, Ruleset, UndealtKind
+from somerset.rules.cards import Card, parse_cards, parse_trump
+from somerset.game.deal import new_deal
+from somerset.rules.play import legal_plays
+from somerset.rules.rulesets import load_ruleset
+from somerset.players.simulate import step_random
+from somerset.rules.dimensions import PileKind, Ruleset, UndealtKind
 from somerset.solve import Position, PositionError, position, position_of_deal, solve
 from somerset.solve.position import opening_rule_applies
 from somerset.solve.search import rules_tables
@@ -107,7 +107,7 @@ def test_equivalent_cards_found_by_masks_match_the_plain_scan() -> None:
 
 def _deal_in_play(r: Ruleset, fmt: str, seed: int, rng: random.Random, left: int) -> object:
     """A seeded deal played by random legal moves until each hand holds ``left`` cards (and no pile)."""
-    from somerset.rng import SplitMix64
+    from somerset.game.rng import SplitMix64
 
     deal = new_deal(r, fmt, seed)
     moves = SplitMix64(seed)
@@ -150,7 +150,7 @@ def test_best_line_played_through_the_engine_takes_what_the_solver_says(r: Rules
 
 def test_two_handed_deal_with_the_pile_left_to_draw() -> None:
     """Two-handed Parker 1947 deals solved with two rounds still in the drawing pile, checked by the engine."""
-    from somerset.rng import SplitMix64
+    from somerset.game.rng import SplitMix64
 
     r = load_ruleset("parker-1947")
     for seed in range(3):
@@ -248,7 +248,7 @@ def test_worked_the_bidder_leads_a_trump_to_the_first_trick() -> None:
 
 def test_a_budget_too_small_gives_true_bounds_and_says_so() -> None:
     from somerset.solve import Solver
-    from somerset.solve.bench import ending
+    from somerset_tools.bench_solve import ending
 
     deal = ending("parker-1947", 3, 6)
     assert deal is not None
@@ -357,7 +357,7 @@ def test_endings_of_random_deals_agree_with_brute_force_and_repeat_node_for_node
     cut the search off is tried first next time) are reordered many times: the answers stay
     exact, and solving the same position again takes exactly the same nodes (the site's
     figures rely on it)."""
-    from somerset.solve.bench import ending
+    from somerset_tools.bench_solve import ending
 
     checked = 0
     for seed in range(1, 12):
@@ -381,7 +381,7 @@ def test_a_solved_position_frees_its_table_at_once() -> None:
     import weakref
 
     from somerset.solve import Solver
-    from somerset.solve.bench import ending
+    from somerset_tools.bench_solve import ending
 
     deal = ending("parker-1947", 2, 4)
     assert deal is not None

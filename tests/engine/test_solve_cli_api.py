@@ -9,12 +9,12 @@ import sys
 import pytest
 
 from somerset import api
-from somerset.rulesets import load_ruleset
+from somerset.rules.rulesets import load_ruleset
 from somerset.solve import position, position_of_deal, solve
-from somerset.solve.bench import ending
-from somerset.record import record_of
+from somerset_tools.bench_solve import ending
+from somerset.records.record import record_of
 
-CLI = [sys.executable, "-m", "somerset"]
+CLI = [sys.executable, "-m", "somerset_tools"]
 HANDS = ["8/8 2/2", "0/0 3/4", "6/8 1/2", "4/8 0/6"]
 REQUEST = {"cmd": "solve", "rules": "parker-1947", "trump": "8", "leader": 0, "hands": HANDS}
 
@@ -155,8 +155,8 @@ def test_api_refuses_a_trick_holding_a_revoke() -> None:
     assert data["error"]["field"] == "trick"
     assert message.startswith("the trick so far breaks a rule: seat 1 played 0/2 after 8/8 with 5/8 still in hand.")
     r = load_ruleset("parker-1947")
-    from somerset.cards import parse_cards, parse_trump
-    from somerset.play import legal_plays
+    from somerset.rules.cards import parse_cards, parse_trump
+    from somerset.rules.play import legal_plays
 
     why = next(i for i in legal_plays(r, parse_trump("2"), parse_cards("5/8 0/2"), parse_cards("8/8")).illegal)
     assert why.reason in message and f"[{why.citation.label}]" in message
@@ -226,7 +226,7 @@ def test_other_impossible_positions_are_refused(change: dict[str, object], field
 def test_more_cards_than_a_format_deals_cannot_be_given() -> None:
     # In every format, a hand of one card more than it deals would need more cards than the pack holds
     # (position()'s checks then refuse a card given twice or outside the pack, or hands of unequal size).
-    from somerset.rulesets import RULESETS
+    from somerset.rules.rulesets import RULESETS
 
     for r in RULESETS.values():
         for fmt in r.formats.value:
@@ -238,8 +238,8 @@ def test_more_cards_than_a_format_deals_cannot_be_given() -> None:
 
 def test_a_record_stopped_mid_trick_is_still_solved() -> None:
     # Positions read off a deal hold only the engine's own legal plays: never refused.
-    from somerset.bots import make_bots
-    from somerset.deal import new_deal
+    from somerset.players.bots import make_bots
+    from somerset.game.deal import new_deal
 
     for seed in range(3):
         deal = new_deal("parker-1947", None, seed)

@@ -9,13 +9,13 @@ import random
 import pytest
 
 from somerset import api
-from somerset.bots import play_until_bid
-from somerset.deal import Deal
-from somerset.rulesets import get_ruleset, load_ruleset
+from somerset.players.bots import play_until_bid
+from somerset.game.deal import Deal
+from somerset.rules.rulesets import get_ruleset, load_ruleset
 from somerset.solve import position, position_of_deal, solve
 from somerset.solve.request import read_position
 from somerset.solve.review import SOLVE_TRICKS, deal_plays, tricks_left
-from somerset.table import sit_down
+from somerset.service.table import sit_down
 
 from test_solve import VARIANTS, _deal_in_play
 

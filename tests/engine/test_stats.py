@@ -1,4 +1,4 @@
-"""somerset.stats: figures from bot-played games, counted independently here, reproducible for a
+"""somerset_tools.stats: figures from bot-played games, counted independently here, reproducible for a
 seed, with a figure a ruleset cannot have left out and its reason given."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import math
 import pytest
 
 from somerset import get_ruleset, trick_verdict
-from somerset.bots import make_bots, play_game
-from somerset.match import Game
-from somerset.rng import deal_seed
-from somerset.stats import Settings, gather, gather_all, main, mean, quartiles, share
+from somerset.players.bots import make_bots, play_game
+from somerset.game.match import Game
+from somerset.game.rng import deal_seed
+from somerset_tools.stats import Settings, gather, gather_all, main, mean, quartiles, share
 
 
 def test_the_same_seed_gives_the_same_figures_and_another_seed_others() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from somerset import api
-from somerset.record import parse_record
-from somerset.rulesets import RULESETS
-from somerset.table import MAX_MOVES, READER, sit_down
+from somerset.records.record import parse_record
+from somerset.rules.rulesets import RULESETS
+from somerset.service.table import MAX_MOVES, READER, sit_down
 
 CASES = [(rid, fmt.id) for rid, r in RULESETS.items() for fmt in r.formats.value]
 

@@ -9,11 +9,11 @@ import json
 import pytest
 
 from somerset import parse_cards, parse_trump
-from somerset.errors import RulesError
-from somerset.play import trick_verdict, why_not_winner
-from somerset.puzzle_kinds import DIFFICULTY_MEASURES
-from somerset.puzzles import PUZZLES, get_puzzle, judge, solve
-from somerset.trainer import TrainerError, check_record, record, trainer_data
+from somerset.rules.errors import RulesError
+from somerset.rules.play import trick_verdict, why_not_winner
+from somerset.teaching.puzzle_kinds import DIFFICULTY_MEASURES
+from somerset.teaching.puzzles import PUZZLES, get_puzzle, judge, solve
+from somerset.service.trainer import TrainerError, check_record, record, trainer_data
 
 
 ONE_TRICK = tuple(p for p in PUZZLES if not p.kind_of.plays_out)
@@ -131,7 +131,7 @@ def test_a_record_that_does_not_hold_is_named(change, words):
 
 
 def test_trainer_data_fails_on_a_record_the_engine_does_not_prove(monkeypatch):
-    import somerset.trainer as trainer
+    import somerset.service.trainer as trainer
 
     real = trainer.record
 

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from somerset import api
-from somerset.actions import ActionKind, parse_action
-from somerset.bots import make_bots, play_deal
-from somerset.deal import Deal, Phase, new_deal
-from somerset.play import RulesError, check_trump
-from somerset.rulesets import RULESETS, get_ruleset
+from somerset.game.actions import ActionKind, parse_action
+from somerset.players.bots import make_bots, play_deal
+from somerset.game.deal import Deal, Phase, new_deal
+from somerset.rules.play import RulesError, check_trump
+from somerset.rules.rulesets import RULESETS, get_ruleset
 
 # (ruleset, format, the trumps its format takes away)
 REMOVED = [

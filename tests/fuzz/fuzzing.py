@@ -13,16 +13,16 @@ from functools import lru_cache
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from somerset.bots import make_bots, play_deal, play_game
-from somerset.cards import Pack, parse_card, parse_trump
-from somerset.examples import WORKED_RECORDS
-from somerset.actions import Action
-from somerset.deal import Deal, new_deal
-from somerset.match import Game
-from somerset.rng import shuffled
-from somerset.record import (DealRecord, GameRecord, PartialRecord, game_record_of, is_partial, parse_game_record,
+from somerset.players.bots import make_bots, play_deal, play_game
+from somerset.rules.cards import Pack, parse_card, parse_trump
+from somerset.teaching.examples import WORKED_RECORDS
+from somerset.game.actions import Action
+from somerset.game.deal import Deal, new_deal
+from somerset.game.match import Game
+from somerset.game.rng import shuffled
+from somerset.records.record import (DealRecord, GameRecord, PartialRecord, game_record_of, is_partial, parse_game_record,
                              parse_partial, parse_record, record_of)
-from somerset.rulesets import RULESETS
+from somerset.rules.rulesets import RULESETS
 
 LONG = os.environ.get("SOMERSET_FUZZ") == "long"
 

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from fuzzing import HOSTILE_TOKENS, budget, mutated
 from somerset import api
-from somerset.limits import MAX_MESSAGE_CHARS
-from somerset.examples import WORKED_EXAMPLES
-from somerset.puzzles import PUZZLES
-from somerset.rulesets import RULESETS
+from somerset.rules.limits import MAX_MESSAGE_CHARS
+from somerset.teaching.examples import WORKED_EXAMPLES
+from somerset.teaching.puzzles import PUZZLES
+from somerset.rules.rulesets import RULESETS
 
 FIELDS = ("rules", "trump", "cards", "hand", "trick", "first_trick", "bid", "made", "against", "format", "option",
           "deck", "id", "answer", "example", "record", "seed", "dealer", "moves", "names", "deals",

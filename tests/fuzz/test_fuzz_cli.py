@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fuzzing import HOSTILE_TOKENS, budget, mutated
-from somerset.cli import main
+from somerset_tools.cli import main
 
 COMMANDS = ("rulesets", "trick", "legal", "score", "play", "game", "check", "simulate")
 words = st.sampled_from(["parker-1947", "all", "hodges-1903", "triple", "bgg", "two", "four-partners", "eight-2x4",

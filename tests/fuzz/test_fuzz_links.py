@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from fuzzing import HOSTILE_TOKENS, budget
 from somerset import api
-from somerset.links import ALPHABET, DealCodeError, parse_deal_code
+from somerset.records.links import ALPHABET, DealCodeError, parse_deal_code
 
 # Codes the tools wrote (the replayer's, Play a deal's), as tests/engine/golden_links.json keeps them.
 CODES = {

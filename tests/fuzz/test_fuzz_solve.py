@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from fuzzing import budget
 from somerset import api
-from somerset.cards import Card, Trump
-from somerset.cli import main
-from somerset.play import legal_plays
-from somerset.rules import PileKind, Ruleset
-from somerset.rulesets import RULESETS, load_ruleset
+from somerset.rules.cards import Card, Trump
+from somerset_tools.cli import main
+from somerset.rules.play import legal_plays
+from somerset.rules.dimensions import PileKind, Ruleset
+from somerset.rules.rulesets import RULESETS, load_ruleset
 from somerset.solve import position
 from somerset.solve.position import opening_rule_applies
 

@@ -49,7 +49,7 @@ API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     # The same deal under several rulesets: the bots' play, the partings and their reasons.
     ("ok", {"cmd": "samedeal", "rules": ["boardgamegeek", "somersetcards-com", "parker-1950"], "seed": 67}),
     ("ok", {"cmd": "samedeal", "rules": "parker-1947-house,parker-1947,hodges-1913", "seed": 2, "moves": ["bid 12"]}),
-    # Links that last (somerset.links): deals replayed from their codes, as tests/engine/golden_links.json
+    # Links that last (somerset.records.links): deals replayed from their codes, as tests/engine/golden_links.json
     # stores them, and the bots' version named; the same deal in both interpreters.
     ("ok", {"cmd": "replay", "rules": "triple-2009", "format": "five-single", "seed": 2,
             "play": "hEhFhGhHhIghJhKggggjDABFiKEEHDHHJBFIDCABDCEECCGGFHKFGBACEJCAABBBCBFFHGHCEFEBDBCCECBCBCABBCDBCBCAAAAABAAAAA"}),
@@ -152,7 +152,8 @@ def random_play_digests(package: str = "somerset", deals: int = RANDOM_DEALS) ->
 
 def run() -> dict[str, Any]:
     import somerset
-    from somerset import api, examples
+    from somerset import api
+    from somerset.teaching import examples
 
     failures: list[str] = []
     checks = 0
@@ -164,7 +165,7 @@ def run() -> dict[str, Any]:
 
     # Puzzles whose stated answers the engine must reproduce (when the engine has them).
     try:
-        from somerset import puzzles
+        from somerset.teaching import puzzles
     except ImportError:
         puzzles = None  # type: ignore[assignment]
     if puzzles is not None and hasattr(puzzles, "check_all"):
@@ -174,7 +175,7 @@ def run() -> dict[str, Any]:
     # The content files (TOML read with tomllib, records) load from the installed package, and
     # every ruling answers every ruleset.
     try:
-        from somerset import rulings
+        from somerset.teaching import rulings
     except ImportError:
         rulings = None  # type: ignore[assignment]
     for ruling in getattr(rulings, "RULINGS", ()):
@@ -186,12 +187,12 @@ def run() -> dict[str, Any]:
 
     # A deal's code (links that last) replays the very deal the bots played, and writes back the same text.
     try:
-        from somerset import links
+        from somerset.records import links
     except ImportError:  # a stand-in engine in the runner's own tests
         links = None  # type: ignore[assignment]
     if links is not None:
-        from somerset.bots import make_bots, play_deal
-        from somerset.deal import new_deal
+        from somerset.players.bots import make_bots, play_deal
+        from somerset.game.deal import new_deal
 
         for rid, fmt, seed in LINK_DEALS:
             checks += 1
@@ -276,8 +277,8 @@ def run() -> dict[str, Any]:
     # same cards in both interpreters, deal by deal.
     bot_plays: list[Any] = []
     try:
-        from somerset.bots import BOTS, make_bots, play_deal
-        from somerset.deal import new_deal
+        from somerset.players.bots import BOTS, make_bots, play_deal
+        from somerset.game.deal import new_deal
     except ImportError:  # a stand-in engine in the runner's own tests
         BOTS = {}  # type: ignore[assignment]
     if "sampling" in BOTS:

@@ -200,7 +200,8 @@ def _fake_wheel(path: Path, failures: list[str]) -> Path:
     info = "somerset-0.0.0.dist-info"
     files = {
         "somerset/__init__.py": "",
-        "somerset/examples.py": f"def check_all():\n    return {failures!r}\n\ndef count():\n    return 1\n",
+        "somerset/teaching/__init__.py": "",
+        "somerset/teaching/examples.py": f"def check_all():\n    return {failures!r}\n\ndef count():\n    return 1\n",
         # (long texts are refused unread: deep nesting would overflow Pyodide's stack, as the real engine knows)
         "somerset/api.py": "import json\n\ndef handle(text):\n    if len(text) > 1000:\n        return json.dumps({'error': "
                            "{'message': 'too long'}})\n    return json.dumps({'echo': json.loads(text, parse_constant=str)})\n",

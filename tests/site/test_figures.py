@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from mkdocs.exceptions import PluginError
 
-from somerset.stats import Settings
+from somerset_tools.stats import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

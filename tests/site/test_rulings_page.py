@@ -13,7 +13,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from somerset.api import handle
-from somerset.rulings import RULINGS, answer_all
+from somerset.teaching.rulings import RULINGS, answer_all
 
 
 def trick_of(ruling: object) -> dict[str, tuple[str, str]]:

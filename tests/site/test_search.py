@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from somerset.rulings import RULINGS
+from somerset.teaching.rulings import RULINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,8 +12,8 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from somerset import DIMENSIONS, RULESETS
-from somerset.describe import value_label
-from somerset.rulings import RULINGS
+from somerset.rules.describe import value_label
+from somerset.teaching.rulings import RULINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -174,7 +174,7 @@ def test_nothing_is_loaded_from_another_host(built_site: Path):
 
 
 def test_sources_page_has_an_anchor_per_source(built_site: Path):
-    from somerset.sources import SOURCES
+    from somerset.rules.sources import SOURCES
 
     ids = parse(built_site / "sources" / "index.html").ids
     for key in SOURCES:
@@ -243,10 +243,10 @@ def visible_text(markup: str) -> str:
 
 
 def test_the_trainer_data_is_a_static_file_equal_to_the_engines(built_site: Path):
-    """assets/data/puzzles.json: every record as somerset.trainer gives it, a plain file any cache can keep."""
+    """assets/data/puzzles.json: every record as somerset.service.trainer gives it, a plain file any cache can keep."""
     import json
 
-    from somerset.trainer import trainer_data
+    from somerset.service.trainer import trainer_data
 
     path = built_site / "assets" / "data" / "puzzles.json"
     assert json.loads(path.read_text(encoding="utf-8")) == json.loads(json.dumps(trainer_data()))
@@ -256,7 +256,7 @@ def test_the_trainer_data_is_a_static_file_equal_to_the_engines(built_site: Path
 
 def test_the_puzzle_list_stays_readable_without_javascript(built_site: Path):
     """Every puzzle on the list, its hint and solution folded in <details>, and a link into the trainer."""
-    from somerset.puzzles import PUZZLES
+    from somerset.teaching.puzzles import PUZZLES
 
     html = (built_site / "puzzles" / "index.html").read_text(encoding="utf-8")
     assert "<somerset-puzzle " not in html
@@ -272,7 +272,7 @@ def test_the_puzzle_list_stays_readable_without_javascript(built_site: Path):
 def test_hook_fails_on_a_trainer_record_that_does_not_hold(monkeypatch: pytest.MonkeyPatch):
     import importlib.util
 
-    import somerset.trainer as trainer
+    import somerset.service.trainer as trainer
     from mkdocs.exceptions import PluginError
 
     spec = importlib.util.spec_from_file_location("trainer_hook", ROOT / "hooks" / "trainer.py")
@@ -295,9 +295,9 @@ def test_hook_fails_on_a_trainer_record_that_does_not_hold(monkeypatch: pytest.M
 def test_the_build_fails_on_an_ending_puzzle_the_engine_does_not_prove(monkeypatch):
     import dataclasses
 
-    import somerset.puzzles as puzzles
+    import somerset.teaching.puzzles as puzzles
 
-    from somerset.ending_puzzles import prove
+    from somerset.teaching.ending_puzzles import prove
 
     hook = _hook()
     good = next(p for p in puzzles.PUZZLES if p.kind == "ending")
@@ -311,7 +311,7 @@ def test_the_ending_page_shows_position_and_answer_without_javascript(built_site
     page = (built_site / "puzzles" / "endings" / "index.html").read_text(encoding="utf-8")
     assert "<details" in page and "gives up" in page and "Seat 1" in page and "somerset-puzzle " not in page
     # Each ending links to itself in the trainer, where it is played step by step.
-    from somerset.puzzles import PUZZLES
+    from somerset.teaching.puzzles import PUZZLES
 
     for p in PUZZLES:
         if p.kind == "ending":

@@ -18,9 +18,9 @@ a deal's play as a short code for links that last (:mod:`.links`) and JSON views
 line (:mod:`.cli`).
 """
 
-from .actions import PASS_ACTION, Action, ActionKind, ActionNotationError, IllegalActionError, parse_action
-from .bidding import PASS, Auction, AuctionError, Call, CallNotationError, parse_call
-from .cards import (
+from .game.actions import PASS_ACTION, Action, ActionKind, ActionNotationError, IllegalActionError, parse_action
+from .rules.bidding import PASS, Auction, AuctionError, Call, CallNotationError, parse_call
+from .rules.cards import (
     NO_TRUMP,
     PACKS,
     ROVER,
@@ -34,18 +34,18 @@ from .cards import (
     parse_cards,
     parse_trump,
 )
-from .deal import CHANCE, TERMINAL, Deal, Phase, TrickRecord, new_deal, replay_deal
-from .errors import NotationError, RulesError, SomersetError
-from .match import MAX_DEALS, Game, new_game
-from .play import IllegalPlay, LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
-from .precompute import DealSetup, deal_setup
-from .rng import DRAW_SALT, SplitMix64, deal_seed, shuffled
-from .rules import DIMENSIONS, Format, Rule, Ruleset
-from .rulesets import RULESETS, UnknownRulesetError, get_ruleset, load_ruleset
-from .scoring import ScoreChange, score_deal
-from .simulate import play_random, step_random
-from .sources import SOURCES, Citation, Source
-from .views import (
+from .game.deal import CHANCE, TERMINAL, Deal, Phase, TrickRecord, new_deal, replay_deal
+from .rules.errors import NotationError, RulesError, SomersetError
+from .game.match import MAX_DEALS, Game, new_game
+from .rules.play import IllegalPlay, LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
+from .game.precompute import DealSetup, deal_setup
+from .game.rng import DRAW_SALT, SplitMix64, deal_seed, shuffled
+from .rules.dimensions import DIMENSIONS, Format, Rule, Ruleset
+from .rules.rulesets import RULESETS, UnknownRulesetError, get_ruleset, load_ruleset
+from .rules.scoring import ScoreChange, score_deal
+from .players.simulate import play_random, step_random
+from .rules.sources import SOURCES, Citation, Source
+from .game.views import (
     deal_from_json,
     deal_summary,
     deal_to_json,

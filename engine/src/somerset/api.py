@@ -4,11 +4,11 @@
 input comes back as ``{"error": {"message": ..., "field": ...}}`` naming what was wrong, what is
 accepted, and the request field it belongs to. ``dispatch(dict)`` does the same without the JSON
 text. Each value is read where its field is known, and the engine's own errors name the argument
-they belong to (see :class:`~somerset.errors.SomersetError`), so no field is guessed from a
-message. The answers' shapes are in :mod:`somerset.responses`; "all rulesets" answers come from
-:mod:`somerset.compare`.
+they belong to (see :class:`~somerset.rules.errors.SomersetError`), so no field is guessed from a
+message. The answers' shapes are in :mod:`somerset.service.responses`; "all rulesets" answers come from
+:mod:`somerset.service.compare`.
 
-Every request is bounded before a command reads it (the limits live in :mod:`somerset.limits`;
+Every request is bounded before a command reads it (the limits live in :mod:`somerset.rules.limits`;
 the ``info`` request reports them): its text's length and nesting, every whole number in it (a
 ``seed`` from 0 to 2**64 - 1, any other number at most ``MAX_NUMBER`` in size), and its fields
 (each command's :data:`FIELDS`; another field is refused, naming them). An error message is one
@@ -30,17 +30,17 @@ import json
 import sys
 from typing import Any, Callable
 
-from . import responses
-from .cards import PACKS, Card, Trump, parse_cards, parse_trump
-from .compare import compare_score, compare_trick, in_field
-from .errors import SomersetError
-from .limits import (MAX_MESSAGE_CHARS, MAX_MOVES, MAX_NUMBER, MAX_RECORD_CHARS, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH,
+from .service import responses
+from .rules.cards import PACKS, Card, Trump, parse_cards, parse_trump
+from .service.compare import compare_score, compare_trick, in_field
+from .rules.errors import SomersetError
+from .rules.limits import (MAX_MESSAGE_CHARS, MAX_MOVES, MAX_NUMBER, MAX_RECORD_CHARS, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH,
                      MAX_SEED, excerpt, message_text, number_problem, request_problem)
-from .play import legal_plays, trick_verdict
-from .rng import check_seed
-from .rules import Ruleset
-from .rulesets import RULESETS, load_ruleset
-from .scoring import score_deal, scored_format
+from .rules.play import legal_plays, trick_verdict
+from .game.rng import check_seed
+from .rules.dimensions import Ruleset
+from .rules.rulesets import RULESETS, load_ruleset
+from .rules.scoring import score_deal, scored_format
 
 __all__ = ["handle", "dispatch", "ApiError", "ruleset_summary", "trick_json", "legal_json", "score_json", "COMMANDS",
            "FIELDS", "LIMITS"]
@@ -49,7 +49,7 @@ JSON = responses.JSON
 ruleset_summary = responses.ruleset_summary
 
 #: The limits a page checks before asking (sent by the ``info`` request; they live in
-#: :mod:`somerset.limits`). The seed's bound is text, since JavaScript numbers do not hold
+#: :mod:`somerset.rules.limits`). The seed's bound is text, since JavaScript numbers do not hold
 #: 2**64 - 1 exactly.
 LIMITS: JSON = {"record_chars": MAX_RECORD_CHARS, "moves": MAX_MOVES, "seed_max": str(MAX_SEED), "number_max": MAX_NUMBER,
                 "request_chars": MAX_REQUEST_CHARS, "request_depth": MAX_REQUEST_DEPTH, "message_chars": MAX_MESSAGE_CHARS}
@@ -168,28 +168,28 @@ def pack_json(req: JSON) -> JSON:
 
 def puzzles_json(req: JSON) -> JSON:
     """Every puzzle (without its answer) and the themes."""
-    from .puzzles import PUZZLES, THEMES, public
+    from .teaching.puzzles import PUZZLES, THEMES, public
 
     # ending puzzles are judged from the trainer records the site build writes (their proofs are searches)
     return {"puzzles": [public(p) for p in PUZZLES if not p.kind_of.plays_out], "themes": [{"id": t, "name": n} for t, n in THEMES]}
 
 
 def _puzzle(req: JSON) -> Any:
-    from .puzzles import get_puzzle
+    from .teaching.puzzles import get_puzzle
 
     return in_field("id", get_puzzle, _field(req, "id", str))
 
 
 def puzzle_json(req: JSON) -> JSON:
     """One puzzle by ``id`` (without its answer)."""
-    from .puzzles import public
+    from .teaching.puzzles import public
 
     return public(_puzzle(req))
 
 
 def judge_json(req: JSON) -> JSON:
     """Whether ``answer`` (card names or values) solves the puzzle ``id``, and why."""
-    from .puzzles import judge
+    from .teaching.puzzles import judge
 
     p = _puzzle(req)
     answer = _field(req, "answer", list)
@@ -200,7 +200,7 @@ def judge_json(req: JSON) -> JSON:
 
 def _bots_version(req: JSON) -> int:
     """The ``bots_version`` of a link played by the bots (1, the links' default, when not given)."""
-    from .bots import LINK_BOTS_VERSION, check_bots_version
+    from .players.bots import LINK_BOTS_VERSION, check_bots_version
 
     version: int = in_field("bots_version", check_bots_version, _field(req, "bots_version", (int, str),
                                                                         LINK_BOTS_VERSION))
@@ -208,8 +208,8 @@ def _bots_version(req: JSON) -> int:
 
 
 def _play_code(req: JSON) -> str | None:
-    """The ``play`` field: a deal's code (see :mod:`somerset.links`), read where it is replayed."""
-    from .links import MAX_CODE_CHARS
+    """The ``play`` field: a deal's code (see :mod:`somerset.records.links`), read where it is replayed."""
+    from .records.links import MAX_CODE_CHARS
 
     code: str | None = _field(req, "play", str, None)
     if code is not None and len(code) > MAX_CODE_CHARS:
@@ -220,8 +220,8 @@ def _play_code(req: JSON) -> str | None:
 def replay_json(req: JSON) -> JSON:
     """A replay of a worked example (``example``, optional ``rules``), of a record (``record``: its
     text), or of a deal dealt from a seed (``rules``, ``seed``, optional ``format`` and ``dealer``):
-    played as its code ``play`` has it, or else by the bots of ``bots_version`` (see :mod:`somerset.links`)."""
-    from .replay import replay, replay_bots, replay_code, replay_record
+    played as its code ``play`` has it, or else by the bots of ``bots_version`` (see :mod:`somerset.records.links`)."""
+    from .service.replay import replay, replay_bots, replay_code, replay_record
 
     if "example" in req:
         return in_field("example", replay, _field(req, "example", str), _field(req, "rules", str, None))
@@ -244,8 +244,8 @@ def replay_json(req: JSON) -> JSON:
 
 def table_json(req: JSON) -> JSON:
     """A deal at the table: ``rules``, ``seed``, optional ``format``, ``play`` (the deal's code so far,
-    see :mod:`somerset.links`), ``moves`` (the reader's action texts after it) and ``bots_version``."""
-    from .table import sit_down
+    see :mod:`somerset.records.links`), ``moves`` (the reader's action texts after it) and ``bots_version``."""
+    from .service.table import sit_down
 
     r = _ruleset(req)
     seed = _seed(req)
@@ -274,7 +274,7 @@ def pad_json(req: JSON) -> JSON:
     """A running score pad: ``rules`` (and ``option``), optional ``format`` and ``names`` (one per
     side), and ``deals``, each ``{"bidder": side, "bid": n, "points": [per side]}``, ``{"points": [...]}``
     where nobody bids, or ``{"passed": true}``. The answer scores every deal and says who won."""
-    from .pad import PadError, deal_from_json, score_pad
+    from .service.pad import PadError, deal_from_json, score_pad
 
     r = _ruleset(req)
     fmt = _field(req, "format", str, None)
@@ -291,10 +291,10 @@ def pad_json(req: JSON) -> JSON:
 def samedeal_json(req: JSON) -> JSON:
     """One deal under several rulesets (``rules``: a list of ids, or one text with commas), where they
     part ways and how it ends under each: from ``seed`` (the bots play it under the first ruleset, in
-    ``format``), from ``seed`` with ``play`` (a deal's code, see :mod:`somerset.links`) or ``moves``
+    ``format``), from ``seed`` with ``play`` (a deal's code, see :mod:`somerset.records.links`) or ``moves``
     (the deal the reader played at the table), or from ``record`` (its text; its own ruleset is
     compared too). Optional ``bots``: who plays on; ``bots_version``: the version of their play."""
-    from .samedeal import PLAYERS, choose_rulesets, record_source, same_deal, seed_source, table_source
+    from .service.samedeal import PLAYERS, choose_rulesets, record_source, same_deal, seed_source, table_source
 
     raw = _field(req, "rules", (str, list))
     if isinstance(raw, list) and not all(isinstance(x, str) for x in raw):
@@ -399,9 +399,9 @@ def dispatch(req: Any) -> JSON:
     """Answer one request (a dict). Never raises.
 
     Before a command reads its request, the request is checked whole: only the command's
-    :data:`FIELDS`, and no number larger than :data:`~somerset.limits.MAX_NUMBER` in size (a
+    :data:`FIELDS`, and no number larger than :data:`~somerset.rules.limits.MAX_NUMBER` in size (a
     ``seed`` from 0 to 2**64 - 1), however nested. An error's message is one line of at most
-    :data:`~somerset.limits.MAX_MESSAGE_CHARS` characters (see :func:`~somerset.limits.message_text`)."""
+    :data:`~somerset.rules.limits.MAX_MESSAGE_CHARS` characters (see :func:`~somerset.rules.limits.message_text`)."""
     try:
         answer = _answer(req)
         error = answer.get("error")
@@ -443,7 +443,7 @@ _LAST_RESORT = json.dumps(responses.error("internal error: the engine could not 
 def handle(text: str) -> str:
     """Answer one JSON request with one JSON response. Never raises.
 
-    The request's size and nesting are checked before its JSON is read (see :mod:`somerset.limits`);
+    The request's size and nesting are checked before its JSON is read (see :mod:`somerset.rules.limits`);
     ``NaN`` and ``Infinity``, which are not JSON, are refused. The answer is encoded inside the
     guard: an answer that cannot be written as JSON (a number too long to print, a float that is
     not a number) becomes an internal error answer."""

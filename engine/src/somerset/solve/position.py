@@ -6,7 +6,7 @@ card belongs to the ruleset's pack and format and appears once, the hands hold a
 the trick so far says they must (in every format, hands of more cards than it deals would need a
 card twice or one outside the pack), the drawing pile shares out evenly, the face-up cards are no
 more than the format sets aside, and every card of the trick so far was a legal play when it was
-played (by :func:`~somerset.play.legal_plays`, as a deal checks it: the seat held its hand now
+played (by :func:`~somerset.rules.play.legal_plays`, as a deal checks it: the seat held its hand now
 and that card; a first trick's lead is under the bidder's opening-lead rule). Bad input raises :class:`PositionError` (a ``ValueError``) naming what is
 wrong and what is accepted; a trick that breaks a rule names the seat, the card, the rule's
 reason and its citation.
@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..cards import Card, NotationError, Trump, parse_cards, parse_trump
-from ..errors import RulesError
-from ..kitty import undealt_kind
-from ..play import check_trump, legal_plays
-from ..rules import Declaration, Format, PileKind, Ruleset, UndealtKind
+from ..rules.cards import Card, NotationError, Trump, parse_cards, parse_trump
+from ..rules.errors import RulesError
+from ..rules.kitty import undealt_kind
+from ..rules.play import check_trump, legal_plays
+from ..rules.dimensions import Declaration, Format, PileKind, Ruleset, UndealtKind
 
 __all__ = ["Position", "PositionError", "position", "position_of_deal"]
 
@@ -257,7 +257,7 @@ def _format(ruleset: Ruleset, format_id: str | None, seats: int) -> Format:
 
 
 def position_of_deal(deal: Any, side: Sequence[int] | None = None) -> Position:
-    """The position of a :class:`somerset.deal.Deal` in its play phase (trump decided)."""
+    """The position of a :class:`somerset.game.deal.Deal` in its play phase (trump decided)."""
     if deal.phase.value != "play":
         where = "over" if deal.is_terminal() else f"in its {deal.phase.value} phase"
         raise PositionError(f"the deal is {where}: a position to solve comes from the play, once trump is known")

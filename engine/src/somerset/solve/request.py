@@ -25,8 +25,8 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from ..cards import NotationError
-from ..rules import Ruleset
+from ..rules.cards import NotationError
+from ..rules.dimensions import Ruleset
 from .position import Position, PositionError, position, position_of_deal
 from .solver import Solver
 
@@ -79,7 +79,7 @@ def read_position(req: JSON) -> Position:
     if side is not None and not all(isinstance(s, int) and not isinstance(s, bool) for s in side):
         raise SolveRequestError("'side' must be a list of seat numbers", "side")
     if "record" in req:
-        from ..record import RecordError, parse_record
+        from ..records.record import RecordError, parse_record
 
         text = _get(req, "record", str, what="a deal record's text")
         try:
@@ -114,7 +114,7 @@ def _field_of(message: str) -> str:
 
 
 def _ruleset(req: JSON) -> Ruleset:
-    from ..rulesets import load_ruleset
+    from ..rules.rulesets import load_ruleset
 
     name = _get(req, "rules", str, what="a ruleset id or alias, or a 'record'")
     option = _get(req, "option", str, None, "an option id of the ruleset")

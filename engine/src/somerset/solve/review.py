@@ -11,7 +11,7 @@ be played). Below that the search is too big to answer quickly in the browser; t
 this are in develop/benchmarks.md ("Best play").
 
 >>> from somerset import get_ruleset
->>> from somerset.bots import play_until_bid
+>>> from somerset.players.bots import play_until_bid
 >>> deal, _ = play_until_bid(get_ruleset("parker-1947"), "four-partners", 7)
 >>> plays = deal_plays(deal)
 >>> len(plays), plays[0]["trick"], plays[0]["tricks_left"], plays[-1]["tricks_left"]
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from ..actions import ActionKind
-from ..deal import Deal, Phase
+from ..game.actions import ActionKind
+from ..game.deal import Deal, Phase
 from .position import position_of_deal
 
 __all__ = ["SOLVE_TRICKS", "deal_plays", "tricks_left"]

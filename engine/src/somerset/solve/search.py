@@ -10,7 +10,7 @@ How it is kept quick, and why each shortcut is exact:
 
 * Cards are small integers (their place in ``pack.cards``, so a suit is a run of bits in rank
   order) and hands are bit masks; legality and trick winners come from the engine's own tables
-  for the ruleset and trump (:class:`somerset.precompute.TrickTables`), so the search plays by exactly the
+  for the ruleset and trump (:class:`somerset.game.precompute.TrickTables`), so the search plays by exactly the
   rules the engine plays by.
 * Equivalent cards are one card. Two cards of one hand are equivalent when no card still to be
   played by anyone else (another hand, the drawing pile, the trick on the table) lies between
@@ -41,9 +41,9 @@ import time
 from functools import lru_cache
 from typing import Any, Sequence
 
-from ..cards import Card, Trump
-from ..precompute import pack_index, trick_tables
-from ..rules import Ruleset
+from ..rules.cards import Card, Trump
+from ..game.precompute import pack_index, trick_tables
+from ..rules.dimensions import Ruleset
 
 __all__ = ["Search", "OutOfBudget", "RulesTables", "rules_tables"]
 

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
+from ..rules.cards import Card
 from .position import Position
 from .search import OutOfBudget, Search, rules_tables
 

@@ -1,0 +1,294 @@
+"""Links that last: a deal's whole play as a short code, and the version of the bots.
+
+A link to a played deal (the deal replayer's, Play a deal's, Same deal's) names the ruleset, the
+way of playing and the seed, and the seed fixes the cards. What was played is kept in one of two
+ways:
+
+* ``play=CODE``: every call, discard, trump and card of the deal, written as a short text of
+  base-64url characters (a :class:`DealCode`). Replaying a code needs only the rules, never the
+  bots, so the link shows the same deal in every later release, whatever the bots then do.
+* ``bots=N``: the deal is played from the seed by the bots of version N
+  (:data:`~somerset.players.bots.BOTS_VERSION` is this release's). A link with neither (made before links
+  carried them, or typed by hand) is played by the bots of version
+  :data:`~somerset.players.bots.LINK_BOTS_VERSION`, 1, for good: a later release that changes the bots'
+  play gives them a new number and keeps replaying the old ones (the golden links of
+  ``tests/engine/test_golden_links.py`` hold every release to that), and a version a release
+  cannot replay is refused with the versions it can.
+
+**The code.** Each step of the deal is one to a few characters of the alphabet ``A``-``Z``,
+``a``-``z``, ``0``-``9``, ``-``, ``_`` (the values 0 to 63, in that order); the chance steps (the
+shuffle, the card drawn for trump) are not written, since the seed gives them:
+
+=========================  ============================================================================
+first character            the step
+=========================  ============================================================================
+``A``-``f`` (0-31)         play the card at that place in the hand of the seat to play, counting from
+                           0, the hand in the order cards are shown (by suit, low to high, S/S last)
+``g`` (32)                 pass
+``h`` (33), then *n*       bid *n* points
+``i`` (34), then *t*       name trump (or declare No Trump in words): *t* is the suit (0 for the 0/0
+                           named as trump), 13 for No Trump
+``j`` (35), then *n*, then discard *n* cards, each given by its place in the high bidder's hand (the
+*n* places                 kitty taken in), in increasing order
+``k`` (36), then *n*       only first: everyone passed *n* times and the deal was dealt again, as the
+                           replayer deals (the next seed of the game, the next dealer)
+=========================  ============================================================================
+
+So a four-handed deal of twelve cards a hand is a code of about 60 characters: the one below
+reads bid 7 (``hH``), bid 8, pass, bid 9, ..., trump /4 (``iE``), then the cards. Why these steps,
+and not each action's place among the legal actions (shorter by a few characters): a card is
+named by its place in the hand, which only the deal fixes, never by its place among the cards the
+rules allow, which a later release might read differently. Were a ruleset's reading settled
+otherwise in a later release, an old code then meets an action the rules no longer allow, and the
+replay stops there and names it; it never quietly plays another card. Each step says what kind of
+action it is, so a step can never be read as an action of another kind either.
+
+:func:`parse_deal_code` reads a code (a problem names the character and what is accepted there),
+``str(code)`` writes it back, :meth:`DealCode.of` writes a deal's code and :meth:`DealCode.play`
+replays one on a deal, stopping at the first step the deal does not allow, which it names.
+
+>>> from somerset.game.deal import new_deal
+>>> from somerset.players.bots import make_bots, play_deal
+>>> deal = play_deal(new_deal("parker-1947", seed=7), make_bots("heuristic", 4, 7))
+>>> code = DealCode.of(deal)
+>>> str(code)
+'hHhIghJhKhLgggiEDBFBCADFHHIIBDAAFFGHABDDBDABDDBCBBCCBCBCABBAAAAA'
+>>> again = new_deal("parker-1947", seed=7)
+>>> parse_deal_code(str(code)).play(again) is None, again.history == deal.history
+(True, True)
+>>> parse_deal_code("gg!")
+Traceback (most recent call last):
+...
+somerset.records.links.DealCodeError: the deal's code cannot be read at character 3, '!': a step starts with A to f (a card), g (pass), h (a bid), i (trump), j (discards) or k (dealt again, first only)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..game.actions import PASS_ACTION, Action, ActionKind
+from ..rules.cards import NO_TRUMP, Card, Trump
+from ..game.deal import Deal
+from ..rules.errors import NotationError
+
+__all__ = ["ALPHABET", "MAX_CODE_CHARS", "CodeStep", "DealCode", "DealCodeError", "parse_deal_code", "history_digest"]
+
+#: The code's characters, by value (base-64url).
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_VALUE = {ch: v for v, ch in enumerate(ALPHABET)}
+
+#: The longest code read: a deal of the largest game is a few hundred characters.
+MAX_CODE_CHARS = 1000
+
+_CARDS = 32  # values below this are cards
+_PASS, _BID, _TRUMP, _DISCARD, _REDEAL = 32, 33, 34, 35, 36
+_NO_TRUMP_VALUE = 13
+_STARTS = "A to f (a card), g (pass), h (a bid), i (trump), j (discards) or k (dealt again, first only)"
+
+
+class DealCodeError(NotationError):
+    """A deal's code that cannot be read: the message names the character and what is accepted there.
+
+    ``position`` is the character (from 1) and ``steps`` the steps read before it, so the deal can be
+    shown up to there."""
+
+    def __init__(self, code: str, position: int, message: str, steps: tuple[CodeStep, ...] = (),
+                 redeals: int = 0) -> None:
+        super().__init__(code, message, field="play")
+        self.position = position
+        self.steps = steps
+        self.redeals = redeals
+
+
+@dataclass(frozen=True, slots=True)
+class CodeStep:
+    """One step of a code: its kind (``card``, ``pass``, ``bid``, ``trump`` or ``discard``), its
+    numbers (a card's place, the points bid, the trump, the discards' places) and its characters
+    (``start`` from 0, ``end`` excluded)."""
+
+    kind: str
+    values: tuple[int, ...]
+    start: int
+    end: int
+
+    def __str__(self) -> str:
+        head = {"bid": ALPHABET[_BID], "trump": ALPHABET[_TRUMP]}
+        if self.kind == "card":
+            return ALPHABET[self.values[0]]
+        if self.kind == "pass":
+            return ALPHABET[_PASS]
+        if self.kind == "discard":
+            return ALPHABET[_DISCARD] + ALPHABET[len(self.values)] + "".join(ALPHABET[v] for v in self.values)
+        return head[self.kind] + ALPHABET[self.values[0]]
+
+
+def _hand(deal: Deal, seat: int) -> list[Card]:
+    return sorted(deal.hand(seat), key=Card.sort_key)
+
+
+def _step_of(deal: Deal, action: Action) -> CodeStep:
+    """The step that writes ``action``, made now in ``deal`` (positions are filled in later)."""
+    k = action.kind
+    if k is ActionKind.PASS:
+        return CodeStep("pass", (), 0, 0)
+    if k is ActionKind.BID:
+        assert action.number is not None
+        if not 0 <= action.number < 64:
+            raise ValueError(f"a bid of {action.number} cannot be written in a deal's code (at most 63)")
+        return CodeStep("bid", (action.number,), 0, 0)
+    if k is ActionKind.TRUMP:
+        assert action.trump is not None
+        return CodeStep("trump", (_NO_TRUMP_VALUE if action.trump.suit is None else action.trump.suit,), 0, 0)
+    hand = _hand(deal, deal.current_player)
+    if k is ActionKind.PLAY:
+        place = hand.index(action.cards[0])
+        if place >= _CARDS:
+            raise ValueError(f"a hand of {len(hand)} cards cannot be written in a deal's code (at most {_CARDS})")
+        return CodeStep("card", (place,), 0, 0)
+    if k is ActionKind.DISCARD:
+        return CodeStep("discard", tuple(sorted(hand.index(c) for c in action.cards)), 0, 0)
+    raise ValueError(f"{action} is a chance step: the seed gives it, and a deal's code does not write it")
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    """A deal's play as steps (see the module's notes); ``str`` writes it, :func:`parse_deal_code` reads it."""
+
+    steps: tuple[CodeStep, ...]
+    redeals: int = 0
+
+    def __str__(self) -> str:
+        head = ALPHABET[_REDEAL] + ALPHABET[self.redeals] if self.redeals else ""
+        return head + "".join(str(s) for s in self.steps)
+
+    @classmethod
+    def of(cls, deal: Deal, redeals: int = 0) -> DealCode:
+        """The code of everything done in ``deal`` so far (a deal dealt from its seed)."""
+        if not 0 <= redeals < 64:
+            raise ValueError(f"{redeals} deals again cannot be written in a deal's code (at most 63)")
+        fresh = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+        steps: list[CodeStep] = []
+        for a in deal.history:
+            if not a.is_chance:
+                steps.append(_step_of(fresh, a))
+            fresh.apply(a)
+        return parse_deal_code(str(cls(tuple(steps), redeals)))
+
+    def action(self, deal: Deal, step: CodeStep) -> Action | str:
+        """The action ``step`` stands for in ``deal`` now, or why it stands for none."""
+        v = step.values
+        if step.kind == "pass":
+            return PASS_ACTION
+        if step.kind == "bid":
+            return Action.bid(v[0])
+        if step.kind == "trump":
+            return Action.name_trump(NO_TRUMP if v[0] == _NO_TRUMP_VALUE else Trump(v[0]))
+        seat = deal.current_player
+        if seat < 0:
+            return "the deal is over" if deal.is_terminal() else "the deal waits for a chance step"
+        hand = _hand(deal, seat)
+        if any(p >= len(hand) for p in v):
+            return f"seat {seat} holds {len(hand)} card{'s' if len(hand) != 1 else ''}, so it has no card at place {max(v)}"
+        if step.kind == "card":
+            return Action.play(hand[v[0]])
+        return Action.discard(hand[p] for p in v)
+
+    def play(self, deal: Deal, before: Callable[[Deal], object] | None = None) -> dict[str, Any] | None:
+        """Make the code's steps in ``deal`` (chance steps from its seed as they come), stopping at the
+        first the deal does not allow: None when every step was made, else the problem, naming the
+        step (``step``, from 1), its characters (``at``, from 1) and why. ``before(deal)``, when
+        given, is called before each step is made (the table keeps its bots' draws in step)."""
+        for n, step in enumerate(self.steps, 1):
+            while deal.is_chance():
+                deal.apply(deal.chance_outcome())
+            if before is not None and not deal.is_terminal():
+                before(deal)
+            action = self.action(deal, step)
+            why = action if isinstance(action, str) else deal.can(action)
+            if why is not None:
+                return step_problem(n, step, str(self), why, action if isinstance(action, Action) else None)
+            assert isinstance(action, Action)
+            deal.apply(action)
+        return None
+
+
+def step_problem(n: int, step: CodeStep, code: str, why: str, action: Action | None = None) -> dict[str, Any]:
+    """The problem with step ``n`` of a code, for an answer: where it is and why it cannot be made."""
+    chars = code[step.start:step.end]
+    what = f" ({action})" if action is not None else ""
+    return {"step": n, "at": step.start + 1, "text": chars,
+            "message": f"step {n} of the deal's code (character {step.start + 1}, “{chars}”){what} cannot be made: {why}"}
+
+
+def parse_deal_code(text: str) -> DealCode:
+    """Read a deal's code (see the module's notes); a :class:`DealCodeError` names the character at fault."""
+    if not isinstance(text, str):
+        raise DealCodeError(repr(text), 1, f"{text!r} is not a deal's code: a code is text such as gghKgg")
+    code = text.strip()
+    if len(code) > MAX_CODE_CHARS:
+        raise DealCodeError(code[:40], MAX_CODE_CHARS + 1,
+                            f"the deal's code is {len(code):,} characters; the longest accepted is {MAX_CODE_CHARS:,}")
+    steps: list[CodeStep] = []
+    redeals = 0
+    i = 0
+
+    def value(at: int, what: str, top: int = 63) -> int:
+        if at >= len(code):
+            raise DealCodeError(code, at + 1, f"the deal's code ends at character {at}, inside a step: {what} "
+                                f"should follow", tuple(steps), redeals)
+        ch = code[at]
+        v = _VALUE.get(ch)
+        if v is None or v > top:
+            shown = ch if ch.isprintable() and not ch.isspace() else repr(ch)
+            raise DealCodeError(code, at + 1, f"the deal's code cannot be read at character {at + 1}, '{shown}': "
+                                f"{what} is one of {ALPHABET[:top + 1] if top < 63 else 'A-Z a-z 0-9 - _'}",
+                                tuple(steps), redeals)
+        return v
+
+    while i < len(code):
+        ch = code[i]
+        v = _VALUE.get(ch)
+        if v is None or v > _REDEAL or (v == _REDEAL and i > 0):
+            shown = ch if ch.isprintable() and not ch.isspace() else repr(ch)
+            raise DealCodeError(code, i + 1, f"the deal's code cannot be read at character {i + 1}, '{shown}': a step "
+                                f"starts with {_STARTS}", tuple(steps), redeals)
+        if v < _CARDS:
+            steps.append(CodeStep("card", (v,), i, i + 1))
+            i += 1
+        elif v == _PASS:
+            steps.append(CodeStep("pass", (), i, i + 1))
+            i += 1
+        elif v == _BID:
+            steps.append(CodeStep("bid", (value(i + 1, "the points bid"),), i, i + 2))
+            i += 2
+        elif v == _TRUMP:
+            steps.append(CodeStep("trump", (value(i + 1, "the trump (A to M a suit, N No Trump)", _NO_TRUMP_VALUE),),
+                                  i, i + 2))
+            i += 2
+        elif v == _DISCARD:
+            count = value(i + 1, "the number of cards discarded")
+            places = tuple(value(i + 2 + k, f"the place in the hand of discard {k + 1} of {count}") for k in range(count))
+            if any(b <= a for a, b in zip(places, places[1:])):
+                raise DealCodeError(code, i + 1, f"the discards at character {i + 1} are not in increasing order "
+                                    "of their places in the hand", tuple(steps), redeals)
+            steps.append(CodeStep("discard", places, i, i + 2 + count))
+            i += 2 + count
+        else:
+            redeals = value(1, "the number of deals again")
+            i = 2
+    return DealCode(tuple(steps), redeals)
+
+
+def history_digest(deal: Deal) -> str:
+    """A fingerprint of everything done in ``deal`` (chance steps included), for the golden links:
+    the actions' texts, one a line, read as a number modulo the prime 2**127 - 1, in 32 hex digits
+    (hashlib is not in the site's trimmed standard library, and the digest must be the same in the
+    browser's engine).
+
+    >>> from somerset.game.deal import new_deal
+    >>> history_digest(new_deal("parker-1947", seed=7))
+    '0000000000000073687566666c652037'
+    """
+    text = "\n".join(str(a) for a in deal.history)
+    return f"{int.from_bytes(text.encode(), 'big') % ((1 << 127) - 1):032x}"

@@ -1,0 +1,83 @@
+"""Penalties the sources give for mistakes at the table: a revoke, and a card shown while dealing.
+
+The engine never lets a player revoke (a card that does not follow suit is refused, which is
+what the sources mean by exchanging or withdrawing it), and its seeded deals never show a card.
+These rules matter when a real table's deal is written down: a record may say that a revoke was
+found after its trick was turned (a ``Revoke`` line, naming the seat), or that a card was shown
+while dealing (a ``Misdeal`` line, naming the card). Where the ruleset's text gives a rule the
+engine can apply, it applies it; otherwise the message says why it cannot.
+
+>>> from somerset import get_ruleset, parse_card
+>>> h03 = get_ruleset("hodges-1903")
+>>> revoke_charge(h03)
+2
+>>> charge_revokes(h03, h03.format(), [10, 4], [1])
+[10, 2]
+>>> misdeal_reason(h03, parse_card("4/6", h03.deck))
+'4/6 ranks above 3/6, the counter of the /6 suit, so the same dealer deals again'
+>>> misdeal_reason(h03, parse_card("2/6", h03.deck))
+Traceback (most recent call last):
+  ...
+somerset.rules.errors.RulesError: 2/6 is neither a counter nor above the counter of its suit (3/6), so the deal stands
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import Card
+from .errors import RulesError
+from .dimensions import Format, Misdeal, Revoke, Ruleset
+
+__all__ = ["revoke_charge", "charge_revokes", "misdeal_reason", "REVOKE_POINTS"]
+
+#: Points charged against a side for a revoke found too late, by the ruleset's revoke rule.
+REVOKE_POINTS = {Revoke.WITHDRAW_OR_TWO: 2}
+
+
+def revoke_charge(ruleset: Ruleset) -> int:
+    """The points a revoke found after its trick was turned costs the revoking side.
+
+    Raises :class:`RulesError`, saying why, when the ruleset's text gives no penalty the engine can
+    apply (none at all, or one the players decide)."""
+    rule = ruleset.follow_suit
+    if rule.value in REVOKE_POINTS:
+        return REVOKE_POINTS[rule.value]
+    if rule.value is Revoke.WITHDRAW_OR_AGREED:
+        raise RulesError(f"{ruleset.short_name} leaves the penalty for a revoke to the players ('such penalty "
+                         "charged as the players may decide'): agree one at the table and adjust the scores yourselves")
+    raise RulesError(f"{ruleset.short_name} gives no penalty for a revoke, so the engine has none to charge; the "
+                     "rulesets that do are those whose rule on following suit names one")
+
+
+def charge_revokes(ruleset: Ruleset, fmt: Format, changes: Sequence[int], seats: Sequence[int]) -> list[int]:
+    """A deal's score changes (one per side, in the format's order) with each revoke charged to its side."""
+    out = list(changes)
+    for seat in seats:
+        if not 0 <= seat < fmt.players:
+            raise RulesError(f"a revoke names a seat from 0 to {fmt.players - 1}; {seat} is not at the table")
+        out[fmt.team_of(seat)] -= revoke_charge(ruleset)
+    return out
+
+
+def misdeal_reason(ruleset: Ruleset, card: Card) -> str:
+    """Why showing ``card`` while dealing means the same dealer deals again.
+
+    Raises :class:`RulesError`, saying why, when the ruleset has no such rule or the card does not
+    call for a new deal."""
+    pack = ruleset.deck
+    if card not in pack:
+        raise RulesError(f"{card} is not in the {pack.name} pack")
+    if ruleset.misdeal.value is Misdeal.UNSTATED:
+        raise RulesError(f"{ruleset.short_name} says nothing about a card shown while dealing, so the engine calls "
+                         "for no new deal; deal again only if your table agrees to")
+    counters = [c.card for c in pack.counts if c.card.suit == card.suit and not c.card.is_ss]
+    if pack.count_value(card):
+        return f"{card} is a counter, so the same dealer deals again"
+    if not counters:
+        raise RulesError(f"the /{card.suit} suit has no counter, so {card} is neither a counter nor above one, "
+                         "and the deal stands")
+    counter = counters[0]
+    if card.rank > counter.rank:
+        return f"{card} ranks above {counter}, the counter of the /{card.suit} suit, so the same dealer deals again"
+    raise RulesError(f"{card} is neither a counter nor above the counter of its suit ({counter}), so the deal stands")

@@ -1,0 +1,227 @@
+"""A deal at the table: the reader plays one seat, the engine's bots play the others.
+
+:func:`sit_down` is stateless: it deals from the seed, lets the bots act, and applies the reader's
+moves (action texts such as ``pass``, ``bid 9``, ``trump 8``, ``discard 3/8 0/10``, ``play 4/8``)
+each time the reader's seat is to act, until it needs the reader's next move or the deal ends.
+A position is (ruleset, format, seed, the deal so far) and fits in a link. The deal so far is
+its code (``play``, see :mod:`somerset.records.links`): every call, discard, trump and card, the bots'
+as well as the reader's, so a link shows the same deal in every later release whatever the bots
+then do. The page sends the code it was last given and the reader's next move (``moves``); the
+answer gives the code of the deal so far (``play``) and the code before the reader's last move
+(``undo``). A link with the reader's moves and no code (as the page wrote them before it kept
+codes, or typed by hand) is replayed with the bots of the version it names (``bots_version``,
+1 when it names none), who play the other seats as they did then. The reader sees only what that seat may see; the hands are
+shown when the deal is over, with its record and ``review``: each card the reader played in
+the deal's ending with the position before it, for the ``solve`` request to value, and the
+deal's code before it (``play``), for a link to that position.
+
+A move (or a step of the code) that is not allowed stops the replay there: the answer shows the
+position before it and names the move and the reason, so nothing played before it is lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game.actions import ActionKind, parse_action
+from ..players.bots import LINK_BOTS_VERSION, Bot, check_bots_version, make_bots
+from ..rules.cards import Card
+from ..game.deal import Deal, Phase
+from ..rules.errors import RulesError
+from ..rules.limits import MAX_MOVES, excerpt, one_line
+from ..records.links import DealCode, DealCodeError, parse_deal_code
+from ..records.record import record_of
+from ..rules.dimensions import Ruleset
+from ..rules.rulesets import load_ruleset
+from ..solve.review import deal_plays
+from ..game.views import deal_view
+
+__all__ = ["sit_down", "table_deal", "MAX_MOVES", "READER", "TABLE_BOTS"]
+
+#: The reader's seat: the dealer's left, so the reader bids first (in the four-handed partnership
+#: game, with seat 2 against seats 1 and 3).
+READER = 0
+
+#: The bots at the table: the heuristic bot's bidding and early play, and in the ending the solver
+#: on deals sampled from what each bot's seat has seen (see :class:`somerset.players.bots.SamplingBot`).
+TABLE_BOTS = "sampling"
+
+
+def _to_play(deal: Deal) -> dict[str, Any]:
+    """What the reader is asked for now, in a form a page can show without working anything out."""
+    p = deal.phase
+    if p is Phase.AUCTION:
+        return {"kind": "call", "moves": [str(a) for a in deal.legal_actions()]}
+    if p is Phase.TRUMP:
+        assert deal.declarer is not None
+        return {"kind": "trump", "moves": [str(a) for a in deal.legal_actions()],
+                "labels": [a.trump.label if a.trump is not None else str(a) for a in deal.legal_actions()]}
+    if p is Phase.KITTY:
+        count = len(deal.undealt)
+        # where the kitty's cards stay in the bidder's hand (somerset.rules.kitty.kitty_ban), they are named
+        kept = [str(c) for c in deal.undealt] if deal.ruleset.undealt.value.exchange.keeps_kitty else []
+        text = f"You won the bid and took the {count} left-over cards: choose {count} to discard."
+        if kept:
+            text = (f"You won the bid and took the {count} left-over cards ({', '.join(kept)}), which stay in your "
+                    f"hand: choose {count} of the cards you were dealt to discard.")
+        return {"kind": "discard", "count": count, "kept": kept, "text": text}
+    if p is Phase.PLAY:
+        cards = sorted(deal.legal_cards(), key=Card.sort_key)
+        extra = [str(a) for a in deal.legal_actions() if a.kind is ActionKind.TRUMP]
+        return {"kind": "card", "cards": [str(c) for c in cards], "moves": [f"play {c}" for c in cards] + extra,
+                "declares": deal.first_lead_pending and deal.trump is None}
+    return {"kind": "none"}
+
+
+def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1,
+               moves: list[str] | None = None, play: str | None = None,
+               bots_version: int | str = LINK_BOTS_VERSION) -> tuple[Deal, int, dict[str, Any] | None]:
+    """The deal from ``seed`` with the reader at seat 0 after the code ``play`` (every seat's
+    actions) and then ``moves`` (the reader's), the bots of ``bots_version`` playing the other seats
+    where neither says: the deal (stopped where it needs the reader's next move, or over), how many
+    moves were used, and the problem with the first step or move that could not be made (None when
+    there was none). Where a step of the code cannot be made, the deal is kept up to it, the bots
+    play on to the reader's turn, and the moves are left unused."""
+    check_bots_version(bots_version)
+    r = load_ruleset(ruleset)
+    fmt = r.format(format_id)
+    moves = list(moves or [])
+    if len(moves) > MAX_MOVES:
+        raise RulesError(f"{len(moves)} moves is more than any deal needs (at most {MAX_MOVES})", field="moves")
+    n = fmt.players
+    deal = Deal(r, fmt.id, dealer=n - 1, seed=seed)
+    bots = make_bots(TABLE_BOTS, n, seed)
+    used = 0
+    problem: dict[str, Any] | None = None
+    if play is not None:
+        try:
+            code = parse_deal_code(play)
+        except DealCodeError as e:
+            code = DealCode(e.steps)
+            problem = {"move": 0, "step": len(e.steps) + 1, "at": e.position, "text": "", "message": str(e)}
+        if code.redeals:
+            problem = {"move": 0, "step": 0, "at": 1, "text": "", "message": "the deal's code starts with deals again; "
+                       "a deal at the table is played once, from its seed"}
+            code = DealCode(())
+        problem = code.play(deal, lambda d: _keep_in_step(d, bots)) or problem
+        if problem is not None:  # the deal up to there, and the bots play on to the reader's turn
+            problem.setdefault("move", 0)
+            moves = []
+    code_problem = problem
+    problem = None
+    while not deal.is_terminal():
+        if deal.is_chance():
+            deal.apply(deal.chance_outcome())
+        elif deal.current_player != READER:
+            deal.apply(bots[deal.current_player].act(deal))
+        elif used < len(moves):
+            text = moves[used]
+            try:
+                action = parse_action(text, deal.pack)
+                why = deal.can(action)
+            except ValueError as e:
+                why = str(e)
+            if why is not None:
+                problem = {"move": used + 1, "text": text[:60], "message": one_line(f"move {used + 1}, “{excerpt(text, 60)}”, "
+                           f"is not allowed: {why}")}
+                break
+            deal.apply(action)
+            used += 1
+        else:
+            break
+    if problem is None and used < len(moves):
+        problem = {"move": used + 1, "text": moves[used][:60],
+                   "message": f"move {used + 1}, “{excerpt(moves[used], 60)}”, comes after the end of the deal"}
+    return deal, used, code_problem or problem
+
+
+def _undo(deal: Deal) -> str | None:
+    """The code of ``deal`` before the reader's last action (None when the reader has not acted)."""
+    last = None
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    for k, a in enumerate(deal.history):
+        if not a.is_chance and d.current_player == READER:
+            last = k
+        d.apply(a)
+    if last is None:
+        return None
+    before = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    for a in deal.history[:last]:
+        before.apply(a)
+    return str(DealCode.of(before))
+
+
+def _reader_moves(deal: Deal) -> list[str]:
+    """The reader's actions in ``deal``, as texts."""
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    out = []
+    for a in deal.history:
+        if not a.is_chance and d.current_player == READER:
+            out.append(str(a))
+        d.apply(a)
+    return out
+
+
+def _keep_in_step(deal: Deal, bots: list[Bot]) -> None:
+    """Before a bot's call is made from a deal's code, let the bot choose its call (and drop it).
+
+    The heuristic bot draws from its generator when it bids (and at no other time), so its later
+    calls depend on how many it has made. Choosing each of its calls from the code again keeps its
+    draws where they would be had it played the deal so far, and the bots play on from a code
+    exactly as they play on from the reader's moves alone."""
+    seat = deal.current_player
+    if deal.phase is Phase.AUCTION and seat != READER and seat >= 0:
+        bots[seat].act(deal)
+
+
+def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1,
+             moves: list[str] | None = None, play: str | None = None,
+             bots_version: int | str = LINK_BOTS_VERSION) -> dict[str, Any]:
+    """The deal from ``seed`` with the reader at seat 0 after the code ``play`` and ``moves``, and
+    what the reader may do next (see the module's notes)."""
+    moves = list(moves or [])
+    deal, used, problem = table_deal(ruleset, format_id, seed, moves, play, bots_version)
+    r, fmt, n = deal.ruleset, deal.format, deal.players
+    view = deal_view(deal, READER)
+    view.pop("legal", None)
+    view.pop("history", None)
+    view["hand"] = [str(c) for c in sorted(deal.hand(READER), key=Card.sort_key)]
+    out: dict[str, Any] = {
+        "ruleset": r.id,
+        "ruleset_name": r.short_name,
+        "format": fmt.id,
+        "format_label": fmt.label,
+        "seed": str(seed),  # text: JavaScript numbers do not hold every seed exactly
+        "players": n,
+        "teams": [list(t) for t in fmt.teams],
+        "seat": READER,
+        "moves": _reader_moves(deal) if play is not None else moves[:used],
+        "play": str(DealCode.of(deal)),
+        "undo": _undo(deal),
+        "bots_version": check_bots_version(bots_version),
+        "view": view,
+        "to_play": _to_play(deal) if deal.current_player == READER and not deal.is_terminal() else {"kind": "none"},
+        "over": deal.is_terminal(),
+        "problem": problem,
+    }
+    if deal.is_terminal():
+        out["record"] = str(record_of(deal))
+        out["hands"] = [[str(c) for c in sorted(h, key=Card.sort_key)] for h in deal.dealt]
+        out["passed_out"] = deal.passed_out
+        out["made"] = deal.made
+        out["team_points"] = deal.team_points()
+        out["score"] = deal.score_changes()
+        out["review"] = _with_codes(deal, deal_plays(deal, seats=(READER,)))
+    return out
+
+
+def _with_codes(deal: Deal, review: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each card of ``review`` with the deal's code just before it (``play``), for a link to that position."""
+    at = {(e["trick"], e["index"]): e for e in review}
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    for a in deal.history:
+        e = at.get((len(d.trick_log) + 1, len(d.trick))) if a.kind is ActionKind.PLAY else None
+        if e is not None and d.current_player == e["seat"]:
+            e["play"] = str(DealCode.of(d))
+        d.apply(a)
+    return review
