@@ -26,9 +26,11 @@ from collections import OrderedDict
 from typing import Any
 
 from ..rules.cards import NotationError
+from ..records.record import RecordError, parse_record
 from ..rules.dimensions import Ruleset
+from ..rules.rulesets import load_ruleset
 from .position import Position, PositionError, position, position_of_deal
-from .solver import Solver
+from .solver import Solver, describe
 
 __all__ = ["DEFAULT_NODES", "MAX_NODES", "MAX_SECONDS", "SolveRequestError", "solve_request", "read_position",
            "describe", "forget"]
@@ -79,8 +81,6 @@ def read_position(req: JSON) -> Position:
     if side is not None and not all(isinstance(s, int) and not isinstance(s, bool) for s in side):
         raise SolveRequestError("'side' must be a list of seat numbers", "side")
     if "record" in req:
-        from ..records.record import RecordError, parse_record
-
         text = _get(req, "record", str, what="a deal record's text")
         try:
             deal = parse_record(text).replay()
@@ -114,8 +114,6 @@ def _field_of(message: str) -> str:
 
 
 def _ruleset(req: JSON) -> Ruleset:
-    from ..rules.rulesets import load_ruleset
-
     name = _get(req, "rules", str, what="a ruleset id or alias, or a 'record'")
     option = _get(req, "option", str, None, "an option id of the ruleset")
     options = _get(req, "options", list, [], "a list of option ids of the ruleset")
@@ -172,45 +170,3 @@ def solve_request(req: JSON) -> JSON:
     out = sol.to_json()
     out["message"] = describe(out).splitlines()[0]
     return out
-
-
-def describe(data: JSON) -> str:
-    """A solve answer (the JSON form) in a few lines of text."""
-    p = data["position"]
-    seats = "+".join(str(s) for s in data["side"])
-    others = "+".join(str(s) for s in data["others"])
-    rem = data["remaining"]
-    lines: list[str] = []
-    if data["side_points"] is not None:
-        pts = data["side_points"]
-        lines.append(f"With best play seats {seats} take {pts} of the {rem} points still to be won and seats "
-                     f"{others} take {rem - pts}.")
-    else:
-        lines.append(f"Not solved within the {data['stopped']}: so far it is proven only that seats {seats} take "
-                     f"at least {data['side_low']} and at most {data['side_high']} of the {rem} points still to be "
-                     "won.")
-    if data["cards"]:
-        mover = data["to_move"]
-        who = f"seats {seats}" if mover in data["side"] else f"seats {others}"
-        lines.append(f"Seat {mover} to play; what each card costs {who} against the best card:")
-        for c in data["cards"]:
-            if c["loss"] is not None:
-                mark = "best" if c["best"] else f"-{c['loss']}"
-                lines.append(f"  {c['card']:>5}  {mark:>4}   then seats {seats} take {c['low']}")
-            else:
-                lines.append(f"  {c['card']:>5}     ?   then seats {seats} take {c['low']} to {c['high']} "
-                             "(not yet proven)")
-    if data["line"]:
-        parts = []
-        for x in data["line"]:
-            text = f"{x['seat']}:{x['card']}"
-            if x["winner"] is not None:
-                text += f" (seat {x['winner']} +{x['points']})"
-                if x["draws"]:
-                    text += " draws " + " ".join(f"{d['seat']}:{d['card']}" for d in x["draws"])
-            parts.append(text)
-        lines.append("A best line: " + ", ".join(parts))
-    st = data["stats"]
-    lines.append(f"{st['nodes']:,} nodes in {st['seconds']:.3f} s; table of {st['entries']:,} positions, "
-                 f"{st['hits']:,} of {st['lookups']:,} look-ups found ({p['rules']}, trump {p['trump']})")
-    return "\n".join(lines)

@@ -16,7 +16,7 @@ from ..rules.cards import Card
 from .position import Position
 from .search import OutOfBudget, Search, rules_tables
 
-__all__ = ["CardValue", "Play", "Solution", "Solver", "solve"]
+__all__ = ["CardValue", "Play", "Solution", "Solver", "solve", "describe"]
 
 
 @dataclass(frozen=True)
@@ -140,8 +140,6 @@ class Solution:
 
     def describe(self) -> str:
         """The answer in a few lines of text (what ``somerset solve`` prints)."""
-        from .request import describe
-
         return describe(self.to_json())
 
 
@@ -379,3 +377,45 @@ def solve(pos: Position, *, nodes: int | None = None, seconds: float | None = No
     (``stopped``) and gives the bounds proven so far.
     """
     return Solver(pos).run(nodes=nodes, seconds=seconds, cards=cards, line=line, lines=lines)
+
+
+def describe(data: dict[str, Any]) -> str:
+    """A solve answer (the JSON form) in a few lines of text."""
+    p = data["position"]
+    seats = "+".join(str(s) for s in data["side"])
+    others = "+".join(str(s) for s in data["others"])
+    rem = data["remaining"]
+    lines: list[str] = []
+    if data["side_points"] is not None:
+        pts = data["side_points"]
+        lines.append(f"With best play seats {seats} take {pts} of the {rem} points still to be won and seats "
+                     f"{others} take {rem - pts}.")
+    else:
+        lines.append(f"Not solved within the {data['stopped']}: so far it is proven only that seats {seats} take "
+                     f"at least {data['side_low']} and at most {data['side_high']} of the {rem} points still to be "
+                     "won.")
+    if data["cards"]:
+        mover = data["to_move"]
+        who = f"seats {seats}" if mover in data["side"] else f"seats {others}"
+        lines.append(f"Seat {mover} to play; what each card costs {who} against the best card:")
+        for c in data["cards"]:
+            if c["loss"] is not None:
+                mark = "best" if c["best"] else f"-{c['loss']}"
+                lines.append(f"  {c['card']:>5}  {mark:>4}   then seats {seats} take {c['low']}")
+            else:
+                lines.append(f"  {c['card']:>5}     ?   then seats {seats} take {c['low']} to {c['high']} "
+                             "(not yet proven)")
+    if data["line"]:
+        parts = []
+        for x in data["line"]:
+            text = f"{x['seat']}:{x['card']}"
+            if x["winner"] is not None:
+                text += f" (seat {x['winner']} +{x['points']})"
+                if x["draws"]:
+                    text += " draws " + " ".join(f"{d['seat']}:{d['card']}" for d in x["draws"])
+            parts.append(text)
+        lines.append("A best line: " + ", ".join(parts))
+    st = data["stats"]
+    lines.append(f"{st['nodes']:,} nodes in {st['seconds']:.3f} s; table of {st['entries']:,} positions, "
+                 f"{st['hits']:,} of {st['lookups']:,} look-ups found ({p['rules']}, trump {p['trump']})")
+    return "\n".join(lines)
