@@ -32,6 +32,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..game.deal import Deal, Phase, new_deal
+from ..game.rng import deal_seed
+from ..players.bots import MAX_REDEALS, make_bots
 from ..rules.cards import Card, parse_cards, parse_trump
 from .contentfile import Entry
 from ..rules.play import legal_plays, trick_verdict
@@ -40,7 +43,6 @@ from ..rules.dimensions import Format, Ruleset
 from ..solve import Play, Position, PositionError, position, solve
 
 if TYPE_CHECKING:
-    from ..game.deal import Deal
     from .puzzles import Puzzle
 
 __all__ = ["Ending", "EndingSetup", "Step", "Refutation", "Proof", "PuzzleProofError", "prove", "grade",
@@ -308,10 +310,6 @@ def source_deal(p: Puzzle) -> Deal:
     It is dealt from ``seed`` as ``somerset play`` deals (dealing again while everyone passes), and
     the heuristic bots play until ``played`` cards have been played; with ``names_trump`` the high
     bidder names the puzzle's trump rather than the bot's choice (how the rarer trumps are mined)."""
-    from ..players.bots import MAX_REDEALS, make_bots
-    from ..game.deal import Phase, new_deal
-    from ..game.rng import deal_seed
-
     s = _setup(p)
     if s.seed is None or s.played is None:
         raise ValueError(f"puzzle {p.id} names no source deal (seed and played)")
@@ -537,8 +535,6 @@ class Ending(PuzzleKind):
 
     def trainer(self, p: Puzzle) -> dict[str, Any]:
         """The trainer record (PUZZLE-DATA.md): one step per decision, with every refutation's line."""
-        from .puzzles import THEMES
-
         proof = prove(p)
         r = p.rules
         steps = []
@@ -577,7 +573,7 @@ class Ending(PuzzleKind):
         return {
             "id": p.id, "kind": self.name, "title": p.title, "ruleset": r.id, "ruleset_name": r.short_name,
             "format": puzzle_position(p).format.id, "themes": [p.theme],
-            "theme_names": [dict(THEMES).get(p.theme, p.theme)],
+            "theme_names": [p.theme_name or p.theme],
             "difficulty": proof.difficulty,
             "source": (f"seed {s.seed}, after {s.played} cards played by the heuristic bots"
                        + (f", trump {p.trump} named for the bidder" if s.names_trump else

@@ -184,8 +184,6 @@ class PuzzleKind:
 
     def difficulty_reasons(self, p: Puzzle) -> list[str]:
         """The ids of the measures in :data:`DIFFICULTY_MEASURES` that this puzzle meets."""
-        from ..rules.rulesets import RULESETS
-
         offered = self.offered(p)
         seen = [*_cards_text(p, p.trick), *_cards_text(p, p.hand), *_cards_text(p, p.after)]
         out = []
@@ -212,8 +210,6 @@ class PuzzleKind:
 
     def trainer(self, p: Puzzle) -> dict[str, Any]:
         """The puzzle's trainer record (plain JSON values): one step, judged without the engine."""
-        from .puzzles import THEMES
-
         r = p.rules
         answer = list(self.solve(p))
         offered = self.offered(p)
@@ -235,7 +231,7 @@ class PuzzleKind:
         return {
             "id": p.id, "kind": self.name, "title": p.title, "ruleset": r.id, "ruleset_name": r.short_name,
             "format": p.format or r.partnership_format().id, "themes": [p.theme],
-            "theme_names": [dict(THEMES).get(p.theme, p.theme)],
+            "theme_names": [p.theme_name or p.theme],
             "difficulty": self.difficulty(p), "difficulty_reasons": self.difficulty_reasons(p),
             "source": f"{p.file}: puzzle '{p.id}'" if p.file else "", "steps": [step],
         }
@@ -545,7 +541,3 @@ class PuzzleProofError(ValueError):
 
 
 PUZZLE_KINDS: dict[str, PuzzleKind] = {k.name: k for k in (Winner(), Legal(), Play(), Discard(), Bid(), Score())}
-
-# The kinds proven by the solver live in their own modules, which add themselves to PUZZLE_KINDS
-# (importing one here makes sure it is always registered, whichever module is imported first).
-from . import ending_puzzles  # noqa: E402,F401

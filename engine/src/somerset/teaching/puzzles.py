@@ -28,6 +28,8 @@ from ..rules.cards import Card, parse_cards, parse_trump
 from .contentfile import ContentFile, Entry, check_id, read_toml, shipped_files
 from ..rules.play import check_trump
 from .puzzle_kinds import PUZZLE_KINDS, PuzzleKind, PuzzleProofError
+# the kinds proven by the solver live in their own module, which adds them to PUZZLE_KINDS
+from . import ending_puzzles  # noqa: F401
 from ..rules.dimensions import Ruleset
 from ..rules.rulesets import get_ruleset
 
@@ -86,6 +88,7 @@ class Puzzle:
     against: int = 0
     discards: str = ""  # "bid": the cards discarded from the kitty
     file: str = field(default="", compare=False)  # the content file it was read from
+    theme_name: str = field(default="", compare=False)  # the theme's name, from its [[theme]] table
     setup: Any = None  # the kind's own fields, as its read_setup gives them
 
     @property
@@ -193,6 +196,7 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
             raise entry.error(str(e), "answer") from e
     values["answer"] = answer
     values["setup"] = kind.read_setup(entry, r, r.format(values.get("format")))
+    values["theme_name"] = themes[values["theme"]]
     entry.done((*FIELDS, *kind.fields, *kind.own_fields))
     p = Puzzle(**values)
     kind.check_read(p, entry)
