@@ -32,8 +32,8 @@ from typing import Any, Callable
 
 from .service import responses
 from .rules.cards import PACKS, Card, Trump, parse_cards, parse_trump
-from .service.compare import compare_score, compare_trick, in_field
-from .rules.errors import SomersetError
+from .service.compare import compare_score, compare_trick
+from .rules.errors import SomersetError, in_field
 from .rules.limits import (MAX_MESSAGE_CHARS, MAX_MOVES, MAX_NUMBER, MAX_RECORD_CHARS, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH,
                      MAX_SEED, excerpt, message_text, number_problem, request_problem)
 from .rules.play import legal_plays, trick_verdict

@@ -17,7 +17,11 @@ CardNotationError | '9/8' is not a card: a card's rank cannot exceed its suit, s
 
 from __future__ import annotations
 
-__all__ = ["SomersetError", "NotationError", "RulesError"]
+from typing import Any, Callable, TypeVar
+
+__all__ = ["SomersetError", "NotationError", "RulesError", "in_field"]
+
+T = TypeVar("T")
 
 
 class SomersetError(ValueError):
@@ -42,3 +46,19 @@ class NotationError(SomersetError):
 
 class RulesError(SomersetError):
     """Input that reads correctly but that the ruleset does not allow (an unknown trump, a bad trick)."""
+
+
+def in_field(field: str, parse: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``parse(*args, **kwargs)``; an error from it names ``field`` as the input it belongs to.
+
+    An engine error that already names its field keeps it; a plain :class:`ValueError` (from code
+    that does not know the engine's errors) becomes a :class:`SomersetError` of ``field``.
+    """
+    try:
+        return parse(*args, **kwargs)
+    except SomersetError as e:
+        if e.field is None:
+            e.field = field
+        raise
+    except ValueError as e:
+        raise SomersetError(str(e), field=field) from e

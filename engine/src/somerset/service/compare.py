@@ -18,32 +18,16 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, TypeVar
 
 from ..rules.cards import Card, Trump, parse_cards, parse_trump
-from ..rules.errors import SomersetError
+from ..rules.errors import SomersetError, in_field
 from ..rules.play import trick_verdict
 from .responses import JSON, score_json, verdict_json
 from ..rules.dimensions import Ruleset
 from ..rules.rulesets import RULESETS
 from ..rules.scoring import score_deal, scored_format
 
-__all__ = ["across_rulesets", "compare_trick", "compare_score", "in_field"]
+__all__ = ["across_rulesets", "compare_trick", "compare_score"]
 
 T = TypeVar("T")
-
-
-def in_field(field: str, parse: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``parse(*args, **kwargs)``; an error from it names ``field`` as the input it belongs to.
-
-    An engine error that already names its field keeps it; a plain :class:`ValueError` (from code
-    that does not know the engine's errors) becomes a :class:`SomersetError` of ``field``.
-    """
-    try:
-        return parse(*args, **kwargs)
-    except SomersetError as e:
-        if e.field is None:
-            e.field = field
-        raise
-    except ValueError as e:
-        raise SomersetError(str(e), field=field) from e
 
 
 def across_rulesets(ask: Callable[[Ruleset], JSON], outcome: Callable[[JSON], Hashable],
