@@ -20,6 +20,7 @@ import sys
 from typing import Sequence
 
 from ..rules.errors import RulesError
+from ..rules.limits import MAX_SEED
 
 __all__ = ["SplitMix64", "shuffled", "deal_seed", "check_seed", "MASK64", "DRAW_SALT", "GAMMA", "top_bits",
            "advanced", "FAST_BOUND"]
@@ -199,7 +200,7 @@ def check_seed(seed: object, field: str = "seed") -> int:
     ...
     somerset.rules.errors.RulesError: a seed must be a whole number from 0 to 18446744073709551615, not 18446744073709551616
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
-        raise RulesError(f"a seed must be a whole number from 0 to {MASK64}, not {seed!r}", field=field)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise RulesError(f"a seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}", field=field)
     return seed
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import re
 
-from ..game.rng import MASK64
-
 __all__ = ["MAX_RECORD_CHARS", "MAX_MOVES", "MAX_SEED", "MAX_SIMULATED_DEALS", "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH",
            "MAX_NUMBER", "MAX_MESSAGE_CHARS", "excerpt", "one_line", "request_problem", "number_problem", "message_text"]
 
@@ -27,8 +25,9 @@ __all__ = ["MAX_RECORD_CHARS", "MAX_MOVES", "MAX_SEED", "MAX_SIMULATED_DEALS", "
 MAX_RECORD_CHARS = 20_000
 #: More moves than one seat makes in any deal: a longer list of the reader's moves is refused.
 MAX_MOVES = 200
-#: The largest seed: seeds are whole numbers from 0 to 2**64 - 1.
-MAX_SEED = MASK64
+#: The largest seed: seeds are whole numbers from 0 to 2**64 - 1, the 64-bit words the shuffle of
+#: :mod:`somerset.game.rng` is seeded with (its ``check_seed`` refuses any other).
+MAX_SEED = (1 << 64) - 1
 #: The most deals one ``simulate`` plays: at the heuristic bots' 200 or so deals a second here,
 #: already more than half a day. More is refused; a run that is too long can be stopped with Ctrl-C.
 MAX_SIMULATED_DEALS = 10_000_000
