@@ -29,7 +29,7 @@ from ..players.bots import LINK_BOTS_VERSION, check_bots_version, play_until_bid
 from ..rules.cards import Card
 from ..game.deal import Deal, Phase
 from ..rules.errors import RulesError
-from ..teaching.examples import examples_for, get_example
+from ..teaching.examples import WORKED_EXAMPLES, examples_for, get_example
 from ..rules.limits import MAX_RECORD_CHARS
 from ..records.links import DealCode, DealCodeError, parse_deal_code
 from ..game.rng import deal_seed
@@ -46,8 +46,6 @@ __all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bot
 
 def example_ids() -> list[str]:
     """The ids of every worked example."""
-    from ..teaching.examples import WORKED_EXAMPLES
-
     return list(WORKED_EXAMPLES)
 
 

@@ -69,6 +69,7 @@ from ..rules.dimensions import DIMENSIONS, Format, Ruleset, RuleValue
 from ..rules.rulesets import RULESETS, load_ruleset
 from ..rules.scoring import score_sides
 from ..rules.sources import Citation
+from .table import table_deal
 
 __all__ = ["DealSource", "choose_rulesets", "seed_source", "table_source", "record_source", "same_deal", "cannot_deal", "play_under",
            "Players", "PLAYERS", "SameDealError", "MAX_EVENTS"]
@@ -143,8 +144,6 @@ def table_source(ruleset: Ruleset | str, format_id: str | None, seed: int, moves
                  play: str | None = None) -> DealSource:
     """The deal the reader played at the table (see :mod:`somerset.service.table`): its code ``play`` (see
     :mod:`somerset.records.links`), or the reader's ``moves`` at seat 0 with the table's bots playing the rest."""
-    from .table import table_deal
-
     deal, _, problem = table_deal(ruleset, format_id, seed, moves, play)
     if problem is not None:
         raise SameDealError(f"the deal played at the table cannot be rebuilt: {problem['message']}",
