@@ -9,13 +9,20 @@ under each of them, and plays whole deals and games.
 >>> v.winner, str(v.card), v.rule
 (3, '0/2', 'highest-trump')
 
-Where things are: cards and packs (:mod:`.cards`), the rule dimensions (:mod:`.rules`) and the
-twelve rulesets (:mod:`.rulesets`); legal plays and trick verdicts (:mod:`.play`), the auction
-(:mod:`.bidding`), the kitty (:mod:`.kitty`), scoring (:mod:`.scoring`); a deal as a state
-machine (:mod:`.deal`, moved by :mod:`.actions`, dealt by :mod:`.rng`), a game of deals
-(:mod:`.match`), random play (:mod:`.simulate`), bots (:mod:`.bots`); records (:mod:`.record`),
-a deal's play as a short code for links that last (:mod:`.links`) and JSON views (:mod:`.views`); the browser's JSON interface (:mod:`.api`) and the command
-line (:mod:`.cli`).
+Where things are, in layers, each importing only from the layers before it:
+
+- :mod:`.rules`: cards and packs, the rule dimensions and the twelve rulesets as cited data, one
+  trick's legal plays and verdict, the auction, the kitty, scoring, penalties, the errors and limits;
+- :mod:`.game`: a deal as a state machine moved by actions, dealt from a seeded shuffle, a game of
+  deals, and their JSON views;
+- :mod:`.records`: deals and games written as text, and a deal's play as a short code for links that last;
+- :mod:`.solve`: the double-dummy solver of endings;
+- :mod:`.players`: the bots and random play;
+- :mod:`.teaching`: the puzzles, rulings and worked examples read from the content files (``content/``);
+- :mod:`.service`: what the browser's requests get, through :mod:`.api` (JSON in, JSON out).
+
+The command line, the benchmarks, the puzzle miner and the statistics are a separate package,
+``somerset_tools`` (``tools/``), outside the wheel the browser loads.
 """
 
 from .game.actions import PASS_ACTION, Action, ActionKind, ActionNotationError, IllegalActionError, parse_action
