@@ -37,7 +37,17 @@ from somerset.rules.rulesets import load_ruleset
 from somerset.players.simulate import play_random
 
 def old_engine():
-    """The earlier revision's names, in either layout (game.py before issue 11, deal.py after)."""
+    """The earlier revision's names, in any of its layouts (game.py before issue 11, deal.py after,
+    then the layered subpackages)."""
+    try:
+        from somerset_old.game.deal import Deal, new_deal
+        from somerset_old.game.rng import SplitMix64, deal_seed
+        from somerset_old.rules.rulesets import load_ruleset
+        from somerset_old.players.simulate import play_random
+        from somerset_old.players.bots import RandomBot
+        return Deal, new_deal, SplitMix64, deal_seed, load_ruleset, play_random, RandomBot
+    except ImportError:
+        pass
     try:
         from somerset_old.deal import Deal, new_deal
         from somerset_old.rng import SplitMix64, deal_seed

@@ -90,13 +90,13 @@ def warm_up(every):
     return json.dumps(out)
 `;
 
-// Every module of the engine, imported (the command line and the benchmark included), so that the
-// trace sees every standard-library module the engine's code imports.
+// Every module of the engine, imported, so that the trace sees every standard-library module the
+// engine's code imports. The wheel holds only what the browser runs (the command line, benchmarks,
+// puzzle miner and statistics are the separate somerset_tools package).
 const IMPORT_ALL = `
 import importlib, pkgutil, somerset
 for _m in pkgutil.walk_packages(somerset.__path__, "somerset."):
-    if _m.name != "somerset_tools.__main__":
-        importlib.import_module(_m.name)
+    importlib.import_module(_m.name)
 del _m
 `;
 

@@ -117,6 +117,15 @@ LINK_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 7), ("tri
 RANDOM_DEALS = 12
 
 
+def _module(package: str, name: str, flat: str) -> Any:
+    """``package``'s module ``name`` (layered, as now), or ``flat`` in a revision before the engine's
+    modules were put in layers."""
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError:
+        return importlib.import_module(f"{package}.{flat}")
+
+
 def random_play_digests(package: str = "somerset", deals: int = RANDOM_DEALS) -> dict[str, str]:
     """Seeded random play under every ruleset, format and option, one digest per case.
 
@@ -128,10 +137,10 @@ def random_play_digests(package: str = "somerset", deals: int = RANDOM_DEALS) ->
     same in CPython and Pyodide, and the same as recorded from the revision before random play was
     made faster (tests/engine/random_play_recorded.json).
     """
-    deal_module = importlib.import_module(package + ".deal")
-    rng_module = importlib.import_module(package + ".rng")
-    play_random = importlib.import_module(package + ".simulate").play_random
-    rulesets = importlib.import_module(package + ".rulesets").RULESETS
+    deal_module = _module(package, "game.deal", "deal")
+    rng_module = _module(package, "game.rng", "rng")
+    play_random = _module(package, "players.simulate", "simulate").play_random
+    rulesets = _module(package, "rules.rulesets", "rulesets").RULESETS
     out: dict[str, str] = {}
     for rid, ruleset in rulesets.items():
         for fmt in ruleset.formats.value:
