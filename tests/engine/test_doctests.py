@@ -10,8 +10,11 @@ import pkgutil
 import pytest
 
 import somerset
+import somerset_tools
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(somerset.__path__, "somerset.") if not m.name.endswith("__main__"))
+# The engine's modules and its tools' (the command line, benchmarks, miner, statistics).
+MODULES = sorted(m.name for package in (somerset, somerset_tools)
+                 for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".") if not m.name.endswith("__main__"))
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -23,8 +26,9 @@ def test_docstring_examples(name: str) -> None:
 
 def test_core_modules_have_examples() -> None:
     """A few examples per core module: the ones a newcomer reads first."""
-    core = ["rules.cards", "rules.errors", "rules.dimensions", "rules.play", "rules.scoring", "rules.bidding", "game.rng", "game.actions", "game.deal", "game.match", "players.simulate",
-            "rules.kitty", "game.views", "api", "service.compare"]
+    core = ["rules.cards", "rules.errors", "rules.dimensions", "rules.play", "rules.scoring", "rules.bidding",
+            "rules.kitty", "game.rng", "game.actions", "game.deal", "game.match", "game.views", "players.simulate",
+            "api", "service.compare"]
     finder = doctest.DocTestFinder()
     for name in core:
         module = importlib.import_module(f"somerset.{name}")
