@@ -2,7 +2,8 @@
 
 The figures come from :func:`somerset_tools.stats.gather_all` (bots playing seeded games under every
 ruleset). Computing them takes a while, so they are kept in ``hooks/stats-figures.json`` under a
-key made from the settings below and the SHA-256 of every source file of the engine's package (not its content): a build
+key made from the settings below and the SHA-256 of every source file of the engine's package (not its content)
+and of the tools' module that gathers them (``tools/src/somerset_tools/stats.py``): a build
 reuses the file while the key matches, and computes the figures again (printing the time it took)
 when the engine or the settings change. ``make stats`` computes them again whatever the key.
 
@@ -38,6 +39,7 @@ log = logging.getLogger("mkdocs.hooks.stats")
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "engine" / "src" / "somerset"
+STATS_SOURCE = ROOT / "tools" / "src" / "somerset_tools" / "stats.py"
 CACHE = ROOT / "hooks" / "stats-figures.json"
 
 #: What the page shows: 150 games per ruleset (about 900 deals each) by the heuristic bots. About
@@ -56,8 +58,9 @@ JSON = dict[str, Any]
 # --- the cache ------------------------------------------------------------------------------------
 
 
-def engine_digest(engine: Path = ENGINE) -> str:
-    """SHA-256 over every source file of the engine's package, with their paths.
+def engine_digest(engine: Path = ENGINE, stats: Path = STATS_SOURCE) -> str:
+    """SHA-256 over every source file of the engine's package, with their paths, and over the
+    tools' module that plays the games (``stats``).
 
     The readers' content (``content/``: puzzles, rulings, worked examples) is left out: no bot
     reads it, so a new puzzle or a reworded ruling does not make the build play the games again.
@@ -70,6 +73,7 @@ def engine_digest(engine: Path = ENGINE) -> str:
             continue
         h.update(p.relative_to(engine).as_posix().encode() + b"\0")
         h.update(p.read_bytes() + b"\0")
+    h.update(b"somerset_tools/stats.py\0" + stats.read_bytes() + b"\0")
     return h.hexdigest()
 
 
