@@ -154,6 +154,17 @@ def test_no_import_cycles() -> None:
     assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
 
 
+def test_the_engine_never_imports_its_tools() -> None:
+    """The wheel the browser loads holds the engine alone: no module of it imports ``somerset_tools``."""
+    wrong = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            named = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            wrong += [f"{name}:{node.lineno} imports {n}" for n in named if n.split(".")[0] == "somerset_tools"]
+    assert not wrong, wrong
+
+
 def test_the_lazy_imports_listed_are_still_lazy() -> None:
     """Each listed exception is an import inside a function of the API (a stale entry is an error)."""
     for importer, target in LAZY:
