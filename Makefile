@@ -48,7 +48,7 @@ help:
 	@echo "make setup      .venv from requirements.txt, npm ci, engine and tools editable, engine wheel"
 	@echo "make wheel      build dist/somerset-<version>-py3-none-any.whl"
 	@echo "make build      mkdocs build --strict into site/"
-	@echo "make typecheck  mypy --strict on engine/src, hooks and scripts"
+	@echo "make typecheck  mypy --strict on engine/src, tools/src, hooks and scripts"
 	@echo "make jstest     the JavaScript unit tests (node --test tests/js)"
 	@echo "make browser    Chromium for the browser tests (installs Debian's chromium when it can)"
 	@echo "make fuzz       the fuzz tests (tests/fuzz) with 20 to 50 times the examples, from a random seed"
