@@ -133,7 +133,7 @@ class SomersetLesson extends HTMLElement {
     const id = this._id;
     const heading = h("h3", { class: "sr-lesson__task", id: `${id}-task`, tabindex: "-1" }, h("span", { class: "sr-lesson__count" }, `${index + 1} of ${this._exercises.length}. `), ex.task);
     const differs = rec.differs && rec.differs.length
-      ? h("p", { class: "sr-lesson__differs" }, `${this._names.get(this._ruleset)} answers this one way; ${listWords(rec.differs)} another. `, h("a", { href: `${SITE_ROOT}compare/` }, "Compare the rulesets"), ".")
+      ? h("p", { class: "sr-lesson__differs" }, `Not every ruleset agrees here: ${listWords(rec.differs)} ${rec.differs.length === 1 ? "answers" : "answer"} otherwise. `, h("a", { href: `${SITE_ROOT}compare/` }, "Compare the rulesets"), ".")
       : null;
     this._verdict = h("div", { class: "sr-lesson__verdict", id: `${id}-verdict` });
     this._hintBox = h("p", { class: "sr-lesson__hint", id: `${id}-hint`, hidden: true }, ex.hint || "");

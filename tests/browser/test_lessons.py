@@ -199,3 +199,30 @@ def test_a_lesson_works_offline_after_a_first_visit(open_page: Any) -> None:
     # The service worker's install fetched the precache (worker.js among the site's scripts), never
     # the engine's runtime.
     assert not [u for u in rec.urls if "assets/pyodide/" in u or "assets/engine/" in u]
+
+
+def test_axe_finds_no_wcag_violation_in_an_answered_exercise(browser: Any, site_url: str) -> None:
+    """axe-core on a stage page with a wrong card's verdict and the trick played out, then with the
+    right answer's, in light and dark at 360 px (the site-wide axe test sees the page as it loads)."""
+    from test_accessibility import PHONE as PHONE_SIZE
+    from test_accessibility import Viewer
+
+    for scheme in ("light", "dark"):
+        v = Viewer(browser, site_url, scheme, PHONE_SIZE)
+        try:
+            v.page.goto(site_url + "learn/tricks/")
+            v.page.evaluate("localStorage.clear()")
+            done = {e["id"]: {"stars": 3, "ruleset": "parker-1947"} for e in exercises("tricks")[:5]}
+            v.page.evaluate("(p) => localStorage.setItem('somerset.lesson-progress', JSON.stringify(p))", {"version": 1, "exercises": done})
+            v.page.reload()
+            lesson = v.page.locator("somerset-lesson")
+            expect(lesson.locator(".sr-lesson__task")).to_contain_text(exercises("tricks")[5]["task"])
+            lesson.locator('.sr-lesson__offer [data-card="1/8"]').click()
+            expect(lesson.locator(".sr-lesson__verdict figure")).to_have_count(1)
+            assert v.axe() == [], scheme
+            lesson.locator('.sr-lesson__offer [data-card="8/8"]').click()
+            expect(lesson.locator(".sr-lesson__verdict")).to_contain_text("Right.")
+            assert v.axe() == [], scheme
+        finally:
+            v.context.close()
+        assert v.foreign == []
