@@ -4,7 +4,7 @@
 // The list inside the tag (the stages as links) is what a reader without JavaScript sees.
 
 import { defineWidget, h, replace } from "./ui.js";
-import { SITE_ROOT, lessonRuleset, loadLessons, readProgress, stageExercises, starText } from "./lesson-data.js";
+import { SITE_ROOT, lessonRuleset, loadLessons, readProgress, stageExercises } from "./lesson-data.js";
 
 class SomersetLessonMap extends HTMLElement {
   connectedCallback() {
@@ -46,7 +46,7 @@ class SomersetLessonMap extends HTMLElement {
         { class: `sr-lesson-map__stage${finished ? " sr-lesson-map__stage--done" : ""}`, "data-stage": stage.id },
         h("a", { href }, `${i + 1}. ${stage.title}`),
         h("span", { class: "sr-lesson-map__state" }, ` ${state}`, ruleset !== wanted ? ` (under ${name.get(ruleset)})` : ""),
-        h("span", { class: "sr-lesson-map__stars", "aria-hidden": "true" }, starText(stars, 3 * exercises.length).replace(/☆+/, (m) => m)),
+        h("span", { class: "sr-lesson-map__stars", "aria-hidden": "true" }, `★ ${stars}/${3 * exercises.length}`),
         h("span", { class: "sr-vh" }, `, ${stars} of ${3 * exercises.length} stars`),
       );
     });
