@@ -54,3 +54,17 @@ def test_the_hook_refuses_a_stage_without_its_page(tmp_path: Path) -> None:
     assert f"learn/{STAGES[0].id}.md does not hold <somerset-lesson stage=\"{STAGES[0].id}\"> for the stage of {STAGES[0].file}" in lessons.page_problems(docs)
     with pytest.raises(PluginError, match="has no page"):
         lessons.on_post_build({"docs_dir": str(docs), "site_dir": str(tmp_path / "site")})
+
+
+def test_the_build_fails_on_a_stated_answer_the_engine_does_not_give(monkeypatch: pytest.MonkeyPatch) -> None:
+    import somerset.lessons as lessons_module
+    from somerset.contentfile import ContentFile
+
+    text = (Path(lessons_module.__file__).parent / "content" / "lessons" / "tricks.toml").read_text(encoding="utf-8")
+    wrong = text.replace('trick = "5/8, 7/8, 12/12, 2/8"\nanswer = "7/8"', 'trick = "5/8, 7/8, 12/12, 2/8"\nanswer = "12/12"')
+    assert wrong != text
+    monkeypatch.setattr(lessons_module, "STAGES", lessons_module.load_lessons([ContentFile("lessons/tricks.toml", wrong)]))
+    with pytest.raises(PluginError) as excinfo:
+        hook("lessons").build_document()
+    assert ("lessons/tricks.toml: exercise 'tricks-suit-led-wins' under parker-1947: stated answer 12/12; "
+            "the engine says 7/8") in str(excinfo.value)
