@@ -27,7 +27,8 @@ from somerset.rules.dimensions import PileKind, Ruleset, UndealtKind
 from somerset.teaching.rulings import RULINGS, answer_all, topic_name
 from somerset.rules.sources import Citation
 
-MARKER = re.compile(r"^<!-- somerset:([a-z-]+)(?: ([A-Za-z0-9_.-]+))? -->[ \t]*$", re.M)
+# A marker may be indented (inside a collapsible admonition): what it renders is indented as much.
+MARKER = re.compile(r"^([ \t]*)<!-- somerset:([a-z-]+)(?: ([A-Za-z0-9_.-]+))? -->[ \t]*$", re.M)
 ANY_MARKER = re.compile(r"<!-- somerset:")
 HEADINGS = dict(DIMENSIONS)
 
@@ -616,10 +617,13 @@ def on_files(files: Any, config: Any, **kwargs: Any) -> Any:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
     def replace(match: re.Match[str]) -> str:
-        kind, arg = match.group(1), match.group(2)
+        indent, kind, arg = match.group(1), match.group(2), match.group(3)
         if kind not in RENDERERS:
             raise PluginError(f"{page.file.src_uri}: unknown marker somerset:{kind}; known: {', '.join(RENDERERS)}")
-        return RENDERERS[kind](page, arg)
+        rendered = RENDERERS[kind](page, arg)
+        if not indent:
+            return rendered
+        return "\n".join(indent + line if line.strip() else line for line in rendered.split("\n"))
 
     result = MARKER.sub(replace, markdown)
     leftover = ANY_MARKER.search(result)

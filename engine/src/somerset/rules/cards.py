@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import ClassVar, Iterable
+from typing import Any, ClassVar, Iterable
 
 from .errors import NotationError
 from .sources import Citation
@@ -174,6 +174,21 @@ class Pack:
     def count_total(self) -> int:
         """The count cards' values added up."""
         return sum(c.value for c in self.counts)
+
+    def cards_json(self) -> list[dict[str, Any]]:
+        """The pack's cards as JSON, as the pages draw them: each card with its suit, rank, count
+        value, whether it is a double, and a spoken label (the one home of this shape)."""
+        return [
+            {
+                "card": str(c),
+                "suit": None if c.is_ss else c.suit,
+                "rank": None if c.is_ss else c.rank,
+                "count": self.count_value(c),
+                "double": c.is_double,
+                "label": c.label,
+            }
+            for c in self.cards
+        ]
 
     def describe_suits(self) -> str:
         """The pack's suits in words, such as 'the suits /0, /2 and /4 and the S/S'."""

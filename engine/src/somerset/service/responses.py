@@ -73,20 +73,7 @@ def ruleset_summary(r: Ruleset) -> JSON:
 
 def pack_json(deck: Pack) -> JSON:
     """A pack's cards with their suit, rank, count value, whether a double, and a spoken label."""
-    return {
-        "deck": deck.name,
-        "cards": [
-            {
-                "card": str(c),
-                "suit": None if c.is_ss else c.suit,
-                "rank": None if c.is_ss else c.rank,
-                "count": deck.count_value(c),
-                "double": c.is_double,
-                "label": c.label,
-            }
-            for c in deck.cards
-        ],
-    }
+    return {"deck": deck.name, "cards": deck.cards_json()}
 
 
 def verdict_json(r: Ruleset, trump: Trump, cards: Sequence[Card], v: Verdict) -> JSON:

@@ -1,6 +1,6 @@
 """Checking a contributor's content files: ``somerset check content/`` (or one file).
 
-A puzzle file, a ruling file or a records file is read as the engine reads its own content: with
+A puzzle file, a ruling file, a lesson file or a records file is read as the engine reads its own content: with
 every shipped file of the same kind beside it (a file with the same folder and name as a shipped
 one takes its place), so a new puzzle may use the shipped themes, and an id already used is
 reported. Then every stated answer is checked against the engine. The result says, file by
@@ -23,6 +23,7 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "puzzles": (".toml", ("puzzle", "theme")),
     "rulings": (".toml", ("ruling", "topic")),
     "examples": (".records", ()),
+    "lessons": (".toml", ("stage", "exercise")),
 }
 
 
@@ -30,6 +31,7 @@ _AGREES = {
     "puzzles": "every stated answer agrees with the engine",
     "rulings": "each answered by the engine for every ruleset",
     "examples": "each agrees with the engine under every ruleset it names",
+    "lessons": "every stated answer agrees with the engine under every ruleset it claims",
 }
 
 
@@ -82,7 +84,8 @@ def _kind_of(path: Path, text: str) -> str:
     for kind, (_, tables) in KINDS.items():
         if keys and keys <= set(tables):
             return kind
-    raise ContentError("a content file holds [[puzzle]] and [[theme]] tables, or [[ruling]] and [[topic]] tables",
+    raise ContentError("a content file holds [[puzzle]] and [[theme]] tables, [[ruling]] and [[topic]] tables, "
+                       "or a lesson's [stage] table and [[exercise]] tables",
                        file=str(path))
 
 
@@ -99,6 +102,11 @@ def _load(kind: str, files: list[ContentFile]) -> tuple[list[tuple[str, str]], l
 
         _, rulings = load_rulings(files)
         return [(r.file, r.id) for r in rulings], []
+    if kind == "lessons":
+        from .lessons import check_all as check_lessons, load_lessons
+
+        stages = load_lessons(files)
+        return [(e.file, e.id) for s in stages for e in s.exercises], check_lessons(stages)
     from .examples import load_examples  # reading a record checks it under every ruleset it names
 
     _, examples, file_of = load_examples(files)
@@ -140,7 +148,7 @@ def check_content(paths: list[str]) -> ContentReport:
         except ContentError as e:
             report.problems.append(str(e))
             continue
-        word = {"puzzles": "puzzle", "rulings": "ruling", "examples": "worked example"}[kind]
+        word = {"puzzles": "puzzle", "rulings": "ruling", "examples": "worked example", "lessons": "exercise"}[kind]
         for _, f in mine:
             wrong = [x for x in failures if x.startswith(f"{f.name}: ")]
             report.problems += wrong

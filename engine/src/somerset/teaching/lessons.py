@@ -1,0 +1,331 @@
+r"""The Learn section's stages: short exercises, each one sentence, judged on the page without the engine.
+
+A stage is one TOML file in ``somerset/content/lessons/`` (read with :mod:`somerset.contentfile`):
+a ``[stage]`` table (``id``, ``title``, ``order``, the puzzle-trainer ``theme`` its "practise this"
+link opens) and its ``[[exercise]]`` tables, in the order they are asked. An exercise has an
+``id``, a ``kind`` (:data:`somerset.teaching.lesson_kinds.LESSON_KINDS`), the ``rulesets`` it claims
+(``"all"``, a pack such as ``"double"`` for every ruleset played with it, or a list of ruleset
+ids), the position fields its kind reads, the one-sentence ``task``, the stated ``answer`` and
+an optional ``hint``. The stage's page is ``learn/<id>.md``, which holds
+``<somerset-lesson stage="<id>">``.
+
+The stated answer is data; the engine is the authority. :func:`check_all` asks the engine for
+every exercise under every ruleset it claims and names the file, the exercise and the ruleset of
+each disagreement; :func:`lessons_data` (the document the site's build writes,
+``assets/data/lessons.json``) refuses to be written while one remains. Each exercise's record,
+per ruleset, holds what the page needs to judge any answer at once: the answer, and for every
+wrong choice the engine's reason with its citation (for a card played to a trick, the other
+seats' cards played out).
+
+>>> [s.id for s in STAGES][:3]
+['pack', 'tricks', 'trumps']
+>>> load_lessons([ContentFile("mine.toml", '[stage]\nid = "x"\ntitle = "X"\norder = 1\ntheme = "nope"\n')])
+Traceback (most recent call last):
+  ...
+somerset.contentfile.ContentError: mine.toml: stage 'x': field 'theme': 'nope' is not accepted; write one of: trumps, rover, zero-trump, no-trump, follow, bgg-rover, first-lead, kitty, pile, scoring, endings
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .contentfile import ContentError, ContentFile, Entry, check_id, shipped_files
+from .lesson_kinds import LESSON_KINDS, POSITION_FIELDS, LessonKind
+from .puzzles import THEMES
+from ..rules.rulesets import RULESETS, get_ruleset
+
+__all__ = ["Exercise", "Stage", "STAGES", "LessonError", "load_lessons", "check_all", "exercise_record",
+           "lessons_data", "listing", "VERSION", "STAGE_FIELDS", "EXERCISE_FIELDS"]
+
+#: The version of the document's shape; the page refuses a document of another version.
+VERSION = 1
+
+#: The fields of ``[stage]``, with what each holds.
+STAGE_FIELDS: dict[str, str] = {
+    "id": "a short name in lower case with hyphens; the stage's page is learn/<id>.md",
+    "title": "the stage's title, as the map of stages shows it",
+    "order": "its place on the map, a whole number (1 first)",
+    "theme": "the puzzle trainer's theme its 'practise this' link opens: " + ", ".join(t for t, _ in THEMES),
+}
+#: The fields every ``[[exercise]]`` has (besides its kind's position fields).
+EXERCISE_FIELDS: dict[str, str] = {
+    "id": "a short name in lower case with hyphens, unique among all exercises",
+    "kind": "what it asks: " + ", ".join(LESSON_KINDS),
+    "rulesets": '"all", a pack ("single", "double" or "triple": every ruleset played with it), or a list of ruleset ids and packs',
+    "task": "the task, one sentence",
+    "answer": "the stated answer, which the engine checks under every ruleset claimed",
+    "hint": "a hint shown on request (optional)",
+}
+
+
+class LessonError(ValueError):
+    """Stated answers the engine does not give, or records that do not hold: every one named."""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise as its file gives it."""
+
+    id: str
+    stage: str
+    kind: str
+    rulesets: tuple[str, ...]
+    task: str
+    answer: tuple[str, ...]
+    hint: str = ""
+    trump: str = ""
+    trick: str = ""
+    hand: str = ""
+    after: str = ""
+    first_trick: bool = False
+    format: str | None = None
+    calls: str = ""
+    offer: str = ""
+    bid: int = 0
+    made: int = 0
+    against: int = 0
+    file: str = field(default="", compare=False)
+
+    @property
+    def kind_of(self) -> LessonKind:
+        """The class that answers and explains this kind of exercise."""
+        return LESSON_KINDS[self.kind]
+
+    @property
+    def where(self) -> str:
+        """How messages name the exercise: its file and id."""
+        return f"{self.file}: exercise '{self.id}'" if self.file else f"exercise '{self.id}'"
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage: its place, title, trainer theme and exercises."""
+
+    id: str
+    title: str
+    order: int
+    theme: str
+    exercises: tuple[Exercise, ...]
+    file: str = field(default="", compare=False)
+
+    @property
+    def page(self) -> str:
+        """The stage's page, relative to the docs folder."""
+        return f"learn/{self.id}.md"
+
+
+# --- reading -----------------------------------------------------------------------------------------
+
+
+def _claimed(entry: Entry) -> tuple[str, ...]:
+    value = entry.raw("rulesets")
+    packs = sorted({r.deck.name for r in RULESETS.values()})
+    if value is None:
+        raise entry.error(f'this field is required: "all", a pack ({", ".join(packs)}) or a list of ruleset ids',
+                          "rulesets")
+    if isinstance(value, str):
+        if value == "all":
+            return tuple(RULESETS)
+        if value in packs:
+            return tuple(r.id for r in RULESETS.values() if r.deck.name == value)
+        value = [value]
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise entry.error(f'write "all", a pack ({", ".join(packs)}) or a list of ruleset ids such as '
+                          '["parker-1947", "parker-1950"]', "rulesets")
+    out: list[str] = []
+    for v in value:
+        if v in packs:
+            out += [r.id for r in RULESETS.values() if r.deck.name == v and r.id not in out]
+            continue
+        try:
+            rid = get_ruleset(v).id
+        except ValueError as e:
+            raise entry.error(str(e), "rulesets") from e
+        if rid not in out:
+            out.append(rid)
+    return tuple(out)
+
+
+def _read_exercise(entry: Entry, stage: str, seen: dict[str, str]) -> Exercise:
+    ident = check_id(entry, seen)
+    kind = LESSON_KINDS[entry.text("kind", choices=LESSON_KINDS)]
+    task = entry.text("task")
+    values: dict[str, Any] = {"id": ident, "stage": stage, "kind": kind.name, "rulesets": _claimed(entry),
+                              "task": task, "hint": entry.text("hint", required=False), "file": entry.file}
+    for name in POSITION_FIELDS:
+        if name not in kind.fields:
+            if entry.has(name):
+                raise entry.error(f"a {kind.name} exercise does not use this field; it uses: {', '.join(kind.fields)}", name)
+            continue
+        required = name in kind.required
+        if name == "first_trick":
+            values[name] = entry.boolean(name)
+        elif name in ("bid", "made", "against"):
+            values[name] = entry.integer(name, required=required, low=0 if name != "bid" else 1)
+        elif name == "format":
+            values[name] = entry.text(name, required=False) or None
+        else:
+            values[name] = entry.text(name, required=required)
+    values["answer"] = kind.read_answer(entry)
+    entry.done((*EXERCISE_FIELDS, *kind.fields))
+    return Exercise(**values)
+
+
+def _read_file(file: ContentFile, seen_stages: dict[str, str], seen: dict[str, str]) -> Stage:
+    try:
+        data = tomllib.loads(file.text)
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(f"this is not valid TOML: {e}", file=file.name) from e
+    for key in data:
+        if key not in ("stage", "exercise"):
+            raise ContentError(f"'{key}' is not accepted at the top of the file; write one [stage] table and "
+                               "[[exercise]] tables", file=file.name)
+    head = data.get("stage")
+    if not isinstance(head, dict):
+        raise ContentError("a lesson file starts with one [stage] table (id, title, order, theme)", file=file.name)
+    ident = head.get("id")
+    entry = Entry(head, file.name, f"stage '{ident}'" if isinstance(ident, str) and ident.strip() else "[stage]")
+    sid = check_id(entry, seen_stages)
+    title = entry.text("title")
+    order = entry.integer("order", low=1, high=99)
+    theme = entry.text("theme", choices=[t for t, _ in THEMES])
+    entry.done(STAGE_FIELDS)
+    items = data.get("exercise", [])
+    if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
+        raise ContentError("write each exercise as an [[exercise]] table", file=file.name)
+    exercises = []
+    for n, item in enumerate(items, 1):
+        eid = item.get("id")
+        label = f"exercise '{eid}'" if isinstance(eid, str) and eid.strip() else f"exercise number {n}"
+        exercises.append(_read_exercise(Entry(item, file.name, label), sid, seen))
+    if not exercises:
+        raise ContentError("a stage needs at least one [[exercise]]", file=file.name, entry=entry.label)
+    return Stage(sid, title, order, theme, tuple(exercises), file.name)
+
+
+def load_lessons(files: list[ContentFile]) -> tuple[Stage, ...]:
+    """Read lesson files into stages, in their order; a ContentError names the file, entry and field
+    of the first mistake (the stated answers are checked by :func:`check_all`)."""
+    seen_stages: dict[str, str] = {}
+    seen: dict[str, str] = {}
+    stages = [_read_file(f, seen_stages, seen) for f in files]
+    orders: dict[int, str] = {}
+    for s in stages:
+        if s.order in orders:
+            raise ContentError(f"order {s.order} is also the order of stage '{orders[s.order]}'", file=s.file,
+                               entry=f"stage '{s.id}'", field="order")
+        orders[s.order] = s.id
+    return tuple(sorted(stages, key=lambda s: s.order))
+
+
+STAGES: tuple[Stage, ...] = load_lessons(shipped_files("lessons", ".toml"))
+
+
+# --- checking and the records -------------------------------------------------------------------------
+
+
+def _problems(ex: Exercise) -> list[str]:
+    out = []
+    kind = ex.kind_of
+    for rid in ex.rulesets:
+        r = get_ruleset(rid)
+        where = f"{ex.where} under {rid}"
+        try:
+            got = kind.solve(ex, r)
+        except ValueError as e:
+            out.append(f"{where}: the position does not hold: {e}")
+            continue
+        try:
+            stated = kind.normal(ex, r, ex.answer)
+        except ValueError as e:
+            out.append(f"{where}: field 'answer': {e}")
+            continue
+        if stated != got:
+            out.append(f"{where}: stated answer {', '.join(stated) or 'nothing'}; the engine says "
+                       f"{', '.join(got) or 'nothing'}")
+    return out
+
+
+def check_all(stages: tuple[Stage, ...] | None = None) -> list[str]:
+    """Every exercise whose stated answer is not the engine's under a ruleset it claims (empty when
+    they all agree), each naming the file, the exercise and the ruleset."""
+    chosen = STAGES if stages is None else stages
+    return [p for s in chosen for ex in s.exercises for p in _problems(ex)]
+
+
+def _answer_of(ex: Exercise, rid: str) -> tuple[str, ...] | None:
+    try:
+        return ex.kind_of.solve(ex, get_ruleset(rid))
+    except ValueError:
+        return None
+
+
+def exercise_record(ex: Exercise) -> dict[str, Any]:
+    """An exercise's record: the task and, for each ruleset it claims, what the page judges with.
+
+    Each ruleset's record also names the rulesets (among all, where the position holds) whose
+    answer is another, so the page can say where the rulesets part ways."""
+    by: dict[str, Any] = {}
+    answers = {rid: _answer_of(ex, rid) for rid in RULESETS}
+    for rid in ex.rulesets:
+        rec = ex.kind_of.record(ex, get_ruleset(rid))
+        rec["differs"] = [get_ruleset(o).short_name for o, a in answers.items()
+                          if a is not None and a != answers[rid]]
+        by[rid] = rec
+    return {"id": ex.id, "kind": ex.kind, "task": ex.task, "hint": ex.hint, "rulesets": list(ex.rulesets),
+            "by_ruleset": by}
+
+
+def _record_problems(ex: Exercise, rec: dict[str, Any]) -> list[str]:
+    out = []
+    for rid, r in rec["by_ruleset"].items():
+        where = f"{ex.where} under {rid}"
+        values = [c["value"] for c in r["choices"]]
+        if len(set(values)) != len(values):
+            out.append(f"{where}: a value is offered twice")
+        if not r["answer"] or not set(r["answer"]) <= set(values):
+            out.append(f"{where}: the answer must be one or more of the values offered ({', '.join(values)})")
+        for v in values:
+            if v not in r["answer"] and not (isinstance(r["refutations"].get(v), dict) and r["refutations"][v]["text"]):
+                out.append(f"{where}: the wrong choice {v} has no refutation")
+        if not r["single"] and set(r["answer"]) == set(values) and len(values) == 1:
+            out.append(f"{where}: one value offered and it is the answer: nothing to choose")
+    return out
+
+
+def lessons_data(stages: tuple[Stage, ...] | None = None) -> dict[str, Any]:
+    """The lesson pages' whole document: every stage with its exercises' records, the rulesets and packs.
+
+    Raises :class:`LessonError` naming every exercise (file, id and ruleset) whose stated answer
+    is not the engine's, or whose record does not hold."""
+    chosen = STAGES if stages is None else stages
+    problems = check_all(chosen)
+    if problems:
+        raise LessonError("lesson exercises the engine does not answer as stated:\n" + "\n".join(problems))
+    out_stages = []
+    theme_names = dict(THEMES)
+    for s in chosen:
+        records = [exercise_record(ex) for ex in s.exercises]
+        for ex, rec in zip(s.exercises, records):
+            problems += _record_problems(ex, rec)
+        out_stages.append({"id": s.id, "title": s.title, "order": s.order, "theme": s.theme,
+                           "theme_name": theme_names[s.theme], "page": s.page, "exercises": records})
+    if problems:
+        raise LessonError("lesson records that do not hold:\n" + "\n".join(problems))
+    return {
+        "version": VERSION,
+        "default_ruleset": "parker-1947",
+        "rulesets": [{"id": r.id, "short_name": r.short_name, "pack": r.deck.name} for r in RULESETS.values()],
+        "packs": {r.deck.name: r.deck.cards_json() for r in RULESETS.values()},
+        "stages": out_stages,
+    }
+
+
+def listing(stages: tuple[Stage, ...] | None = None) -> dict[str, Any]:
+    """Every stage and its exercises (id, kind, rulesets): ``somerset lessons --json``."""
+    chosen = STAGES if stages is None else stages
+    return {"stages": [{"id": s.id, "title": s.title, "order": s.order, "theme": s.theme, "file": s.file,
+                        "exercises": [{"id": e.id, "kind": e.kind, "rulesets": list(e.rulesets), "task": e.task}
+                                      for e in s.exercises]} for s in chosen]}

@@ -1,0 +1,57 @@
+"""MkDocs hook: write the Learn section's exercises into the built site.
+
+After every build this writes ``<site>/assets/data/lessons.json``: every stage of
+``somerset/content/lessons/`` with, for each exercise and each ruleset it claims, the engine's
+answer and a refutation of every wrong choice (the rule's reason and citation; for a card played
+to a trick, the other seats' cards played out), worked out now (``somerset.teaching.lessons.lessons_data``).
+``widgets/lesson.js`` and ``widgets/lesson-map.js`` judge answers from it, so a lesson page never
+starts the engine. The build fails, naming the file, the exercise and the ruleset, when a stated
+answer is not the engine's, and when a stage has no page ``learn/<id>.md`` holding its
+``<somerset-lesson stage="<id>">``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+#: Where the document goes, relative to the site; the lesson widgets fetch it from there.
+DATA_PATH = "assets/data/lessons.json"
+
+
+def build_document() -> str:
+    """The document as written: compact JSON, keys in a fixed order, so that builds compare equal."""
+    from somerset.teaching.lessons import LessonError, lessons_data
+
+    try:
+        data = lessons_data()
+    except LessonError as e:
+        raise PluginError(f"hooks/lessons.py: {e}") from e
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def page_problems(docs_dir: Path) -> list[str]:
+    """Every stage without its page, or whose page does not hold its widget."""
+    from somerset.teaching.lessons import STAGES
+
+    out = []
+    for s in STAGES:
+        page = docs_dir / s.page
+        tag = f'<somerset-lesson stage="{s.id}"'
+        if not page.is_file():
+            out.append(f"{s.file}: stage '{s.id}' has no page {s.page}")
+        elif tag not in page.read_text(encoding="utf-8"):
+            out.append(f"{s.page} does not hold {tag}> for the stage of {s.file}")
+    return out
+
+
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    problems = page_problems(Path(config["docs_dir"]))
+    if problems:
+        raise PluginError("hooks/lessons.py: " + "; ".join(problems))
+    out = Path(config["site_dir"]) / DATA_PATH
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(build_document(), encoding="utf-8")

@@ -1,0 +1,228 @@
+"""The Learn section's exercises in real Chromium against the built site, checked against the engine's
+lesson records in-process: a stage done start to finish on a 360 px phone (a right answer, a
+wrong one with its rule and the other seats' answer played out, an illegal card explained, stars,
+progress after a reload), keyboard only, the ruleset taught following the reader's own, the map of
+stages with progress and "continue", offline after a first visit, and never a request for the
+engine from a lesson page."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import expect
+
+from somerset.teaching.lessons import lessons_data
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
+PROGRESS = "somerset.lesson-progress"
+DATA = lessons_data()
+STAGES = {s["id"]: s for s in DATA["stages"]}
+ENGINE_FILES = ("pyodide", "assets/engine/", "worker.js", ".whl", "snapshot")
+
+
+def exercises(stage: str, ruleset: str = "parker-1947") -> list[dict[str, Any]]:
+    return [e for e in STAGES[stage]["exercises"] if ruleset in e["rulesets"]]
+
+
+def choice(page: Any, value: str) -> Any:
+    """A card button or a value button of the exercise."""
+    offer = page.locator("somerset-lesson .sr-lesson__offer")
+    return offer.locator(f'[data-card="{value}"], [data-value="{value}"]')
+
+
+def answer_right(page: Any, rec: dict[str, Any]) -> None:
+    if rec["single"]:
+        choice(page, rec["answer"][0]).click()
+    else:
+        for v in rec["answer"]:
+            choice(page, v).click()
+        page.locator("somerset-lesson").get_by_role("button", name="Check").click()
+
+
+def progress(page: Any) -> dict[str, Any]:
+    return json.loads(page.evaluate(f"localStorage.getItem('{PROGRESS}') || 'null'") or "null")
+
+
+def no_engine(rec: Any) -> None:
+    asked = [u for u in rec.urls if any(part in u for part in ENGINE_FILES)]
+    assert asked == [], f"a lesson page asked for the engine: {asked}"
+
+
+def no_overflow(page: Any) -> None:
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], f"the page overflows: {widths}"
+
+
+def test_a_stage_start_to_finish_on_a_phone(open_page: Any) -> None:
+    page, rec = open_page("learn/tricks/", **PHONE)
+    lesson = page.locator("somerset-lesson")
+    todo = exercises("tricks")
+    verdict = lesson.locator(".sr-lesson__verdict")
+    live = lesson.locator("[aria-live]")
+    expect(lesson.locator(".sr-lesson__task")).to_contain_text(todo[0]["task"])
+    expect(lesson.locator("select")).to_have_value("parker-1947")
+    for i, ex in enumerate(todo):
+        r = ex["by_ruleset"]["parker-1947"]
+        expect(lesson.locator(".sr-lesson__task")).to_contain_text(f"{i + 1} of {len(todo)}. {ex['task']}")
+        wrongs = 0
+        if ex["id"] == "tricks-must-follow":
+            # An illegal card may be tried: it is explained with the rule and its source.
+            lesson.locator('.sr-lesson__offer [data-card="12/12"]').click()
+            lesson.get_by_role("button", name="Check").click()
+            expect(verdict).to_contain_text("Not this one.")
+            expect(verdict).to_contain_text(r["refutations"]["12/12"]["text"])
+            expect(verdict.locator("a.sr-cite")).to_have_text(r["refutations"]["12/12"]["citation"]["label"])
+            expect(live).to_contain_text("12/12 may not be played")
+            lesson.locator('.sr-lesson__offer [data-card="12/12"]').click()  # taken back
+            wrongs = 1
+        if ex["id"] == "tricks-win-for-side":
+            # A card that loses: the other seats' answer is played out on the table.
+            lesson.locator('.sr-lesson__offer [data-card="1/8"]').click()
+            wrong = r["refutations"]["1/8"]
+            expect(verdict).to_contain_text(wrong["text"])
+            for card in wrong["played"]:
+                expect(verdict.locator(f'.sr-seat[data-card="{card}"]')).to_have_count(1)
+            expect(verdict.locator(".sr-seat--winner")).to_have_attribute("data-card", wrong["played"][wrong["winner"]])
+            wrongs = 1
+        answer_right(page, r)
+        stars = 3 - wrongs
+        expect(verdict).to_contain_text("Right.")
+        expect(verdict.locator(".sr-lesson__stars")).to_have_text("★" * stars + "☆" * (3 - stars))
+        expect(live).to_contain_text(f"Right. {stars} of 3 stars.")
+        no_overflow(page)
+        assert progress(page)["exercises"][ex["id"]]["stars"] == stars
+        lesson.locator(".sr-lesson__actions .md-button--primary:visible").click()
+    expect(lesson.locator(".sr-lesson__task")).to_have_text("Stage done")
+    most = 3 * len(todo)
+    expect(lesson).to_contain_text(f"You earned {most - 2} of {most} stars")
+    practise = lesson.get_by_role("link", name="Practise this")
+    assert practise.get_attribute("href").endswith("puzzles/trainer/?theme=follow&rules=parker-1947")
+    # After a reload the stage is still done, with its stars.
+    page.reload()
+    expect(lesson.locator(".sr-lesson__task")).to_have_text("Stage done")
+    expect(lesson.locator(".sr-lesson__dot--done")).to_have_count(len(todo))
+    # Starting again forgets this stage's stars only.
+    lesson.get_by_role("button", name="Start the stage again").click()
+    expect(lesson.locator(".sr-lesson__task")).to_contain_text(f"1 of {len(todo)}.")
+    assert not any(e["id"] in progress(page)["exercises"] for e in todo)
+    no_engine(rec)
+
+
+def test_keyboard_only_with_the_verdict_announced(open_page: Any) -> None:
+    page, rec = open_page("learn/trumps/")
+    lesson = page.locator("somerset-lesson")
+    first = exercises("trumps")[0]
+    r = first["by_ruleset"]["parker-1947"]
+    assert first["kind"] == "take" and r["single"]
+    lesson.locator("select").focus()
+    # Tab to the right card of the trick, from the ruleset list, and press Enter.
+    for _ in range(len(r["choices"]) + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.card") == r["answer"][0]:
+            break
+    assert page.evaluate("document.activeElement.dataset.card") == r["answer"][0]
+    page.keyboard.press("Enter")
+    expect(lesson.locator("[aria-live]")).to_contain_text("Right. 3 of 3 stars.")
+    # Focus is on "Next exercise"; Enter moves on and puts focus on the new task.
+    assert page.evaluate("document.activeElement.textContent") == "Next exercise"
+    page.keyboard.press("Enter")
+    expect(lesson.locator(".sr-lesson__task")).to_contain_text(f"2 of {len(exercises('trumps'))}.")
+    assert page.evaluate("document.activeElement.classList.contains('sr-lesson__task')")
+    # A wrong card by keyboard: the refutation is announced.
+    second = exercises("trumps")[1]["by_ruleset"]["parker-1947"]
+    wrong = next(c["value"] for c in second["choices"] if c["value"] not in second["answer"])
+    lesson.locator(f'.sr-lesson__offer [data-card="{wrong}"]').focus()
+    page.keyboard.press("Space")
+    expect(lesson.locator("[aria-live]")).to_contain_text(second["refutations"][wrong]["text"])
+    no_engine(rec)
+
+
+def test_the_lessons_teach_the_readers_ruleset(open_page: Any) -> None:
+    page, rec = open_page(goto=False)
+    page.goto(rec.base + "learn/")
+    page.evaluate("localStorage.setItem('somerset.ruleset', 'minden-senior-center')")
+    page.goto(rec.base + "learn/bidding/")
+    lesson = page.locator("somerset-lesson")
+    mine = exercises("bidding", "minden-senior-center")
+    expect(lesson.locator(".sr-lesson__task")).to_contain_text(f"1 of {len(mine)}. {mine[0]['task']}")
+    expect(lesson.locator("select")).to_have_value("minden-senior-center")
+    # Choosing another ruleset in the list changes the site's choice and the exercises.
+    lesson.locator("select").select_option("parker-1947")
+    theirs = exercises("bidding")
+    expect(lesson.locator(".sr-lesson__task")).to_contain_text(f"1 of {len(theirs)}. {theirs[0]['task']}")
+    assert page.evaluate("localStorage.getItem('somerset.ruleset')") == "parker-1947"
+    # Where the rulesets answer otherwise, a line says so and links to the comparison.
+    r = theirs[0]["by_ruleset"]["parker-1947"]
+    if r["differs"]:
+        expect(lesson.locator(".sr-lesson__differs a")).to_have_attribute("href", rec.base + "compare/")
+    # A stage with nothing written for this ruleset says under which one it is shown.
+    page.goto(rec.base + "learn/undealt/")
+    expect(lesson.locator(".sr-lesson__note")).to_contain_text("No exercise of this stage is written for Parker 1947")
+    no_engine(rec)
+
+
+def test_the_map_shows_stars_done_and_continue(open_page: Any) -> None:
+    page, rec = open_page("learn/", **PHONE)
+    the_map = page.locator("somerset-lesson-map")
+    expect(the_map.locator(".sr-lesson-map__continue")).to_have_text("Start: The pack and its notation")
+    done = {e["id"]: {"stars": 3, "ruleset": "parker-1947"} for e in exercises("pack")}
+    first_tricks = exercises("tricks")[0]["id"]
+    done[first_tricks] = {"stars": 2, "ruleset": "parker-1947"}
+    page.evaluate("(p) => localStorage.setItem('somerset.lesson-progress', JSON.stringify(p))", {"version": 1, "exercises": done})
+    page.reload()
+    expect(the_map.locator(".sr-lesson-map__continue")).to_have_text("Continue: Tricks and following suit")
+    pack = the_map.locator('[data-stage="pack"]')
+    n = len(exercises("pack"))
+    expect(pack).to_have_class("sr-lesson-map__stage sr-lesson-map__stage--done")
+    expect(pack).to_contain_text(f"{3 * n} of {3 * n} stars")
+    expect(the_map.locator('[data-stage="tricks"]')).to_contain_text(f"1 of {len(exercises('tricks'))} done")
+    no_overflow(page)
+    # Progress of another shape is not trusted: it reads as none.
+    page.evaluate("localStorage.setItem('somerset.lesson-progress', '{\"version\": 9}')")
+    page.reload()
+    expect(the_map.locator(".sr-lesson-map__continue")).to_have_text("Start: The pack and its notation")
+    no_engine(rec)
+
+
+def test_a_lesson_works_offline_after_a_first_visit(open_page: Any) -> None:
+    page, rec = open_page("learn/", service_workers="allow")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    page.goto(rec.base + "learn/scoring/")
+    lesson = page.locator("somerset-lesson")
+    first = exercises("scoring")[0]
+    expect(lesson.locator(".sr-lesson__task")).to_contain_text(first["task"])
+    r = first["by_ruleset"]["parker-1947"]
+    answer_right(page, r)
+    expect(lesson.locator(".sr-lesson__verdict")).to_contain_text("Right.")
+    # The service worker's install fetched the precache (worker.js among the site's scripts), never
+    # the engine's runtime.
+    assert not [u for u in rec.urls if "assets/pyodide/" in u or "assets/engine/" in u]
+
+
+def test_axe_finds_no_wcag_violation_in_an_answered_exercise(browser: Any, site_url: str) -> None:
+    """axe-core on a stage page with a wrong card's verdict and the trick played out, then with the
+    right answer's, in light and dark at 360 px (the site-wide axe test sees the page as it loads)."""
+    from test_accessibility import PHONE as PHONE_SIZE
+    from test_accessibility import Viewer
+
+    for scheme in ("light", "dark"):
+        v = Viewer(browser, site_url, scheme, PHONE_SIZE)
+        try:
+            v.page.goto(site_url + "learn/tricks/")
+            v.page.evaluate("localStorage.clear()")
+            done = {e["id"]: {"stars": 3, "ruleset": "parker-1947"} for e in exercises("tricks")[:5]}
+            v.page.evaluate("(p) => localStorage.setItem('somerset.lesson-progress', JSON.stringify(p))", {"version": 1, "exercises": done})
+            v.page.reload()
+            lesson = v.page.locator("somerset-lesson")
+            expect(lesson.locator(".sr-lesson__task")).to_contain_text(exercises("tricks")[5]["task"])
+            lesson.locator('.sr-lesson__offer [data-card="1/8"]').click()
+            expect(lesson.locator(".sr-lesson__verdict figure")).to_have_count(1)
+            assert v.axe() == [], scheme
+            lesson.locator('.sr-lesson__offer [data-card="8/8"]').click()
+            expect(lesson.locator(".sr-lesson__verdict")).to_contain_text("Right.")
+            assert v.axe() == [], scheme
+        finally:
+            v.context.close()
+        assert v.foreign == []

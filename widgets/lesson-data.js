@@ -1,0 +1,111 @@
+// The Learn section's data and progress, shared by <somerset-lesson> and <somerset-lesson-map>.
+// Not a widget (there is no <somerset-lesson-data>): a module both import.
+//
+// The exercises come from assets/data/lessons.json, written by hooks/lessons.py from the engine's
+// lesson files (somerset.teaching.lessons), each with its answer and a refutation of every wrong choice
+// under every ruleset it claims, so nothing here starts the engine.
+//
+// Progress is kept on this device under somerset.lesson-progress:
+//   {version: 1, exercises: {<exercise id>: {stars: 1..3, ruleset: <id>}}}
+// (the best stars earned). A value of another shape is not trusted: it reads as no progress and is
+// replaced at the next write.
+
+import { rememberedRuleset } from "./ui.js";
+
+export const DATA_URL = new URL("../data/lessons.json", import.meta.url).href;
+export const SITE_ROOT = new URL("../../", import.meta.url).href;
+export const PROGRESS_KEY = "somerset.lesson-progress";
+const VERSION = 1;
+const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+let loading = null;
+
+// The document, fetched once per page.
+export function loadLessons() {
+  if (!loading) {
+    loading = (async () => {
+      const response = await fetch(DATA_URL);
+      if (!response.ok) throw new Error(`the site answered ${response.status}`);
+      const data = await response.json();
+      if (!data || data.version !== VERSION || !Array.isArray(data.stages)) throw new Error("the lesson file is of another version; reload the page");
+      return data;
+    })();
+    loading.catch(() => {
+      loading = null; // a later call tries again
+    });
+  }
+  return loading;
+}
+
+export function readProgress() {
+  let raw = null;
+  try {
+    raw = window.localStorage.getItem(PROGRESS_KEY);
+  } catch {
+    return { version: VERSION, exercises: {} };
+  }
+  try {
+    const data = JSON.parse(raw);
+    if (data && data.version === VERSION && data.exercises && typeof data.exercises === "object" && !Array.isArray(data.exercises)) {
+      const clean = {};
+      for (const [id, v] of Object.entries(data.exercises)) {
+        if (ID.test(id) && v && Number.isInteger(v.stars) && v.stars >= 1 && v.stars <= 3) clean[id] = { stars: v.stars, ruleset: String(v.ruleset || "") };
+      }
+      return { version: VERSION, exercises: clean };
+    }
+  } catch {
+    // not JSON: no progress
+  }
+  return { version: VERSION, exercises: {} };
+}
+
+// Keep the better of the stars earned now and before; a failed write says why (or null).
+export function recordStars(id, stars, ruleset) {
+  const progress = readProgress();
+  const before = progress.exercises[id];
+  if (!before || before.stars < stars) progress.exercises[id] = { stars, ruleset };
+  try {
+    window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
+    return null;
+  } catch {
+    return "This browser keeps nothing for the site now (private browsing, or storage full), so your stars last for this page only.";
+  }
+}
+
+export function forgetStage(stage) {
+  const progress = readProgress();
+  for (const ex of stage.exercises) delete progress.exercises[ex.id];
+  try {
+    window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
+  } catch {
+    // nothing kept, nothing to forget
+  }
+}
+
+// The ruleset the lessons teach: the reader's own when the site knows it, else the default.
+export function lessonRuleset(data) {
+  const mine = rememberedRuleset();
+  return data.rulesets.some((r) => r.id === mine) ? mine : data.default_ruleset;
+}
+
+// The exercises of a stage under a ruleset, and the ruleset they are shown under: the reader's
+// own, or (when the stage has none for it) the ruleset most of the stage's exercises claim.
+export function stageExercises(stage, ruleset, data) {
+  const mine = stage.exercises.filter((e) => e.rulesets.includes(ruleset));
+  if (mine.length) return { ruleset, exercises: mine, fallback: false };
+  const counts = new Map();
+  for (const e of stage.exercises) for (const r of e.rulesets) counts.set(r, (counts.get(r) || 0) + 1);
+  let best = data.default_ruleset;
+  let most = counts.get(best) || 0;
+  for (const r of data.rulesets) {
+    if ((counts.get(r.id) || 0) > most) {
+      best = r.id;
+      most = counts.get(r.id);
+    }
+  }
+  return { ruleset: best, exercises: stage.exercises.filter((e) => e.rulesets.includes(best)), fallback: true };
+}
+
+export function starText(stars, most = 3) {
+  return "★".repeat(stars) + "☆".repeat(Math.max(0, most - stars));
+}
