@@ -5,18 +5,16 @@
 // lesson files (somerset.teaching.lessons), each with its answer and a refutation of every wrong choice
 // under every ruleset it claims, so nothing here starts the engine.
 //
-// Progress is kept on this device under somerset.lesson-progress:
+// Progress is kept on this device by storage.js ("lessons"):
 //   {version: 1, exercises: {<exercise id>: {stars: 1..3, ruleset: <id>}}}
-// (the best stars earned). A value of another shape is not trusted: it reads as no progress and is
-// replaced at the next write.
+// (the best stars earned). A value of another shape is set aside with a note, never trusted.
 
+import { read, update } from "./storage.js";
 import { rememberedRuleset } from "./ui.js";
 
 export const DATA_URL = new URL("../data/lessons.json", import.meta.url).href;
 export const SITE_ROOT = new URL("../../", import.meta.url).href;
-export const PROGRESS_KEY = "somerset.lesson-progress";
 const VERSION = 1;
-const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 let loading = null;
 
@@ -37,49 +35,26 @@ export function loadLessons() {
   return loading;
 }
 
+// The progress kept on this device (storage.js, "lessons"): {version, exercises, note}; a stored
+// value of another shape is set aside by storage.js with a note, never trusted.
 export function readProgress() {
-  let raw = null;
-  try {
-    raw = window.localStorage.getItem(PROGRESS_KEY);
-  } catch {
-    return { version: VERSION, exercises: {} };
-  }
-  try {
-    const data = JSON.parse(raw);
-    if (data && data.version === VERSION && data.exercises && typeof data.exercises === "object" && !Array.isArray(data.exercises)) {
-      const clean = {};
-      for (const [id, v] of Object.entries(data.exercises)) {
-        if (ID.test(id) && v && Number.isInteger(v.stars) && v.stars >= 1 && v.stars <= 3) clean[id] = { stars: v.stars, ruleset: String(v.ruleset || "") };
-      }
-      return { version: VERSION, exercises: clean };
-    }
-  } catch {
-    // not JSON: no progress
-  }
-  return { version: VERSION, exercises: {} };
+  const got = read("lessons");
+  return { version: VERSION, exercises: got.value.exercises, note: got.note || null };
 }
 
 // Keep the better of the stars earned now and before; a failed write says why (or null).
 export function recordStars(id, stars, ruleset) {
-  const progress = readProgress();
-  const before = progress.exercises[id];
-  if (!before || before.stars < stars) progress.exercises[id] = { stars, ruleset };
-  try {
-    window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
-    return null;
-  } catch {
-    return "This browser keeps nothing for the site now (private browsing, or storage full), so your stars last for this page only.";
-  }
+  const put = update("lessons", (v) => {
+    const before = v.exercises[id];
+    if (before && before.stars >= stars) return undefined;
+    return { exercises: { ...v.exercises, [id]: { stars, ruleset } } };
+  });
+  return put.ok ? null : `Your stars last for this page only: ${put.problem}.`;
 }
 
 export function forgetStage(stage) {
-  const progress = readProgress();
-  for (const ex of stage.exercises) delete progress.exercises[ex.id];
-  try {
-    window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
-  } catch {
-    // nothing kept, nothing to forget
-  }
+  const ids = new Set(stage.exercises.map((ex) => ex.id));
+  update("lessons", (v) => ({ exercises: Object.fromEntries(Object.entries(v.exercises).filter(([id]) => !ids.has(id))) }));
 }
 
 // The ruleset the lessons teach: the reader's own when the site knows it, else the default.

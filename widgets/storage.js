@@ -29,6 +29,7 @@ export const KEYS = Object.freeze({
   oldSolved: "somerset.puzzles.solved",
   own: "somerset.own-puzzles",
   ruleset: "somerset.ruleset",
+  lessons: "somerset.lesson-progress",
 });
 
 export const LIMITS = Object.freeze({
@@ -38,6 +39,7 @@ export const LIMITS = Object.freeze({
   ownPuzzles: 200, // the reader's own puzzles (the oldest are dropped beyond it)
   progressPuzzles: 5000, // puzzles with a result in the progress
   importBytes: 1_000_000, // a progress file to import (an export of 5,000 puzzles is about 0.4 MB)
+  lessonExercises: 2000, // exercises with stars in the Learn section's progress
 });
 
 export const STORED = "somerset-stored"; // a same-page event after every write: detail {name}
@@ -307,6 +309,22 @@ function cleanOwn(list) {
   return { value: puzzles, dropped: list.filter((r) => !validOwnRecord(r)).length };
 }
 
+// The Learn section's progress: the best stars (1 to 3) earned on each exercise, and the ruleset
+// it was done under. {value, dropped} or null.
+export function cleanLessonProgress(data) {
+  if (!isObject(data.exercises)) return null;
+  const exercises = {};
+  let dropped = 0;
+  for (const [id, v] of Object.entries(data.exercises)) {
+    if (ID.test(id) && isObject(v) && Number.isInteger(v.stars) && v.stars >= 1 && v.stars <= 3 && Object.keys(exercises).length < LIMITS.lessonExercises) {
+      exercises[id] = { stars: v.stars, ruleset: text(v.ruleset) && RULESET_ID.test(v.ruleset) ? v.ruleset : "" };
+    } else {
+      dropped += 1;
+    }
+  }
+  return { value: { exercises }, dropped };
+}
+
 // Each value: its key, version, what it is in the reader's words, the empty value, how a stored
 // object of this version is cleaned ({value, dropped} or null), how an earlier shape is migrated
 // (same), and the object written for a value (null: the key is removed).
@@ -345,6 +363,15 @@ const KINDS = {
     clean: (data) => (Array.isArray(data.puzzles) ? cleanOwn(data.puzzles) : null),
     migrate: (data) => (Array.isArray(data) ? cleanOwn(data) : null), // the earlier bare list
     encode: (v) => ({ version: 1, puzzles: v }),
+  },
+  lessons: {
+    key: KEYS.lessons,
+    version: 1,
+    what: "your progress in the Learn section",
+    empty: () => ({ exercises: {} }),
+    clean: (data) => cleanLessonProgress(data),
+    migrate: () => null,
+    encode: (v) => ({ version: 1, exercises: v.exercises }),
   },
   ruleset: {
     key: KEYS.ruleset,

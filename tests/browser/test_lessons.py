@@ -151,7 +151,7 @@ def test_the_lessons_teach_the_readers_ruleset(open_page: Any) -> None:
     lesson.locator("select").select_option("parker-1947")
     theirs = exercises("bidding")
     expect(lesson.locator(".sr-lesson__task")).to_contain_text(f"1 of {len(theirs)}. {theirs[0]['task']}")
-    assert page.evaluate("localStorage.getItem('somerset.ruleset')") == "parker-1947"
+    assert json.loads(page.evaluate("localStorage.getItem('somerset.ruleset')")) == {"version": 1, "ruleset": "parker-1947"}
     # Where the rulesets answer otherwise, a line says so and links to the comparison.
     r = theirs[0]["by_ruleset"]["parker-1947"]
     if r["differs"]:
@@ -178,10 +178,11 @@ def test_the_map_shows_stars_done_and_continue(open_page: Any) -> None:
     expect(pack).to_contain_text(f"{3 * n} of {3 * n} stars")
     expect(the_map.locator('[data-stage="tricks"]')).to_contain_text(f"1 of {len(exercises('tricks'))} done")
     no_overflow(page)
-    # Progress of another shape is not trusted: it reads as none.
-    page.evaluate("localStorage.setItem('somerset.lesson-progress', '{\"version\": 9}')")
+    # Progress of another shape is not trusted: it reads as none, and what was stored is kept aside.
+    page.evaluate("localStorage.setItem('somerset.lesson-progress', '{\"version\": 1, \"exercises\": 7}')")
     page.reload()
     expect(the_map.locator(".sr-lesson-map__continue")).to_have_text("Start: The pack and its notation")
+    assert page.evaluate("localStorage.getItem('somerset.lesson-progress.set-aside')") == '{"version": 1, "exercises": 7}'
     no_engine(rec)
 
 

@@ -226,12 +226,12 @@ def test_a_stored_pad_of_another_shape_is_not_trusted(open_page: Any) -> None:
     old = {"v": 1, "rules": "parker-1947", "option": "", "format": "", "names": None, "deals": deals,
            "answer": {"sides": None, "lines": "x"}, "requestKey": request}
     page, rec = open_page(goto=False)
-    page.add_init_script(f"if (!sessionStorage.seeded) {{ sessionStorage.seeded = 1; localStorage.setItem('somerset.service.pad', {json.dumps(json.dumps(old))}); }}")
+    page.add_init_script(f"if (!sessionStorage.seeded) {{ sessionStorage.seeded = 1; localStorage.setItem('somerset.pad', {json.dumps(json.dumps(old))}); }}")
     page.goto(rec.base + PAD)
     expect(pad(page).locator(".sr-pad__board")).to_have_text("A pad of 1 deals, scored when the engine starts.")
     started(page)
     expect(totals(page)).to_have_text(["16", "0"])
-    assert page.evaluate("localStorage.getItem('somerset.service.pad')") is None
+    assert page.evaluate("localStorage.getItem('somerset.pad')") is None
     assert [g["deals"] for g in games(page)] == [deals]
     # Games of another shape: set aside under a key of their own, with a message; a fresh pad.
     page.evaluate(f"localStorage.setItem('{PADS}', JSON.stringify({{version: 1, games: 'lost'}}))")

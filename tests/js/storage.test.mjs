@@ -59,7 +59,7 @@ const game = (over = {}) => {
 };
 
 test("one module names every key", () => {
-  assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.own-puzzles", "somerset.service.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset"]);
+  assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.own-puzzles", "somerset.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset"]);
   assert.deepEqual([...S.NAMES].sort(), ["own", "pads", "progress", "ruleset"]);
 });
 
@@ -101,16 +101,16 @@ test("the puzzle list's older solved ids count as solved", () => {
 
 test("the earlier single pad becomes a game (and the game New game had emptied, another)", () => {
   const old = { v: 1, rules: "parker-1947", option: "", format: "four-partners", names: ["Us", "Them"], deals: [{ bidder: 0, bid: 15, points: [16, 8] }], cleared: [{ passed: true }] };
-  store.setItem("somerset.service.pad", JSON.stringify(old));
+  store.setItem("somerset.pad", JSON.stringify(old));
   const got = S.read("pads", "2026-11-26T11:00:00.000Z");
   assert.equal(got.value.games.length, 2);
   assert.deepEqual(got.value.games.map((g) => g.deals), [old.cleared, old.deals]);
   assert.equal(got.value.current, got.value.games[1].id);
   assert.deepEqual(got.value.games[1].names, ["Us", "Them"]);
-  assert.equal(store.getItem("somerset.service.pad"), null, "read into the list, the earlier key goes");
+  assert.equal(store.getItem("somerset.pad"), null, "read into the list, the earlier key goes");
   assert.equal(JSON.parse(store.getItem("somerset.pads")).games.length, 2);
   // An older release's tab writes its pad again, with one deal more: the same game grows.
-  store.setItem("somerset.service.pad", JSON.stringify({ ...old, cleared: null, deals: [...old.deals, { passed: true }] }));
+  store.setItem("somerset.pad", JSON.stringify({ ...old, cleared: null, deals: [...old.deals, { passed: true }] }));
   const again = S.read("pads", "2026-11-26T11:05:00.000Z").value;
   assert.equal(again.games.length, 2);
   assert.equal(again.games[1].deals.length, 2);
@@ -237,4 +237,17 @@ test("a game's id is new each time and of the stored form", () => {
   assert.match(a, /^g[a-z0-9]{4,30}$/);
   assert.notEqual(S.newGameId(), S.newGameId());
   assert.equal(S.cleanGame({ ...game(), id: "not an id" }), null);
+});
+
+test("the Learn section's progress keeps the best stars and sets aside what it cannot read", () => {
+  assert.deepEqual(S.read("lessons").value, { exercises: {} });
+  assert.ok(S.update("lessons", () => ({ exercises: { "tricks-1": { stars: 2, ruleset: "parker-1947" } } })).ok);
+  assert.deepEqual(S.read("lessons").value.exercises, { "tricks-1": { stars: 2, ruleset: "parker-1947" } });
+  const cleaned = S.cleanLessonProgress({ version: 1, exercises: { "a-1": { stars: 4 }, "b-2": { stars: 3, ruleset: "x y" }, "../c": { stars: 1 } } });
+  assert.deepEqual(cleaned, { value: { exercises: { "b-2": { stars: 3, ruleset: "" } } }, dropped: 2 });
+  localStorage.setItem("somerset.lesson-progress", '{"version": 1, "exercises": 7}');
+  const got = S.read("lessons");
+  assert.deepEqual(got.value, { exercises: {} });
+  assert.match(got.note, /could not be read/);
+  assert.equal(localStorage.getItem("somerset.lesson-progress.set-aside"), '{"version": 1, "exercises": 7}');
 });
