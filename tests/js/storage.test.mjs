@@ -59,8 +59,8 @@ const game = (over = {}) => {
 };
 
 test("one module names every key", () => {
-  assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.own-puzzles", "somerset.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset"]);
-  assert.deepEqual([...S.NAMES].sort(), ["own", "pads", "progress", "ruleset"]);
+  assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.lesson-progress", "somerset.own-puzzles", "somerset.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset"]);
+  assert.deepEqual([...S.NAMES].sort(), ["lessons", "own", "pads", "progress", "ruleset"]);
 });
 
 test("nothing stored reads as the empty value", () => {
