@@ -847,7 +847,7 @@ class SomersetPad extends Widget {
     if (!a) {
       replace(
         this._board,
-        h("p", { class: "sr-empty" }, this._state.deals.length ? `A pad of ${this._state.deals.length} deals, scored when the engine starts.` : "An empty pad: the first deal goes in once the engine has started."),
+        h("p", { class: "sr-empty" }, this._state.deals.length ? `A pad of ${this._state.deals.length} ${this._state.deals.length === 1 ? "deal" : "deals"}, scored when the engine starts.` : "An empty pad: the first deal goes in once the engine has started."),
       );
       clear(this._table);
       this._share.hidden = true;

@@ -228,7 +228,7 @@ def test_a_stored_pad_of_another_shape_is_not_trusted(open_page: Any) -> None:
     page, rec = open_page(goto=False)
     page.add_init_script(f"if (!sessionStorage.seeded) {{ sessionStorage.seeded = 1; localStorage.setItem('somerset.pad', {json.dumps(json.dumps(old))}); }}")
     page.goto(rec.base + PAD)
-    expect(pad(page).locator(".sr-pad__board")).to_have_text("A pad of 1 deals, scored when the engine starts.")
+    expect(pad(page).locator(".sr-pad__board")).to_have_text("A pad of 1 deal, scored when the engine starts.")
     started(page)
     expect(totals(page)).to_have_text(["16", "0"])
     assert page.evaluate("localStorage.getItem('somerset.pad')") is None
