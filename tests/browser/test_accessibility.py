@@ -126,6 +126,11 @@ async (tags) => {
 """
 
 
+SETTLED_ANIMATIONS = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+  .map((a) => a.finished.catch(() => null)))"""
+
+
 class Viewer:
     """One browser context per scheme and width, shared by the tests of this module; axe-core is
     injected into every page it opens, and anything not from 127.0.0.1 is refused."""
@@ -160,7 +165,9 @@ class Viewer:
         return self.page
 
     def axe(self) -> list[str]:
-        """axe-core's WCAG A and AA violations on the page as it stands, one line each."""
+        """axe-core's WCAG A and AA violations on the page as it stands, one line each, once every
+        finite transition and animation has finished (a colour caught half-way is not the page's)."""
+        self.page.evaluate(SETTLED_ANIMATIONS)
         result = self.page.evaluate(AXE_RUN_JS, WCAG_AA)
         lines = []
         for v in result["violations"]:

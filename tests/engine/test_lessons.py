@@ -19,7 +19,7 @@ from somerset.rules.play import legal_plays, trick_verdict
 from somerset.rules.cards import parse_cards, parse_trump
 from somerset.rules.rulesets import RULESETS, get_ruleset
 
-CLI = [sys.executable, "-m", "somerset"]
+CLI = [sys.executable, "-m", "somerset_tools"]
 
 STAGE = '''
 [stage]

@@ -31,9 +31,9 @@ def fields_in(html: str) -> list[str] | None:
 EXPECTED = {
     "tools/trick/index.html": ["rules", "trump", "cards"],
     "tools/score/index.html": ["rules", "format", "bid", "made", "against"],
-    "tools/replay/index.html": ["rules", "format", "seed"],
-    "tools/play/index.html": ["rules", "format", "seed", "moves"],
-    "tools/samedeal/index.html": ["rules", "format", "seed", "moves"],
+    "tools/replay/index.html": ["rules", "format", "seed", "play", "bots"],
+    "tools/play/index.html": ["rules", "format", "seed", "moves", "play", "bots"],
+    "tools/samedeal/index.html": ["rules", "format", "seed", "moves", "play", "bots"],
     "tools/pad/index.html": None,
     "puzzles/trainer/index.html": None,
     "index.html": None,

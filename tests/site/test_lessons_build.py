@@ -58,7 +58,7 @@ def test_the_hook_refuses_a_stage_without_its_page(tmp_path: Path) -> None:
 
 def test_the_build_fails_on_a_stated_answer_the_engine_does_not_give(monkeypatch: pytest.MonkeyPatch) -> None:
     import somerset.teaching.lessons as lessons_module
-    from somerset.contentfile import ContentFile
+    from somerset.teaching.contentfile import ContentFile
 
     text = (Path(lessons_module.__file__).parent / "content" / "lessons" / "tricks.toml").read_text(encoding="utf-8")
     wrong = text.replace('trick = "5/8, 7/8, 12/12, 2/8"\nanswer = "7/8"', 'trick = "5/8, 7/8, 12/12, 2/8"\nanswer = "12/12"')

@@ -1,6 +1,6 @@
 r"""The Learn section's stages: short exercises, each one sentence, judged on the page without the engine.
 
-A stage is one TOML file in ``somerset/content/lessons/`` (read with :mod:`somerset.contentfile`):
+A stage is one TOML file in ``somerset/content/lessons/`` (read with :mod:`somerset.teaching.contentfile`):
 a ``[stage]`` table (``id``, ``title``, ``order``, the puzzle-trainer ``theme`` its "practise this"
 link opens) and its ``[[exercise]]`` tables, in the order they are asked. An exercise has an
 ``id``, a ``kind`` (:data:`somerset.teaching.lesson_kinds.LESSON_KINDS`), the ``rulesets`` it claims
@@ -22,7 +22,7 @@ seats' cards played out).
 >>> load_lessons([ContentFile("mine.toml", '[stage]\nid = "x"\ntitle = "X"\norder = 1\ntheme = "nope"\n')])
 Traceback (most recent call last):
   ...
-somerset.contentfile.ContentError: mine.toml: stage 'x': field 'theme': 'nope' is not accepted; write one of: trumps, rover, zero-trump, no-trump, follow, bgg-rover, first-lead, kitty, pile, scoring, endings
+somerset.teaching.contentfile.ContentError: mine.toml: stage 'x': field 'theme': 'nope' is not accepted; write one of: trumps, rover, zero-trump, no-trump, follow, bgg-rover, first-lead, kitty, pile, scoring, endings
 """
 
 from __future__ import annotations
