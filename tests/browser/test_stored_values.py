@@ -71,12 +71,16 @@ def started(page: Any) -> None:
 
 
 def add(page: Any, bidder: str, bid: int, first: int) -> None:
+    """Add a deal as a reader does: fill the form, press Add, and see the form emptied (the deal
+    taken in) before writing the next one."""
     w = pad(page)
     w.get_by_label("Bid won by").select_option(label=bidder)
     w.get_by_label("Bid", exact=True).fill(str(bid))
     w.locator(".sr-pad__points input").nth(0).fill(str(first))
     w.locator(".sr-pad__points input").nth(1).fill("")
     w.get_by_role("button", name="Add the deal").click()
+    # The page empties the form once the deal is in.
+    expect(w.locator(".sr-pad__points input").nth(0)).to_have_value("", timeout=TIMEOUT)
 
 
 def live(page: Any) -> Any:

@@ -60,7 +60,7 @@ def test_the_build_fails_on_a_stated_answer_the_engine_does_not_give(monkeypatch
     import somerset.teaching.lessons as lessons_module
     from somerset.teaching.contentfile import ContentFile
 
-    text = (Path(lessons_module.__file__).parent / "content" / "lessons" / "tricks.toml").read_text(encoding="utf-8")
+    text = (Path(lessons_module.__file__).parents[1] / "content" / "lessons" / "tricks.toml").read_text(encoding="utf-8")
     wrong = text.replace('trick = "5/8, 7/8, 12/12, 2/8"\nanswer = "7/8"', 'trick = "5/8, 7/8, 12/12, 2/8"\nanswer = "12/12"')
     assert wrong != text
     monkeypatch.setattr(lessons_module, "STAGES", lessons_module.load_lessons([ContentFile("lessons/tricks.toml", wrong)]))
