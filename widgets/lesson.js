@@ -204,7 +204,7 @@ class SomersetLesson extends HTMLElement {
       const onclick = () => this.pick(c.value);
       const pressed = rec.single ? null : false;
       const b = rec.offer === "choices"
-        ? h("button", { type: "button", class: "md-button sr-lesson__choice", "aria-pressed": pressed === null ? null : "false", "aria-label": c.spoken || c.label, "data-value": c.value, onclick }, c.label)
+        ? h("button", { type: "button", class: "md-button sr-lesson__choice", "aria-pressed": pressed === null ? null : "false", "aria-label": c.spoken && c.spoken !== c.label ? `${c.label}: ${c.spoken}` : null, "data-value": c.value, onclick }, c.label)
         : cardButton(c.value, this._info.get(c.value), { pressed, onclick });
       this._buttons.set(c.value, b);
       return b;
