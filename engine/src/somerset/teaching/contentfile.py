@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Collection, Iterable, Iterator, Sequence
 
 from ..rules.errors import SomersetError
 
-__all__ = ["ContentError", "Entry", "ContentFile", "shipped_files", "read_toml", "split_records", "plural"]
+__all__ = ["ContentError", "Entry", "ContentFile", "shipped_files", "read_toml", "read_position", "split_records", "plural"]
 
 
 class ContentError(SomersetError):
@@ -211,6 +211,35 @@ def read_toml(file: ContentFile, tables: dict[str, str]) -> dict[str, list[Entry
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def read_position(entry: Entry, values: dict[str, Any], *, what: str, fields: Sequence[str], required: Collection[str],
+                  position_fields: Iterable[str], check_format: Callable[[str], object] | None = None) -> None:
+    """Read into ``values`` the position fields a kind of entry uses (``fields``, of all the
+    ``position_fields`` an entry may hold): a field the kind does not use is refused, naming the ones
+    it does (``what``: "a take exercise", "a trick puzzle"); ``first_trick`` is true or false, ``bid``,
+    ``made`` and ``against`` whole numbers, ``format`` a format id (checked by ``check_format``, which
+    raises ValueError) or None, and the rest text. Shared by puzzles and lessons."""
+    for name in position_fields:
+        if name not in fields:
+            if entry.has(name):
+                raise entry.error(f"{what} does not use this field; it uses: {', '.join(fields)}", name)
+            continue
+        needed = name in required
+        if name == "first_trick":
+            values[name] = entry.boolean(name)
+        elif name in ("bid", "made", "against"):
+            values[name] = entry.integer(name, required=needed, low=0 if name != "bid" else 1)
+        elif name == "format":
+            fmt = entry.text(name, required=False)
+            if fmt and check_format is not None:
+                try:
+                    check_format(fmt)
+                except ValueError as e:
+                    raise entry.error(str(e), name) from e
+            values[name] = fmt or None
+        else:
+            values[name] = entry.text(name, required=needed)
 
 
 def check_id(entry: Entry, seen: dict[str, str]) -> str:

@@ -31,7 +31,7 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .contentfile import ContentError, ContentFile, Entry, check_id, shipped_files
+from .contentfile import ContentError, ContentFile, Entry, check_id, read_position, shipped_files
 from .lesson_kinds import LESSON_KINDS, POSITION_FIELDS, LessonKind
 from .puzzles import THEMES
 from ..rules.rulesets import RULESETS, get_ruleset
@@ -154,20 +154,8 @@ def _read_exercise(entry: Entry, stage: str, seen: dict[str, str]) -> Exercise:
     task = entry.text("task")
     values: dict[str, Any] = {"id": ident, "stage": stage, "kind": kind.name, "rulesets": _claimed(entry),
                               "task": task, "hint": entry.text("hint", required=False), "file": entry.file}
-    for name in POSITION_FIELDS:
-        if name not in kind.fields:
-            if entry.has(name):
-                raise entry.error(f"a {kind.name} exercise does not use this field; it uses: {', '.join(kind.fields)}", name)
-            continue
-        required = name in kind.required
-        if name == "first_trick":
-            values[name] = entry.boolean(name)
-        elif name in ("bid", "made", "against"):
-            values[name] = entry.integer(name, required=required, low=0 if name != "bid" else 1)
-        elif name == "format":
-            values[name] = entry.text(name, required=False) or None
-        else:
-            values[name] = entry.text(name, required=required)
+    read_position(entry, values, what=f"a {kind.name} exercise", fields=kind.fields, required=kind.required,
+                  position_fields=POSITION_FIELDS)
     values["answer"] = kind.read_answer(entry)
     entry.done((*EXERCISE_FIELDS, *kind.fields))
     return Exercise(**values)

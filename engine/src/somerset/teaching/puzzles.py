@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.cards import Card, parse_cards, parse_trump
-from .contentfile import ContentFile, Entry, check_id, read_toml, shipped_files
+from .contentfile import ContentFile, Entry, check_id, read_position, read_toml, shipped_files
 from ..rules.play import check_trump
 from .puzzle_kinds import PUZZLE_KINDS, PuzzleKind, PuzzleProofError
 # the kinds proven by the solver live in their own module, which adds them to PUZZLE_KINDS
@@ -152,26 +152,8 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
         "question": entry.text("question", required=not kind.question, default=kind.question),
         "hint": entry.text("hint"), "explanation": entry.text("explanation"), "file": entry.file,
     }
-    for name in POSITION_FIELDS:
-        if name not in kind.fields:
-            if entry.has(name):
-                raise entry.error(f"a {kind.name} puzzle does not use this field; it uses: {', '.join(kind.fields)}", name)
-            continue
-        required = name in kind.required
-        if name == "first_trick":
-            values[name] = entry.boolean(name)
-        elif name in ("bid", "made", "against"):
-            values[name] = entry.integer(name, required=required, low=0 if name != "bid" else 1)
-        elif name == "format":
-            fmt = entry.text(name, required=False)
-            if fmt:
-                try:
-                    r.format(fmt)
-                except ValueError as e:
-                    raise entry.error(str(e), name) from e
-            values[name] = fmt or None
-        else:
-            values[name] = entry.text(name, required=required)
+    read_position(entry, values, what=f"a {kind.name} puzzle", fields=kind.fields, required=kind.required,
+                  position_fields=POSITION_FIELDS, check_format=r.format)
     seen_cards: dict[Card, str] = {}
     for name in _CARD_FIELDS:
         try:
