@@ -325,6 +325,26 @@ export function cleanLessonProgress(data) {
   return { value: { exercises }, dropped };
 }
 
+// Imported Learn progress merged into this device's: for an exercise in both, the more stars win
+// (this device's on a tie). {value, taken, lower, full}: how many exercises came from the import,
+// how many were left because this device has as many stars or more, and how many did not fit.
+export function mergeLessonProgress(mine, theirs) {
+  const exercises = { ...mine.exercises };
+  let taken = 0;
+  let lower = 0;
+  let full = 0;
+  for (const [id, entry] of Object.entries(theirs.exercises)) {
+    const have = exercises[id];
+    if (have && have.stars >= entry.stars) lower += 1;
+    else if (!have && Object.keys(exercises).length >= LIMITS.lessonExercises) full += 1;
+    else {
+      exercises[id] = entry;
+      taken += 1;
+    }
+  }
+  return { value: { exercises }, taken, lower, full };
+}
+
 // Each value: its key, version, what it is in the reader's words, the empty value, how a stored
 // object of this version is cleaned ({value, dropped} or null), how an earlier shape is migrated
 // (same), and the object written for a value (null: the key is removed).

@@ -186,6 +186,51 @@ def test_the_map_shows_stars_done_and_continue(open_page: Any) -> None:
     no_engine(rec)
 
 
+def test_progress_exported_on_one_device_is_imported_on_another(open_page: Any, tmp_path: Any) -> None:
+    """The map's export writes the stars to a file; importing it on another device (a fresh
+    context) keeps, for each exercise, the more stars, says what it took, and a file of another
+    kind changes nothing."""
+    page, rec = open_page("learn/", **PHONE)
+    pack = exercises("pack")
+    mine = {pack[0]["id"]: {"stars": 3, "ruleset": "parker-1947"}, pack[1]["id"]: {"stars": 1, "ruleset": "parker-1947"}}
+    page.evaluate("(p) => localStorage.setItem('somerset.lesson-progress', JSON.stringify(p))", {"version": 1, "exercises": mine})
+    page.reload()
+    the_map = page.locator("somerset-lesson-map")
+    the_map.get_by_text("Your progress on another device").click()
+    with page.expect_download() as info:
+        the_map.get_by_role("button", name="Export progress").click()
+    saved = tmp_path / "lessons.json"
+    info.value.save_as(saved)
+    doc = json.loads(saved.read_text())
+    assert doc["kind"] == "somerset-lesson-progress" and doc["exercises"] == mine
+    expect(the_map.locator(".sr-lesson-map__note")).to_have_text("Your progress (2 exercises with stars) was saved as a file.")
+    no_engine(rec)
+
+    other, other_rec = open_page("learn/", **PHONE)
+    theirs = {pack[1]["id"]: {"stars": 2, "ruleset": "parker-1947"}}
+    other.evaluate("(p) => localStorage.setItem('somerset.lesson-progress', JSON.stringify(p))", {"version": 1, "exercises": theirs})
+    other.reload()
+    their_map = other.locator("somerset-lesson-map")
+    their_map.get_by_text("Your progress on another device").click()
+    # By keyboard: the import control is a file input reached with Tab behind its label.
+    their_map.locator("input[type=file]").set_input_files(str(saved))
+    expect(their_map.locator(".sr-lesson-map__note")).to_have_text(
+        "Imported the stars of 1 exercise; 1 exercise already had as many stars here and was left as it was."
+    )
+    stored = json.loads(other.evaluate("localStorage.getItem('somerset.lesson-progress')"))["exercises"]
+    assert stored == {pack[0]["id"]: mine[pack[0]["id"]], pack[1]["id"]: theirs[pack[1]["id"]]}
+    n = len(pack)
+    expect(their_map.locator('[data-stage="pack"]')).to_contain_text(f"2 of {n} done")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"kind": "somerset-puzzle-progress", "puzzles": {}}')
+    their_map.locator("input[type=file]").set_input_files(str(bad))
+    expect(their_map.locator(".sr-lesson-map__note")).to_have_text(
+        "“bad.json” is not a progress file of this kind: export one with “Export progress”. Nothing was imported."
+    )
+    assert json.loads(other.evaluate("localStorage.getItem('somerset.lesson-progress')"))["exercises"] == stored
+    no_engine(other_rec)
+
+
 def test_a_lesson_works_offline_after_a_first_visit(open_page: Any) -> None:
     page, rec = open_page("learn/", service_workers="allow")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")

@@ -251,3 +251,22 @@ test("the Learn section's progress keeps the best stars and sets aside what it c
   assert.match(got.note, /could not be read/);
   assert.equal(localStorage.getItem("somerset.lesson-progress.set-aside"), '{"version": 1, "exercises": 7}');
 });
+
+test("an imported Learn progress keeps, for each exercise, the more stars, and says what it left", () => {
+  const mine = { exercises: { a: { stars: 3, ruleset: "parker-1947" }, b: { stars: 1, ruleset: "parker-1947" } } };
+  const theirs = { exercises: { a: { stars: 2, ruleset: "bgg" }, b: { stars: 2, ruleset: "bgg" }, c: { stars: 1, ruleset: "bgg" } } };
+  const got = S.mergeLessonProgress(mine, theirs);
+  assert.deepEqual(got.value.exercises, { a: { stars: 3, ruleset: "parker-1947" }, b: { stars: 2, ruleset: "bgg" }, c: { stars: 1, ruleset: "bgg" } });
+  assert.deepEqual([got.taken, got.lower, got.full], [2, 1, 0]);
+  assert.deepEqual(mine.exercises.b, { stars: 1, ruleset: "parker-1947" }, "the stored value is not changed in place");
+  const tie = S.mergeLessonProgress(mine, { exercises: { a: { stars: 3, ruleset: "bgg" } } });
+  assert.equal(tie.value.exercises.a.ruleset, "parker-1947", "a tie keeps this device's");
+});
+
+test("an imported Learn progress stops at the exercises the device keeps", () => {
+  const many = {};
+  for (let i = 0; i < S.LIMITS.lessonExercises; i += 1) many[`e-${i}`] = { stars: 1, ruleset: "" };
+  const got = S.mergeLessonProgress({ exercises: many }, { exercises: { new: { stars: 3, ruleset: "" }, "e-1": { stars: 2, ruleset: "" } } });
+  assert.deepEqual([got.taken, got.lower, got.full], [1, 0, 1]);
+  assert.equal(Object.keys(got.value.exercises).length, S.LIMITS.lessonExercises);
+});
