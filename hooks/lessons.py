@@ -8,6 +8,11 @@ to a trick, the other seats' cards played out), worked out now (``somerset.teach
 starts the engine. The build fails, naming the file, the exercise and the ruleset, when a stated
 answer is not the engine's, and when a stage has no page ``learn/<id>.md`` holding its
 ``<somerset-lesson stage="<id>">``.
+
+It also writes ``<site>/assets/data/first-deals.json``: each guided first deal of
+``somerset/content/first-deals/`` as the page plays it without the engine
+(``somerset.service.first_deal.first_deals_data``); the build fails, naming the file, the step and
+the field, when the deal does not play at the table as its file says.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from mkdocs.exceptions import PluginError
 
 #: Where the document goes, relative to the site; the lesson widgets fetch it from there.
 DATA_PATH = "assets/data/lessons.json"
+#: Where the guided deals go, relative to the site.
+FIRST_DEALS_PATH = "assets/data/first-deals.json"
 
 
 def build_document() -> str:
@@ -29,6 +36,19 @@ def build_document() -> str:
     try:
         data = lessons_data()
     except LessonError as e:
+        raise PluginError(f"hooks/lessons.py: {e}") from e
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def first_deals_document() -> str:
+    """The guided deals as written (compact JSON, keys in a fixed order)."""
+    from somerset.rules.errors import SomersetError
+
+    try:
+        from somerset.service.first_deal import first_deals_data  # reading the files checks their fields
+
+        data = first_deals_data()
+    except SomersetError as e:
         raise PluginError(f"hooks/lessons.py: {e}") from e
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
@@ -55,3 +75,4 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     out = Path(config["site_dir"]) / DATA_PATH
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(build_document(), encoding="utf-8")
+    (Path(config["site_dir"]) / FIRST_DEALS_PATH).write_text(first_deals_document(), encoding="utf-8")

@@ -206,7 +206,7 @@ def test_check_reads_the_shipped_content_folder():
     report = check_content([root])
     assert report.ok, report.problems
     kinds = {f["kind"] for f in report.files}
-    assert kinds == {"puzzles", "rulings", "examples", "lessons"}
+    assert kinds == {"puzzles", "rulings", "examples", "lessons", "first-deals"}
     assert sum(f["entries"] for f in report.files if f["kind"] == "puzzles") == len(PUZZLES)
     assert sum(f["entries"] for f in report.files if f["kind"] == "rulings") == len(RULINGS)
     assert sum(f["entries"] for f in report.files if f["kind"] == "examples") == len(WORKED_EXAMPLES)

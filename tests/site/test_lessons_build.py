@@ -25,6 +25,16 @@ def test_the_lesson_data_is_a_static_file_equal_to_the_engines(built_site: Path)
     assert "assets/data/lessons.json" in {p for p, _ in build["precache"]}
 
 
+def test_the_guided_deals_are_a_static_file_equal_to_the_engines(built_site: Path) -> None:
+    from somerset.service.first_deal import first_deals_data
+
+    path = built_site / "assets" / "data" / "first-deals.json"
+    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(json.dumps(first_deals_data()))
+    sw = (built_site / "sw.js").read_text(encoding="utf-8")
+    build = json.loads(re.search(r"^const BUILD = (\{.*\});$", sw, re.M).group(1))
+    assert "assets/data/first-deals.json" in {p for p, _ in build["precache"]}
+
+
 def test_every_stage_page_holds_its_exercises_and_a_closed_panel_of_the_other_rulesets(built_site: Path) -> None:
     for stage in STAGES:
         html = (built_site / "learn" / stage.id / "index.html").read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
 """Checking a contributor's content files: ``somerset check content/`` (or one file).
 
-A puzzle file, a ruling file, a lesson file or a records file is read as the engine reads its own content: with
+A puzzle file, a ruling file, a lesson file, a guided deal's file or a records file is read as the engine reads its own content: with
 every shipped file of the same kind beside it (a file with the same folder and name as a shipped
 one takes its place), so a new puzzle may use the shipped themes, and an id already used is
 reported. Then every stated answer is checked against the engine. The result says, file by
@@ -24,6 +24,7 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "rulings": (".toml", ("ruling", "topic")),
     "examples": (".records", ()),
     "lessons": (".toml", ("stage", "exercise")),
+    "first-deals": (".toml", ("deal", "step")),
 }
 
 
@@ -32,6 +33,7 @@ _AGREES = {
     "rulings": "each answered by the engine for every ruleset",
     "examples": "each agrees with the engine under every ruleset it names",
     "lessons": "every stated answer agrees with the engine under every ruleset it claims",
+    "first-deals": "the deal plays at the table as the file says",
 }
 
 
@@ -85,7 +87,8 @@ def _kind_of(path: Path, text: str) -> str:
         if keys and keys <= set(tables):
             return kind
     raise ContentError("a content file holds [[puzzle]] and [[theme]] tables, [[ruling]] and [[topic]] tables, "
-                       "or a lesson's [stage] table and [[exercise]] tables",
+                       "a lesson's [stage] table and [[exercise]] tables, or a guided deal's [deal] table and "
+                       "[[step]] tables",
                        file=str(path))
 
 
@@ -107,6 +110,11 @@ def _load(kind: str, files: list[ContentFile]) -> tuple[list[tuple[str, str]], l
 
         stages = load_lessons(files)
         return [(e.file, e.id) for s in stages for e in s.exercises], check_lessons(stages)
+    if kind == "first-deals":
+        from .first_deals import first_deal_problems, load_first_deals
+
+        deals = load_first_deals(files)
+        return [(d.file, d.ruleset) for d in deals], [p for d in deals for p in first_deal_problems(d)]
     from .examples import load_examples  # reading a record checks it under every ruleset it names
 
     _, examples, file_of = load_examples(files)
@@ -148,7 +156,7 @@ def check_content(paths: list[str]) -> ContentReport:
         except ContentError as e:
             report.problems.append(str(e))
             continue
-        word = {"puzzles": "puzzle", "rulings": "ruling", "examples": "worked example", "lessons": "exercise"}[kind]
+        word = {"puzzles": "puzzle", "rulings": "ruling", "examples": "worked example", "lessons": "exercise", "first-deals": "guided deal"}[kind]
         for _, f in mine:
             wrong = [x for x in failures if x.startswith(f"{f.name}: ")]
             report.problems += wrong

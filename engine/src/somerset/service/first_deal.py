@@ -1,0 +1,110 @@
+"""The guided first deal at the table, written out for the page.
+
+:func:`first_deal_record` is what the page plays from without starting the engine: for each of the
+reader's decisions, the table's answer at that moment (the same answer Play a deal gets), what
+the bots did since the last decision in words (:func:`somerset.game.narrate.narrate`), the coach's
+move and why, why some other moves are weaker, and for a card, every card that may not be played
+with the rule that bars it; then the table's answer at the end with the score and its reason.
+A reader who leaves the coach's line goes on at Play a deal from the deal's code so far. The
+checks are :func:`somerset.teaching.first_deals.first_deal_problems`.
+
+>>> rec = first_deal_record(FIRST_DEALS[0])
+>>> rec["steps"][0]["move"], rec["steps"][0]["said"]
+('bid 12', ['You bid 12.'])
+>>> rec["end"]["score"]["reason"][:40]
+"The bidder's side bid 12 and took 22: th"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .responses import legal_json, score_json
+from .table import READER, sit_down
+from ..game.actions import ActionKind
+from ..game.deal import Deal, Phase
+from ..game.narrate import narrate
+from ..records.links import DealCode
+from ..rules.cards import Card
+from ..rules.play import legal_plays
+from ..rules.rulesets import get_ruleset
+from ..rules.scoring import score_deal
+from ..teaching.contentfile import ContentError
+from ..teaching.first_deals import FIRST_DEALS, FirstDeal, first_deal_problems, played
+
+__all__ = ["check_first_deal", "first_deal_record", "first_deals_data", "VERSION"]
+
+#: The version of the document's shape; the page refuses a document of another version.
+VERSION = 1
+
+JSON = dict[str, Any]
+
+
+def check_first_deal(fd: FirstDeal) -> None:
+    """Raise a ContentError naming every disagreement between the file and the engine."""
+    problems = first_deal_problems(fd)
+    if problems:
+        raise ContentError("; ".join(problems))
+
+
+def _decisions(deal: Deal) -> list[tuple[int, str]]:
+    """Where the reader decides: (index in the deal's history, code of the deal before it)."""
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    out = []
+    for k, a in enumerate(deal.history):
+        if not a.is_chance and d.current_player == READER:
+            out.append((k, str(DealCode.of(d))))
+        d.apply(a)
+    return out
+
+
+def _illegal(d: Deal) -> dict[str, JSON]:
+    """For a card to play: each card of the reader's hand that may not be played, why and the rule."""
+    if d.phase is not Phase.PLAY or d.trump is None:
+        return {}
+    hand = sorted(d.hand(READER), key=Card.sort_key)
+    answer = legal_json(d.ruleset, d.trump, hand, d.current_trick,
+                        legal_plays(d.ruleset, d.trump, hand, d.current_trick, first_trick=d.first_lead_pending))
+    return {i["card"]: {"reason": i["reason"], "citation": i["citation"]} for i in answer["illegal"]}
+
+
+def first_deal_record(fd: FirstDeal) -> JSON:
+    """The record the page plays the guided deal from (see the module's notes)."""
+    check_first_deal(fd)
+    deal = played(fd)
+    r = get_ruleset(fd.ruleset)
+    decisions = _decisions(deal)
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    told: list[JSON] = []
+    steps: list[JSON] = []
+    at = {k: (n, code) for n, (k, code) in enumerate(decisions)}
+    for k, a in enumerate(deal.history):
+        if k in at:
+            n, code = at[k]
+            step = fd.steps[n]
+            table = sit_down(fd.ruleset, None, fd.seed, [], play=code)
+            steps.append({"table": table, "before": told, "move": step.move, "coach": step.coach,
+                          "instead": dict(step.instead), "illegal": _illegal(d),
+                          "said": narrate(d, a, you=READER)})
+            told = []
+        elif not a.is_chance:
+            seat = d.current_player
+            told.append({"seat": seat, "move": str(a) if a.kind is not ActionKind.DISCARD else "discard",
+                         "said": narrate(d, a, you=READER)})
+        d.apply(a)
+    end = sit_down(fd.ruleset, None, fd.seed, [], play=fd.code)
+    bidder_team = deal.team_of[deal.declarer] if deal.declarer is not None else None
+    score = None
+    if bidder_team is not None and deal.bid is not None:
+        points = deal.team_points()
+        made = points[bidder_team]
+        score = score_json(r, score_deal(r, deal.bid_to_make or deal.bid, made, sum(points) - made, deal.format.id))
+    return {"ruleset": r.id, "ruleset_name": r.short_name, "seed": str(fd.seed), "title": fd.title,
+            "intro": fd.intro, "ending": fd.ending, "play": fd.code, "seat": READER, "steps": steps,
+            "end": {"table": end, "before": told, "score": score}}
+
+
+def first_deals_data() -> JSON:
+    """The document the site's build writes (``assets/data/first-deals.json``): every guided deal's
+    record, by ruleset; a ContentError while the engine and a file disagree."""
+    return {"version": VERSION, "deals": {fd.ruleset: first_deal_record(fd) for fd in FIRST_DEALS}}

@@ -1,0 +1,199 @@
+r"""The guided first deal: a whole deal played with a coach, written as a content file.
+
+A guided deal is one TOML file in ``somerset/content/first-deals/``, named after its ruleset
+(``parker-1947.toml``). Its ``[deal]`` table gives the ``ruleset``, the ``seed`` it is dealt from
+(the reader sits at Play a deal's seat, the dealer's left, and the engine's bots play the other
+seats), a ``title``, an ``intro`` said before the first call, the deal's ``code`` (every call and
+card of the deal as the coach plays it, :mod:`somerset.records.links`), and an ``ending`` said
+with the score. Each of the reader's decisions is one ``[[step]]``, in order: the ``move`` the
+coach suggests (``bid 12``, ``pass``, ``trump 12``, ``play 4/10``), the ``coach``'s sentence saying
+why, and optionally ``[step.instead]``: for another legal move, why it is weaker.
+
+:func:`load_first_deals` reads and checks the file's own fields; :func:`first_deal_problems` plays
+the deal at Play a deal's table (:func:`somerset.players.table.table_deal`) and names every way the
+file and the engine disagree: a suggested move that is not allowed when it is asked for (with the
+engine's reason), an ``instead`` move that is not a legal alternative there, steps that stop
+before the deal ends or go past it, and bots that no longer answer as the file's ``code`` says (a
+change of the bots changes the deal the coach talks about, so the build stops until the file is
+read again). :mod:`somerset.service.first_deal` builds the record the page plays from without
+the engine.
+
+>>> [d.ruleset for d in FIRST_DEALS]
+['parker-1947']
+>>> load_first_deals([ContentFile("mine.toml", '[deal]\nruleset = "parker-1974"\n')])
+Traceback (most recent call last):
+  ...
+somerset.teaching.contentfile.ContentError: mine.toml: [deal]: field 'ruleset': 'parker-1974' is not a known ruleset; the rulesets are: hodges-1903, hodges-1913, parker-1934, parker-1947, minden-hardware, somersetcards-com, boardgamegeek, minden-senior-center, somersetgame-com, parker-1947-house, parker-1950, triple-2009
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+
+from .contentfile import ContentError, ContentFile, Entry, shipped_files
+from ..game.actions import ActionNotationError, parse_action
+from ..game.deal import Deal
+from ..players.table import READER, table_deal
+from ..records.links import DealCode, DealCodeError, parse_deal_code
+from ..rules.rulesets import get_ruleset
+
+__all__ = ["FirstDeal", "CoachStep", "FIRST_DEALS", "load_first_deals", "first_deal_problems", "played",
+           "DEAL_FIELDS", "STEP_FIELDS"]
+
+#: The fields of ``[deal]``, with what each holds.
+DEAL_FIELDS: dict[str, str] = {
+    "ruleset": "the ruleset the deal is played under (its id); the file is named <ruleset>.toml",
+    "seed": "the seed the deal is dealt from, a whole number",
+    "title": "the deal's title",
+    "intro": "what the coach says before the first call",
+    "code": "the deal's code as the coach plays it (every seat's calls and cards), checked by the engine",
+    "ending": "what the coach says with the score",
+}
+#: The fields of each ``[[step]]``.
+STEP_FIELDS: dict[str, str] = {
+    "move": "the move the coach suggests: pass, bid N, trump T, discard CARDS or play CARD",
+    "coach": "why, in a sentence or two",
+    "instead": "optional table: for another legal move (in quotes), why it is weaker",
+}
+
+
+@dataclass(frozen=True)
+class CoachStep:
+    """One of the reader's decisions: the suggested move, why, and why some others are weaker."""
+
+    move: str
+    coach: str
+    instead: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class FirstDeal:
+    """A guided deal as its file gives it."""
+
+    ruleset: str
+    seed: int
+    title: str
+    intro: str
+    code: str
+    ending: str
+    steps: tuple[CoachStep, ...]
+    file: str = field(default="", compare=False)
+
+
+def _move(entry: Entry, name: str, text: str) -> str:
+    try:
+        return str(parse_action(text))
+    except (ActionNotationError, ValueError) as e:
+        raise entry.error(f"“{text[:40]}” is not a move: {e}", name) from e
+
+
+def _read_step(entry: Entry) -> CoachStep:
+    move = _move(entry, "move", entry.text("move"))
+    coach = entry.text("coach")
+    instead: list[tuple[str, str]] = []
+    table = entry.table("instead", required=False) or {}
+    for other, why in table.items():
+        if not isinstance(why, str) or not why.strip():
+            raise entry.error(f"“{other[:40]}”: write why that move is weaker, as text in quotes", "instead")
+        other_move = _move(entry, "instead", other)
+        if other_move == move:
+            raise entry.error(f"“{other[:40]}” is the move the coach suggests; list only other moves", "instead")
+        instead.append((other_move, why.strip()))
+    entry.done(STEP_FIELDS)
+    return CoachStep(move, coach, tuple(instead))
+
+
+def _read_file(file: ContentFile) -> FirstDeal:
+    try:
+        data = tomllib.loads(file.text)
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(f"this is not valid TOML: {e}", file=file.name) from e
+    for key in data:
+        if key not in ("deal", "step"):
+            raise ContentError(f"'{key}' is not accepted at the top of the file; write one [deal] table and "
+                               "[[step]] tables", file=file.name)
+    head = data.get("deal")
+    if not isinstance(head, dict):
+        raise ContentError("a guided deal's file starts with one [deal] table (" + ", ".join(DEAL_FIELDS) + ")",
+                           file=file.name)
+    entry = Entry(head, file.name, "[deal]")
+    rid = entry.text("ruleset")
+    try:
+        ruleset = get_ruleset(rid).id
+    except ValueError as e:
+        raise entry.error(str(e), "ruleset") from e
+    stem = file.name.rsplit("/", 1)[-1].removesuffix(".toml")
+    if file.name.endswith(".toml") and stem != ruleset:
+        raise entry.error(f"the file of a guided deal under {ruleset} is named {ruleset}.toml", "ruleset")
+    seed = entry.integer("seed", low=0, high=2**63 - 1)
+    title = entry.text("title")
+    intro = entry.text("intro")
+    code = entry.text("code")
+    try:
+        parse_deal_code(code)
+    except DealCodeError as e:
+        raise entry.error(str(e), "code") from e
+    ending = entry.text("ending")
+    entry.done(DEAL_FIELDS)
+    items = data.get("step", [])
+    if not isinstance(items, list) or not items or not all(isinstance(x, dict) for x in items):
+        raise ContentError("write each of the reader's decisions as a [[step]] table (move, coach)", file=file.name)
+    steps = tuple(_read_step(Entry(item, file.name, f"step {n}")) for n, item in enumerate(items, 1))
+    return FirstDeal(ruleset, seed, title, intro, code, ending, steps, file.name)
+
+
+def load_first_deals(files: list[ContentFile]) -> tuple[FirstDeal, ...]:
+    """Read guided deals; a ContentError names the file, the entry and the field of the first mistake.
+    (Whether the steps hold at the table is checked by :mod:`somerset.service.first_deal`.)"""
+    deals = [_read_file(f) for f in files]
+    seen: dict[str, str] = {}
+    for d in deals:
+        if d.ruleset in seen:
+            raise ContentError(f"{seen[d.ruleset]} is already the guided deal under {d.ruleset}; there is one per "
+                               f"ruleset (to check a new version of it, name your file first-deals/{d.ruleset}.toml)",
+                               file=d.file)
+        seen[d.ruleset] = d.file
+    return tuple(deals)
+
+
+def played(fd: FirstDeal) -> Deal:
+    """The deal as played at the table with the coach's moves (to its end, or to the first move refused)."""
+    deal, _, _ = table_deal(fd.ruleset, None, fd.seed, [s.move for s in fd.steps])
+    return deal
+
+
+def first_deal_problems(fd: FirstDeal) -> list[str]:
+    """Every way the file and the engine disagree, each naming the file, the step and the field."""
+    def where(n: int, name: str) -> str:
+        return f"{fd.file + ': ' if fd.file else ''}step {n}: field '{name}'"
+
+    deal, used, problem = table_deal(fd.ruleset, None, fd.seed, [s.move for s in fd.steps])
+    out: list[str] = []
+    if problem is not None:
+        return [f"{where(int(problem.get('move') or used + 1), 'move')}: {problem['message']}"]
+    head = f"{fd.file}: [deal]" if fd.file else "[deal]"
+    if not deal.is_terminal():
+        asked = ", ".join(str(a) for a in deal.legal_actions()[:8])
+        return [f"{head}: the deal is not over after the last step: the reader's seat is asked next for one of "
+                f"{asked}; add a [[step]] for every decision of the reader's seat"]
+    code = str(DealCode.of(deal))
+    if code != fd.code:
+        out.append(f"{head}: field 'code': the bots no longer play this deal as the file says: its code is now "
+                   f"{code}; read the steps again against the deal it gives, and write the new code")
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    n = 0
+    for a in deal.history:
+        if not a.is_chance and d.current_player == READER:
+            offered = {str(x) for x in d.legal_actions()}
+            for other, _ in fd.steps[n].instead:
+                if other not in offered:
+                    out.append(f"{where(n + 1, 'instead')}: “{other}” is not a move the reader may make here; "
+                               f"the moves are: {', '.join(sorted(offered))}")
+            n += 1
+        d.apply(a)
+    return out
+
+
+#: The guided deals shipped with the engine.
+FIRST_DEALS: tuple[FirstDeal, ...] = load_first_deals(shipped_files("first-deals", ".toml"))

@@ -1,0 +1,193 @@
+"""The guided first deal: its file read and checked against the table, its record for the page, the
+narration of each step, and `somerset check` on a guided deal's file."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from somerset.game.actions import parse_action
+from somerset.game.deal import Deal
+from somerset.game.narrate import narrate
+from somerset.players.table import READER
+from somerset.rules.cards import Card
+from somerset.teaching.content_check import check_content
+from somerset.teaching.contentfile import ContentError, ContentFile, shipped_files
+from somerset.teaching.first_deals import FIRST_DEALS, first_deal_problems, load_first_deals
+from somerset.service.first_deal import first_deal_record, first_deals_data
+
+CLI = [sys.executable, "-m", "somerset_tools"]
+SHIPPED = shipped_files("first-deals", ".toml")[0]
+
+
+def with_change(old: str, new: str, text: str = SHIPPED.text) -> ContentFile:
+    assert old in text, old
+    return ContentFile("first-deals/parker-1947.toml", text.replace(old, new, 1))
+
+
+def problems_of(file: ContentFile) -> list[str]:
+    return first_deal_problems(load_first_deals([file])[0])
+
+
+def test_every_shipped_guided_deal_plays_at_the_table_as_its_file_says() -> None:
+    assert [d.ruleset for d in FIRST_DEALS] == ["parker-1947"]
+    for d in FIRST_DEALS:
+        assert first_deal_problems(d) == []
+
+
+def test_the_record_gives_each_decision_the_tables_answer_and_the_coachs_move() -> None:
+    fd = FIRST_DEALS[0]
+    rec = first_deal_record(fd)
+    assert [s["move"] for s in rec["steps"]] == [s.move for s in fd.steps]
+    for step, source in zip(rec["steps"], fd.steps):
+        table = step["table"]
+        assert table["to_play"]["kind"] != "none" and step["move"] in table["to_play"]["moves"]
+        assert step["coach"] == source.coach and step["instead"] == dict(source.instead)
+        assert all(e["seat"] != READER and e["said"] for e in step["before"])
+        assert step["said"] and step["said"][0].startswith("You ")
+        if table["to_play"]["kind"] == "card":
+            # every card of the hand is either legal (offered) or barred with the rule's reason
+            hand = set(table["view"]["hand"])
+            assert set(step["illegal"]) | set(table["to_play"]["cards"]) == hand
+            assert not set(step["illegal"]) & set(table["to_play"]["cards"])
+            assert all(v["reason"] and v["citation"]["label"] for v in step["illegal"].values())
+        else:
+            assert step["illegal"] == {}
+    end = rec["end"]
+    assert end["table"]["over"] and end["table"]["play"] == fd.code
+    assert end["score"]["reason"].startswith("The bidder's side bid 12 and took 22")
+    assert rec == first_deal_record(fd), "the record is the same every time"
+    assert json.loads(json.dumps(first_deals_data()))["deals"]["parker-1947"]["steps"][0]["move"] == "bid 12"
+
+
+def test_the_first_lead_bars_every_card_but_a_trump_with_the_rule() -> None:
+    rec = first_deal_record(FIRST_DEALS[0])
+    lead = rec["steps"][2]
+    assert lead["move"] == "play 12/12" and lead["table"]["to_play"]["cards"] == ["4/12", "6/12", "9/12", "10/12", "11/12", "12/12", "S/S"]
+    assert "1/4" in lead["illegal"] and "trump" in lead["illegal"]["1/4"]["reason"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('move = "play 4/10"', 'move = "play 4/12"',
+         "first-deals/parker-1947.toml: step 8: field 'move': move 8, “play 4/12”, is not allowed: 4/12 is a trump"),
+        ('"play 7/10" = "7/10 loses', '"play 6/12" = "7/10 loses',
+         "first-deals/parker-1947.toml: step 8: field 'instead': “play 6/12” is not a move the reader may make here; "
+         "the moves are: play 4/10, play 7/10"),
+        ('code = "hMg', 'code = "hMh', "[deal]: field 'code': the bots no longer play this deal as the file says: its code is now hMg"),
+    ],
+)
+def test_a_step_the_engine_disagrees_with_is_named(old: str, new: str, message: str) -> None:
+    found = problems_of(with_change(old, new))
+    assert any(message in p for p in found), found
+
+
+def test_steps_that_stop_before_the_end_are_named() -> None:
+    text = SHIPPED.text[: SHIPPED.text.rindex("[[step]]")]
+    found = problems_of(ContentFile("first-deals/parker-1947.toml", text))
+    assert found == ["first-deals/parker-1947.toml: [deal]: the deal is not over after the last step: the reader's seat "
+                     "is asked next for one of play S/S; add a [[step]] for every decision of the reader's seat"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('ruleset = "parker-1947"', 'ruleset = "parker-1974"', "[deal]: field 'ruleset': 'parker-1974' is not a known ruleset"),
+        ('ruleset = "parker-1947"', 'ruleset = "parker-1950"', "[deal]: field 'ruleset': the file of a guided deal under parker-1950 is named parker-1950.toml"),
+        ('seed = 13', 'seed = "13"', "[deal]: field 'seed': expected a whole number (without quotes), got text"),
+        ('seed = 13', 'seed = 13\nsede = 4', "[deal]: field 'sede': unknown field; the fields accepted here are: code, ending, intro, ruleset, seed, title"),
+        ('move = "bid 12"', 'move = "bid twelve"', "step 1: field 'move': “bid twelve” is not a move: 'bid twelve' is not a bid"),
+        ('"pass" = "Passing', '"bid 12" = "Passing', "step 1: field 'instead': “bid 12” is the move the coach suggests; list only other moves"),
+        ('code = "hMg', 'code = "?Mg', "[deal]: field 'code':"),
+        ('[[step]]\nmove = "trump 12"', '[[stpe]]\nmove = "trump 12"', "'stpe' is not accepted at the top of the file; write one [deal] table and [[step]] tables"),
+    ],
+)
+def test_a_malformed_file_gets_a_clear_message(old: str, new: str, message: str) -> None:
+    with pytest.raises(ContentError) as e:
+        load_first_deals([with_change(old, new)])
+    assert message in str(e.value) and str(e.value).startswith("first-deals/parker-1947.toml: ")
+
+
+def test_two_guided_deals_under_one_ruleset_are_refused() -> None:
+    with pytest.raises(ContentError, match="is already the guided deal under parker-1947; there is one per ruleset"):
+        load_first_deals([SHIPPED, ContentFile("mine/parker-1947.toml", SHIPPED.text)])
+
+
+def deal_after(moves: list[str]) -> Deal:
+    d = Deal("parker-1947", dealer=3, seed=13)
+    for m in ["shuffle 13", *moves]:
+        d.apply(m)
+    return d
+
+
+def test_narration_says_what_each_kind_of_step_does() -> None:
+    d = deal_after(["bid 12", "pass", "pass"])
+    assert narrate(d, parse_action("pass"), you=0) == ["Seat 4 passes.", "You win the bid at 12."]
+    assert narrate(d, parse_action("pass")) == ["Seat 4 passes.", "Seat 1 wins the bid at 12."]
+    d = deal_after(["bid 12", "pass", "pass", "pass"])
+    assert narrate(d, parse_action("trump 12"), you=0) == ["You name the trump: /12 suit."]
+    d = deal_after(["bid 12", "pass", "pass", "pass", "trump 12"])
+    assert narrate(d, parse_action("play 12/12"), you=0) == ["You lead 12/12."]
+    d.apply("play 12/12")
+    assert narrate(d, parse_action("play 1/12"), you=0) == ["Seat 2 follows suit with 1/12."]
+    d.apply("play 1/12")
+    assert narrate(d, parse_action("play 5/10"), you=0) == ["Seat 3 has no /12 and throws off 5/10."]
+    d.apply("play 5/10")
+    last = narrate(d, parse_action("play 0/12"), you=0)
+    assert last[0] == "Seat 4 follows suit with 0/12."
+    assert last[1].startswith("You take the trick (3 points): 12/12 is the highest trump played")
+
+
+def test_narration_of_a_ruff_and_of_a_deal_thrown_in() -> None:
+    rec = first_deal_record(FIRST_DEALS[0])
+    said = [s for step in rec["steps"] for s in step["said"]]
+    assert "You have no /10 and trump with 4/12." in said
+    d = Deal("parker-1947", dealer=3, seed=13)
+    d.apply("shuffle 13")
+    for m in ["pass", "pass", "pass"]:
+        d.apply(m)
+    assert narrate(d, parse_action("pass"), you=0) == ["Seat 4 passes.", "Everyone passed: the deal is thrown in."]
+
+
+def test_a_bots_discards_are_not_named_but_the_readers_are() -> None:
+    from somerset.game.deal import new_deal
+    from somerset.players.bots import make_bots, play_deal
+
+    for seed in range(1, 40):
+        deal = play_deal(new_deal("somersetgame-com", None, seed, 3), make_bots("heuristic", 4, seed))
+        d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+        for a in deal.history:
+            if str(a).startswith("discard"):
+                seat = d.current_player
+                other = (seat + 1) % d.players
+                assert narrate(d, a, you=other) == [f"Seat {seat + 1} discards {len(a.cards)} cards."]
+                cards = ", ".join(str(c) for c in a.cards)
+                assert narrate(d, a, you=seat) == [f"You discard {len(a.cards)} cards: {cards}."]
+                return
+            d.apply(a)
+    pytest.fail("no bot discarded a kitty in 40 deals")
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300)
+
+
+def test_somerset_check_reads_a_guided_deals_file(tmp_path: Path) -> None:
+    folder = tmp_path / "first-deals"
+    folder.mkdir()
+    good = folder / "parker-1947.toml"
+    good.write_text(SHIPPED.text, encoding="utf-8")
+    out = run_cli("check", str(good))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"ok: {good}: 1 guided deal, the deal plays at the table as the file says"
+    good.write_text(SHIPPED.text.replace('move = "play 2/6"', 'move = "play 7/8"'), encoding="utf-8")
+    out = run_cli("check", str(good))
+    assert out.returncode == 2
+    assert f"{good}: step 9: field 'move': move 9, “play 7/8”, is not allowed" in out.stderr
+    report = check_content([str(Path(__file__).parents[2] / "engine/src/somerset/content/first-deals")])
+    assert report.ok and report.files[0]["entries"] == 1
