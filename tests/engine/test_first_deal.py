@@ -48,7 +48,8 @@ def test_the_record_gives_each_decision_the_tables_answer_and_the_coachs_move() 
         assert table["to_play"]["kind"] != "none" and step["move"] in table["to_play"]["moves"]
         assert step["coach"] == source.coach and step["instead"] == dict(source.instead)
         assert all(e["seat"] != READER and e["said"] for e in step["before"])
-        assert step["said"] and step["said"][0].startswith("You ")
+        assert step["after"]["said"] and step["after"]["said"][0].startswith("You ")
+        assert step["after"]["seat"] == READER and step["after"]["move"] == step["move"]
         if table["to_play"]["kind"] == "card":
             # every card of the hand is either legal (offered) or barred with the rule's reason
             hand = set(table["view"]["hand"])
@@ -62,6 +63,19 @@ def test_the_record_gives_each_decision_the_tables_answer_and_the_coachs_move() 
     assert end["score"]["reason"].startswith("The bidder's side bid 12 and took 22")
     assert rec == first_deal_record(fd), "the record is the same every time"
     assert json.loads(json.dumps(first_deals_data()))["deals"]["parker-1947"]["steps"][0]["move"] == "bid 12"
+
+
+def test_each_move_gives_the_table_just_after_it() -> None:
+    rec = first_deal_record(FIRST_DEALS[0])
+    lead = rec["steps"][2]["after"]
+    assert lead["trick"] == {"leader": 0, "cards": ["12/12"], "winner": None}
+    assert lead["hand_sizes"] == [11, 12, 12, 12] and lead["points"] == [0, 0]
+    last_of_trick = rec["steps"][3]["before"][-1]
+    assert last_of_trick["trick"] == {"leader": 0, "cards": ["12/12", "1/12", "5/10", "0/12"], "winner": 0}
+    assert last_of_trick["points"] == [3, 0]
+    assert rec["steps"][1]["before"][-1]["trick"] == {"leader": None, "cards": [], "winner": None}
+    final = rec["end"]["before"][-1]
+    assert final["points"] == rec["end"]["table"]["team_points"] == [22, 2]
 
 
 def test_the_first_lead_bars_every_card_but_a_trump_with_the_rule() -> None:
@@ -145,7 +159,7 @@ def test_narration_says_what_each_kind_of_step_does() -> None:
 
 def test_narration_of_a_ruff_and_of_a_deal_thrown_in() -> None:
     rec = first_deal_record(FIRST_DEALS[0])
-    said = [s for step in rec["steps"] for s in step["said"]]
+    said = [s for step in rec["steps"] for s in step["after"]["said"]]
     assert "You have no /10 and trump with 4/12." in said
     d = Deal("parker-1947", dealer=3, seed=13)
     d.apply("shuffle 13")

@@ -9,7 +9,7 @@ A reader who leaves the coach's line goes on at Play a deal from the deal's code
 checks are :func:`somerset.teaching.first_deals.first_deal_problems`.
 
 >>> rec = first_deal_record(FIRST_DEALS[0])
->>> rec["steps"][0]["move"], rec["steps"][0]["said"]
+>>> rec["steps"][0]["move"], rec["steps"][0]["after"]["said"]
 ('bid 12', ['You bid 12.'])
 >>> rec["end"]["score"]["reason"][:40]
 "The bidder's side bid 12 and took 22: th"
@@ -68,6 +68,21 @@ def _illegal(d: Deal) -> dict[str, JSON]:
     return {i["card"]: {"reason": i["reason"], "citation": i["citation"]} for i in answer["illegal"]}
 
 
+def _after(d: Deal, seat: int, move: str, said: list[str]) -> JSON:
+    """One move in the record: who made it, what, in words, and the table just after it: the trick
+    on the table (a finished trick stays, with its winner, until the next lead), each side's points,
+    and how many cards each seat holds."""
+    if d.current_trick or not d.trick_log:
+        trick: JSON = {"leader": d.leader, "cards": [str(c) for c in d.current_trick], "winner": None}
+    else:
+        t = d.tricks[-1]
+        trick = {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+    if d.phase is not Phase.PLAY and not d.trick_log:
+        trick = {"leader": None, "cards": [], "winner": None}
+    return {"seat": seat, "move": move, "said": said, "trick": trick, "points": d.team_points(),
+            "hand_sizes": [len(d.hand(s)) for s in range(d.players)]}
+
+
 def first_deal_record(fd: FirstDeal) -> JSON:
     """The record the page plays the guided deal from (see the module's notes)."""
     check_first_deal(fd)
@@ -83,14 +98,20 @@ def first_deal_record(fd: FirstDeal) -> JSON:
             n, code = at[k]
             step = fd.steps[n]
             table = sit_down(fd.ruleset, None, fd.seed, [], play=code)
+            illegal = _illegal(d)
+            said = narrate(d, a, you=READER)
+            d.apply(a)
             steps.append({"table": table, "before": told, "move": step.move, "coach": step.coach,
-                          "instead": dict(step.instead), "illegal": _illegal(d),
-                          "said": narrate(d, a, you=READER)})
+                          "instead": dict(step.instead), "illegal": illegal,
+                          "after": _after(d, READER, str(a), said)})
             told = []
-        elif not a.is_chance:
+            continue
+        if not a.is_chance:
             seat = d.current_player
-            told.append({"seat": seat, "move": str(a) if a.kind is not ActionKind.DISCARD else "discard",
-                         "said": narrate(d, a, you=READER)})
+            said = narrate(d, a, you=READER)
+            d.apply(a)
+            told.append(_after(d, seat, str(a) if a.kind is not ActionKind.DISCARD else "discard", said))
+            continue
         d.apply(a)
     end = sit_down(fd.ruleset, None, fd.seed, [], play=fd.code)
     bidder_team = deal.team_of[deal.declarer] if deal.declarer is not None else None
@@ -100,7 +121,9 @@ def first_deal_record(fd: FirstDeal) -> JSON:
         made = points[bidder_team]
         score = score_json(r, score_deal(r, deal.bid_to_make or deal.bid, made, sum(points) - made, deal.format.id))
     return {"ruleset": r.id, "ruleset_name": r.short_name, "seed": str(fd.seed), "title": fd.title,
-            "intro": fd.intro, "ending": fd.ending, "play": fd.code, "seat": READER, "steps": steps,
+            "intro": fd.intro, "ending": fd.ending, "play": fd.code, "seat": READER, "pack": r.deck.cards_json(),
+            "teams": [list(t) for t in deal.format.teams], "total": deal.total_points, "dealer": deal.dealer,
+            "steps": steps,
             "end": {"table": end, "before": told, "score": score}}
 
 

@@ -1,0 +1,332 @@
+// <somerset-first-deal>: a whole deal played with a coach, from the first call to the score,
+// WITHOUT the engine (this widget never starts it). The deal and every answer come from
+// assets/data/first-deals.json, written at build time by hooks/lessons.py from the engine's
+// content/first-deals/<ruleset>.toml and checked against the engine then (the table's answer at
+// each of the reader's decisions, the bots' moves in words, every barred card with its rule).
+//
+// At each decision the coach says what it suggests and why, and its move is highlighted. The
+// suggested move plays on; another legal move is answered with why it is weaker (and a link to play
+// it anyway at Play a deal, where the engine takes over from this position); a card the rules bar
+// is answered with the rule and its source. The bots' moves appear one at a time at the reader's
+// pace, each said in words, and a finished trick stays on the table until the next lead. "Play on
+// without the coach" opens Play a deal at the position reached. The deal shown is the one written
+// for the reader's ruleset when there is one, else the first (Parker 1947).
+
+import { capitalize, cardButton, citationLink, defineWidget, h, nextId, rememberedRuleset, replace } from "./ui.js";
+import { contractBar, tableView } from "./tableview.js";
+
+const DATA_URL = new URL("../data/first-deals.json", import.meta.url).href;
+const SITE_ROOT = new URL("../../", import.meta.url).href;
+const VERSION = 1;
+
+// Milliseconds between the bots' moves, by the reader's choice of pace.
+const PACES = [
+  ["slow", "Slow", 1600],
+  ["normal", "Normal", 900],
+  ["fast", "Fast", 300],
+  ["instant", "At once", 0],
+];
+
+const wait = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+// "play 4/8" -> "4/8"; "bid 12" -> "Bid 12"; "trump 12" -> "Name /12 suit" (with the labels given).
+function moveWords(move, labels = new Map()) {
+  if (move === "pass") return "Pass";
+  if (move.startsWith("bid ")) return `Bid ${move.slice(4)}`;
+  if (move.startsWith("trump ")) return `Name ${labels.get(move) || move.slice(6)}`;
+  if (move.startsWith("play ")) return move.slice(5);
+  return move;
+}
+
+class SomersetFirstDeal extends HTMLElement {
+  connectedCallback() {
+    if (this._built) return;
+    this._built = true;
+    this.classList.add("sr-widget", "sr-first-deal");
+    this._id = nextId("first-deal");
+    this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
+    this._body = h("div", { class: "sr-first-deal__body" }, h("p", { role: "status" }, "Loading the deal…"));
+    replace(this, this._body, this._live);
+    this._pace = 900;
+    this._run = 0;
+    this.load();
+  }
+
+  disconnectedCallback() {
+    this._run += 1; // stops a pacing loop in progress
+  }
+
+  announce(text) {
+    this._live.textContent = "";
+    window.setTimeout(() => {
+      this._live.textContent = text;
+    }, 30);
+  }
+
+  async load() {
+    let data;
+    try {
+      const response = await fetch(DATA_URL);
+      if (!response.ok) throw new Error(`the site answered ${response.status}`);
+      data = await response.json();
+      if (!data || data.version !== VERSION || !data.deals) throw new Error("the deal's file is of another version; reload the page");
+    } catch (e) {
+      replace(this._body, h("p", { class: "sr-widget__problem", role: "status" }, `The deal could not be loaded: ${e.message || e}. Reload the page to try again.`));
+      return;
+    }
+    const ids = Object.keys(data.deals);
+    const mine = rememberedRuleset();
+    this._rec = data.deals[mine] || data.deals[this.getAttribute("rules") || ""] || data.deals[ids[0]];
+    this._info = new Map(this._rec.pack.map((c) => [c.card, c]));
+    this._otherRules = mine && !data.deals[mine] ? mine : null;
+    this.drawFrame();
+    this.showIntro();
+  }
+
+  // --- the frame: the coach's words, the table, the reader's choices, the log ---------------------------
+
+  drawFrame() {
+    const id = this._id;
+    const pace = h("select", { id: `${id}-pace` }, PACES.map(([value, label, ms]) => h("option", { value: String(ms), selected: ms === this._pace ? "" : null }, label)));
+    pace.addEventListener("change", () => {
+      this._pace = Number(pace.value);
+    });
+    this._coach = h("div", { class: "sr-first-deal__coach", role: "region", "aria-label": "The coach" });
+    this._bar = h("div", { class: "sr-first-deal__bar" });
+    this._table = h("div", { class: "sr-first-deal__table" });
+    this._choices = h("div", { class: "sr-first-deal__choices" });
+    this._verdict = h("div", { class: "sr-first-deal__verdict", role: "status" });
+    this._log = h("ol", { class: "sr-first-deal__log", "aria-label": "What has happened" });
+    this._off = h("a", { class: "md-button sr-first-deal__off", href: this.playLink(this._rec.steps[0].table.play) }, "Play on without the coach");
+    replace(
+      this._body,
+      h(
+        "div",
+        { class: "sr-first-deal__head" },
+        h("p", { class: "sr-first-deal__rules" }, `${this._rec.title}: ${this._rec.ruleset_name}, four players in two partnerships.`, this._otherRules ? " (No guided deal is written for your table's ruleset yet; where it differs, the comparison pages say how.)" : ""),
+        h("div", { class: "sr-field sr-first-deal__pace" }, h("label", { for: pace.id }, "Pace of the other seats"), pace),
+      ),
+      this._coach,
+      this._bar,
+      this._table,
+      this._choices,
+      this._verdict,
+      h("div", { class: "sr-first-deal__actions" }, this._off),
+      h("details", { class: "sr-first-deal__history" }, h("summary", {}, "What has happened so far"), this._log),
+    );
+  }
+
+  playLink(code, move = "") {
+    const q = new URLSearchParams({ rules: this._rec.ruleset, seed: this._rec.seed });
+    if (code) q.set("play", code);
+    if (move) q.set("moves", move.replace(/ /g, "_"));
+    return `${SITE_ROOT}tools/play/?${q.toString().replace(/%2F/g, "/")}`;
+  }
+
+  name(seat) {
+    return seat === this._rec.seat ? "you" : `seat ${seat + 1}`;
+  }
+
+  sides() {
+    return this._rec.teams.map((team) => (team.includes(this._rec.seat) ? "your side" : team.length === 1 ? this.name(team[0]) : "the others"));
+  }
+
+  // The table as an answer of the table gives it, with the trick, points and hand sizes of `now`
+  // (the moment after a move) when given.
+  drawTable(table, now = null, hand = null) {
+    const v = table.view;
+    const n = this._rec.teams.flat().length;
+    const sizes = now ? now.hand_sizes : v.hand_sizes;
+    const points = now ? now.points : table.over ? table.team_points : this.teamPoints(v.points);
+    let trick = null;
+    const t = now ? now.trick : v.trick.cards.length || !v.tricks.length ? { ...v.trick, winner: null } : v.tricks[v.tricks.length - 1];
+    if (t && t.leader !== null && t.leader >= 0 && (t.cards.length || t.winner !== null)) {
+      const done = t.winner !== null && t.winner !== undefined;
+      trick = { leader: t.leader, cards: t.cards, winner: done ? (t.winner - t.leader + n) % n : null, label: done ? `${capitalize(this.name(t.winner))} ${t.winner === this._rec.seat ? "take" : "takes"} the trick` : "The trick" };
+    }
+    const me = this._rec.seat;
+    const partners = this._rec.teams.find((team) => team.includes(me)).filter((s) => s !== me);
+    const hands = [];
+    for (let s = 0; s < n; s++) hands[s] = s === me ? (hand ? { element: hand } : { cards: table.over ? table.hands[me] : v.hand }) : { count: sizes[s] };
+    if (table.over) for (let s = 0; s < n; s++) if (s !== me) hands[s] = { cards: [] };
+    const names = this.sides();
+    const bidSide = v.declarer === null ? null : this._rec.teams.findIndex((team) => team.includes(v.declarer));
+    replace(
+      this._bar,
+      contractBar({
+        trump: v.trump_label,
+        bid: v.bid,
+        holder: v.declarer === null ? null : this.name(v.declarer),
+        sides: names.map((nm, i) => ({ name: nm, taken: points[i] })),
+        total: this._rec.total,
+        bidSide,
+        stage: v.phase === "auction" ? "bidding" : "",
+      }),
+      v.auction.length ? h("p", { class: "sr-first-deal__auction" }, "Calls: ", v.auction.map((c) => `${capitalize(this.name(c.seat))} ${c.call === "pass" ? "pass" : c.call}`).join(" · ")) : null,
+    );
+    replace(
+      this._table,
+      tableView({
+        players: n,
+        bottom: me,
+        name: (s) => this.name(s),
+        dealer: this._rec.dealer,
+        leader: trick && trick.winner === null ? t.leader : null,
+        toPlay: now ? null : v.current_player,
+        partners,
+        hands,
+        trick,
+        info: this._info,
+        caption: "The table",
+      }),
+    );
+  }
+
+  teamPoints(seatPoints) {
+    return this._rec.teams.map((team) => team.reduce((sum, s) => sum + seatPoints[s], 0));
+  }
+
+  say(now) {
+    for (const line of now.said) this._log.append(h("li", {}, line));
+    this._verdict.replaceChildren(...now.said.map((line) => h("p", {}, line)));
+    this.announce(now.said.join(" "));
+  }
+
+  // --- the deal, step by step ----------------------------------------------------------------------------
+
+  showIntro() {
+    this._run += 1;
+    this._log.replaceChildren();
+    const first = this._rec.steps[0];
+    this.drawTable(first.table);
+    replace(this._coach, h("p", { class: "sr-first-deal__coachline" }, h("strong", {}, "Coach: "), this._rec.intro));
+    const go = h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.showStep(0) }, "Start the auction");
+    replace(this._choices, go);
+    this._verdict.replaceChildren();
+    this._off.href = this.playLink(first.table.play);
+  }
+
+  // The bots' moves before decision k, one at a time at the reader's pace, then the decision.
+  async showStep(k) {
+    const run = ++this._run;
+    const step = k < this._rec.steps.length ? this._rec.steps[k] : null;
+    const before = step ? step.before : this._rec.end.before;
+    const table = step ? step.table : this._rec.end.table;
+    replace(this._choices);
+    for (const now of before) {
+      if (this._pace) await wait(this._pace);
+      if (run !== this._run) return;
+      this.drawTable(table, now);
+      this.say(now);
+    }
+    if (this._pace && before.length) await wait(this._pace);
+    if (run !== this._run) return;
+    if (step) this.showDecision(k);
+    else this.showEnd();
+  }
+
+  showDecision(k) {
+    const step = this._rec.steps[k];
+    const table = step.table;
+    const ask = table.to_play;
+    this._k = k;
+    this._off.href = this.playLink(table.play);
+    const labels = new Map((ask.moves || []).map((m, i) => [m, ask.labels ? ask.labels[i] : m.slice(6)]));
+    const suggested = moveWords(step.move, labels);
+    replace(
+      this._coach,
+      h("p", { class: "sr-first-deal__coachline" }, h("strong", {}, `Your turn (${k + 1} of ${this._rec.steps.length}). The coach suggests: `), h("strong", { class: "sr-first-deal__suggested" }, suggested)),
+      h("p", { class: "sr-first-deal__why" }, step.coach),
+    );
+    let hand = null;
+    if (ask.kind === "card") {
+      const legal = new Set(ask.cards);
+      const cards = [...legal, ...Object.keys(step.illegal)].sort((a, b) => table.view.hand.indexOf(a) - table.view.hand.indexOf(b));
+      hand = h(
+        "div",
+        { class: "sr-hand sr-first-deal__hand", role: "group", "aria-label": "Your hand: choose a card to play" },
+        cards.map((c) =>
+          cardButton(c, this._info.get(c), {
+            note: c === step.move.slice(5) ? "the coach's suggestion" : step.illegal[c] ? "the rules bar it now" : "",
+            extraClass: c === step.move.slice(5) ? "sr-first-deal__pick" : step.illegal[c] ? "sr-first-deal__barred" : "",
+            onclick: () => this.choose(`play ${c}`),
+          }),
+        ),
+      );
+      replace(this._choices);
+    } else {
+      const moves = ask.moves || [];
+      const main = [step.move, ...moves.filter((m) => m !== step.move && (m === "pass" || ask.kind === "trump"))];
+      const buttons = main.map((m) =>
+        h("button", { type: "button", class: `md-button${m === step.move ? " md-button--primary sr-first-deal__pick" : ""}`, "aria-describedby": m === step.move ? `${this._id}-why` : null, onclick: () => this.choose(m) }, moveWords(m, labels)),
+      );
+      const others = moves.filter((m) => !main.includes(m));
+      let other = null;
+      if (others.length) {
+        const select = h("select", { id: `${this._id}-other` }, others.map((m) => h("option", { value: m }, moveWords(m, labels))));
+        other = h("div", { class: "sr-field sr-first-deal__other" }, h("label", { for: select.id }, "Another call"), select, h("button", { type: "button", class: "md-button", onclick: () => this.choose(select.value) }, "Make this call"));
+      }
+      replace(this._choices, h("div", { class: "sr-first-deal__calls", role: "group", "aria-label": ask.kind === "trump" ? "Name the trump" : "Your call" }, buttons), other);
+    }
+    this.drawTable(table, null, hand);
+    this._verdict.replaceChildren(h("p", { id: `${this._id}-why`, class: "sr-vh" }, step.coach));
+    this.announce(`Your turn. The coach suggests: ${suggested}.`);
+    const first = (hand || this._choices).querySelector(".sr-first-deal__pick") || (hand || this._choices).querySelector("button");
+    if (first && this.contains(document.activeElement)) first.focus();
+  }
+
+  choose(move) {
+    const step = this._rec.steps[this._k];
+    if (move === step.move) {
+      this.drawTable(step.table, step.after);
+      this.say(step.after);
+      this.showStep(this._k + 1);
+      return;
+    }
+    const card = move.startsWith("play ") ? move.slice(5) : null;
+    const barred = card ? step.illegal[card] : null;
+    if (barred) {
+      const text = `${card} may not be played: ${barred.reason}`;
+      replace(this._verdict, h("p", { class: "sr-first-deal__no" }, text, " ", citationLink(barred.citation)));
+      this.announce(text);
+      return;
+    }
+    const labels = new Map((step.table.to_play.moves || []).map((m, i) => [m, step.table.to_play.labels ? step.table.to_play.labels[i] : m]));
+    const why = step.instead[move] || `The coach would rather ${moveWords(step.move, labels).replace(/^[A-Z]/, (c) => c.toLowerCase())} here: ${step.coach}`;
+    const text = `${moveWords(move, labels)} is allowed, but weaker. ${why}`;
+    replace(
+      this._verdict,
+      h("p", { class: "sr-first-deal__weaker" }, text),
+      h("p", {}, h("a", { href: this.playLink(step.table.play, move) }, `Play ${moveWords(move, labels)} anyway at Play a deal`), " (the rules engine plays the other seats from here)."),
+    );
+    this.announce(text);
+  }
+
+  showEnd() {
+    const end = this._rec.end;
+    this.drawTable(end.table);
+    this._off.hidden = true;
+    const s = end.score;
+    replace(
+      this._coach,
+      h("p", { class: "sr-first-deal__coachline" }, h("strong", {}, "Coach: "), this._rec.ending),
+    );
+    replace(
+      this._verdict,
+      s ? h("p", { class: "sr-first-deal__score" }, h("strong", {}, "The score. "), s.reason, " ", citationLink(s.citation)) : null,
+    );
+    replace(
+      this._choices,
+      h("a", { class: "md-button md-button--primary", href: `${SITE_ROOT}tools/play/` }, "Play a deal without the coach"),
+      h("button", { type: "button", class: "md-button", onclick: () => this.again() }, "Play this deal again"),
+    );
+    if (s) this.announce(`The deal is over. ${s.reason}`);
+  }
+
+  again() {
+    this._off.hidden = false;
+    this.showIntro();
+  }
+}
+
+defineWidget("somerset-first-deal", SomersetFirstDeal);
