@@ -12,7 +12,7 @@
 // without the coach" opens Play a deal at the position reached. The deal shown is the one written
 // for the reader's ruleset when there is one, else the first (Parker 1947).
 
-import { capitalize, cardButton, citationLink, defineWidget, h, nextId, rememberedRuleset, replace } from "./ui.js";
+import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, h, nextId, rememberedRuleset, replace } from "./ui.js";
 import { contractBar, tableView } from "./tableview.js";
 
 const DATA_URL = new URL("../data/first-deals.json", import.meta.url).href;
@@ -34,8 +34,13 @@ function moveWords(move, labels = new Map()) {
   if (move === "pass") return "Pass";
   if (move.startsWith("bid ")) return `Bid ${move.slice(4)}`;
   if (move.startsWith("trump ")) return `Name ${labels.get(move) || move.slice(6)}`;
-  if (move.startsWith("play ")) return move.slice(5);
+  if (move.startsWith("play ")) return `Play ${move.slice(5)}`;
   return move;
+}
+
+// What a move is called in a sentence: "7/10", "Pass", "Bid 16".
+function moveName(move, labels) {
+  return move.startsWith("play ") ? move.slice(5) : moveWords(move, labels);
 }
 
 class SomersetFirstDeal extends HTMLElement {
@@ -162,6 +167,9 @@ class SomersetFirstDeal extends HTMLElement {
         bidSide,
         stage: v.phase === "auction" ? "bidding" : "",
       }),
+      v.face_up && v.face_up.length && !v.tricks.length && !(now && now.trick.winner !== null)
+        ? h("p", { class: "sr-first-deal__faceup" }, "Face up in the middle: ", v.face_up.map((c) => h("span", { class: "sr-first-deal__faceupcard", role: "img", "aria-label": cardWords(c, this._info.get(c)) }, cardFace(c, this._info.get(c), { size: "small" }))), " (they go with the first trick to whoever takes it)")
+        : null,
       v.auction.length ? h("p", { class: "sr-first-deal__auction" }, "Calls: ", v.auction.map((c) => `${capitalize(this.name(c.seat))} ${c.call === "pass" ? "pass" : c.call}`).join(" · ")) : null,
     );
     replace(
@@ -200,15 +208,17 @@ class SomersetFirstDeal extends HTMLElement {
     const first = this._rec.steps[0];
     this.drawTable(first.table);
     replace(this._coach, h("p", { class: "sr-first-deal__coachline" }, h("strong", {}, "Coach: "), this._rec.intro));
-    const go = h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.showStep(0) }, "Start the auction");
+    const go = h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.showStep(0, this.contains(document.activeElement)) }, "Start the auction");
     replace(this._choices, go);
     this._verdict.replaceChildren();
     this._off.href = this.playLink(first.table.play);
   }
 
   // The bots' moves before decision k, one at a time at the reader's pace, then the decision.
-  async showStep(k) {
+  // focus: whether the reader's focus was in the widget (it then goes to the next choice).
+  async showStep(k, focus = false) {
     const run = ++this._run;
+    this._focus = focus;
     const step = k < this._rec.steps.length ? this._rec.steps[k] : null;
     const before = step ? step.before : this._rec.end.before;
     const table = step ? step.table : this._rec.end.table;
@@ -268,19 +278,21 @@ class SomersetFirstDeal extends HTMLElement {
       }
       replace(this._choices, h("div", { class: "sr-first-deal__calls", role: "group", "aria-label": ask.kind === "trump" ? "Name the trump" : "Your call" }, buttons), other);
     }
+    this._choices.append(h("p", { id: `${this._id}-why`, class: "sr-vh" }, step.coach));
     this.drawTable(table, null, hand);
-    this._verdict.replaceChildren(h("p", { id: `${this._id}-why`, class: "sr-vh" }, step.coach));
+    this._verdict.replaceChildren();
     this.announce(`Your turn. The coach suggests: ${suggested}.`);
     const first = (hand || this._choices).querySelector(".sr-first-deal__pick") || (hand || this._choices).querySelector("button");
-    if (first && this.contains(document.activeElement)) first.focus();
+    if (first && this._focus) first.focus();
   }
 
   choose(move) {
     const step = this._rec.steps[this._k];
     if (move === step.move) {
+      const focus = this.contains(document.activeElement);
       this.drawTable(step.table, step.after);
       this.say(step.after);
-      this.showStep(this._k + 1);
+      this.showStep(this._k + 1, focus);
       return;
     }
     const card = move.startsWith("play ") ? move.slice(5) : null;
@@ -293,11 +305,11 @@ class SomersetFirstDeal extends HTMLElement {
     }
     const labels = new Map((step.table.to_play.moves || []).map((m, i) => [m, step.table.to_play.labels ? step.table.to_play.labels[i] : m]));
     const why = step.instead[move] || `The coach would rather ${moveWords(step.move, labels).replace(/^[A-Z]/, (c) => c.toLowerCase())} here: ${step.coach}`;
-    const text = `${moveWords(move, labels)} is allowed, but weaker. ${why}`;
+    const text = `${moveName(move, labels)} is allowed, but weaker. ${why}`;
     replace(
       this._verdict,
       h("p", { class: "sr-first-deal__weaker" }, text),
-      h("p", {}, h("a", { href: this.playLink(step.table.play, move) }, `Play ${moveWords(move, labels)} anyway at Play a deal`), " (the rules engine plays the other seats from here)."),
+      h("p", {}, h("a", { href: this.playLink(step.table.play, move) }, `${moveWords(move, labels).startsWith("Play ") ? moveWords(move, labels) : `Make the call “${moveWords(move, labels)}”`} anyway at Play a deal`), " (the rules engine plays the other seats from here)."),
     );
     this.announce(text);
   }

@@ -1,0 +1,108 @@
+"""The guided first deal in real Chromium against the built site: a whole deal from the first call
+to the score with the coach on a 360 px phone, a weaker move and a barred card explained without
+playing them, the trump and the bid on the table through the deal, the score's sentence at the end,
+keyboard only, and never a request for the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from somerset.service.first_deal import first_deals_data
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
+RECORD = first_deals_data()["deals"]["parker-1947"]
+STEPS = RECORD["steps"]
+ENGINE_FILES = ("pyodide", "assets/engine/", "worker.js", ".whl", "snapshot")
+
+
+def no_engine(rec: Any) -> None:
+    asked = [u for u in rec.urls if any(part in u for part in ENGINE_FILES)]
+    assert asked == [], f"the guided deal asked for the engine: {asked}"
+
+
+def start(page: Any) -> Any:
+    deal = page.locator("somerset-first-deal")
+    deal.get_by_label("Pace of the other seats").select_option(label="At once")
+    deal.get_by_role("button", name="Start the auction").click()
+    return deal
+
+
+def test_a_whole_deal_with_the_coach_on_a_phone(open_page: Any) -> None:
+    page, rec = open_page("learn/first-deal/", **PHONE)
+    deal = start(page)
+    bar = deal.locator(".sr-contract")
+    for k, step in enumerate(STEPS):
+        expect(deal.locator(".sr-first-deal__coachline")).to_contain_text(f"Your turn ({k + 1} of {len(STEPS)})")
+        expect(deal.locator(".sr-first-deal__why")).to_have_text(step["coach"])
+        if k >= 2:  # after the trump is named, it and the bid stay on the table
+            expect(bar.locator(".sr-contract__item--trump dd")).to_have_text("/12 suit")
+            expect(bar.locator(".sr-contract__item--bid dd")).to_have_text("12, held by you")
+        deal.locator(".sr-first-deal__pick").click()
+    expect(deal.locator(".sr-first-deal__score")).to_contain_text(RECORD["end"]["score"]["reason"])
+    expect(bar.locator(".sr-contract__item--points dd")).to_have_text("your side 22 · the others 2")
+    expect(deal.locator(".sr-first-deal__coachline")).to_contain_text(RECORD["ending"])
+    # Every move made is in the log, in words.
+    log = deal.locator(".sr-first-deal__log li")
+    expect(log.first).to_have_text("You bid 12.")
+    expect(log.last).to_contain_text("You take the trick (4 points)")
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], f"the page overflows: {widths}"
+    deal.get_by_role("button", name="Play this deal again").click()
+    expect(deal.get_by_role("button", name="Start the auction")).to_be_visible()
+    no_engine(rec)
+
+
+def test_a_weaker_move_and_a_barred_card_are_explained_not_played(open_page: Any) -> None:
+    page, rec = open_page("learn/first-deal/", **PHONE)
+    deal = start(page)
+    deal.get_by_role("button", name="Pass", exact=True).click()
+    verdict = deal.locator(".sr-first-deal__verdict")
+    expect(verdict).to_contain_text("Pass is allowed, but weaker. " + STEPS[0]["instead"]["pass"])
+    link = verdict.get_by_role("link", name="Make the call “Pass” anyway at Play a deal")
+    assert link.get_attribute("href").endswith("tools/play/?rules=parker-1947&seed=13&moves=pass")
+    expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (1 of")
+    # Another bid from the list is answered too.
+    deal.get_by_label("Another call").select_option("bid 16")
+    deal.get_by_role("button", name="Make this call").click()
+    expect(verdict).to_contain_text("Bid 16 is allowed, but weaker. " + STEPS[0]["instead"]["bid 16"])
+    deal.locator(".sr-first-deal__pick").click()  # bid 12
+    deal.locator(".sr-first-deal__pick").click()  # trump 12
+    expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (3 of")
+    deal.locator(".sr-card[data-card='1/4']").click()
+    barred = STEPS[2]["illegal"]["1/4"]
+    expect(verdict).to_contain_text(f"1/4 may not be played: {barred['reason']}")
+    expect(verdict.get_by_role("link", name=barred["citation"]["label"])).to_be_visible()
+    expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (3 of")
+    off = deal.get_by_role("link", name="Play on without the coach")
+    assert f"play={STEPS[2]['table']['play']}" in off.get_attribute("href")
+    no_engine(rec)
+
+
+def test_the_bots_moves_come_one_at_a_time(open_page: Any) -> None:
+    page, rec = open_page("learn/first-deal/", viewport={"width": 1280, "height": 900})
+    deal = page.locator("somerset-first-deal")
+    deal.get_by_label("Pace of the other seats").select_option(label="Fast")
+    deal.get_by_role("button", name="Start the auction").click()
+    deal.locator(".sr-first-deal__pick").click()  # bid 12: the three others pass, one by one
+    verdict = deal.locator(".sr-first-deal__verdict")
+    for event in STEPS[1]["before"]:
+        expect(verdict).to_have_text("".join(event["said"]))
+    expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (2 of")
+    no_engine(rec)
+
+
+def test_keyboard_only(open_page: Any) -> None:
+    page, rec = open_page("learn/first-deal/")
+    deal = page.locator("somerset-first-deal")
+    deal.get_by_label("Pace of the other seats").focus()
+    page.keyboard.press("Tab")  # past the coach's words and the table to Start
+    expect(deal.get_by_role("button", name="Start the auction")).to_be_focused()
+    page.keyboard.press("Enter")
+    pick = deal.locator(".sr-first-deal__pick")
+    expect(pick).to_be_focused()  # the coach's move takes the focus on the reader's turn
+    page.keyboard.press("Enter")
+    expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (2 of")
+    expect(deal.locator(".sr-first-deal__pick")).to_be_focused()
+    no_engine(rec)
