@@ -152,8 +152,8 @@ class SomersetFirstDeal extends HTMLElement {
     const me = this._rec.seat;
     const partners = this._rec.teams.find((team) => team.includes(me)).filter((s) => s !== me);
     const hands = [];
-    for (let s = 0; s < n; s++) hands[s] = s === me ? (hand ? { element: hand } : { cards: table.over ? table.hands[me] : v.hand }) : { count: sizes[s] };
-    if (table.over) for (let s = 0; s < n; s++) if (s !== me) hands[s] = { cards: [] };
+    // At the end every hand is shown as it was dealt.
+    for (let s = 0; s < n; s++) hands[s] = table.over ? { cards: table.hands[s] } : s === me ? (hand ? { element: hand } : { cards: v.hand }) : { count: sizes[s] };
     const names = this.sides();
     const bidSide = v.declarer === null ? null : this._rec.teams.findIndex((team) => team.includes(v.declarer));
     replace(
@@ -321,12 +321,10 @@ class SomersetFirstDeal extends HTMLElement {
     const s = end.score;
     replace(
       this._coach,
+      s ? h("p", { class: "sr-first-deal__score" }, h("strong", {}, "The score. "), s.reason, " ", citationLink(s.citation)) : null,
       h("p", { class: "sr-first-deal__coachline" }, h("strong", {}, "Coach: "), this._rec.ending),
     );
-    replace(
-      this._verdict,
-      s ? h("p", { class: "sr-first-deal__score" }, h("strong", {}, "The score. "), s.reason, " ", citationLink(s.citation)) : null,
-    );
+    this._verdict.replaceChildren();
     replace(
       this._choices,
       h("a", { class: "md-button md-button--primary", href: `${SITE_ROOT}tools/play/` }, "Play a deal without the coach"),
