@@ -226,6 +226,12 @@ class SomersetPad extends Widget {
     return this._bid.closest("[hidden]") ? this._rules : this._bid;
   }
 
+  // A game on screen (kept on this device, or from a link): the next deal needs the engine, which
+  // starts by itself once the page is idle (ui.js), so no Start press comes before it.
+  wantsEngine() {
+    return super.wantsEngine() || this._view === "kept" || Boolean(this._loose);
+  }
+
   // --- the device's games -----------------------------------------------------------------------
 
   useGame(g) {

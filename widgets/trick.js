@@ -115,7 +115,8 @@ class SomersetTrick extends Widget {
     return this._pad.querySelector('button[tabindex="0"]') || this._cards;
   }
 
-  async onReady() {
+  // The inputs, from the build's fixed answers: usable while the engine downloads.
+  async prepare() {
     this._rulesets = await rulesetList();
     const current = this._rules.value || this.wanted.rules;
     const notices = [];
@@ -124,6 +125,9 @@ class SomersetTrick extends Widget {
     this.wanted.trump = "";
     this.showNotice(notices);
     await this.fillPad();
+  }
+
+  async onReady() {
     if (this._cards.value.trim()) await this.resolve();
     else this.showEmpty();
   }
