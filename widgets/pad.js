@@ -67,7 +67,6 @@ class SomersetPad extends Widget {
   static fields = FIELDS;
   // Not started from the page's head (hooks/early_start.py): an address holding one of the
   // device's games is shown from what was saved, without the engine.
-  static startsFromHead = false;
   static defaults = { rules: DEFAULT_RULES };
   static remembersRuleset = true;
 
