@@ -33,10 +33,10 @@ def static_fields(text: str, cls: str) -> list[str]:
 def test_every_defined_widget_is_listed_with_its_module_and_fields() -> None:
     listed = manifest()
     defined: dict[str, tuple[str, str, str]] = {}
-    for module in sorted(WIDGETS.glob("*.js")):
-        text = module.read_text(encoding="utf-8")
+    for path in sorted(WIDGETS.glob("*.js")):
+        text = path.read_text(encoding="utf-8")
         for tag, cls in DEFINED.findall(text):
-            defined[tag] = (module.name, cls, text)
+            defined[tag] = (path.name, cls, text)
     assert sorted(listed) == sorted(defined), "widgets/manifest.js lists other tags than the modules define"
     for tag, (module, cls, text) in defined.items():
         entry = listed[tag]
