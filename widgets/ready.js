@@ -18,7 +18,7 @@ class SomersetReady extends HTMLElement {
   connectedCallback() {
     if (this._built) return;
     this._built = true;
-    this.classList.add("sr-widget", "sr-ready");
+    this.classList.add("sr-ready");
     this._button = h("button", { type: "button", class: "md-button md-button--primary sr-ready__keep", onclick: () => this.keep() }, "Ready for the table: keep the tools offline");
     this._progress = h("progress", { max: "100", value: "0", hidden: true, "aria-hidden": "true" });
     this._text = h("p", { class: "sr-ready__text" });

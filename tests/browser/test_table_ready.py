@@ -94,7 +94,7 @@ def test_the_trick_resolver_takes_a_position_while_the_engine_downloads(open_pag
     rec.stall.add("pyodide.asm.wasm")
     page.goto(rec.base + "tools/trick/")
     rules = page.locator("somerset-trick select").first
-    expect(rules).to_be_enabled()
+    expect(rules).to_be_enabled(timeout=ENGINE_TIMEOUT)  # a loaded machine may take a while to draw the page
     expect(rules.locator("option")).not_to_have_count(1)
     assert "Listed once the engine starts" not in page.locator("somerset-trick").inner_text()
     expect(page.get_by_label("Trump")).to_be_enabled()
