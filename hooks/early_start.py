@@ -12,12 +12,11 @@ over, with the messages it has sent so far, when the widget asks for the engine 
 same script holds Material's search index back until the engine is ready or the reader turns to
 the search box: building the index competes with the engine's start for the machine.
 
-The fields are the widget's own (``static fields`` in ``widgets/<name>.js``, or the constant it
-names), read from the module here so that they have one home. Only widgets built on ui.js's
-``Widget`` start from their address (the trainer, for one, judges without the engine); one that
-starts from its address only in some cases says ``static startsFromHead = false`` and gets no
-script (the score pad, which needs no engine to show the device's own pad). The build fails when
-a permalink widget's fields cannot be read.
+The fields, and whether a widget starts from the head at all, come from the widgets' manifest
+(``widgets/manifest.js``: ``fields`` and ``headStart``), which ``widgets/main.js`` reads too, so
+that they have one home. A widget with ``headStart: false`` gets no script (the score pad, which
+needs no engine to show the device's own pad; the trainer, which judges without the engine). The
+build fails when the manifest cannot be read or a permalink widget is not in it.
 
 Material's instant navigation does not run a new page's head scripts: a tool page reached that way
 starts the engine from its widget as before (in the same visit the engine is usually running). The
@@ -39,38 +38,55 @@ WORKER = "assets/widgets/worker.js"
 SEARCH_INDEX = "search/search_index.json"  # Material's
 
 _PERMALINK_TOOL = re.compile(r"<somerset-([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b[^>]*\spermalink\b", re.I)
-_FIELDS = re.compile(r"^\s*static\s+fields\s*=\s*(\[[^\]]*\]|[A-Za-z_$][\w$]*)\s*;", re.M)
-_NO_EARLY = re.compile(r"^\s*static\s+startsFromHead\s*=\s*false\s*;", re.M)
-_WIDGET = re.compile(r"\bclass\s+\w+\s+extends\s+Widget\b")
 _CHARSET = re.compile(r"<meta\s+charset=[\"']?utf-8[\"']?\s*/?>", re.I)
+_MANIFEST_START = "export const WIDGETS ="
+_FIELD = re.compile(r"[a-z][a-z0-9_-]*")
 
 
-def widget_fields(module: Path) -> list[str] | None:
-    """The address fields of the widget in `module`, or None when its engine is not started from
-    the page's head (not built on ui.js's Widget, whose start from the address this mirrors, or
-    ``static startsFromHead = false``). Raises PluginError when they cannot be read."""
+def read_manifest(path: Path) -> dict[str, dict[str, Any]]:
+    """The widgets' manifest (widgets/manifest.js): tag -> {module, fields, headStart, stylesheet}.
+    Raises PluginError, saying what is wrong, when it cannot be read."""
     try:
-        text = module.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise PluginError(f"hooks/early_start.py: cannot read {module} ({e.strerror})") from e
-    if not _WIDGET.search(text) or _NO_EARLY.search(text):
-        return None
-    found = _FIELDS.search(text)
+        raise PluginError(f"hooks/early_start.py: cannot read the widgets' manifest {path} ({e.strerror})") from e
+    found = re.search(rf"^{re.escape(_MANIFEST_START)}", text, re.M)
     if not found:
-        raise PluginError(f"hooks/early_start.py: {module.name} has no `static fields = [...]` to read the address fields from")
-    value = found.group(1)
-    if not value.startswith("["):
-        const = re.search(rf"^const\s+{re.escape(value)}\s*=\s*(\[[^\]]*\])\s*;", text, re.M)
-        if not const:
-            raise PluginError(f"hooks/early_start.py: {module.name} names `{value}` as its fields, but no `const {value} = [...]` was found")
-        value = const.group(1)
+        raise PluginError(f"hooks/early_start.py: {path.name} has no `{_MANIFEST_START} {{...}};`")
+    body = text[found.end():].strip()
+    if body.endswith(";"):
+        body = body[:-1]
     try:
-        fields = json.loads(value)
+        manifest = json.loads(body)
     except ValueError as e:
-        raise PluginError(f"hooks/early_start.py: the fields of {module.name} are not a list of quoted names: {value}") from e
-    if not (isinstance(fields, list) and fields and all(isinstance(f, str) and re.fullmatch(r"[a-z][a-z0-9_-]*", f) for f in fields)):
-        raise PluginError(f"hooks/early_start.py: the fields of {module.name} are not a list of lower-case names: {value}")
-    return fields
+        raise PluginError(f"hooks/early_start.py: the widgets' manifest {path.name} is not strict JSON after `{_MANIFEST_START}` ({e})") from e
+    if not isinstance(manifest, dict):
+        raise PluginError(f"hooks/early_start.py: the widgets' manifest {path.name} is not an object of tags")
+    for tag, entry in manifest.items():
+        fields = entry.get("fields") if isinstance(entry, dict) else None
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("module"), str)
+            and isinstance(entry.get("headStart"), bool)
+            and isinstance(fields, list)
+            and all(isinstance(f, str) and _FIELD.fullmatch(f) for f in fields)
+        ):
+            raise PluginError(
+                f"hooks/early_start.py: {path.name}: {tag} needs a module, headStart (true or false) and "
+                f"fields (lower-case names): {entry}"
+            )
+        if entry["headStart"] and not fields:
+            raise PluginError(f"hooks/early_start.py: {path.name}: {tag} starts from the head but names no fields")
+    return manifest
+
+
+def widget_fields(manifest: dict[str, dict[str, Any]], tag: str) -> list[str] | None:
+    """The address fields that start `tag`'s engine from the page's head, or None when it does not
+    start from the head. Raises PluginError for a tag the manifest does not list."""
+    entry = manifest.get(tag)
+    if entry is None:
+        raise PluginError(f"hooks/early_start.py: <{tag}> is on a page but not in widgets/manifest.js")
+    return list(entry["fields"]) if entry["headStart"] else None
 
 
 TEMPLATE = Path(__file__).with_name("early_start.js")
@@ -96,10 +112,10 @@ def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
     tags = sorted({m.group(1).lower() for m in _PERMALINK_TOOL.finditer(output)})
     if not tags:
         return output
-    widgets = Path(config["config_file_path"]).resolve().parent / "widgets"
+    manifest = read_manifest(Path(config["config_file_path"]).resolve().parent / "widgets" / "manifest.js")
     fields: list[str] = []
     for tag in tags:
-        found = widget_fields(widgets / f"{tag}.js")
+        found = widget_fields(manifest, f"somerset-{tag}")
         if found:
             fields += [f for f in found if f not in fields]
     if not fields:

@@ -13,7 +13,18 @@ runtime, hooks/app.py's manifest and icons: this hook's ``on_post_build`` runs l
   search index, the manifest and icons), each with a revision; everything in the build except
   ``RUNTIME``, source maps, compressed copies and the search's other-language files;
 * ``runtime``: the folders cached on first use instead: any file under them, whatever another
-  hook adds there, is kept once the engine has fetched it.
+  hook adds there, is kept once the engine has fetched it;
+* ``engineFiles``: ``[address, sha256, bytes on the wire]`` of every file an engine start may
+  fetch (either start path: the snapshot's and the ordinary one's), read from the engine manifest
+  hooks/assets.py wrote, at the very addresses the worker asks for (the engine folder's with their
+  ``?v=`` hash). The service worker makes sure all of them are in its engine cache once the
+  engine has run on a page, in the background after a first visit, or when the reader asks
+  ("Ready for the table"), and checks each against its hash;
+* ``engineBytes``: their sum, the bytes a reader downloads to keep the tools offline: gzip-compressed
+  as a static host serves them (``snapshot.bin`` is compressed already and counts as stored).
+
+It also writes ``assets/data/offline.json`` (``{"engine_bytes": N, "engine_files": n}``) before the
+precache is listed, so the "Ready for the table" control (widgets/ready.js) states the real size.
 
 The build fails when the precache grows past ``PRECACHE_BUDGET`` (a reader downloads all of it on
 the first visit). Under ``mkdocs serve`` sw.js is a stub that removes itself and its caches, so a
@@ -41,6 +52,7 @@ RUNTIME = ("assets/pyodide/", "assets/engine/")
 # anyway, and the search's support for languages other than the site's (English).
 EXCLUDED_SUFFIXES = (".map", ".gz")
 EXCLUDED_FOLDERS = ("assets/javascripts/lunr/",)
+OFFLINE_DATA = "assets/data/offline.json"
 PRECACHE_BUDGET = 8 * 1024 * 1024  # bytes as stored; about a fifth of that compressed
 
 SERVE_STUB = """// mkdocs serve: no offline copy while the site is being edited. This removes any service
@@ -73,7 +85,44 @@ def page_url(path: str) -> str:
     return path
 
 
-def build_facts(site: Path, template: str) -> tuple[dict[str, Any], list[tuple[int, str]], int]:
+def _wire_bytes(data: bytes) -> int:
+    """What a file costs on the wire from a host that gzips what it serves: the compressed size,
+    unless compressing does not help (an already compressed file is sent as it is)."""
+    return min(len(data), len(zlib.compress(data, 6)) + 18)  # 18: gzip's header and trailer
+
+
+def engine_files(site: Path) -> list[tuple[str, str, int]]:
+    """(address relative to the site, sha256, bytes on the wire) of every file an engine start may
+    fetch, from the manifest hooks/assets.py wrote; empty when the build has no engine."""
+    manifest_path = site / "assets" / "engine" / "manifest.json"
+    if not manifest_path.is_file():
+        return []
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        named: list[tuple[str, str | None]] = [("assets/engine/manifest.json", None)]
+        named += [(f"assets/pyodide/{name}", None) for name in sorted(manifest["pyodide"])]
+        named.append((f"assets/engine/{manifest['wheel']}", manifest["sha256"]))
+        startup = manifest.get("startup") or {}
+        for entry in (startup.get("stdlib"), startup.get("snapshot"), (startup.get("snapshot") or {}).get("stdlib")):
+            if entry:
+                named.append((f"assets/engine/{entry['file']}", entry["sha256"]))
+    except (ValueError, KeyError, TypeError) as e:
+        raise PluginError(f"hooks/offline.py: the engine manifest {manifest_path} cannot be read ({e})") from e
+    out = []
+    for rel, version in named:
+        path = site / rel
+        if not path.is_file():
+            raise PluginError(f"hooks/offline.py: the engine manifest names {rel}, which the build does not hold")
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        # The worker asks for the engine folder's files with the start of their hash as a query
+        # (widgets/worker.js, engineFile): the cache keeps them under that very address.
+        address = f"{rel}?v={version[:16]}" if version else rel
+        out.append((address, digest, _wire_bytes(data)))
+    return out
+
+
+def build_facts(site: Path, template: str, kept: list[tuple[str, str, int]] | None = None) -> tuple[dict[str, Any], list[tuple[int, str]], int]:
     """BUILD for the template, the precached files' sizes and paths, and their size gzip-compressed."""
     files = sorted(p for p in site.rglob("*") if p.is_file())
     everything = hashlib.sha256(template.encode())  # a new service worker is a new version too
@@ -101,7 +150,20 @@ def build_facts(site: Path, template: str) -> tuple[dict[str, Any], list[tuple[i
         "precache": precache,
         "runtime": list(RUNTIME),
     }
+    if kept is None:
+        kept = engine_files(site)
+    facts["engineFiles"] = [list(f) for f in kept]
+    facts["engineBytes"] = sum(n for _, _, n in kept)
     return facts, sizes, compressed
+
+
+def write_offline_data(site: Path, files: list[tuple[str, str, int]]) -> dict[str, int]:
+    """Write OFFLINE_DATA (the engine's size on the wire, for widgets/ready.js); returns it."""
+    data = {"engine_bytes": sum(n for _, _, n in files), "engine_files": len(files)}
+    out = site / OFFLINE_DATA
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    return data
 
 
 def on_startup(command: str, **kwargs: Any) -> None:
@@ -126,7 +188,9 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
         raise PluginError(f"hooks/offline.py: cannot read the service worker's template {TEMPLATE}: {e}") from e
     if template.count("__BUILD__") != 1:
         raise PluginError(f"hooks/offline.py: {TEMPLATE} must hold the placeholder __BUILD__ exactly once")
-    facts, sizes, compressed = build_facts(site, template)
+    files = engine_files(site)
+    write_offline_data(site, files)  # first: it is one of the precached files
+    facts, sizes, compressed = build_facts(site, template, files)
     size = sum(n for n, _ in sizes)
     if size > PRECACHE_BUDGET:
         biggest = ", ".join(f"{rel} ({n / 2**10:.0f} KiB)" for n, rel in sorted(sizes, reverse=True)[:3])
@@ -137,6 +201,7 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
         )
     (site / SW).write_text(template.replace("__BUILD__", json.dumps(facts, separators=(",", ":"))), encoding="utf-8")
     log.info(
-        "offline: sw.js %s precaches %d files, %.2f MiB (%.2f MiB compressed); engine cache %s",
+        "offline: sw.js %s precaches %d files, %.2f MiB (%.2f MiB compressed); engine cache %s, %d files, %.2f MB on the wire",
         facts["version"], len(facts["precache"]), size / 2**20, compressed / 2**20, facts["engine"],
+        len(facts["engineFiles"]), facts["engineBytes"] / 1e6,
     )

@@ -1,24 +1,31 @@
 // The site's service worker: every page readable offline after the first visit, and every tool
-// usable offline once the rules engine has been started once. hooks/offline.py writes this file to
+// usable offline once the rules engine has been kept. hooks/offline.py writes this file to
 // <site>/sw.js at every build, with BUILD filled in:
 //
-//   version   a hash of every file of the build: a new deploy is a new service worker
-//   engine    a hash of the files under BUILD.runtime only: the engine's cache outlives deploys
-//             that leave Pyodide and the engine wheel unchanged
-//   precache  [path, revision] of the pages, styles, scripts, search index and icons, relative to
-//             the site root; fetched when the service worker installs
-//   runtime   folders whose files are cached the first time anything fetches them (the engine:
-//             Pyodide and the wheel, whatever files they hold); never fetched ahead
+//   version      a hash of every file of the build: a new deploy is a new service worker
+//   engine       a hash of the files under BUILD.runtime only: the engine's cache outlives deploys
+//                that leave Pyodide and the engine wheel unchanged
+//   precache     [path, revision] of the pages, styles, scripts, search index and icons, relative
+//                to the site root; fetched when the service worker installs
+//   runtime      folders whose files are cached the first time anything fetches them (the engine:
+//                Pyodide and the wheel, whatever files they hold)
+//   engineFiles  [address, sha256, bytes on the wire] of every file an engine start may fetch, on
+//                either start path (from the snapshot, or the ordinary one from stdlib.zip)
+//   engineBytes  their sum
 //
 // Two caches: somerset-pages-<version> (the precache) and somerset-engine-<engine>. Activating a
 // new version deletes every other cache of this site. All paths are relative to this file's
 // folder, so the site works under any sub-path.
 //
-// Messages in: {type: "engine-ready", files: [URL, ...]} from a page whose engine has just
-// started, with the files its worker fetched. Any of them not yet in the engine cache (the
-// engine was started before this service worker controlled the page) is copied in from the
-// browser's HTTP cache, never downloaded again; once all are there, the marker OFFLINE_READY is
-// written, which widgets/offline.js looks for to know that the engine can start without a network.
+// Messages in: {type: "keep-engine", why} from a page: "used" once its engine has started (which
+// may have been before this service worker controlled the page, so nothing went through it),
+// "background" when the page found the browser idle on a connection that allows it, "asked"
+// when the reader pressed "Ready for the table". Every file of BUILD.engineFiles missing from the
+// engine cache is then fetched (the browser's HTTP cache first: the page's worker may have fetched
+// it moments ago), checked against its hash and kept; once all are there, the marker OFFLINE_READY
+// is written, which widgets/offline.js looks for to know that the engine can start without a
+// network. Messages out, to every page of the site: {type: "engine-progress", done, total} (bytes
+// on the wire) and {type: "engine-saved", complete, why}.
 
 const BUILD = __BUILD__;
 
@@ -117,38 +124,76 @@ async function sitePage(request, url) {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type === "engine-ready" && Array.isArray(data.files)) {
-    event.waitUntil(keepEngine(data.files, event.source));
-  }
+  if (data.type === "keep-engine") event.waitUntil(keepEngine(String(data.why || "used")));
 });
 
-async function keepEngine(files, client) {
-  await Promise.all([...pendingPuts]);
-  const cache = await caches.open(ENGINE);
-  let complete = true;
-  for (const file of files) {
-    let url;
+async function tellPages(message) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: "window" })) client.postMessage(message);
+}
+
+async function sha256Hex(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// One file of the engine, checked against its hash: from the browser's HTTP cache when it holds
+// the right bytes, else from the network.
+async function fetchEngineFile(href, sha256) {
+  for (const mode of ["force-cache", "no-cache"]) {
+    let response;
     try {
-      url = new URL(file);
+      response = await fetch(href, { cache: mode, mode: "same-origin", credentials: "same-origin" });
     } catch {
       continue;
     }
-    if (url.origin !== ROOT.origin || !inRuntime(url) || url.href === OFFLINE_READY) continue;
-    if (await cache.match(url.href)) continue;
-    try {
-      // The page's worker fetched it moments ago, so the browser's own cache usually has it. Never
-      // from the network: the reader has just downloaded it once. When the browser's cache lacks
-      // it, the engine is kept the next time it starts on a page this service worker controls.
-      const response = await fetch(url.href, { cache: "only-if-cached", mode: "same-origin" });
-      if (response.ok && response.status === 200) await cache.put(url.href, response);
-      else complete = false;
-    } catch {
+    if (!response.ok || response.status !== 200) continue;
+    const body = await response.arrayBuffer();
+    if ((await sha256Hex(body)) !== sha256) continue; // an older deploy's copy, or a damaged one
+    return new Response(body, { status: 200, statusText: "OK", headers: response.headers });
+  }
+  return null;
+}
+
+let keeping = null;
+function keepEngine(why) {
+  if (!keeping) {
+    keeping = keepAll(why).finally(() => {
+      keeping = null;
+    });
+  }
+  return keeping;
+}
+
+async function keepAll(why) {
+  await Promise.all([...pendingPuts]);
+  const cache = await caches.open(ENGINE);
+  const total = BUILD.engineBytes;
+  let done = 0;
+  let complete = BUILD.engineFiles.length > 0;
+  const missing = [];
+  for (const [path, sha256, bytes] of BUILD.engineFiles) {
+    const href = new URL(path, ROOT).href;
+    if (await cache.match(href)) done += bytes;
+    else missing.push([href, sha256, bytes]);
+  }
+  await tellPages({ type: "engine-progress", done, total, why });
+  for (const [href, sha256, bytes] of missing) {
+    const response = await fetchEngineFile(href, sha256);
+    if (response) {
+      try {
+        await cache.put(href, response);
+      } catch {
+        complete = false; // storage full or refused
+      }
+    } else {
       complete = false;
     }
+    done += bytes;
+    await tellPages({ type: "engine-progress", done, total, why });
   }
   if (complete) {
     const note = JSON.stringify({ version: BUILD.version, engine: BUILD.engine, saved: new Date().toISOString() });
     await cache.put(OFFLINE_READY, new Response(note, { headers: { "Content-Type": "application/json" } }));
   }
-  if (client) client.postMessage({ type: "engine-saved", complete });
+  await tellPages({ type: "engine-saved", complete, why });
 }

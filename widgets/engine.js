@@ -108,6 +108,8 @@ function createEngine() {
         if (state.status === "loading") setState({ stage: data.stage, fraction: data.fraction });
       } else if (data.type === "ready") {
         performance.mark("somerset-engine-ready");
+        // The start path taken, for whoever debugs a slow or failed start on a reader's device.
+        console.info(`Some'r'Set engine: started ${data.start === "snapshot" ? `from the snapshot (${data.source || "network"})` : "the ordinary way"}${data.note ? `; ${data.note}` : ""}`);
         setState({
           status: "ready", stage: "ready", fraction: 1, start: data.start, source: data.source, note: data.note, timings: data.timings,
           files: Array.isArray(data.files) ? data.files : [],

@@ -1,18 +1,27 @@
 // Entry point (mkdocs.yml: extra_javascript, type module). Finds the widgets on a page and imports
-// each one's module, named after its tag: <somerset-trick> is ./trick.js, <somerset-puzzle-progress>
-// is ./puzzle-progress.js (see ui.js: a widget is one file). It runs again after each of Material's
-// instant page loads (document$), or once on DOMContentLoaded when Material's observable is absent.
-// Nothing is fetched and the engine does not start until the reader uses a widget (or opens a tool
-// from a link that carries a position).
+// each one's module, as the widgets' manifest (./manifest.js) names it for the tag: <somerset-trick>
+// is ./trick.js. It runs again after each of Material's instant page loads (document$), or once on
+// DOMContentLoaded when Material's observable is absent. Nothing is fetched and the engine does not
+// start until the reader uses a widget (or opens a tool from a link that carries a position).
+
+import { WIDGETS } from "./manifest.js";
 
 const PREFIX = "somerset-";
-const TAG = /^somerset-[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
-// The module of a widget's tag, relative to this file; null for a name that is not a widget's.
+// The module of a widget's tag, relative to this file; null for a tag the manifest does not list.
 export function moduleFor(tag) {
-  const name = String(tag).toLowerCase();
-  if (!TAG.test(name)) return null;
-  return `./${name.slice(PREFIX.length)}.js`;
+  const entry = Object.hasOwn(WIDGETS, String(tag).toLowerCase()) ? WIDGETS[String(tag).toLowerCase()] : null;
+  return entry ? `./${entry.module}` : null;
+}
+
+// The widget's stylesheet, linked when the page lacks it (every page of the site links them all
+// through mkdocs.yml's extra_css; a page built otherwise still gets the looks).
+function ensureStylesheet(tag) {
+  const entry = WIDGETS[tag];
+  if (!entry || !entry.stylesheet) return;
+  const href = new URL(`../stylesheets/${entry.stylesheet}`, import.meta.url).href;
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href.split("?")[0] === href)) return;
+  document.head.appendChild(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
 }
 
 const loading = new Map();
@@ -32,6 +41,7 @@ function mount(root = document) {
     if (customElements.get(tag) || loading.has(tag)) continue;
     const module = moduleFor(tag);
     if (!module) continue;
+    ensureStylesheet(tag);
     // Import a widget's module only when a page has that widget; defining the element upgrades
     // every instance already in the document.
     const p = import(new URL(module, import.meta.url).href)

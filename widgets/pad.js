@@ -67,7 +67,6 @@ class SomersetPad extends Widget {
   static fields = FIELDS;
   // Not started from the page's head (hooks/early_start.py): an address holding one of the
   // device's games is shown from what was saved, without the engine.
-  static startsFromHead = false;
   static defaults = { rules: DEFAULT_RULES };
   static remembersRuleset = true;
 
@@ -224,6 +223,12 @@ class SomersetPad extends Widget {
 
   firstControl() {
     return this._bid.closest("[hidden]") ? this._rules : this._bid;
+  }
+
+  // A game on screen (kept on this device, or from a link): the next deal needs the engine, which
+  // starts by itself once the page is idle (ui.js), so no Start press comes before it.
+  wantsEngine() {
+    return super.wantsEngine() || this._view === "kept" || Boolean(this._loose);
   }
 
   // --- the device's games -----------------------------------------------------------------------

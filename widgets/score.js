@@ -96,7 +96,8 @@ class SomersetScore extends Widget {
     return this._rules.disabled ? this._bid : this._rules;
   }
 
-  async onReady() {
+  // The inputs, from the build's fixed answers: usable while the engine downloads.
+  async prepare() {
     this._rulesets = await rulesetList();
     const current = this._rules.value || this._wanted.rules;
     const notices = [];
@@ -105,6 +106,9 @@ class SomersetScore extends Widget {
     this._wanted.format = "";
     this._notice.hidden = notices.length === 0;
     this._notice.textContent = notices.join(" ");
+  }
+
+  async onReady() {
     await this.calculate();
   }
 

@@ -65,7 +65,9 @@ class SomersetTrick extends Widget {
     this._notice = h("p", { class: "sr-notice", hidden: true });
     this._seats = h("div", { class: "sr-resolver__seats" });
     this._pad = h("div", { class: "sr-keypad", role: "group", "aria-label": "Card pad: a suit, then its rank", "aria-describedby": `${id}-padkeys` });
-    this._padBox = h("div", { class: "sr-keypad__box" }, this.statusBox(), this._pad);
+    // The pad is there before the engine (ui.js: prepare()); the engine's status goes below it,
+    // where the verdict comes, so nothing above moves when the status goes.
+    this._padBox = h("div", { class: "sr-keypad__box" }, this._pad);
     this._result = h("div", { class: "sr-result sr-resolver__verdict" });
     this.liveRegion();
 
@@ -105,7 +107,7 @@ class SomersetTrick extends Widget {
     });
     this._cards.addEventListener("change", () => this.resolve());
 
-    replace(this, h("p", { class: "sr-widget__title" }, "Trick resolver"), this._notice, form, h("h3", { class: "sr-vh" }, "Verdict"), this._result, this._live);
+    replace(this, h("p", { class: "sr-widget__title" }, "Trick resolver"), this._notice, form, this.statusBox(), h("h3", { class: "sr-vh" }, "Verdict"), this._result, this._live);
     this.drawSeats();
     this.showEmpty(false);
   }
@@ -115,7 +117,8 @@ class SomersetTrick extends Widget {
     return this._pad.querySelector('button[tabindex="0"]') || this._cards;
   }
 
-  async onReady() {
+  // The inputs, from the build's fixed answers: usable while the engine downloads.
+  async prepare() {
     this._rulesets = await rulesetList();
     const current = this._rules.value || this.wanted.rules;
     const notices = [];
@@ -124,6 +127,9 @@ class SomersetTrick extends Widget {
     this.wanted.trump = "";
     this.showNotice(notices);
     await this.fillPad();
+  }
+
+  async onReady() {
     if (this._cards.value.trim()) await this.resolve();
     else this.showEmpty();
   }

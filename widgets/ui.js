@@ -8,6 +8,8 @@
 //     static remembersRuleset = true;           // a tool: the reader's own ruleset replaces the default
 //     problem() { return null; }                // optional: a sentence when the attributes are unusable
 //     build() { ... this.statusBox() ... }      // the DOM, once; this.wanted holds the state read
+//     async prepare() { ... await rulesetList() ... } // optional: fill the inputs before the engine
+//                                               // runs (askOnce answers the build's fixed data)
 //     async onReady() { ... await this.ask({cmd: ...}) ... }  // each time the engine becomes ready
 //     firstControl() { return this._input; }    // optional: where focus goes when Start disappears
 //   }
@@ -21,6 +23,11 @@
 //                               keeps one size from idle to loading, so nothing moves under a finger
 //   this.liveRegion()           an aria-live region; this.announce(text) speaks into it
 //   this.ask(request)           the engine's JSON answer (starts the engine when needed)
+//   this.prepared()             prepare()'s promise, run once, as soon as the build's fixed
+//                               answers are in (before the engine); onReady() runs after it
+//   this.wantsEngine()          whether the engine starts by itself once the page is idle: a tool
+//                               opened from a link with a position; a widget may say more (the
+//                               score pad: a game the reader kept, so adding a deal needs no Start)
 //   this.showProblem(error)     logs an engine failure the status box does not already show
 //   The engine starts on the reader's first use of the widget (press, key, focus), or by itself
 //   on a tool page opened from an address that carries a position.
@@ -28,7 +35,9 @@
 // Shared pieces:
 //   h(tag, attrs, ...children), replace(el, ...children), clear(el), nextId(prefix)
 //   signed(n), ordinal(n), citationLink(citation), interpretationNote(text)
-//   askOnce(request), rulesetList(), packInfo({rules} | {deck})
+//   askOnce(request), rulesetList(), packInfo({rules} | {deck}), engineLimits(): answers that
+//   never change; the build writes them (assets/data/inputs.json, hooks/inputs.py), so they need
+//   no engine and a tool's inputs can be filled while the engine downloads
 //   rememberedRuleset(), rememberRuleset(id | null): the reader's own ruleset, one key for the site
 //   new RulesetChoice(id, {all}): a labelled ruleset <select> with the "Our table" toggle
 //   fillRulesetSelect, fillFormatSelect, checkSeed, nextSeed
@@ -39,7 +48,7 @@
 //
 // Data only ever reaches the page as text (textContent, attribute values), never as markup.
 
-import { engine, earlyWorkerWaiting, whenPageIdle, citationHref } from "./engine.js";
+import { engine, earlyWorkerWaiting, whenPageIdle, citationHref, siteUrl } from "./engine.js";
 import { clearNote, noteFor, read as readStored, update as updateStored } from "./storage.js";
 
 // What the reader's first use of a widget looks like; any of these starts the engine.
@@ -191,7 +200,8 @@ export class Widget extends HTMLElement {
     }
     if (this._broken) return;
     this._unsubscribe = engine.subscribe((state) => this._engineState(state));
-    if (this.hasAttribute("permalink") && this.stateFromAddress) {
+    this.prepared();
+    if (this.wantsEngine()) {
       // Started by the page's head already (hooks/early_start.py): taken over now, so the widget
       // shows its progress; else started once the page is idle.
       if (earlyWorkerWaiting()) engine.start();
@@ -218,7 +228,24 @@ export class Widget extends HTMLElement {
     return null;
   }
   build() {}
+  async prepare() {}
   async onReady() {}
+  wantsEngine() {
+    return this.hasAttribute("permalink") && this.stateFromAddress;
+  }
+
+  // prepare(), once, as soon as the build's fixed answers have arrived (or failed to: then the
+  // engine answers askOnce instead, once it runs).
+  prepared() {
+    if (!this._preparing) {
+      this._preparing = fixedAnswers()
+        .then(() => this.prepare())
+        .catch((e) => {
+          this.showProblem(e);
+        });
+    }
+    return this._preparing;
+  }
   firstControl() {
     return [...this.querySelectorAll("button, select, input, textarea, [tabindex]")].find(
       (el) => !el.disabled && !el.closest("[hidden]") && !(this._status && this._status.contains(el)) && el.getAttribute("aria-disabled") !== "true",
@@ -347,7 +374,7 @@ export class Widget extends HTMLElement {
     this._wasReady = true;
     // With focus in the status box, the box stays until onReady has drawn the controls; then focus
     // moves to the first of them and the box goes.
-    Promise.resolve()
+    this.prepared()
       .then(() => this.onReady())
       .catch((e) => this.showProblem(e))
       .finally(() => {
@@ -373,12 +400,27 @@ export function defineWidget(name, cls) {
 
 // --- the engine's fixed answers ------------------------------------------------------------------
 
-// Answers that never change during a visit, asked once.
+// The engine's answers to the requests whose answers only change with the engine (the rulesets,
+// the packs, the limits), written at build time by hooks/inputs.py: a Map from the request's JSON
+// text to the answer. Fetched once per visit; when it cannot be read, the engine answers instead.
+const FIXED = Symbol.for("somerset.fixed-answers");
+export function fixedAnswers() {
+  if (!window[FIXED]) {
+    window[FIXED] = fetch(siteUrl("assets/data/inputs.json"))
+      .then((r) => (r.ok ? r.json() : null))
+      .then((data) => new Map(data && Array.isArray(data.answers) ? data.answers.filter((a) => Array.isArray(a) && a.length === 2) : []))
+      .catch(() => new Map());
+  }
+  return window[FIXED];
+}
+
+// Answers that never change during a visit, asked once: from the build's fixed answers when they
+// hold it, else from the engine (which then starts).
 const cache = new Map();
 export function askOnce(request) {
   const key = JSON.stringify(request);
   if (!cache.has(key)) {
-    const p = engine.ask(request).then((response) => {
+    const p = fixedAnswers().then((fixed) => (fixed.has(key) ? structuredClone(fixed.get(key)) : engine.ask(request))).then((response) => {
       if (response && response.error) throw new Error(response.error.message);
       return response;
     });
@@ -426,7 +468,7 @@ export function fillRulesetSelect(select, rulesets, wanted, fallback, notices, {
 export class RulesetChoice {
   constructor(id, { all = true, label = "Ruleset", compact = false } = {}) {
     this.all = all;
-    this.select = h("select", { id, disabled: true }, h("option", { value: "" }, "Listed once the engine starts"));
+    this.select = h("select", { id, disabled: true }, h("option", { value: "" }, "Rulesets…"));
     // Compact: only the star shows; its name stays "Our table".
     this.toggle = h(
       "button",

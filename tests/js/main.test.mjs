@@ -1,4 +1,4 @@
-// main.js finds a widget's module from its tag alone: <somerset-NAME> is ./NAME.js.
+// main.js finds a widget's module from its tag, as the widgets' manifest (widgets/manifest.js) lists it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -10,12 +10,13 @@ test("a widget's tag names its module", () => {
   assert.equal(moduleFor("somerset-trick"), "./trick.js");
   assert.equal(moduleFor("somerset-puzzle-progress"), "./puzzle-progress.js");
   assert.equal(moduleFor("SOMERSET-SCORE"), "./score.js");
-  assert.equal(moduleFor("somerset-own-puzzles"), "./own-puzzles.js");
+  assert.equal(moduleFor("somerset-lesson-map"), "./lesson-map.js");
 });
 
 test("a name that is not a widget's has no module", () => {
   for (const tag of ["somerset-", "somerset-../trick", "somerset-a/b", "somerset-trick.js", "somerset-1x",
-                     "somerset--x", "somerset-x-", "other-trick", "trick", "", "somerset-tr ick"]) {
+                     "somerset--x", "somerset-x-", "other-trick", "trick", "", "somerset-tr ick",
+                     "somerset-own-puzzles", "somerset-constructor", "somerset-__proto__"]) {
     assert.equal(moduleFor(tag), null, tag);
   }
 });

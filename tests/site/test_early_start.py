@@ -67,32 +67,31 @@ def test_only_widget_pages_carry_it(built_site: Path) -> None:
     assert carrying == sorted(p for p, f in EXPECTED.items() if f)
 
 
-def test_fields_are_read_from_the_widget_module(tmp_path: Path) -> None:
+def test_fields_are_read_from_the_widgets_manifest(tmp_path: Path) -> None:
     early_start = hook("early_start")
-    literal = tmp_path / "one.js"
-    literal.write_text('class One extends Widget {\n  static fields = ["rules", "seed"];\n}\n')
-    assert early_start.widget_fields(literal) == ["rules", "seed"]
-    named = tmp_path / "two.js"
-    named.write_text('const FIELDS = ["rules", "bid"];\nclass Two extends Widget {\n  static fields = FIELDS;\n}\n')
-    assert early_start.widget_fields(named) == ["rules", "bid"]
-    opted_out = tmp_path / "three.js"
-    opted_out.write_text('class Three extends Widget {\n  static fields = ["rules"];\n  static startsFromHead = false;\n}\n')
-    assert early_start.widget_fields(opted_out) is None
-    own = tmp_path / "four.js"
-    own.write_text("class Four extends HTMLElement {}\n")
-    assert early_start.widget_fields(own) is None
+    path = tmp_path / "manifest.js"
+    path.write_text(
+        "// comment\nexport const WIDGETS = {\n"
+        ' "somerset-one": {"module": "one.js", "fields": ["rules", "seed"], "headStart": true},\n'
+        ' "somerset-two": {"module": "two.js", "fields": ["rules"], "headStart": false}\n};\n'
+    )
+    manifest = early_start.read_manifest(path)
+    assert early_start.widget_fields(manifest, "somerset-one") == ["rules", "seed"]
+    assert early_start.widget_fields(manifest, "somerset-two") is None
+    with pytest.raises(PluginError, match="not in widgets/manifest.js"):
+        early_start.widget_fields(manifest, "somerset-three")
 
 
 @pytest.mark.parametrize("text,message", [
-    ("class A extends Widget {}\n", "has no `static fields = [...]`"),
-    ("class A extends Widget {\n  static fields = NAMES;\n}\n", "no `const NAMES = [...]` was found"),
-    ("class A extends Widget {\n  static fields = ['rules'];\n}\n", "not a list of quoted names"),
-    ('class A extends Widget {\n  static fields = ["Rules!"];\n}\n', "not a list of lower-case names"),
+    ("const X = {};\n", "has no `export const WIDGETS ="),
+    ("export const WIDGETS = {'a': 1};\n", "is not strict JSON"),
+    ('export const WIDGETS = {"somerset-a": {"module": "a.js", "fields": ["Rules!"], "headStart": true}};\n', "fields (lower-case names)"),
+    ('export const WIDGETS = {"somerset-a": {"module": "a.js", "fields": [], "headStart": true}};\n', "names no fields"),
 ])
-def test_unreadable_fields_fail_the_build(tmp_path: Path, text: str, message: str) -> None:
-    module = tmp_path / "a.js"
-    module.write_text(text)
+def test_an_unreadable_manifest_fails_the_build(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "manifest.js"
+    path.write_text(text)
     with pytest.raises(PluginError, match=re.escape(message)):
-        hook("early_start").widget_fields(module)
+        hook("early_start").read_manifest(path)
     with pytest.raises(PluginError, match="cannot read"):
-        hook("early_start").widget_fields(tmp_path / "missing.js")
+        hook("early_start").read_manifest(tmp_path / "missing.js")

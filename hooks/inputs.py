@@ -1,0 +1,51 @@
+"""MkDocs hook: the engine's fixed answers, written into the built site for the tools' inputs.
+
+After every build this writes ``<site>/assets/data/inputs.json``: ``{"answers": [[request, answer],
+...]}``, the engine's answers (``somerset.api.handle``) to the requests whose answers change only
+with the engine itself: the rulesets with their trumps, formats, options and seats
+(``{"cmd":"rulesets"}``), every pack (``{"cmd":"pack","deck":...}``: the card pad's cards) and the
+limits (``{"cmd":"info"}``). Each request is the JSON text ``widgets/ui.js`` (``askOnce``) writes
+for it, so the tools fill their inputs from this file while the engine is still downloading, and
+the answer comes the moment it is ready. The answers are the engine's own, so nothing is copied by
+hand; the build fails when the engine refuses one of them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+#: Where the document goes, relative to the site; widgets/ui.js fetches it from there.
+DATA_PATH = "assets/data/inputs.json"
+
+
+def requests() -> list[dict[str, str]]:
+    """The requests answered, in the key order widgets/ui.js writes them."""
+    from somerset.api import handle
+
+    rulesets = json.loads(handle(json.dumps({"cmd": "rulesets"})))
+    decks = sorted({r["deck"] for r in rulesets.get("rulesets", [])})
+    return [{"cmd": "info"}, {"cmd": "rulesets"}] + [{"cmd": "pack", "deck": d} for d in decks]
+
+
+def build_document() -> str:
+    """The document as written: compact JSON, in a fixed order, so that builds compare equal."""
+    from somerset.api import handle
+
+    answers: list[list[Any]] = []
+    for request in requests():
+        key = json.dumps(request, separators=(",", ":"))
+        answer = json.loads(handle(key))
+        if not isinstance(answer, dict) or "error" in answer:
+            raise PluginError(f"hooks/inputs.py: the engine refused {key}: {answer}")
+        answers.append([key, answer])
+    return json.dumps({"answers": answers}, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    out = Path(config["site_dir"]) / DATA_PATH
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(build_document(), encoding="utf-8")

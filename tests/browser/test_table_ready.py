@@ -1,0 +1,179 @@
+"""Ready for the table, in real Chromium against the built site: one use of a tool on a first visit
+keeps every tool working offline; the engine is fetched in the background on a later visit (and
+not with Save-Data); the "Ready for the table" control keeps it on demand, with its progress and
+its real size; and a tool's inputs can be filled while the engine is still downloading."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import ENGINE_TIMEOUT, _site_dir
+from playwright.sync_api import expect
+from test_offline import TOOLS, WIDE, wait_controlled
+
+ENGINE = "window[Symbol.for('somerset.engine')].state"
+OFFLINE = "window[Symbol.for('somerset.offline')].state"
+FIRST = "tools/trick/?rules=parker-1947&trump=2&cards=8/8,6/8,4/10,0/2"
+# The tool opened offline after the first one: the issue's score first, then every other tool.
+SECOND = {
+    "tools/score/?rules=parker-1947&bid=15&made=12": ("somerset-score", ".sr-verdict"),
+    **{path: answer for path, answer in TOOLS.items() if not path.startswith("tools/score/")},
+}
+
+
+def wait_kept(page: Any) -> None:
+    """Until the page knows that the service worker keeps every file of the engine."""
+    page.wait_for_function(f"() => {OFFLINE}.saved === true", timeout=ENGINE_TIMEOUT)
+
+
+def engine_cached(page: Any) -> list[str]:
+    """The files the service worker's engine cache holds, as paths with their query."""
+    return sorted(
+        page.evaluate(
+            """async () => {
+              const out = [];
+              for (const name of await caches.keys()) {
+                if (!name.startsWith('somerset-engine-') || name === 'somerset-engine-snapshot') continue;
+                const cache = await caches.open(name);
+                for (const r of await cache.keys()) { const u = new URL(r.url); out.push(u.pathname + u.search); }
+              }
+              return out;
+            }"""
+        )
+    )
+
+
+def engine_files() -> list[str]:
+    """Every file of an engine start, as the build lists them for the service worker."""
+    text = (_site_dir() / "sw.js").read_text(encoding="utf-8")
+    build = json.loads(text.split("const BUILD = ", 1)[1].split(";\n", 1)[0])
+    return sorted("/" + path for path, _, _ in build["engineFiles"])
+
+
+def test_the_build_lists_both_start_paths_for_the_service_worker() -> None:
+    files = engine_files()
+    for name in ("pyodide.asm.wasm", "pyodide.mjs", "pyodide-lock.json", "manifest.json", "snapshot.bin", "stdlib.zip", "stdlib-resumed.zip", ".whl"):
+        assert any(name in f.split("?")[0] for f in files), (name, files)
+    data = json.loads((_site_dir() / "assets" / "data" / "offline.json").read_text(encoding="utf-8"))
+    assert data["engine_files"] == len(files)
+    assert 5e6 < data["engine_bytes"] < 20e6
+
+
+@pytest.mark.parametrize("second", list(SECOND))
+def test_one_use_on_a_first_visit_keeps_every_tool_offline(open_page: Any, site_url: str, second: str) -> None:
+    # A fresh browser, a tool opened from its link: its verdict, then the page says the tools are
+    # kept (the service worker installed and holds the engine), then offline another tool answers.
+    page, rec = open_page(goto=False, viewport=WIDE, service_workers="allow")
+    page.goto(site_url + FIRST)
+    expect(page.locator("somerset-trick .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    wait_kept(page)
+    cached = engine_cached(page)
+    missing = [f for f in engine_files() if f not in cached]
+    assert missing == [], missing
+    page.context.set_offline(True)
+    tag, answer = SECOND[second]
+    page.goto(site_url + second)
+    expect(page.locator(f"{tag} {answer}").first).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(page.locator(f"{tag} .sr-status").first).to_be_hidden()
+
+
+def release(rec: Any) -> None:
+    """Let the held downloads through."""
+    held, rec.stalled[:] = list(rec.stalled), []
+    rec.stall.clear()
+    for route in held:
+        route.continue_()
+
+
+def test_the_trick_resolver_takes_a_position_while_the_engine_downloads(open_page: Any) -> None:
+    # The engine's WebAssembly is held back: the rulesets, the trumps and the card pad are there
+    # all the same (the build's fixed answers), a trick goes in, and the verdict comes once it is let through.
+    page, rec = open_page(goto=False)
+    rec.stall.add("pyodide.asm.wasm")
+    page.goto(rec.base + "tools/trick/")
+    rules = page.locator("somerset-trick select").first
+    expect(rules).to_be_enabled(timeout=ENGINE_TIMEOUT)  # a loaded machine may take a while to draw the page
+    expect(rules.locator("option")).not_to_have_count(1)
+    assert "Listed once the engine starts" not in page.locator("somerset-trick").inner_text()
+    expect(page.get_by_label("Trump")).to_be_enabled()
+    rules.select_option("parker-1947")
+    page.get_by_label("Trump").select_option("2")
+    page.locator("somerset-trick").get_by_role("button", name="Clear").click()  # the page's example trick
+    for suit, card in (("8", "8/8"), ("8", "6/8"), ("10", "4/10"), ("2", "0/2")):
+        page.locator(f'somerset-trick .sr-keypad__suit[data-suit="{suit}"]').click()
+        page.locator(f'somerset-trick .sr-keypad__card[data-card="{card}"]').click()
+    expect(page.get_by_label("Cards in play order")).to_have_value("8/8, 6/8, 4/10, 0/2")
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # using the pad started it
+    expect(page.locator("somerset-trick .sr-verdict")).to_have_count(0)
+    assert rec.stalled, "the engine's download was not held"
+    release(rec)
+    expect(page.locator("somerset-trick .sr-verdict__winner")).to_contain_text("0/2", timeout=ENGINE_TIMEOUT)
+
+
+def test_the_score_calculator_fills_its_inputs_from_a_link_before_the_engine(open_page: Any) -> None:
+    page, rec = open_page(goto=False)
+    rec.stall.add("pyodide.asm.wasm")
+    page.goto(rec.base + "tools/score/?rules=parker-1950&bid=10&made=12")
+    rules = page.locator("somerset-score select").first
+    expect(rules).to_have_value("parker-1950")
+    expect(rules).to_be_enabled()
+    expect(page.locator("somerset-score .sr-verdict")).to_have_count(0)
+    release(rec)
+    page.wait_for_function(f"() => {ENGINE}.status !== 'loading'", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate(f"{ENGINE}.status") == "ready", page.locator("somerset-score").inner_text()
+    expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
+
+
+def test_the_engine_is_fetched_in_the_background_after_a_first_visit(open_page: Any, site_url: str) -> None:
+    page, rec = open_page(goto=False, viewport=WIDE, service_workers="allow")
+    page.goto(site_url)
+    wait_controlled(page)
+    assert page.evaluate(f"{OFFLINE}.background") == "not on a first visit"
+    assert rec.count("pyodide.asm.wasm") == 0
+    page.goto(site_url + "rulings/")  # a later page of the site, with no tool: the browser is idle
+    page.wait_for_function(f"() => {OFFLINE}.background === 'done'", timeout=ENGINE_TIMEOUT)
+    wait_kept(page)
+    assert page.evaluate(f"{ENGINE}.status") == "idle"  # fetched, never started
+    cached = engine_cached(page)
+    assert [f for f in engine_files() if f not in cached] == []
+    page.context.set_offline(True)
+    tag, answer = SECOND["tools/score/?rules=parker-1947&bid=15&made=12"]
+    page.goto(site_url + "tools/score/?rules=parker-1947&bid=15&made=12")
+    expect(page.locator(f"{tag} {answer}")).to_be_visible(timeout=ENGINE_TIMEOUT)
+
+
+@pytest.mark.parametrize("connection", ["{saveData: true}", "{saveData: false, type: 'cellular'}"])
+def test_no_background_fetch_with_save_data_or_a_metered_connection(open_page: Any, site_url: str, connection: str) -> None:
+    page, rec = open_page(goto=False, viewport=WIDE, service_workers="allow")
+    page.add_init_script(f"Object.defineProperty(Navigator.prototype, 'connection', {{ get: () => ({connection}), configurable: true }});")
+    page.goto(site_url)
+    wait_controlled(page)
+    page.goto(site_url + "rulings/")
+    page.wait_for_function(f"() => {OFFLINE}.background !== null")
+    assert page.evaluate(f"{OFFLINE}.background").startswith("not with "), page.evaluate(f"{OFFLINE}.background")
+    assert rec.count("pyodide.asm.wasm") == 0
+    assert not any("pyodide.asm.wasm" in f for f in engine_cached(page))
+
+
+def test_ready_for_the_table_keeps_the_tools_then_they_work_offline(open_page: Any, site_url: str) -> None:
+    page, rec = open_page(goto=False, viewport={"width": 360, "height": 740}, service_workers="allow")
+    page.goto(site_url + "tools/")
+    data = json.loads((_site_dir() / "assets" / "data" / "offline.json").read_text(encoding="utf-8"))
+    size = f"{data['engine_bytes'] / 1e6:.{1 if data['engine_bytes'] < 10e6 else 0}f} MB"
+    button = page.get_by_role("button", name=f"Ready for the table: keep the tools offline ({size})")
+    expect(button).to_be_visible()
+    assert button.bounding_box()["height"] >= 44
+    button.click()
+    ready = page.locator("somerset-ready")
+    expect(ready).to_contain_text("every tool works on this device without a network", timeout=ENGINE_TIMEOUT)
+    expect(button).to_be_hidden()
+    expect(ready.locator("[aria-live]")).to_have_text("Ready for the table: every tool works offline on this device.")
+    assert page.evaluate(f"{ENGINE}.status") == "idle"  # kept, not started
+    assert rec.count("pyodide.asm.wasm") == 1
+    page.context.set_offline(True)
+    page.goto(site_url + FIRST)
+    expect(page.locator("somerset-trick .sr-verdict__winner")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    page.goto(site_url + "tools/")
+    expect(ready).to_contain_text("every tool works on this device without a network")

@@ -1,0 +1,28 @@
+// The widgets of the site, one entry per custom element: read by widgets/main.js (which module to
+// import for a tag, which stylesheet it needs) and by hooks/early_start.py (which address fields
+// start the engine from a tool page's head). The value after `export const WIDGETS =` is strict
+// JSON, so the build reads it without running JavaScript; tests/site/test_widget_manifest.py
+// checks it against the widgets' own modules.
+//
+//   module      the file beside this one that defines the element
+//   fields      the state a tool reads from its address (`static fields` of a ui.js Widget)
+//   headStart   true: a tool page opened from a link naming one of `fields` starts the engine from
+//               the page's head (hooks/early_start.py); false: the widget never needs the engine
+//               that early (the score pad shows the device's own games without it, the Learn
+//               widgets and the trainer judge from the build's records)
+//   stylesheet  the stylesheet of its looks, under assets/stylesheets/ (listed in mkdocs.yml)
+export const WIDGETS = {
+  "somerset-compare": {"module": "compare.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
+  "somerset-deal": {"module": "deal.js", "fields": ["rules", "format", "seed", "play", "bots"], "headStart": true, "stylesheet": "puzzle.css"},
+  "somerset-lesson": {"module": "lesson.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
+  "somerset-lesson-map": {"module": "lesson-map.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
+  "somerset-pad": {"module": "pad.js", "fields": ["rules", "option", "format", "names", "deals"], "headStart": false, "stylesheet": "somerset.css"},
+  "somerset-puzzle-progress": {"module": "puzzle-progress.js", "fields": [], "headStart": false, "stylesheet": "puzzle.css"},
+  "somerset-ready": {"module": "ready.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
+  "somerset-replay": {"module": "replay.js", "fields": [], "headStart": false, "stylesheet": "puzzle.css"},
+  "somerset-samedeal": {"module": "samedeal.js", "fields": ["rules", "format", "seed", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
+  "somerset-score": {"module": "score.js", "fields": ["rules", "format", "bid", "made", "against"], "headStart": true, "stylesheet": "somerset.css"},
+  "somerset-table": {"module": "table.js", "fields": ["rules", "format", "seed", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
+  "somerset-trainer": {"module": "trainer.js", "fields": [], "headStart": false, "stylesheet": "trainer.css"},
+  "somerset-trick": {"module": "trick.js", "fields": ["rules", "trump", "cards"], "headStart": true, "stylesheet": "cards.css"}
+};
