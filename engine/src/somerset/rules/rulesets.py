@@ -285,7 +285,7 @@ _HOUSE_FORMATS = (
            "kitty does; discarded count cards score for the bidder."),
 )
 PARKER_1947_HOUSE = _ruleset(
-    "parker-1947-house", "Double Somerset, 1947 rules with two house rules", "1947 + house rules", "Double", "undated",
+    "parker-1947-house", "Double Somerset, Parker Brothers 1947 rules with two house rules", "Parker 1947 with house rules", "Double", "undated",
     (HOUSE,), ("house", "house-rules"),
     "A web page that reprints the 1947 text and adds two house rules: the 0/0 may be played at any time "
     "(after which others may break suit for a double), and a three-player game with a kitty.",
@@ -413,7 +413,7 @@ MINDEN_SENIOR_CENTER = _ruleset(
                       "reading, in which a set side also keeps what it took or the doubling goes, is possible, but "
                       "nothing in the text says which."),
         "game": _rule(GameEnd(66, Tie.HIGHER_WINS_REPLAY_TIE),
-                      "The first side to reach 66 points wins; if both pass 66 in the same deal, the higher score wins.",
+                      "The first side to reach 66 points wins.",
                       C(SURVEY, "Minden Senior Center"), C(P47, "The Winners of the Game"),
                       why="Both sides score every made bid here, so both can pass 66 in the same deal, which the "
                       "1947 text never has to settle for two partnerships. The engine lets the higher score win and "
@@ -575,7 +575,7 @@ HODGES_1913 = _ruleset(
         "declaration": _rule(Declaration.NAMED, "The high bidder names trump and leads a card of it.", _h13),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads a card of the suit he names trump.", _h13, why=NO_LEAD_TRUMP_HELD),
         "follow_suit": _rule(Revoke.WITHDRAW_OR_AGREED,
-                             FOLLOW_SUMMARY + " A card played in error may be withdrawn if found in time, with a penalty the players "
+                             FOLLOW_SUMMARY + " A card that fails to follow suit may be withdrawn if found in time, with a penalty the players "
                              "agree. " + TRICK_SUMMARY,
                              _h13,
                              why="The engine refuses a card that does not follow, which is the withdrawal. The penalty "
