@@ -645,13 +645,13 @@ def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
     """Fail when a ruleset's navigation entry (under Rulesets or Quick reference) is not its display name."""
     wrong = []
     for item in _nav_entries(nav.items):
-        file = getattr(item, "file", None)
-        found = _ruleset_page(file.src_uri) if file is not None else None
+        src_uri = str(getattr(getattr(item, "file", None), "src_uri", "") or "")
+        found = _ruleset_page(src_uri)
         if found is None:
             continue
         r, _ = found
         if item.title is not None and item.title != r.short_name:
-            wrong.append(f"{file.src_uri} is '{item.title}' in the navigation; the ruleset's display name is '{r.short_name}'")
+            wrong.append(f"{src_uri} is '{item.title}' in the navigation; the ruleset's display name is '{r.short_name}'")
     if wrong:
         raise PluginError("mkdocs.yml nav: " + "; ".join(wrong) + " (one name per ruleset: Ruleset.short_name in the engine)")
     return nav
