@@ -52,7 +52,8 @@ def test_each_ruleset_has_one_display_name_across_the_site(built_site: Path):
         assert _text(re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)).rstrip("¶") == name, rid
         assert _text(re.search(r"<title>(.*?)</title>", page, re.S).group(1)).startswith(f"{name} - "), rid
         card = (built_site / "reference" / rid / "index.html").read_text(encoding="utf-8")
-        assert _text(re.search(r"<title>(.*?)</title>", card, re.S).group(1)).startswith(f"{name}: quick reference - "), rid
+        assert _text(re.search(r"<h1[^>]*>(.*?)</h1>", card, re.S).group(1)).rstrip("¶") == f"{name}: quick reference", rid
+        assert _text(re.search(r"<title>(.*?)</title>", card, re.S).group(1)).startswith(f"{name} - "), rid
         picker = re.search(rf'id="sr-show-{rid}" value="{rid}" data-name="([^"]*)"', compare)
         assert picker and html.unescape(picker.group(1)) == name, rid
         for p in records:
