@@ -2,8 +2,10 @@
 
 Pages hold markers such as ``<!-- somerset:compare -->`` alone on a line; this hook replaces
 each with content built from ``somerset`` at build time, so no rule table is typed by hand. The
-build fails on an unknown marker, an unknown ruleset, a ruleset without a variant page, or a
-worked example the engine does not reproduce.
+build fails on an unknown marker, an unknown ruleset, a ruleset without a variant page, a
+ruleset page whose title or navigation entry is not the ruleset's display name
+(``Ruleset.short_name``, the one home of that name), or a worked example the engine does not
+reproduce.
 """
 
 from __future__ import annotations
@@ -615,7 +617,62 @@ def on_files(files: Any, config: Any, **kwargs: Any) -> Any:
     return files
 
 
+# Each ruleset's pages, and the title its name must give them (the display name is the engine's
+# Ruleset.short_name; navigation and page headings are checked against it, never typed twice).
+TITLES: dict[str, Callable[[Ruleset], str]] = {
+    "variants": lambda r: r.short_name,
+    "reference": lambda r: f"{r.short_name}: quick reference",
+}
+
+
+def _ruleset_page(src_uri: str) -> tuple[Ruleset, str] | None:
+    """The ruleset a page is about and the title it must have, for variants/<id>.md and reference/<id>.md."""
+    folder, _, name = src_uri.partition("/")
+    rid = name[:-3] if name.endswith(".md") else ""
+    if folder in TITLES and rid in RULESETS:
+        r = RULESETS[rid]
+        return r, TITLES[folder](r)
+    return None
+
+
+def _nav_entries(items: Any) -> Any:
+    for item in items:
+        yield item
+        yield from _nav_entries(getattr(item, "children", None) or [])
+
+
+def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
+    """Fail when a ruleset's navigation entry (under Rulesets or Quick reference) is not its display name."""
+    wrong = []
+    for item in _nav_entries(nav.items):
+        src_uri = str(getattr(getattr(item, "file", None), "src_uri", "") or "")
+        found = _ruleset_page(src_uri)
+        if found is None:
+            continue
+        r, _ = found
+        if item.title is not None and item.title != r.short_name:
+            wrong.append(f"{src_uri} is '{item.title}' in the navigation; the ruleset's display name is '{r.short_name}'")
+    if wrong:
+        raise PluginError("mkdocs.yml nav: " + "; ".join(wrong) + " (one name per ruleset: Ruleset.short_name in the engine)")
+    return nav
+
+
+def check_title(markdown: str, src_uri: str) -> None:
+    """Fail when a ruleset page's first heading is not the title its display name gives it."""
+    found = _ruleset_page(src_uri)
+    if found is None:
+        return
+    r, title = found
+    first = re.search(r"^# (.+?)\s*$", markdown, re.M)
+    shown = first.group(1) if first else "(no '# ' heading)"
+    if shown != title:
+        raise PluginError(f"{src_uri}: the page's title is '{shown}'; it must be '{title}', from the ruleset's display "
+                          f"name (Ruleset.short_name in the engine)")
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
+    check_title(markdown, page.file.src_uri)
+
     def replace(match: re.Match[str]) -> str:
         indent, kind, arg = match.group(1), match.group(2), match.group(3)
         if kind not in RENDERERS:

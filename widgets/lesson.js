@@ -158,7 +158,7 @@ class SomersetLesson extends HTMLElement {
   // What the reader looks at: the trump, the trick so far, the calls, the deal's points.
   table(rec) {
     const facts = [];
-    if (rec.trump_label) facts.push(h("p", { class: "sr-lesson__fact" }, h("strong", {}, "Trump: "), rec.trump === "nt" ? "No Trump" : rec.trump === "0" ? "the 0/0" : `/${rec.trump} suit`));
+    if (rec.trump_label) facts.push(h("p", { class: "sr-lesson__fact" }, h("strong", {}, "Trump: "), rec.trump_label));
     if (rec.offer === "hand" && rec.trick) {
       if (rec.trick.length) {
         facts.push(this.seats(rec, rec.trick, null, "The trick so far"));

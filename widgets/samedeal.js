@@ -374,8 +374,8 @@ class SomersetSamedeal extends Widget {
     const contract = e.passed_out
       ? "Everyone passed."
       : e.declarer === null
-        ? `Trump ${e.trump_label}.`
-        : `${seatText(`Seat ${e.declarer}`)} bid ${e.bid_to_make ?? e.bid}${e.bid_to_make !== e.bid ? ` (raised from ${e.bid})` : ""}; trump ${e.trump_label}${e.trump_by_lead ? ", declared by the first card led" : ""}.`;
+        ? `Trump: ${e.trump_label}.`
+        : `${seatText(`Seat ${e.declarer}`)} bid ${e.bid_to_make ?? e.bid}${e.bid_to_make !== e.bid ? ` (raised from ${e.bid})` : ""}; trump: ${e.trump_label}${e.trump_by_lead ? ", declared by the first card led" : ""}.`;
     const parted = e.bots_from ? `Played as ${src.kind === "record" ? "recorded" : src.kind === "table" ? "at the table" : "under " + src.ruleset_name} up to ${e.bots_from.where.charAt(0).toLowerCase()}${e.bots_from.where.slice(1)}; the bots played on from there.` : null;
     const replayBox = h("div", { class: "sr-samedeal__replay" });
     const show = h(

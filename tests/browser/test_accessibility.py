@@ -263,6 +263,10 @@ def test_palette_contrast(browser: Any, site_url: str, scheme: str) -> None:
         # The outline is drawn around the control, on what is behind the control.
         behind = page.evaluate(f"({COLOURS_JS})(document.activeElement.parentElement)")["bg"]
         assert contrast(c["outline"], behind) >= 3, f"{scheme}: the focus outline is {contrast(c['outline'], behind):.2f}:1"
+        # A focused button does not look chosen: its colours stay those of the button at rest, only the ring is added.
+        rest = checks["an outlined button"]
+        assert (c["fg"], c["bg"]) == (rest["fg"], rest["bg"]), f"{scheme}: focus changes the button's colours: {c} at rest {rest}"
+        assert c["outline"] not in (c["fg"], rest["fg"]), f"{scheme}: the focus ring is the button's own colour: {c}"
     finally:
         v.context.close()
 

@@ -59,7 +59,7 @@ def test_a_permalink_on_a_phone_shows_where_the_rulesets_part(open_page: Any) ->
     answer = engine(rules=["parker-1947-house", "parker-1947", "parker-1950"], seed=2)
     summary = widget(page).locator(".sr-samedeal__summary")
     expect(summary).to_have_text(summary_of(answer), timeout=TIMEOUT)
-    assert summary_of(answer).startswith("They first part ways at trick 1, card 2. 1947 + house rules: seat 2 plays 0/0")
+    assert summary_of(answer).startswith("They first part ways at trick 1, card 2. Parker 1947 with house rules: seat 2 plays 0/0")
     # Announced, since the reader came for this answer.
     expect(widget(page).locator("[aria-live='polite']")).to_have_text(summary_of(answer))
     # The ruleset with another pack says why it cannot deal these cards.

@@ -34,12 +34,12 @@ EXPECTED: dict[str, dict[str, set[str]]] = {
     "ss-led-no-trump": {"8/8 wins": ALL - SINGLE - NO_NT, "Does not arise": SINGLE | NO_NT},
     "rover-led-no-trump": {"0/0 wins": ALL - NO_NT - KEEPS_POWER_NT, "8/8 wins": KEEPS_POWER_NT, "Does not arise": NO_NT},
     "set-score": {
-        "bidder -6, opponents +24": {"hodges-1913", "parker-1934", "parker-1947", "minden-hardware", "boardgamegeek",
+        "bidder −6, opponents +24": {"hodges-1913", "parker-1934", "parker-1947", "minden-hardware", "boardgamegeek",
                                      "minden-senior-center", "somersetgame-com", "parker-1947-house"},
-        "bidder -15, opponents +12": {"somersetcards-com"},
-        "bidder -9, opponents +7": {"hodges-1903"},
-        "bidder -4, opponents +14": {"parker-1950"},
-        "bidder -8, opponents +36": {"triple-2009"},
+        "bidder −15, opponents +12": {"somersetcards-com"},
+        "bidder −9, opponents +7": {"hodges-1903"},
+        "bidder −4, opponents +14": {"parker-1950"},
+        "bidder −8, opponents +36": {"triple-2009"},
     },
     "made-score": {
         "bidder +16, opponents +8": {"hodges-1913", "somersetcards-com", "minden-senior-center"},

@@ -74,7 +74,7 @@ def test_only_one_ruleset_able_to_deal_compares_nothing() -> None:
 def test_a_kitty_parts_from_face_up_cards_after_the_auction() -> None:
     sd = same_deal(seed_source("parker-1947", None, 7), ["parker-1947", "somersetcards-com"])
     first = sd["events"][sd["first"]]
-    assert (first["kind"], first["where"], first["parted"]) == ("phase", "After the auction", True)
+    assert (first["kind"], first["where"], first["parted"]) == ("phase", "The end of the auction", True)
     parker, cards = first["by_ruleset"]
     assert parker["outcome"] == "seat 2 names trump"
     assert cards["outcome"].startswith("seat 2 takes the 2 undealt cards")
@@ -91,7 +91,7 @@ def test_a_card_not_allowed_under_one_ruleset_parts_the_deals_with_the_reason() 
     assert first["kind"] == "action" and first["where"] == "Trick 1, card 2"
     house, parker = first["by_ruleset"]
     assert house["outcome"] == "seat 1 plays 0/0"
-    assert house["reasons"][0]["text"] == "As the bots played the deal under 1947 + house rules."
+    assert house["reasons"][0]["text"] == "As the bots played the deal under Parker 1947 with house rules."
     assert parker["outcome"] == "seat 1 plays S/S"
     assert parker["reasons"][0]["text"].startswith("0/0 may not be played here: The 0/0 may be played only when")
     assert parker["reasons"][0]["citation"]["label"].startswith("Parker 1947 booklet")
@@ -171,7 +171,7 @@ def test_a_record_is_followed_by_the_other_rulesets_until_they_part() -> None:
     text = str(record_of(seed_source("parker-1947-house", None, 2).deal()))
     sd = same_deal(record_source(text), ["parker-1947-house", "parker-1947"])
     first = sd["events"][sd["first"]]
-    assert first["by_ruleset"][0]["reasons"][0]["text"] == "As the record has it (played under 1947 + house rules)."
+    assert first["by_ruleset"][0]["reasons"][0]["text"] == "As the record has it (played under Parker 1947 with house rules)."
     assert sd["endings"][0]["record"] == text
 
 

@@ -97,7 +97,7 @@ def test_cli_solve_text_and_json() -> None:
     args = ["solve", "--rules", "parker-1947", "--trump", "8", "--leader", "0", "--hands", " | ".join(HANDS)]
     out = run(*args, "--line")
     assert out.returncode == 0, out.stderr
-    assert "seats 0+2 take 5 of the 5 points" in out.stdout and "2/2    -4" in out.stdout
+    assert "seats 0+2 take 5 of the 5 points" in out.stdout and "2/2    \u22124" in out.stdout
     assert "A best line: 0:8/8" in out.stdout
     data = json.loads(run(*args, "--json").stdout)
     assert data["side_points"] == 5 and data["cards"][0]["card"] == "8/8"

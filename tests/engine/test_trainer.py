@@ -31,7 +31,8 @@ def test_every_record_holds_and_answers_as_the_engine_at_every_step(p):
         assert sorted(step["answer"]) == sorted(answer)
         for c in step["choices"]:
             if c["value"] not in step["answer"]:
-                assert c["value"] in step["refutations"][c["value"]]["text"]
+                # the refutation names the choice as the reader sees it (its label: a score with its minus sign −)
+                assert c["label"] in step["refutations"][c["value"]]["text"]
     json.dumps(rec)  # plain JSON values only
 
 
@@ -41,12 +42,13 @@ def test_every_one_trick_record_agrees_with_the_engines_judge_choice_by_choice(p
     (step,) = rec["steps"]
     assert sorted(step["answer"]) == sorted(solve(p)) == sorted(p.answer)
     values = [c["value"] for c in step["choices"]]
+    labels = {c["value"]: c["label"] for c in step["choices"]}
     for v in values:
         # The engine's judge agrees with the record on every single choice.
         assert judge(p, [v])["correct"] == (step["answer"] == [v])
         if v not in step["answer"]:
             text = step["refutations"][v]["text"]
-            assert v in text, f"{p.id}: the refutation of {v} does not name it: {text}"
+            assert labels[v] in text, f"{p.id}: the refutation of {v} does not name it: {text}"
     assert set(step["refutations"]) == set(values) - set(step["answer"])
     assert 1 <= rec["difficulty"] <= 5
     json.dumps(rec)  # plain JSON values only

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from ..rules.bidding import Auction, parse_call
 from ..rules.cards import Card, Trump
+from ..rules.describe import signed
 from ..rules.play import led_suit, rover_active
 from .record import PartialPlay
 from ..rules.dimensions import Ruleset
@@ -239,7 +240,7 @@ class ScorePart(Part):
              f"and the other side {sc.against}."},
             {"label": "Made or set", "text": ("Set: " if sc.set else "Made: ") + sc.reason},
             {"label": "Score", "bidder_side": sc.bidder_side, "opponents": sc.opponents,
-             "text": f"The bidder's side scores {sc.bidder_side:+d}, the other side {sc.opponents:+d}, {said}.",
+             "text": f"The bidder's side scores {signed(sc.bidder_side)}, the other side {signed(sc.opponents)}, {said}.",
              "citation": cite},
         ]
         return steps, [f"Bid {sc.bid}, {sc.made} to {sc.against}"]
@@ -252,7 +253,7 @@ class ScorePart(Part):
         sc = play.change
         assert sc is not None
         return (f"**Bid {sc.bid}; the bidder's side takes {sc.made}, the other side {sc.against}.** The source: "
-                f"{sc.bidder_side:+d} and {sc.opponents:+d}. The engine agrees: {sc.reason}")
+                f"{signed(sc.bidder_side)} and {signed(sc.opponents)}. The engine agrees: {sc.reason}")
 
     def tool(self, play: PartialPlay) -> tuple[str, str, dict[str, str]] | None:
         sc = play.change

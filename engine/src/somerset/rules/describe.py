@@ -21,7 +21,20 @@ from .dimensions import (
     UndealtKind,
 )
 
-__all__ = ["value_label", "format_label", "teams_label", "trick_order"]
+__all__ = ["value_label", "format_label", "teams_label", "trick_order", "signed", "MINUS"]
+
+#: The minus sign of every score shown to readers (U+2212, as widgets/ui.js ``signed`` prints it). Typed
+#: notations (record files, answers a reader types) keep the hyphen-minus, which every keyboard has.
+MINUS = "\u2212"
+
+
+def signed(n: int) -> str:
+    """A score change as readers see it: '+6', '−6' (the real minus sign), '0'.
+
+    >>> [signed(6), signed(-6), signed(0)]
+    ['+6', '−6', '0']
+    """
+    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
 
 def _enum(value: Any) -> str:

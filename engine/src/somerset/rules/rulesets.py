@@ -285,7 +285,7 @@ _HOUSE_FORMATS = (
            "kitty does; discarded count cards score for the bidder."),
 )
 PARKER_1947_HOUSE = _ruleset(
-    "parker-1947-house", "Double Somerset, 1947 rules with two house rules", "1947 + house rules", "Double", "undated",
+    "parker-1947-house", "Double Somerset, Parker Brothers 1947 rules with two house rules", "Parker 1947 with house rules", "Double", "undated",
     (HOUSE,), ("house", "house-rules"),
     "A web page that reprints the 1947 text and adds two house rules: the 0/0 may be played at any time "
     "(after which others may break suit for a double), and a three-player game with a kitty.",
@@ -413,7 +413,7 @@ MINDEN_SENIOR_CENTER = _ruleset(
                       "reading, in which a set side also keeps what it took or the doubling goes, is possible, but "
                       "nothing in the text says which."),
         "game": _rule(GameEnd(66, Tie.HIGHER_WINS_REPLAY_TIE),
-                      "The first side to reach 66 points wins; if both pass 66 in the same deal, the higher score wins.",
+                      "The first side to reach 66 points wins.",
                       C(SURVEY, "Minden Senior Center"), C(P47, "The Winners of the Game"),
                       why="Both sides score every made bid here, so both can pass 66 in the same deal, which the "
                       "1947 text never has to settle for two partnerships. The engine lets the higher score win and "
@@ -496,7 +496,7 @@ HODGES_1903 = _ruleset(
         "no_trump": _rule(False, "The booklet has no No Trump declaration.", C(H03, "Bidding for Trump"),
                           why="No Trump is never mentioned, so the engine does not offer it."),
         "ss_no_trump": _rule(SSNoTrump.NOT_APPLICABLE, "There is no S/S in the single pack.", C(H03, "Suits")),
-        "rover_no_trump": _rule(RoverNoTrump.NOT_APPLICABLE, "No No Trump in this ruleset.", C(H03, "Bidding for Trump")),
+        "rover_no_trump": _rule(RoverNoTrump.NOT_APPLICABLE, "This ruleset has no No Trump declaration.", C(H03, "Bidding for Trump")),
         "zero_trump": _rule(True, "The bidder may make the 0/0 trump: a one-card trump suit, and the doubles lose their power over it.",
                             C(H03, "Value of 0/0")),
         "points": _rule(Points(), "One point a trick and the value of each counter taken: 14 points in the four-handed deal.",
@@ -575,7 +575,7 @@ HODGES_1913 = _ruleset(
         "declaration": _rule(Declaration.NAMED, "The high bidder names trump and leads a card of it.", _h13),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads a card of the suit he names trump.", _h13, why=NO_LEAD_TRUMP_HELD),
         "follow_suit": _rule(Revoke.WITHDRAW_OR_AGREED,
-                             FOLLOW_SUMMARY + " A card played in error may be withdrawn if found in time, with a penalty the players "
+                             FOLLOW_SUMMARY + " A card that fails to follow suit may be withdrawn if found in time, with a penalty the players "
                              "agree. " + TRICK_SUMMARY,
                              _h13,
                              why="The engine refuses a card that does not follow, which is the withdrawal. The penalty "
@@ -587,8 +587,8 @@ HODGES_1913 = _ruleset(
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, _h13),
         "no_trump": _rule(False, "The 1913 text has no No Trump declaration.", _h13,
                           why="No Trump is never mentioned, so the engine does not offer it."),
-        "ss_no_trump": _rule(SSNoTrump.NOT_APPLICABLE, "No No Trump in this ruleset.", _h13),
-        "rover_no_trump": _rule(RoverNoTrump.NOT_APPLICABLE, "No No Trump in this ruleset.", _h13),
+        "ss_no_trump": _rule(SSNoTrump.NOT_APPLICABLE, "This ruleset has no No Trump declaration.", _h13),
+        "rover_no_trump": _rule(RoverNoTrump.NOT_APPLICABLE, "This ruleset has no No Trump declaration.", _h13),
         "zero_trump": _rule(True, ZERO_TRUMP, _h13),
         "points": _rule(Points(), "One point a trick and the count cards' values: 24 points a deal.", _h13),
         "made": _rule(Made.BOTH_SIDES, "Each side adds the points it took.", _h13,
@@ -772,8 +772,8 @@ BOARDGAMEGEEK = _ruleset(
         ),
         "no_trump": _rule(False, "The description has no No Trump.", _bgg(),
                           why="Trump is set by the first card, and No Trump is never mentioned, so it is not offered."),
-        "ss_no_trump": _rule(SSNoTrump.NOT_APPLICABLE, "No No Trump in this ruleset.", _bgg()),
-        "rover_no_trump": _rule(RoverNoTrump.NOT_APPLICABLE, "No No Trump in this ruleset.", _bgg()),
+        "ss_no_trump": _rule(SSNoTrump.NOT_APPLICABLE, "This ruleset has no No Trump declaration.", _bgg()),
+        "rover_no_trump": _rule(RoverNoTrump.NOT_APPLICABLE, "This ruleset has no No Trump declaration.", _bgg()),
         "zero_trump": _rule(False, "The 0/0 cannot be trump.", _bgg(), why="Never mentioned, so not offered."),
         "points": _rule(Points(), "One point for each of the twelve tricks plus the red cards: 24 a deal.", _bgg()),
         "made": _rule(Made.BIDDER_ONLY, "Partners who make or beat their bid 'receive those points'; the opponents score nothing.",

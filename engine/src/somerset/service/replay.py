@@ -27,6 +27,7 @@ from typing import Any
 
 from ..players.bots import LINK_BOTS_VERSION, check_bots_version, play_until_bid
 from ..rules.cards import Card
+from ..rules.describe import signed
 from ..game.deal import Deal, Phase
 from ..rules.errors import RulesError
 from ..teaching.examples import WORKED_EXAMPLES, examples_for, get_example
@@ -191,7 +192,7 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
                   + ("made." if deal.made else "set."))
     changes = deal.score_changes()
     steps.append({"label": "Score", "points": deal.points(),
-                  "text": words + " Score: " + "; ".join(f"{name} {c:+d}" for name, c in zip(sides, changes)) + ".",
+                  "text": words + " Score: " + "; ".join(f"{name} {signed(c)}" for name, c in zip(sides, changes)) + ".",
                   "score": [{"side": name, "change": c} for name, c in zip(sides, changes)]})
     return steps
 

@@ -45,7 +45,7 @@ last tricks: any :class:`~somerset.players.bots.Bot` (``act(deal) -> Action``) w
 (['parker-1950'], False)
 >>> first = sd["events"][sd["first"]]
 >>> first["kind"], first["where"]
-('phase', 'After the auction')
+('phase', 'The end of the auction')
 >>> [e["outcome"] for e in first["by_ruleset"]]
 ['seat 2 names trump', 'seat 2 takes the 2 undealt cards (2/4 0/0) and discards']
 """
@@ -59,6 +59,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..game.actions import Action, ActionKind
 from ..players.bots import Bot, make_bots
 from ..rules.cards import Card
+from ..rules.describe import signed
 from ..game.deal import Deal, Phase
 from ..rules.errors import SomersetError
 from ..rules.limits import MAX_RECORD_CHARS
@@ -286,7 +287,7 @@ def _act_words(a: Action, seat: int) -> str:
         return f"{who} discards {' '.join(str(c) for c in a.cards)}"
     if k is ActionKind.TRUMP:
         assert a.trump is not None
-        return f"{who} names {a.trump.label} trump" if not a.trump.is_no_trump else f"{who} declares No Trump"
+        return f"{who} names trump: {a.trump.label}" if not a.trump.is_no_trump else f"{who} declares No Trump"
     if k is ActionKind.PLAY:
         return f"{who} plays {a.cards[0]}"
     return str(a)
@@ -303,7 +304,7 @@ def _act_noun(a: Action) -> str:
         return f"discarding {' '.join(str(c) for c in a.cards)}"
     if k is ActionKind.TRUMP:
         assert a.trump is not None
-        return "declaring No Trump" if a.trump.is_no_trump else f"naming {a.trump.label} trump"
+        return "declaring No Trump" if a.trump.is_no_trump else f"naming trump ({a.trump.label})"
     if k is ActionKind.PLAY:
         return f"playing {a.cards[0]}"
     return str(a)
@@ -322,8 +323,10 @@ def _value_words(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if is_dataclass(value):
-        return "; ".join(_value_words(getattr(value, f.name)) for f in fields(value)
-                         if isinstance(getattr(value, f.name), RuleValue))
+        # a part whose label is a bare "none" (no kitty exchange, ...) adds nothing to the words
+        words = (_value_words(getattr(value, f.name)) for f in fields(value)
+                 if isinstance(getattr(value, f.name), RuleValue))
+        return "; ".join(w for w in words if w != "none")
     return ""
 
 
@@ -368,7 +371,7 @@ def _where(d: Deal) -> tuple[str, int | None]:
     if p is Phase.KITTY:
         return "The kitty", None
     if p is Phase.TRUMP:
-        return "Naming trump", None
+        return "The naming of trump", None
     if p is Phase.PLAY:
         n = len(d.trick_log) + 1
         if not d.trick:
@@ -445,9 +448,9 @@ class _Walk:
         if len(parts) > 1:
             last = first.history[-1].kind if first.history else None
             if last in (ActionKind.BID, ActionKind.PASS):
-                where = "After the auction"
+                where = "The end of the auction"
             elif last is ActionKind.DISCARD:
-                where = "After the discards"
+                where = "The end of the discards"
             self.event("phase", k, group, parts, where, trick, self.phase_entries(group))
             return [(p, k) for p in parts]
         if first.is_terminal():
@@ -672,7 +675,7 @@ def _ending_score(d: Deal) -> JSON:
     r = d.ruleset
     changes = d.score_changes()
     sides = _sides(d)
-    outcome = "; ".join(f"{s} {c:+d}" for s, c in zip(sides, changes))
+    outcome = "; ".join(f"{s} {signed(c)}" for s, c in zip(sides, changes))
     if d.passed_out:
         rule = r.bidding
         return {"outcome": "thrown in: no score", "reasons": [

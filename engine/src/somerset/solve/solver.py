@@ -400,7 +400,7 @@ def describe(data: dict[str, Any]) -> str:
         lines.append(f"Seat {mover} to play; what each card costs {who} against the best card:")
         for c in data["cards"]:
             if c["loss"] is not None:
-                mark = "best" if c["best"] else f"-{c['loss']}"
+                mark = "best" if c["best"] else f"\u2212{c['loss']}"
                 lines.append(f"  {c['card']:>5}  {mark:>4}   then seats {seats} take {c['low']}")
             else:
                 lines.append(f"  {c['card']:>5}     ?   then seats {seats} take {c['low']} to {c['high']} "

@@ -345,7 +345,9 @@ def line_text(line: tuple[Play, ...], pos: Position, you: int) -> str:
     for play in line:
         cards.append(f"{play.card} ({_short_seat(pos, play.seat, you)})")
         if play.winner is not None:
-            out.append(f"{', '.join(cards)}: {_short_seat(pos, play.winner, you)} takes {play.points}")
+            who = _short_seat(pos, play.winner, you)
+            out.append(f"{', '.join(cards)}: {who} {'take' if who == 'you' else 'takes'} {play.points} "
+                       f"point{'' if play.points == 1 else 's'}")
             cards = []
     if cards:
         out.append(", ".join(cards))
@@ -541,7 +543,8 @@ class Ending(PuzzleKind):
         for k, step in enumerate(proof.steps):
             pos = step.position
             table = {
-                "trump": p.trump, "players": pos.players, "you": proof.you,
+                "trump": p.trump, "trump_label": parse_trump(p.trump, r.deck).label,
+                "players": pos.players, "you": proof.you,
                 "hands": [[str(c) for c in h] for h in pos.hands],
                 "trick": [{"seat": (pos.leader + i) % pos.players, "card": str(c)} for i, c in enumerate(pos.trick)],
                 "leader": pos.leader,
@@ -576,7 +579,7 @@ class Ending(PuzzleKind):
             "theme_names": [p.theme_name or p.theme],
             "difficulty": proof.difficulty,
             "source": (f"seed {s.seed}, after {s.played} cards played by the heuristic bots"
-                       + (f", trump {p.trump} named for the bidder" if s.names_trump else
+                       + (f", trump named for the bidder: {parse_trump(p.trump, r.deck).label}" if s.names_trump else
                           f" (somerset play --rules {r.id} --seed {s.seed})") if s.seed is not None else ""),
             "steps": steps,
         }

@@ -18,6 +18,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..rules.cards import parse_cards, parse_trump
+from ..rules.describe import MINUS
 from .contentfile import Entry
 from ..rules.kitty import bid_after_discards, check_discards
 from ..rules.play import legal_plays, trick_verdict, why_not_winner
@@ -221,7 +222,7 @@ class PuzzleKind:
             "offer_heading": self.offer_heading,
             "table": self.table(p),
             "single": self.single,
-            "choices": [{"value": v, "label": v, "spoken": label} for v, label in zip(offered, labels)],
+            "choices": [{"value": v, "label": v.replace("-", MINUS), "spoken": label} for v, label in zip(offered, labels)],
             "answer": answer,
             "hint": p.hint,
             "solution": f"{p.explanation} The engine: {self.detail(p, tuple(answer))}",
@@ -520,10 +521,11 @@ class Score(_ValueKind):
                 continue
             if _score_text(sc.bidder_side, sc.opponents) == value:
                 others.append(r.short_name)
+        shown = value.replace("-", MINUS)
         if others:
-            where = f"{value} is how {', '.join(others)} would score this deal, not {p.rules.short_name}."
+            where = f"{shown} is how {', '.join(others)} would score this deal, not {p.rules.short_name}."
         else:
-            where = f"No ruleset scores this deal {value}."
+            where = f"No ruleset scores this deal {shown}."
         return f"{where} Under {p.rules.short_name}: {right.reason}"
 
     def citation(self, p: Puzzle) -> dict[str, str] | None:

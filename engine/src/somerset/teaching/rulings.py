@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from ..rules.cards import PACKS, parse_cards, parse_trump
 from .contentfile import ContentFile, Entry, check_id, read_toml, shipped_files
-from ..rules.describe import value_label
+from ..rules.describe import signed, value_label
 from ..rules.play import RulesError, check_trump, legal_plays, trick_verdict
 from ..rules.dimensions import DIMENSION_KEYS, Ruleset, UndealtKind
 from ..rules.rulesets import RULESETS
@@ -228,7 +228,7 @@ class ScoreRuling(RulingKind):
         bid, made, against = pos["bid"], pos["made"], pos["against"]
         sc = score_deal(r, bid, made, against)
         rule = r.set if sc.set else r.made
-        return Answer(f"bidder {sc.bidder_side:+d}, opponents {sc.opponents:+d}",
+        return Answer(f"bidder {signed(sc.bidder_side)}, opponents {signed(sc.opponents)}",
                       f"Bid {bid}, {made} to {against}: {sc.reason}", sc.citation, rule.interpretation, checked=True)
 
     def shown(self, pos: dict[str, Any]) -> str:
