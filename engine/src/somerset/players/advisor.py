@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 import copy
+from collections import OrderedDict
 import itertools
 import math
 from dataclasses import dataclass
@@ -54,7 +55,8 @@ from ..rules.kitty import banned_trump_suits, bid_after_discards
 from ..rules.rulesets import load_ruleset
 from .playout import play_out
 
-__all__ = ["Advisor", "Advice", "TrumpAdvice", "AdviceError", "MAKE_CHANCE", "MAX_SAMPLES", "SLICE", "advise"]
+__all__ = ["Advisor", "Advice", "TrumpAdvice", "AdviceError", "MAKE_CHANCE", "MAX_SAMPLES", "SLICE", "advise",
+           "advisor_for", "ADVISORS"]
 
 #: A bid is recommended only if it is made at least this often (see the module's text).
 MAKE_CHANCE = 2 / 3
@@ -184,7 +186,7 @@ class Advice:
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON."""
         trump, bid, why = self.recommend()
-        return {"ruleset": self.ruleset, "format": self.format, "seat": self.seat + 1, "samples": self.samples,
+        return {"ruleset": self.ruleset, "format": self.format, "seat": self.seat, "samples": self.samples,
                 "trumps": [t.to_json() for t in self.trumps],
                 "recommendation": {"trump": str(trump), "label": _trump_words(trump), "call": "pass" if bid is None else str(bid),
                                    "bid": bid, "reason": why},
@@ -225,11 +227,13 @@ class Advisor:
         self.seed = check_seed(seed)
         n = fmt.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise AdviceError(f"the seat must be from 1 to {n} in this format, not {seat!r}", field="seat")
+            raise AdviceError(f"the seat must be a whole number from 0 to {n - 1} in this format (seats 1 to {n} at "
+                              f"the table), not {seat!r}", field="seat")
         if dealer is None:
             dealer = (seat - 1) % n
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise AdviceError(f"the dealer must be a seat from 1 to {n} in this format, not {dealer!r}", field="dealer")
+            raise AdviceError(f"the dealer must be a seat from 0 to {n - 1} in this format (seats 1 to {n} at the "
+                              f"table), not {dealer!r}", field="dealer")
         probe = Deal(r, fmt.id, dealer=dealer)
         self.format = fmt = probe.format
         if probe.drawn:
@@ -317,7 +321,7 @@ class Advisor:
         if to_act is None or (self.dealer + 1 + to_act) % n != self.seat:
             who = "no one (the auction is over)" if to_act is None else f"seat {(self.dealer + 1 + to_act) % n + 1}"
             raise AdviceError(f"after these calls it is {who} to call, not seat {self.seat + 1}: give the calls made "
-                              f"before the seat's turn", field="auction")
+                              f"before the seat's turn, from the dealer's left", field="auction")
         self.bids = tuple(c.bid for c in a.legal_calls() if c.bid is not None)
         if not self.bids:
             raise AdviceError("the seat has no bid left to make in this auction", field="auction")
@@ -526,3 +530,28 @@ def advise(ruleset: Ruleset | str, hand: str | Iterable[Card], format_id: str | 
         if a.precise(precision):
             break
     return a.advice()
+
+
+#: Advisors kept between requests (the oldest go first past :data:`MAX_ADVISORS`): a page that asks
+#: for a hand's advice in slices (40 samples, then 80, ...) plays each sample once.
+ADVISORS: OrderedDict[tuple[object, ...], Advisor] = OrderedDict()
+MAX_ADVISORS = 8
+
+
+def advisor_for(ruleset: Ruleset | str, hand: str | Iterable[Card], format_id: str | None = None, *, seat: int = 0,
+                dealer: int | None = None, auction: Iterable[str | Call] = (), face_up: str | Iterable[Card] = (),
+                seed: int = 0, samples: int = 0) -> Advisor:
+    """An advisor for the request that has played at most ``samples`` samples: a kept one when the
+    same request was asked before (it then carries on), else a new one. Its answer after ``samples``
+    is the same either way."""
+    fresh = Advisor(ruleset, hand, format_id, seat=seat, dealer=dealer, auction=auction, face_up=face_up, seed=seed)
+    key = (fresh.ruleset.id, fresh.ruleset.option_applied, fresh.format.id, frozenset(fresh.hand), fresh.seat,
+           fresh.dealer, fresh.auction, fresh.face_up, fresh.seed)
+    kept = ADVISORS.get(key)
+    if kept is not None and kept.done <= samples:
+        ADVISORS.move_to_end(key)
+        return kept
+    ADVISORS[key] = fresh
+    while len(ADVISORS) > MAX_ADVISORS:
+        ADVISORS.popitem(last=False)
+    return fresh
