@@ -308,7 +308,7 @@ def run() -> dict[str, Any]:
             bot_plays.append([str(a) for a in deal.history])
     # The bid advisor: the same request gives the same answer, asked at once or in slices.
     advice: list[Any] = []
-    if "advise" in api.COMMANDS:
+    if "advise" in getattr(api, "COMMANDS", {}):  # not in a stand-in engine of the runner's own tests
         for req in ADVISE_REQUESTS:
             checks += 1
             sliced = json.loads(api.handle(json.dumps({**req, "samples": 6})))
