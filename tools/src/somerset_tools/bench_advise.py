@@ -59,19 +59,21 @@ def speed(rules: str, fmt: str, positions: int, seed: int) -> dict[str, Any]:
     """Play-outs a second of the policy and of heuristic bots from the same positions."""
     starts = [d for d in (_to_play(rules, fmt, deal_seed(seed, i)) for i in range(positions)) if d is not None]
     copies = [d.clone() for d in starts]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for d in copies:
         play_out(d)
-    policy = time.perf_counter() - start
+    policy, policy_cpu = time.perf_counter() - start, time.process_time() - cpu
     copies = [d.clone() for d in starts]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for d in copies:
         bots = [HeuristicBot(s) for s in range(d.players)]
         while not d.is_terminal():
             d.apply(bots[d.current_player].act(d))
-    heuristic = time.perf_counter() - start
-    return {"positions": len(starts), "playouts_per_second": round(len(starts) / policy),
-            "heuristic_per_second": round(len(starts) / heuristic)}
+    heuristic, heuristic_cpu = time.perf_counter() - start, time.process_time() - cpu
+    n = len(starts)
+    return {"positions": n, "playouts_per_second": round(n / policy), "heuristic_per_second": round(n / heuristic),
+            "playouts_per_cpu_second": round(n / max(policy_cpu, 1e-9)),
+            "heuristic_per_cpu_second": round(n / max(heuristic_cpu, 1e-9))}
 
 
 def duplicate(rules: str, fmt: str, deals: int, seed: int) -> dict[str, Any]:
@@ -106,20 +108,24 @@ def duplicate(rules: str, fmt: str, deals: int, seed: int) -> dict[str, Any]:
 def first_answer(rules: str, fmt: str, hands: int, seed: int, precision: float = 1.0) -> dict[str, Any]:
     """Seconds and samples until every trump's mean points is known within ``precision``, over seeded hands."""
     times: list[float] = []
+    cpu_times: list[float] = []
     samples: list[int] = []
     played = 0
     for i in range(hands):
         deal = new_deal(rules, fmt, deal_seed(seed, 1000 + i))
         seat = (deal.dealer + 1) % deal.players
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         adv = advise(rules, deal.hand(seat), fmt, seat=seat, dealer=deal.dealer, seed=i, precision=precision)
         times.append(time.perf_counter() - start)
+        cpu_times.append(time.process_time() - cpu)
         samples.append(adv.samples)
         played += adv.samples * len(adv.trumps)
     ordered = sorted(times)
     return {"hands": hands, "precision": precision,
             "seconds_median": round(ordered[len(ordered) // 2], 3) if ordered else None,
             "seconds_max": round(ordered[-1], 3) if ordered else None,
+            "cpu_seconds_median": round(sorted(cpu_times)[len(cpu_times) // 2], 3) if cpu_times else None,
+            "cpu_seconds_max": round(max(cpu_times), 3) if cpu_times else None,
             "samples_median": sorted(samples)[len(samples) // 2] if samples else None,
             "advisor_playouts_per_second": round(played / sum(times)) if times else None}
 
@@ -144,7 +150,8 @@ def describe(f: dict[str, Any]) -> str:
     if "speed" in f:
         s = f["speed"]
         lines.append(f"  play-outs a second: {s['playouts_per_second']:,} by the policy, {s['heuristic_per_second']:,} "
-                     f"by heuristic bots ({s['positions']} positions)")
+                     f"by heuristic bots ({s['positions']} positions); a second of the process's CPU time: "
+                     f"{s['playouts_per_cpu_second']:,} and {s['heuristic_per_cpu_second']:,}")
     if "duplicate" in f:
         d = f["duplicate"]
         lines.append(f"  duplicate, play-out bot against heuristic bots: {d['margin_points']:+.3f} ± "
@@ -153,7 +160,7 @@ def describe(f: dict[str, Any]) -> str:
     if "first_answer" in f:
         a = f["first_answer"]
         lines.append(f"  first answer (every trump within {a['precision']} point, 95%): median {a['seconds_median']} s, "
-                     f"slowest {a['seconds_max']} s, median {a['samples_median']} samples a trump; the advisor plays "
+                     f"slowest {a['seconds_max']} s (CPU time {a['cpu_seconds_median']} s, {a['cpu_seconds_max']} s), median {a['samples_median']} samples a trump; the advisor plays "
                      f"{a['advisor_playouts_per_second']:,} deals a second ({a['hands']} hands)")
     return "\n".join(lines)
 
