@@ -126,6 +126,10 @@ def test_bad_requests_are_refused_with_a_clear_message() -> None:
     assert error == {"message": "'samples' must be from 1 to 20,000, not 0", "field": "samples"}
     error = api.dispatch({"cmd": "advise", "rules": "parker-1947", "hand": "6/6 6/6"})["error"]
     assert error["field"] == "hand"
+    error = api.dispatch({"cmd": "advise", "rules": "hodges-1903", "option": "without-bidding",
+                          "hand": "1/2 1/4 3/4 1/6 3/6 5/6 6/6"})["error"]
+    assert error == {"message": "trump is drawn in this ruleset and no one bids: there is no call to advise on",
+                     "field": "rules"}
 
 
 def test_face_up_cards_are_the_undealt_cards_of_every_sample() -> None:

@@ -218,7 +218,7 @@ class Advisor:
         try:
             r = load_ruleset(ruleset)
         except (RulesError, ValueError, TypeError) as e:
-            raise AdviceError(str(e), field="ruleset") from None
+            raise AdviceError(str(e), field="rules") from None
         try:
             fmt = r.format(format_id)
         except (RulesError, ValueError, KeyError) as e:
@@ -238,7 +238,7 @@ class Advisor:
         self.format = fmt = probe.format
         if probe.drawn:
             raise AdviceError("trump is drawn in this ruleset and no one bids: there is no call to advise on",
-                              field="ruleset")
+                              field="rules")
         self.setup = setup = probe.setup
         self.seat, self.dealer = seat, dealer
         self.hand = self._hand(hand, fmt.hand_size)
