@@ -38,7 +38,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test check typecheck jstest browser fuzz stats bench bench-ab bench-solve bench-solve-site bench-bots bench-web clean FORCE
+.PHONY: help setup wheel build serve test check typecheck jstest browser fuzz stats bench bench-ab bench-solve bench-solve-site bench-bots bench-advise bench-web clean FORCE
 FORCE:
 
 help:
@@ -58,6 +58,7 @@ help:
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
 	@echo "make bench-solve-site  the nodes the site's best-play answers need, and their speed in CPython and Pyodide"
 	@echo "make bench-bots  the sampling bot's side against heuristic bots over 2,000 deals (CPython), and its moves' time in Pyodide"
+	@echo "make bench-advise  the advisor: play-outs a second, the play-out bot in duplicate, time to a first answer (CPython, Pyodide)"
 	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
@@ -153,6 +154,14 @@ bench-bots: setup
 	nice $(BIN)/python -m somerset_tools.bench_bots --deals $(BOTS_DEALS) --progress
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.bench_bots --deals $(BOTS_PYODIDE_DEALS)
 	$(BIN)/python -m somerset_tools.bench_bots --deals $(BOTS_PYODIDE_DEALS)
+
+# The bid advisor: the play-out policy's speed and its margin against heuristic bots in duplicate,
+# and the time to a first answer (every trump within a point) in CPython, then in Pyodide under Node.
+ADVISE_DEALS ?= 500
+ADVISE_HANDS ?= 10
+bench-advise: setup
+	nice $(BIN)/python -m somerset_tools.bench_advise --deals $(ADVISE_DEALS) --hands $(ADVISE_HANDS)
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.bench_advise --positions 100 --deals 0 --hands 3
 
 BENCH_WEB_ARGS ?=
 bench-web: build browser

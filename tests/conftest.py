@@ -32,6 +32,7 @@ SLOW = {
     "engine/test_precompute.py": {"test_winner_agrees_with_trick_verdict", "test_legal_mask_agrees_with_legal_plays"},
     "engine/test_cli_api.py": {"*"},
     "engine/test_replay.py": {"test_bot_deals_replay_under_every_ruleset_and_format"},
+    "engine/test_advisor.py": {"test_every_ruleset_and_format_answers", "test_the_precision_asked_for_is_reached"},
 }
 
 

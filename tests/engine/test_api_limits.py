@@ -244,6 +244,9 @@ def test_the_pad_refuses_options_for_option() -> None:
                      "field": "options"}
 
 
+ADVISE_HAND = "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10"
+
+
 class _Reads(dict):
     """A request that notes every field a command looks at."""
 
@@ -293,6 +296,10 @@ def test_the_accepted_fields_are_those_the_commands_read(monkeypatch: pytest.Mon
         {"cmd": "samedeal", "rules": "parker-1947,parker-1950", "seed": 1, "format": "four-partners", "bots": "heuristic"},
         {"cmd": "samedeal", "rules": ["parker-1947", "parker-1950"], "seed": 1, "moves": []},
         {"cmd": "samedeal", "rules": ["parker-1950"], "record": record},
+        {"cmd": "advise", "rules": "parker-1947", "option": "x", "hand": "x"},
+        {"cmd": "advise", "rules": "parker-1947", "format": "four-partners", "hand": ADVISE_HAND, "seat": 0, "dealer": 3,
+         "auction": [], "face_up": [], "seed": 1, "samples": 4},
+        {"cmd": "advise", "rules": "parker-1947", "hand": ADVISE_HAND, "precision": 20, "max_samples": 8},
     ]
     monkeypatch.setattr(api, "_unknown_field", lambda cmd, req: None)  # a sample may hold fields a branch skips
     read: dict[str, set[str]] = {cmd: set() for cmd in api.COMMANDS}

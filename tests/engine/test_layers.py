@@ -32,6 +32,7 @@ LAZY = {
     ("somerset.api", "somerset.service.pad"): "the score pad, on the first pad request",
     ("somerset.api", "somerset.service.samedeal"): "the same-deal comparison, on its first request",
     ("somerset.api", "somerset.solve.request"): "the solver, on the first solve request",
+    ("somerset.api", "somerset.players.advisor"): "the advisor (and the play-out policy), on the first advise request",
 }
 
 

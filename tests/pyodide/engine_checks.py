@@ -85,6 +85,17 @@ API_TEXTS: list[str] = ["[" * 10_000, '{"a":' * 5_000, "[" * 100_000, '{"cmd": [
                         '{"cmd": "trick", "rules": "a\\nb", "trump": "2", "cards": "8/8"}']
 
 
+#: Bid advisor requests (asked for 6 samples, then carried on to 12): a plain deal, a kitty with
+#: trump declared by the first lead, a drawing pile, and the triple pack.
+ADVISE_REQUESTS: list[dict[str, Any]] = [
+    {"cmd": "advise", "rules": "parker-1947", "hand": "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10", "seed": 7},
+    {"cmd": "advise", "rules": "somersetcards-com", "hand": "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10",
+     "seat": 2, "dealer": 0, "auction": ["10"], "seed": "18446744073709551615"},
+    {"cmd": "advise", "rules": "parker-1947", "format": "two", "hand": "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S"},
+    {"cmd": "advise", "rules": "triple-2009", "format": "six-2x3",
+     "hand": "12/12 11/12 10/12 9/12 8/12 7/12 6/12 5/12 4/12 3/12 2/12 1/12 0/12 S/S 0/0"},
+]
+
 SOLVE_REQUESTS: list[dict[str, Any]] = [
     {"cmd": "solve", "rules": "parker-1947", "trump": "8", "leader": 0, "line": True,
      "hands": ["8/8 2/2", "0/0 3/4", "6/8 1/2", "4/8 0/6"]},
@@ -295,6 +306,16 @@ def run() -> dict[str, Any]:
             checks += 1
             deal = play_deal(new_deal(rules, fmt, seed), make_bots("sampling", 4 if fmt is None else 2, seed))
             bot_plays.append([str(a) for a in deal.history])
+    # The bid advisor: the same request gives the same answer, asked at once or in slices.
+    advice: list[Any] = []
+    if "advise" in getattr(api, "COMMANDS", {}):  # not in a stand-in engine of the runner's own tests
+        for req in ADVISE_REQUESTS:
+            checks += 1
+            sliced = json.loads(api.handle(json.dumps({**req, "samples": 6})))
+            whole = json.loads(api.handle(json.dumps({**req, "samples": 12})))
+            if "error" in sliced or "error" in whole:
+                failures.append(f"advise: {sliced.get('error') or whole.get('error')}")
+            advice.append([sliced, whole])
     # Seeded random play (the shuffle, the auction, the play and the score): the same deals in
     # both interpreters.
     try:
@@ -312,6 +333,7 @@ def run() -> dict[str, Any]:
         "api": answers,
         "solve": solved,
         "bots": bot_plays,
+        "advice": advice,
         "random_play": digests,
     }
 

@@ -3,7 +3,7 @@
 Every command has ``--help`` and takes ``--json`` to print exactly one JSON document. Bad input
 prints one line on stderr and exits with status 2. The commands live in three modules, none of
 which imports another: :mod:`.lookup` (``rulesets``, ``trick``, ``legal``, ``score``) and
-:mod:`.deals` (``play``, ``game``, ``check``, ``simulate``) and :mod:`.solve` (``solve``) and :mod:`.puzzles` (``puzzles mine``) and :mod:`.lessons` (``lessons``); this module puts them together.
+:mod:`.deals` (``play``, ``game``, ``check``, ``simulate``) and :mod:`.solve` (``solve``) and :mod:`.advise` (``advise``) and :mod:`.puzzles` (``puzzles mine``) and :mod:`.lessons` (``lessons``); this module puts them together.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Sequence
 
 from somerset.rules.limits import one_line
 from somerset.rules.rulesets import RULESETS
-from . import deals, lessons, lookup, puzzles, solve
+from . import advise, deals, lessons, lookup, puzzles, solve
 from .common import EXIT_BAD_INPUT, EXIT_STOPPED, BadInput, Parser, Stopped
 
 __all__ = ["main", "build_parser", "BadInput", "EXIT_BAD_INPUT"]
@@ -37,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     lookup.register(add)
     deals.register(add)
     solve.register(add)
+    advise.register(add)
     puzzles.register(add)
     lessons.register(add)
     return parser

@@ -1,0 +1,248 @@
+// <somerset-worth rules="parker-1947" format="four-partners" hand="6/6 5/6 ..." [permalink]>
+// What is my hand worth? The engine deals the cards the reader cannot see at random, plays each
+// deal out for every trump the bidder may name, and shows the chance of making each bid by trump
+// (a heat map), the expected score of each bid with the chosen trump, and a recommended call with
+// its reason. It asks in slices (the `advise` request carries on from the deals it has played), so
+// the figures sharpen while the reader watches.
+
+import { RulesetChoice, Widget, clear, defineWidget, fillFormatSelect, h, nextId, replace, rulesetList, signed } from "./ui.js";
+
+const DEFAULT_RULES = "parker-1947";
+const FIELDS = ["rules", "format", "hand"];
+const SLICE = 40; // deals a slice plays for each trump
+const MOST = 400; // deals for each trump before the figures stop sharpening
+const EXAMPLE = "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10";
+
+function percent(p) {
+  return `${Math.round(100 * p)}%`;
+}
+
+// The shade of a heat-map cell: five steps of the chance of making the bid.
+function shade(p) {
+  return `sr-worth__p${Math.min(4, Math.floor(p * 5))}`;
+}
+
+class SomersetWorth extends Widget {
+  static fields = FIELDS;
+  static defaults = { rules: DEFAULT_RULES, hand: EXAMPLE };
+  static remembersRuleset = true;
+
+  build() {
+    const id = nextId("worth");
+    this._wanted = this.wanted;
+    this._seq = 0;
+    this._choice = new RulesetChoice(`${id}-rules`, { all: false });
+    this._rules = this._choice.select;
+    this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
+    this._hand = h("textarea", {
+      id: `${id}-hand`,
+      rows: "2",
+      autocomplete: "off",
+      autocapitalize: "off",
+      spellcheck: "false",
+      "aria-describedby": `${id}-hand-hint ${id}-hand-err`,
+    });
+    this._hand.value = this._wanted.hand;
+    this._handHint = h("p", { class: "sr-hint", id: `${id}-hand-hint` }, "Your cards, such as 6/6 5/6 S/S, separated by spaces or commas.");
+    this._handErr = h("p", { class: "sr-field-error", id: `${id}-hand-err`, hidden: true });
+    this._trump = h("select", { id: `${id}-trump`, disabled: true }, h("option", { value: "" }, "—"));
+    this._notice = h("p", { class: "sr-notice", hidden: true });
+    this._progressText = h("p", { class: "sr-hint sr-worth__progress", role: "status" });
+    this._advice = h("div", { class: "sr-worth__advice" });
+    this._heat = h("div", { class: "sr-worth__heat" });
+    this._bids = h("div", { class: "sr-worth__bids" });
+    this.liveRegion();
+    const form = h(
+      "form",
+      { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.evaluate()) },
+      h("div", { class: "sr-row" }, this._choice.field, h("div", { class: "sr-field" }, h("label", { for: this._format.id }, "Players"), this._format)),
+      h("div", { class: "sr-field" }, h("label", { for: this._hand.id }, "Your hand"), this._hand, this._handHint, this._handErr),
+      h("div", { class: "sr-inline sr-actions" }, h("button", { type: "submit", class: "md-button md-button--primary" }, "What is it worth?")),
+    );
+    this._rules.addEventListener("change", () => this.rulesChanged());
+    this._format.addEventListener("change", () => this.evaluate());
+    this._trump.addEventListener("change", () => this.showBids());
+    replace(
+      this,
+      h("p", { class: "sr-widget__title" }, "What is my hand worth?"),
+      this.statusBox(),
+      this._notice,
+      form,
+      this._progressText,
+      this._advice,
+      this._heat,
+      this._bids,
+      this._live,
+    );
+  }
+
+  firstControl() {
+    return this._rules.disabled ? this._hand : this._rules;
+  }
+
+  async onReady() {
+    this._rulesets = await rulesetList();
+    const notices = [];
+    this._choice.fill(this._rulesets, this._rules.value || this._wanted.rules, DEFAULT_RULES, notices);
+    fillFormatSelect(this._format, this.ruleset(), this._wanted.format, notices, "", (f) => `${f.label} (${f.points_per_deal} points)`);
+    this._wanted.format = "";
+    this._notice.hidden = notices.length === 0;
+    this._notice.textContent = notices.join(" ");
+    await this.evaluate();
+  }
+
+  ruleset() {
+    return this._rulesets.find((r) => r.id === this._rules.value) || this._rulesets[0];
+  }
+
+  async rulesChanged() {
+    const previous = this._format.value;
+    fillFormatSelect(this._format, this.ruleset(), "", [], previous, (f) => `${f.label} (${f.points_per_deal} points)`);
+    await this.evaluate();
+  }
+
+  setHandError(message) {
+    this._handErr.hidden = !message;
+    this._handErr.textContent = message || "";
+    if (message) this._hand.setAttribute("aria-invalid", "true");
+    else this._hand.removeAttribute("aria-invalid");
+  }
+
+  // Ask for the figures in slices, each carrying on from the last, until they are sharp or the
+  // reader changes the question (a newer evaluation stops this one).
+  async evaluate() {
+    if (!this.engineReady || !this._rulesets) return;
+    const seq = ++this._seq;
+    const rules = this._rules.value;
+    const format = this._format.value;
+    const hand = this._hand.value.trim();
+    this.saveState({ rules, format, hand });
+    if (!hand) {
+      this.setHandError("Enter your cards to see what they are worth.");
+      return;
+    }
+    const base = { cmd: "advise", rules, hand };
+    if (format) base.format = format;
+    let first = true;
+    for (let samples = SLICE; samples <= MOST; samples += SLICE) {
+      let answer;
+      try {
+        answer = await this.ask({ ...base, samples });
+      } catch (e) {
+        this.showProblem(e);
+        return;
+      }
+      if (seq !== this._seq) return;
+      if (answer.error) {
+        this.setHandError(answer.error.message);
+        replace(this._advice, h("p", { class: "sr-empty" }, "No figures yet: correct the hand above."));
+        clear(this._heat);
+        clear(this._bids);
+        this._progressText.textContent = "";
+        this.announce(`Not evaluated: ${answer.error.message}`);
+        return;
+      }
+      this.setHandError(null);
+      this.show(answer, samples < MOST);
+      if (first) {
+        const rec = answer.recommendation;
+        this.announce(rec.bid === null ? `Recommended: pass. ${rec.reason}` : `Recommended: bid ${rec.bid} with ${rec.label}. ${rec.reason}`);
+        first = false;
+      }
+    }
+    this.announce(`The figures are final: ${MOST} deals played out for each trump.`);
+  }
+
+  show(answer, more) {
+    this._answer = answer;
+    const rec = answer.recommendation;
+    this._progressText.textContent = more
+      ? `${answer.samples} deals played out for each trump so far; the figures sharpen as more are played.`
+      : `${answer.samples} deals played out for each trump.`;
+    replace(
+      this._advice,
+      h("p", { class: "sr-verdict__winner" }, h("strong", {}, rec.bid === null ? "Recommended: pass." : `Recommended: bid ${rec.bid} and name ${rec.label}.`)),
+      h("p", { class: "sr-verdict__reason" }, rec.reason),
+    );
+    const trumps = answer.trumps.filter((t) => t.samples > 0);
+    const bids = trumps.length ? trumps[0].bids.map((b) => b.bid) : [];
+    const rows = trumps.map((t) =>
+      h(
+        "tr",
+        { "data-trump": t.trump },
+        h("th", { scope: "row" }, t.label, h("span", { class: "sr-worth__mean" }, ` ${t.mean.toFixed(1)} points`)),
+        t.bids.map((b) => h("td", { class: `sr-num ${shade(b.p_make)}` }, percent(b.p_make))),
+      ),
+    );
+    replace(
+      this._heat,
+      h("h3", {}, "Chance of making each bid"),
+      h(
+        "div",
+        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Chance of making each bid, by trump" },
+        h(
+          "table",
+          { class: "sr-table sr-worth__table" },
+          h("caption", { class: "sr-vh" }, "Chance of making each bid (columns) with each trump (rows), and the side's average points"),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Trump"), bids.map((b) => h("th", { scope: "col", class: "sr-num" }, `Bid ${b}`)))),
+          h("tbody", {}, rows),
+        ),
+      ),
+    );
+    // The trump choice for the bids table: kept across slices, the recommended trump at first.
+    const chosen = this._trump.value && trumps.some((t) => t.trump === this._trump.value) && this._trumpFor === this._seq ? this._trump.value : rec.trump;
+    clear(this._trump);
+    for (const t of trumps) this._trump.appendChild(h("option", { value: t.trump }, t.label));
+    this._trump.value = chosen;
+    this._trump.disabled = trumps.length < 2;
+    this._trumpFor = this._seq;
+    this.showBids();
+  }
+
+  showBids() {
+    const answer = this._answer;
+    if (!answer) return;
+    const t = answer.trumps.find((x) => x.trump === this._trump.value);
+    if (!t) {
+      clear(this._bids);
+      return;
+    }
+    const low = t.interval ? `${t.interval[0].toFixed(1)} to ${t.interval[1].toFixed(1)}` : "not yet known";
+    replace(
+      this._bids,
+      h("h3", {}, "Each bid with one trump"),
+      h("div", { class: "sr-field" }, h("label", { for: this._trump.id }, "Trump"), this._trump),
+      h("p", { class: "sr-hint" }, `With ${t.label} your side takes ${t.mean.toFixed(1)} points on average (95% interval ${low}).`),
+      h(
+        "div",
+        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": `Each bid with ${t.label}` },
+        h(
+          "table",
+          { class: "sr-table sr-worth__bidtable" },
+          h("caption", { class: "sr-vh" }, `Each bid with ${t.label}: the chance of making it and its expected score`),
+          h(
+            "thead",
+            {},
+            h("tr", {}, ["Bid", "Made", "95% interval", "Expected score"].map((c) => h("th", { scope: "col" }, c))),
+          ),
+          h(
+            "tbody",
+            {},
+            t.bids.map((b) =>
+              h(
+                "tr",
+                {},
+                h("th", { scope: "row" }, String(b.bid)),
+                h("td", { class: "sr-num" }, percent(b.p_make)),
+                h("td", { class: "sr-num" }, `${percent(b.interval[0])} to ${percent(b.interval[1])}`),
+                h("td", { class: "sr-num" }, signed(Math.round(b.score * 10) / 10)),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+}
+
+defineWidget("somerset-worth", SomersetWorth);
