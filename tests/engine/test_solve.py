@@ -14,7 +14,7 @@ from somerset.players.simulate import step_random
 from somerset.rules.dimensions import PileKind, Ruleset, UndealtKind
 from somerset.solve import Position, PositionError, position, position_of_deal, solve
 from somerset.solve.position import opening_rule_applies
-from somerset.solve.search import rules_tables
+from somerset.solve.masks import rules_tables
 
 from solve_brute import brute_values
 from test_precompute import RULESET_VARIANTS
