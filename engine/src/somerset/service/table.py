@@ -30,7 +30,7 @@ from ..game.deal import Deal, Phase
 from ..rules.errors import RulesError
 from ..rules.limits import MAX_MOVES, excerpt, one_line
 from ..records.links import DealCode, DealCodeError, parse_deal_code
-from ..records.record import record_of
+from ..records.deal_record import record_of
 from ..rules.dimensions import Ruleset
 from ..rules.rulesets import load_ruleset
 from ..solve.review import deal_plays
