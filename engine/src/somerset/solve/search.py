@@ -29,7 +29,7 @@ from typing import Any, Sequence
 from .bounds import remaining, sure_points
 from .masks import RulesTables, memo_winner
 from .moves import MoveOrders, equivalence
-from .transposition import narrow, new_entry, position_key
+from .transposition import new_entry, position_key
 
 __all__ = ["Search", "OutOfBudget"]
 
@@ -237,7 +237,9 @@ class Search:
                 seats = seat_at[leader]
                 trick = tuple([hands[s].bit_length() - 1 for s in seats])
                 return rem if side[seats[win(trick)]] else 0
-            key = position_key(fixed, hands, leader, pile_pos)
+            # position_key and narrow (somerset.solve.transposition) written out in place: this runs
+            # at every trick start, where a call costs more than the work
+            key = (sum(hands) << 4 | leader) if fixed else (leader, pile_pos, *hands)
             lookups += 1
             e = table.get(key)
             if e is not None:
@@ -273,7 +275,14 @@ class Search:
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             v = play(seat_at[leader], 0, (), a, b, rem, per_trick + bonus, pile_pos, reps, -1, 0, first, -1, e)
-            narrow(e, v, a, b)
+            if v <= a:
+                if v < e[1]:
+                    e[1] = v
+            elif v >= b:
+                if v > e[0]:
+                    e[0] = v
+            else:
+                e[0] = e[1] = v
             return v
 
         orders = self._move_orders = MoveOrders(t, side, win)
