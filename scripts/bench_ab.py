@@ -11,6 +11,12 @@ busy machine the absolute figures move a lot between runs; the paired ratio much
 
 With ``--pyodide`` the same comparison runs in Pyodide under Node (the wheel of the working tree,
 with ``somerset_old`` added to it; run ``make wheel`` first).
+
+With ``--solve N`` the two engines' solvers answer instead: the endings of ``somerset_tools.bench_solve``
+(four-handed deals of its three rulesets played at random until every hand holds N cards),
+``--positions`` of each ruleset, every legal card valued from scratch, old and new alternating for
+R rounds; each round checks that both gave the same answers in the same number of nodes, and
+prints both CPU times and their ratio.
 """
 
 from __future__ import annotations
@@ -100,6 +106,62 @@ for name, k in (("fast loop", 0), ("public API", 1)):
 '''
 
 
+SOLVE_PROGRAM = '''
+import importlib, statistics, sys, time
+from somerset_tools.bench_solve import RULESETS, FORMAT
+
+def engine(name):
+    m = lambda p: importlib.import_module(f"{name}.{p}")
+    return (m("game.deal").new_deal, m("game.rng").SplitMix64, m("rules.rulesets").load_ruleset,
+            m("players.simulate").step_random, m("solve.position").position_of_deal, m("solve.solver").Solver)
+
+def endings(new_deal, SplitMix64, load_ruleset, step_random, position_of_deal, n, per):
+    out = []
+    for rid in RULESETS:
+        seed, got = 1, 0
+        while got < per:
+            deal = new_deal(load_ruleset(rid), FORMAT, seed)
+            rng = SplitMix64(seed ^ 0x5EED)
+            seed += 1
+            while not deal.is_terminal():
+                if (deal.phase.value == "play" and deal.trump is not None and not deal.trick
+                        and all(len(deal.hand(s)) == n for s in range(deal.players))):
+                    out.append(position_of_deal(deal))
+                    got += 1
+                    break
+                step_random(deal, rng)
+    return out
+
+def run(Solver, positions):
+    nodes, answers = 0, []
+    t = time.process_time()
+    for p in positions:
+        sol = Solver(p).run(cards=True)
+        nodes += sol.nodes
+        answers.append((sol.points, [(str(c.card), c.low, c.high) for c in sol.cards]))
+    return time.process_time() - t, nodes, answers
+
+n, per, rounds, label = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+sides = {}
+for name in ("somerset_old", "somerset"):
+    *make, Solver = engine(name)
+    sides[name] = (Solver, endings(*make, n, per))
+ratios = []
+for i in range(rounds):
+    order = ("somerset_old", "somerset") if i % 2 == 0 else ("somerset", "somerset_old")
+    got = {name: run(*sides[name]) for name in order}
+    (a, na, xa), (b, nb, xb) = got["somerset_old"], got["somerset"]
+    if (na, xa) != (nb, xb):
+        sys.exit(f"round {i + 1}: the two solvers disagree (nodes {na} and {nb})")
+    ratios.append(b / a)
+    print(f"round {i + 1}: old ({label}) {a:.2f} s, new {b:.2f} s CPU, the same {nb:,} nodes and answers; new/old {b / a:.3f}",
+          flush=True)
+print(f"{'Pyodide' if sys.platform == 'emscripten' else 'CPython'} {sys.version.split()[0]}, solver, n = {n}, "
+      f"{len(sides['somerset'][1])} positions: new/old {statistics.median(ratios):.3f} (median of {rounds} rounds; "
+      f"{min(ratios):.3f} to {max(ratios):.3f})")
+'''
+
+
 def old_package(rev: str, into: Path) -> Path:
     """The engine package at ``rev``, unpacked as ``into/somerset_old``."""
     data = subprocess.run(["git", "archive", "--format=tar", rev, "engine/src/somerset"], cwd=ROOT, check=True,
@@ -117,11 +179,17 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=1000, help="deals per round of the fast loop (half for the API loop)")
     parser.add_argument("--rounds", type=int, default=10, help="rounds, old and new alternating (default 10)")
     parser.add_argument("--pyodide", action="store_true", help="run in Pyodide under Node instead of CPython")
+    parser.add_argument("--solve", type=int, metavar="N", help="compare the solvers on endings of N cards a hand (CPython)")
+    parser.add_argument("--positions", type=int, default=10, help="with --solve: endings of each ruleset (default 10)")
     args = parser.parse_args()
     label = subprocess.run(["git", "rev-parse", "--short", args.rev], cwd=ROOT, check=True, capture_output=True,
                            text=True).stdout.strip()
     with tempfile.TemporaryDirectory() as tmp:
         old = old_package(args.rev, Path(tmp))
+        if args.solve:
+            code = f"import sys; sys.path.insert(0, {tmp!r})\n" + SOLVE_PROGRAM
+            return subprocess.run([sys.executable, "-c", code, str(args.solve), str(args.positions), str(args.rounds),
+                                   label], cwd=tmp).returncode
         if not args.pyodide:
             code = f"import sys; sys.path.insert(0, {tmp!r})\n" + PROGRAM
             return subprocess.run([sys.executable, "-c", code, str(args.deals), str(args.rounds), label], cwd=tmp).returncode

@@ -11,27 +11,43 @@
 // LIMITS.importBytes are refused.
 // A puzzle counts as solved when its last step is answered with no wrong answer and no solution
 // shown; anything else that ends it counts as failed. The streak is the number solved in a row.
+//
+// The widget keeps the page (the DOM); its pure parts are modules of their own, unit-tested under
+// Node (tests/js): judging an answer (trainer-judge.js), the progress and the choice of the next
+// puzzle (puzzle-store.js), and a position in words (trainer-words.js).
 
 import {
   RulesetChoice,
   addressParams,
-  capitalize,
   cardButton,
   cardFace,
-  cardWords,
   citationLink,
   defineWidget,
   h,
   nextId,
-  ordinal,
   rememberedRuleset,
   replace,
-  seatName,
   trickSeats,
   writeAddress,
 } from "./ui.js";
-import { dailyIndex, emptyProgress, loadProgress, today } from "./puzzle-store.js";
+import {
+  addResult,
+  changeProgress,
+  dailyIndex,
+  emptyProgress,
+  importWords,
+  loadProgress,
+  mergeProgress,
+  nextPuzzle,
+  puzzleFits,
+  statusOf,
+  tally,
+  today,
+} from "./puzzle-store.js";
 import { LIMITS, cleanProgress, forget, noteFor, onChange, read, update, validOwnRecord } from "./storage.js";
+import { answerWords, choiceLabel, judgeAnswer, replyWords } from "./trainer-judge.js";
+import { lineWords, positionWords, seatWho } from "./trainer-words.js";
+import { listWords, ordinal } from "./words.js";
 
 const DATA_URL = new URL("../data/puzzles.json", import.meta.url).href;
 const DATA_VERSION = 1;
@@ -61,12 +77,6 @@ function megabytes(bytes) {
 }
 
 // --- small helpers --------------------------------------------------------------------------------
-
-function listWords(items) {
-  const xs = [...items];
-  if (xs.length <= 1) return xs.join("");
-  return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
-}
 
 function dots(level) {
   if (!level) return h("span", { class: "sr-difficulty" }, "ungraded");
@@ -302,14 +312,7 @@ class SomersetTrainer extends HTMLElement {
   }
 
   fits(p) {
-    const theme = this._theme.value;
-    const rules = this._rules.value;
-    const level = this._level.value;
-    if (theme && !(p.themes || []).includes(theme)) return false;
-    if (!theme && p.own) return false; // the reader's own puzzles are their own theme
-    if (rules && rules !== "all" && p.ruleset !== rules) return false;
-    if (level && String(p.difficulty) !== level) return false;
-    return true;
+    return puzzleFits(p, { theme: this._theme.value, rules: this._rules.value, level: this._level.value });
   }
 
   matching() {
@@ -339,30 +342,23 @@ class SomersetTrainer extends HTMLElement {
   }
 
   statusOf(id) {
-    const entry = this._progress.puzzles[id];
-    return entry ? entry.result : "unseen";
+    return statusOf(this._progress, id);
   }
 
   updateCount() {
     const list = this.matching();
-    const tally = { solved: 0, failed: 0, unseen: 0 };
-    for (const p of list) tally[this.statusOf(p.id)] += 1;
+    const t = tally(list, this._progress);
     this._count.textContent = list.length
-      ? `${list.length} puzzle${list.length === 1 ? "" : "s"} match: ${tally.solved} solved, ${tally.failed} failed, ${tally.unseen} not tried yet.`
+      ? `${list.length} puzzle${list.length === 1 ? "" : "s"} match: ${t.solved} solved, ${t.failed} failed, ${t.unseen} not tried yet.`
       : "No puzzle matches these choices.";
     const s = this._progress;
     this._streak.textContent = `Streak: ${s.streak} solved in a row (best ${s.best}).`;
     this.renderProgress();
   }
 
-  // The next puzzle after `current` in the filtered list: the first not tried yet, else the first
-  // failed, else simply the next one.
+  // The next puzzle after `current` in the filtered list (puzzle-store.js), else the first of all.
   nextPuzzle(current) {
-    const list = this.matching();
-    if (!list.length) return this._all[0];
-    const start = current ? list.indexOf(current) : -1;
-    const order = list.map((_, k) => list[(start + 1 + k) % list.length]).filter((p) => p !== current || list.length === 1);
-    return order.find((p) => this.statusOf(p.id) === "unseen") || order.find((p) => this.statusOf(p.id) === "failed") || order[0];
+    return nextPuzzle(this.matching(), current, this._progress) || this._all[0];
   }
 
   saveAddress() {
@@ -476,33 +472,19 @@ class SomersetTrainer extends HTMLElement {
   }
 
   renderTable(table) {
-    const parts = [];
-    if (table.trump_label || table.trump) parts.push(h("p", { class: "sr-trainer__trump" }, h("strong", {}, "Trump: "), table.trump_label || table.trump));
     const step = this.step();
-    const trick = Array.isArray(table.trick) ? table.trick : [];
-    const you = Number.isInteger(table.you) ? table.you : null;
-    const info = new Map();
-    for (const t of [...trick, ...(table.after || [])]) if (this.info(t.card)) info.set(t.card, this.info(t.card));
-    if (step.offer !== "trick" && (trick.length || you !== null)) {
-      const leader = Number.isInteger(table.leader) ? table.leader : trick.length ? trick[0].seat : 0;
-      const players = Math.max(Number(table.players) || 4, trick.length + 1);
-      parts.push(
-        trickSeats({
-          players,
-          leader,
-          cards: trick.map((t) => t.card),
-          name: (seat) => (seat === you ? "you" : seatName(seat)),
-          bottom: you ?? leader,
-          info,
-          size: "small",
-          caption: trick.length ? "The trick so far" : "The trick: you lead",
-          centre: trick.length ? "" : "you lead",
-        }),
-      );
+    const info = (card) => this.info(card);
+    const words = positionWords(table, info, { offerTrick: step.offer === "trick" });
+    const parts = [];
+    if (words.trump) parts.push(h("p", { class: "sr-trainer__trump" }, h("strong", {}, "Trump: "), words.trump));
+    if (words.trick) {
+      const { players, leader, cards, you, caption, centre } = words.trick;
+      const seen = new Map();
+      for (const t of [...(Array.isArray(table.trick) ? table.trick : []), ...(table.after || [])]) if (this.info(t.card)) seen.set(t.card, this.info(t.card));
+      parts.push(trickSeats({ players, leader, cards, name: (seat) => seatWho(seat, you), bottom: you ?? leader, info: seen, size: "small", caption, centre }));
     }
-    if (table.lead_line && !trick.length) parts.push(h("p", { class: "sr-trainer__rowlabel" }, table.lead_line));
-    const after = Array.isArray(table.after) ? table.after : [];
-    if (after.length) {
+    if (words.leadLine) parts.push(h("p", { class: "sr-trainer__rowlabel" }, words.leadLine));
+    if (words.after.length) {
       parts.push(
         h(
           "div",
@@ -511,45 +493,41 @@ class SomersetTrainer extends HTMLElement {
           h(
             "ol",
             { class: "sr-faces", "aria-labelledby": `${this._id}-after` },
-            after.map((t) => h("li", { "aria-label": `${cardWords(t.card, this.info(t.card))}, by ${seatName(t.seat)}` }, cardFace(t.card, this.info(t.card), { size: "small" }))),
+            words.after.map((t) => h("li", { "aria-label": t.words }, cardFace(t.card, this.info(t.card), { size: "small" }))),
           ),
         ),
       );
     }
     // Other hands the reader may see (an ending played out with every card known).
-    const hands = Array.isArray(table.hands) ? table.hands : [];
-    hands.forEach((cards, seat) => {
-      if (seat === you || !Array.isArray(cards) || !cards.length) return;
-      const id = `${this._id}-hand-${seat}`;
+    for (const hand of words.hands) {
+      const id = `${this._id}-hand-${hand.seat}`;
       parts.push(
         h(
           "div",
           { class: "sr-trainer__row" },
-          h("p", { class: "sr-trainer__rowlabel", id }, capitalize(seatName(seat))),
+          h("p", { class: "sr-trainer__rowlabel", id }, hand.title),
           h(
             "ol",
             { class: "sr-faces", "aria-labelledby": id },
-            cards.map((c) => h("li", { "aria-label": cardWords(c, this.info(c)) }, cardFace(c, this.info(c), { size: "small" }))),
+            hand.cards.map((c) => h("li", { "aria-label": c.words }, cardFace(c.card, this.info(c.card), { size: "small" }))),
           ),
         ),
       );
-    });
-    if (Array.isArray(table.facts) && table.facts.length) {
+    }
+    if (words.facts.length) {
       const facts = h(
         "ul",
         { class: "sr-trainer__facts" },
-        table.facts.map(([label, value]) => h("li", {}, value === null || value === undefined ? h("strong", {}, label) : [h("strong", {}, `${label}: `), String(value)])),
+        words.facts.map(({ label, value }) => h("li", {}, value === null ? h("strong", {}, label) : [h("strong", {}, `${label}: `), value])),
       );
       // Beside drawn hands the same facts are words for reading, folded away; alone they are the position.
-      const drawn = hands.some((cards, seat) => seat !== you && Array.isArray(cards) && cards.length);
-      parts.push(drawn ? h("details", { class: "sr-trainer__words" }, h("summary", {}, "The position in words"), facts) : facts);
+      parts.push(words.factsFolded ? h("details", { class: "sr-trainer__words" }, h("summary", {}, "The position in words"), facts) : facts);
     }
     replace(this._table, parts);
   }
 
   // A line of play (a refutation's best defence): each card with who plays it, in order.
   lineView(line, table) {
-    const you = Number.isInteger(table.you) ? table.you : null;
     return h(
       "details",
       { class: "sr-trainer__line" },
@@ -557,11 +535,9 @@ class SomersetTrainer extends HTMLElement {
       h(
         "ol",
         { class: "sr-faces" },
-        line.map((x) => {
-          const who = x.seat === you ? "you" : seatName(x.seat);
-          return h("li", { "aria-label": `${capitalize(who)}: ${cardWords(x.card, this.info(x.card))}` },
-            h("span", { class: "sr-trainer__who", "aria-hidden": "true" }, capitalize(who)), cardFace(x.card, this.info(x.card), { size: "small" }));
-        }),
+        lineWords(line, table, (card) => this.info(card)).map((x) =>
+          h("li", { "aria-label": x.words }, h("span", { class: "sr-trainer__who", "aria-hidden": "true" }, x.who), cardFace(x.card, this.info(x.card), { size: "small" })),
+        ),
       ),
     );
   }
@@ -597,36 +573,27 @@ class SomersetTrainer extends HTMLElement {
   }
 
   label(value) {
-    const c = this.step().choices.find((x) => x.value === value);
-    return c ? c.label || c.value : value;
+    return choiceLabel(this.step(), value);
   }
 
   judge() {
     const step = this.step();
     const answer = step.answer;
     const chosen = this._selected;
-    const right = chosen.length === answer.length && chosen.every((v) => answer.includes(v));
+    const { right, chose, wrong, more } = judgeAnswer(step, chosen);
     this._locked = true;
     for (const b of this._buttons) b.setAttribute("aria-disabled", "true");
-    const chose = `You chose ${listWords(chosen.map((v) => this.label(v)))}.`;
     if (!right) {
       this._wrongOnce = true;
       this.record("failed", false);
-      const wrong = chosen.filter((v) => !answer.includes(v));
-      const missing = answer.filter((v) => !chosen.includes(v)).length;
       // The record's words as they are (they name seats as readers count them), and where the
       // refutation is a line of play, that line card by card.
-      const texts = wrong.map((v) => {
-        const r = (step.refutations || {})[v];
-        return r && r.text ? String(r.text) : `${this.label(v)} is not the answer.`;
-      });
-      const lines = wrong.map((v, k) => {
-        const r = (step.refutations || {})[v];
-        const out = [h("p", { class: "sr-trainer__refutation", "data-value": v }, texts[k])];
-        if (r && Array.isArray(r.line) && r.line.length) out.push(this.lineView(r.line, step.table || {}));
+      const texts = wrong.map((w) => w.text);
+      const lines = wrong.map((w) => {
+        const out = [h("p", { class: "sr-trainer__refutation", "data-value": w.value }, w.text)];
+        if (w.line) out.push(this.lineView(w.line, step.table || {}));
         return out;
       });
-      const more = missing && !step.single ? `You left out ${missing} that answer${missing === 1 ? "s" : ""}.` : "";
       this._feedback.dataset.kind = "wrong";
       replace(
         this._feedback,
@@ -646,8 +613,7 @@ class SomersetTrainer extends HTMLElement {
     const last = this._step === this._current.steps.length - 1;
     this.markAnswer(answer);
     if (!last) {
-      const reply = Array.isArray(step.reply) ? step.reply : [];
-      const words = reply.length ? ` The other side answers: ${reply.map((x) => `${seatName(x.seat)} plays ${x.card}`).join(", ")}.` : "";
+      const words = replyWords(step);
       this._step += 1;
       this.renderStep();
       this._reply.hidden = false;
@@ -688,37 +654,16 @@ class SomersetTrainer extends HTMLElement {
     } else if (!finished) {
       return;
     }
-    // Applied to the progress as stored now, so a result another tab kept meanwhile stays.
-    const apply = (prog) => {
-      const entry = prog.puzzles[p.id];
-      if (!entry && Object.keys(prog.puzzles).length >= LIMITS.progressPuzzles) return false;
-      if (result === "failed") {
-        prog.streak = 0;
-        prog.puzzles[p.id] = { result: "failed", tries: (entry ? entry.tries : 0) + 1, last: day };
-      } else {
-        prog.streak += 1;
-        prog.best = Math.max(prog.best, prog.streak);
-        prog.puzzles[p.id] = { result: "solved", tries: (entry ? entry.tries : 0) + 1, last: day };
-      }
-      return true;
-    };
-    this.saveProgress(apply);
+    this.saveProgress((prog) => addResult(prog, p.id, result, day));
   }
 
   // Change the progress with apply(progress) -> false when it cannot take the change; kept on the
   // device when it can be, else for this visit, with a sentence saying so.
   saveProgress(apply) {
-    let fits = true;
-    const r = update("progress", (fresh) => {
-      fits = apply(fresh);
-      return fits ? fresh : undefined;
-    });
-    let problem = null;
-    if (!fits) problem = `the trainer keeps the progress of at most ${LIMITS.progressPuzzles.toLocaleString("en")} puzzles`;
-    else if (!r.ok) problem = r.problem;
-    if (problem) {
+    const r = changeProgress(apply);
+    if (!r.ok) {
       apply(this._progress);
-      const msg = `This result is not kept on this device: ${problem}. It counts for this visit; what was kept before is unchanged.`;
+      const msg = `This result is not kept on this device: ${r.problem}. It counts for this visit; what was kept before is unchanged.`;
       this._progressNote.textContent = msg;
       this._unsaved = true;
       this._storeProblem = msg;
@@ -777,7 +722,7 @@ class SomersetTrainer extends HTMLElement {
     this._check.hidden = true;
     this._solution.hidden = false;
     this._solutionButton.disabled = true;
-    const words = `The answer: ${listWords(step.answer.map((v) => this.label(v)))}.`;
+    const words = answerWords(step);
     replace(
       this._solution,
       h("p", { class: "sr-trainer__answerline" }, h("strong", {}, words)),
@@ -832,9 +777,8 @@ class SomersetTrainer extends HTMLElement {
   renderProgress() {
     const rows = (groups) =>
       groups.map(([name, list]) => {
-        const tally = { solved: 0, failed: 0, unseen: 0 };
-        for (const p of list) tally[this.statusOf(p.id)] += 1;
-        return h("tr", {}, h("th", { scope: "row" }, name), h("td", {}, String(tally.solved)), h("td", {}, String(tally.failed)), h("td", {}, String(tally.unseen)));
+        const t = tally(list, this._progress);
+        return h("tr", {}, h("th", { scope: "row" }, name), h("td", {}, String(t.solved)), h("td", {}, String(t.failed)), h("td", {}, String(t.unseen)));
       });
     const table = (caption, groups) =>
       h(
@@ -891,25 +835,10 @@ class SomersetTrainer extends HTMLElement {
       say(`${name} is not a progress file from this trainer: export one with “Export progress”.`);
       return;
     }
-    // Merged into the progress as stored now: for a puzzle in both, the more recent result wins
-    // (the imported one on a tie).
-    let taken = 0;
-    let older = 0;
-    let full = 0;
+    // Merged into the progress as stored now (puzzle-store.js mergeProgress).
+    let counts = null;
     const r = update("progress", (mine) => {
-      taken = 0;
-      older = 0;
-      full = 0;
-      for (const [id, entry] of Object.entries(got.value.puzzles)) {
-        const have = mine.puzzles[id];
-        if (!have && Object.keys(mine.puzzles).length >= LIMITS.progressPuzzles) full += 1;
-        else if (have && entry.last < have.last) older += 1;
-        else {
-          mine.puzzles[id] = entry;
-          taken += 1;
-        }
-      }
-      mine.best = Math.max(mine.best, got.value.best);
+      counts = mergeProgress(mine, got);
       return mine;
     });
     if (!r.ok) {
@@ -918,11 +847,7 @@ class SomersetTrainer extends HTMLElement {
     }
     this._progress = r.value;
     this.updateCount();
-    const left = got.dropped + full;
-    let msg = `Imported the progress of ${taken} puzzle${taken === 1 ? "" : "s"}`;
-    if (older) msg += `; ${older} older than this device's ${older === 1 ? "was" : "were"} left as ${older === 1 ? "it was" : "they were"}`;
-    if (left) msg += `; ${left} ${left === 1 ? "entry was" : "entries were"} left out (not a puzzle result this trainer reads, or past the ${LIMITS.progressPuzzles.toLocaleString("en")} puzzles it keeps)`;
-    say(`${msg}.`);
+    say(importWords(counts));
   }
 
   forgetProgress() {

@@ -50,6 +50,10 @@
 
 import { engine, earlyWorkerWaiting, whenPageIdle, citationHref, siteUrl } from "./engine.js";
 import { clearNote, noteFor, read as readStored, update as updateStored } from "./storage.js";
+import { capitalize, cardWords } from "./words.js";
+
+// The words for cards, seats and places (words.js), for the widgets that import them from here.
+export { capitalize, cardWords, ordinal, seatName, seatText } from "./words.js";
 
 // What the reader's first use of a widget looks like; any of these starts the engine.
 const USE_EVENTS = ["pointerdown", "keydown", "focusin"];
@@ -96,18 +100,9 @@ export function replace(el, ...children) {
   append(el, children);
 }
 
-export function ordinal(n) {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
-  return `${n}${s}`;
-}
-
 // A score change as printed: +6, −6 (a real minus sign), 0.
 export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
-
-export function capitalize(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 // A link to a citation (href relative to the site root); plain text when the href is unusable.
@@ -579,32 +574,7 @@ export function nextSeed(text, limits) {
   return String(seed.error ? 1n : (BigInt(seed.value) + 1n) % (BigInt(limits.seed_max) + 1n));
 }
 
-// --- seats -----------------------------------------------------------------------------------------
-
-// Readers count seats from 1, round the table to the dealer's left; the engine and its records
-// count from 0. These turn the engine's numbers into the readers'.
-export function seatName(seat) {
-  return `seat ${Number(seat) + 1}`;
-}
-
-// The engine's sentences say "Seat 0 leads", "seats 0 and 2": renumber them for readers.
-export function seatText(text) {
-  return String(text).replace(/\b([Ss]eats?) (\d+)((?:, \d+)*)(,? and (\d+))?/g, (_, word, first, more, tail, last) => {
-    const up = (n) => String(Number(n) + 1);
-    let out = `${word} ${up(first)}`;
-    if (more) out += more.replace(/\d+/g, up);
-    if (tail) out += tail.replace(/\d+/, up(last));
-    return out;
-  });
-}
-
 // --- cards -----------------------------------------------------------------------------------------
-
-// The words a screen reader says for a card: "4/8, four of the eights suit, a count card worth 2".
-export function cardWords(card, info) {
-  if (!info) return String(card);
-  return `${card}, ${info.label}${info.count ? `, a count card worth ${info.count}` : ""}`;
-}
 
 // A card drawn as Somerset cards are printed: the play value above the suit numeral, count cards
 // in red with their value in a circle (so they do not rely on colour), the 0/0 and the S/S marked.

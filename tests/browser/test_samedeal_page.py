@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from somerset.api import handle
 from somerset.players.bots import make_bots
 from somerset.game.deal import Deal
-from somerset.records.record import record_of
+from somerset.records.deal_record import record_of
 from somerset.service.samedeal import seed_source
 
 PAGE = "tools/samedeal/"

@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 from somerset_tools.bench import run
-from somerset.records.record import parse_game_record, parse_record
+from somerset.records.game_record import parse_game_record
+from somerset.records.deal_record import parse_record
 from somerset.game.views import deal_summary
 
 CLI = [sys.executable, "-m", "somerset_tools"]

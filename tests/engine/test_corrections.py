@@ -7,7 +7,8 @@ from somerset.players.bots import make_bots, play_deal, play_game
 from somerset.game.deal import new_deal
 from somerset.game.match import Game
 from somerset.rules.dimensions import Tie
-from somerset.records.record import DealRecord, GameRecord, game_record_of, parse_record
+from somerset.records.deal_record import DealRecord, parse_record
+from somerset.records.game_record import GameRecord, game_record_of
 from somerset.teaching.rulings import RULINGS, answer_all
 
 
@@ -65,8 +66,9 @@ from somerset.players.bots import play_game  # noqa: E402
 from somerset.rules.cards import parse_card  # noqa: E402
 from somerset.rules.penalties import charge_revokes, misdeal_reason, revoke_charge  # noqa: E402
 from somerset.rules.errors import RulesError  # noqa: E402
-from somerset.records.record import (RecordError, game_record_of, parse_game_record, parse_record,  # noqa: E402
-                             record_of)
+from somerset.records.common import RecordError  # noqa: E402
+from somerset.records.game_record import game_record_of, parse_game_record  # noqa: E402
+from somerset.records.deal_record import parse_record, record_of  # noqa: E402
 
 
 def _hodges_deal_record() -> str:

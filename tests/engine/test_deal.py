@@ -10,7 +10,7 @@ import pytest
 from somerset.game.actions import Action, IllegalActionError, parse_action
 from somerset.players.bots import HeuristicBot, RandomBot, make_bots, play_deal
 from somerset.game.deal import CHANCE, TERMINAL, Deal, Phase, new_deal, replay_deal
-from somerset.records.record import parse_record, record_of
+from somerset.records.deal_record import parse_record, record_of
 from somerset.rules.rulesets import RULESETS
 from somerset.game.views import deal_from_json, deal_to_json, deal_view
 

@@ -20,7 +20,8 @@ from somerset import (
     parse_trump,
     trick_verdict,
 )
-from somerset.records.record import RecordError, parse_record
+from somerset.records.common import RecordError
+from somerset.records.deal_record import parse_record
 
 
 def test_every_error_class_is_a_somerset_error() -> None:

@@ -26,7 +26,7 @@ import pytest
 
 from somerset.api import dispatch
 from somerset.records.links import history_digest
-from somerset.records.record import parse_record
+from somerset.records.deal_record import parse_record
 
 GOLDEN = Path(__file__).with_name("golden_links.json")
 

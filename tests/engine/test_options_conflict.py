@@ -9,7 +9,8 @@ import pytest
 
 from somerset_tools.cli import main
 from somerset.rules.rulesets import load_ruleset
-from somerset.records.record import RecordError, parse_record
+from somerset.records.common import RecordError
+from somerset.records.deal_record import parse_record
 from somerset.rules.dimensions import Option
 from somerset.rules.rulesets import get_ruleset
 

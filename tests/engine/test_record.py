@@ -13,15 +13,9 @@ from somerset.game.actions import Action
 from somerset.game.deal import Deal, new_deal
 from somerset.game.match import Game
 from somerset.game.rng import shuffled
-from somerset.records.record import (
-    DealRecord,
-    GameRecord,
-    RecordError,
-    game_record_of,
-    parse_game_record,
-    parse_record,
-    record_of,
-)
+from somerset.records.deal_record import DealRecord, parse_record, record_of
+from somerset.records.game_record import GameRecord, game_record_of, parse_game_record
+from somerset.records.common import RecordError
 
 
 def _played(rid: str = "parker-1947", fmt: str | None = None, seed: int = 7) -> Deal:
@@ -110,7 +104,7 @@ def test_game_record_round_trips() -> None:
 # --- partial records: the worked examples ------------------------------------------------------
 
 from somerset.teaching.examples import WORKED_RECORDS  # noqa: E402
-from somerset.records.record import PartialRecord, parse_partial  # noqa: E402
+from somerset.records.partial_record import PartialRecord, parse_partial  # noqa: E402
 
 
 @pytest.mark.parametrize("text", WORKED_RECORDS)

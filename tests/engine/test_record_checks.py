@@ -11,8 +11,11 @@ from somerset.rules.bidding import CallNotationError, parse_call
 from somerset.players.bots import make_bots, play_deal, play_game
 from somerset.game.deal import new_deal
 from somerset.game.match import Game
-from somerset.records.record import check_record
-from somerset.records.record import RecordError, game_record_of, parse_game_record, parse_partial, parse_record, record_of
+from somerset.records.check import check_record
+from somerset.records.common import RecordError
+from somerset.records.game_record import game_record_of, parse_game_record
+from somerset.records.partial_record import parse_partial
+from somerset.records.deal_record import parse_record, record_of
 
 
 def _deal_text(rid: str = "parker-1947", seed: int = 7, fmt: str | None = None) -> str:
@@ -195,7 +198,8 @@ def test_a_call_in_unicode_digits_is_a_notation_error() -> None:
                                   {"tags": {"Ruleset": "parker-1947", "Seed": "1"}, "deals": [["shuffle 1", "play 4/8"]]},
                                   {"tags": {"Ruleset": "parker-1947"}, "deals": "x"}])
 def test_the_json_forms_refuse_bad_data_with_a_record_error(data: object) -> None:
-    from somerset.records.record import DealRecord, GameRecord
+    from somerset.records.deal_record import DealRecord
+    from somerset.records.game_record import GameRecord
 
     for cls in (DealRecord, GameRecord):
         if cls is DealRecord and "deals" in data or cls is GameRecord and "actions" in data:

@@ -9,7 +9,7 @@ import pytest
 
 from somerset import RULESETS, api
 from somerset.teaching.examples import WORKED_EXAMPLES, WORKED_RECORDS
-from somerset.records.record import RecordError
+from somerset.records.common import RecordError
 from somerset.service.replay import MAX_RECORD_CHARS, example_ids, examples_for, replay, replay_bots, replay_record
 
 
@@ -98,7 +98,7 @@ def test_replay_record_accepts_partial_records_and_names_bad_lines():
         replay_record('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 1\n')
     from somerset.players.bots import make_bots, play_game
     from somerset.game.match import Game
-    from somerset.records.record import game_record_of
+    from somerset.records.game_record import game_record_of
 
     game = str(game_record_of(play_game(Game("hodges-1903", seed=3), make_bots("heuristic", 4, 3))))
     with pytest.raises(RecordError, match=r"the record of a whole game \(\d+ deals\); the replayer shows one deal"):

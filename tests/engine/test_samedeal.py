@@ -11,7 +11,7 @@ from somerset import RULESETS, get_ruleset, trick_verdict
 from somerset.game.actions import Action
 from somerset.api import dispatch, handle
 from somerset.game.deal import Deal
-from somerset.records.record import parse_record, record_of
+from somerset.records.deal_record import parse_record, record_of
 from somerset.service.samedeal import (MAX_EVENTS, SameDealError, cannot_deal, play_under, record_source, same_deal,
                                seed_source, table_source)
 from somerset.service.table import table_deal

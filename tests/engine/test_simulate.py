@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from somerset.game.deal import new_deal
-from somerset.records.record import record_of
+from somerset.records.deal_record import record_of
 from somerset.game.rng import FAST_BOUND, SplitMix64, deal_seed, shuffled, top_bits
 from somerset.rules.rulesets import RULESETS
 from somerset.players.simulate import play_random, step_random

@@ -14,7 +14,7 @@ from somerset.players.simulate import step_random
 from somerset.rules.dimensions import PileKind, Ruleset, UndealtKind
 from somerset.solve import Position, PositionError, position, position_of_deal, solve
 from somerset.solve.position import opening_rule_applies
-from somerset.solve.search import rules_tables
+from somerset.solve.masks import rules_tables
 
 from solve_brute import brute_values
 from test_precompute import RULESET_VARIANTS
@@ -395,3 +395,25 @@ def test_a_solved_position_frees_its_table_at_once() -> None:
     del solver
     assert gone() is None
     assert not table and not any(orders)
+
+
+def test_the_search_keys_its_table_as_position_key_does() -> None:
+    """The search writes the table's key out in place at every trick start; it is the key of
+    :func:`somerset.solve.transposition.position_key`, with a drawing pile and without."""
+    from somerset.solve import Solver
+    from somerset_tools.bench_solve import ending
+
+    checked = 0
+    cases = [position_of_deal(d) for d in (ending("parker-1947", s, 4) for s in range(1, 6)) if d is not None]
+    cases.append(position(load_ruleset("minden-hardware"), parse_trump("4"),
+                          [parse_cards("2/12 4/10"), parse_cards("3/12 2/10"), parse_cards("5/10 6/10")], 2, [],
+                          format_id="three", pile=parse_cards("4/12 11/12 4/4"), side=[2]))
+    for pos in cases:
+        solver = Solver(pos)
+        hands, leader, trick, pile_pos, bonus, first = solver._state()
+        assert not trick
+        search = solver.search
+        search.bound(hands, leader, trick, pile_pos, bonus, first, -1, solver.remaining + 1)
+        assert search.key(hands, leader, pile_pos) in search.table
+        checked += 1
+    assert checked >= 3 and any(Solver(p).search.pile for p in cases)

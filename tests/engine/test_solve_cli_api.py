@@ -12,7 +12,7 @@ from somerset import api
 from somerset.rules.rulesets import load_ruleset
 from somerset.solve import position, position_of_deal, solve
 from somerset_tools.bench_solve import ending
-from somerset.records.record import record_of
+from somerset.records.deal_record import record_of
 
 CLI = [sys.executable, "-m", "somerset_tools"]
 HANDS = ["8/8 2/2", "0/0 3/4", "6/8 1/2", "4/8 0/6"]

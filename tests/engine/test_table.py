@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from somerset import api
-from somerset.records.record import parse_record
+from somerset.records.deal_record import parse_record
 from somerset.rules.rulesets import RULESETS
 from somerset.service.table import MAX_MOVES, READER, sit_down
 

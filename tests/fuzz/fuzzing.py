@@ -20,8 +20,9 @@ from somerset.game.actions import Action
 from somerset.game.deal import Deal, new_deal
 from somerset.game.match import Game
 from somerset.game.rng import shuffled
-from somerset.records.record import (DealRecord, GameRecord, PartialRecord, game_record_of, is_partial, parse_game_record,
-                             parse_partial, parse_record, record_of)
+from somerset.records.deal_record import DealRecord, parse_record, record_of
+from somerset.records.game_record import GameRecord, game_record_of, parse_game_record
+from somerset.records.partial_record import PartialRecord, is_partial, parse_partial
 from somerset.rules.rulesets import RULESETS
 
 LONG = os.environ.get("SOMERSET_FUZZ") == "long"

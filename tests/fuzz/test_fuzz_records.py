@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 
 from fuzzing import all_records, budget, false_lines, mutated, read
-from somerset.records.record import RecordError
+from somerset.records.common import RecordError
 
 
 @pytest.mark.parametrize("text", all_records())

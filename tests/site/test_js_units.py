@@ -1,5 +1,6 @@
 """The widgets' pure parts under Node: `node --test tests/js` (widgets/storage.js: the stored values'
-checks, migrations, setting aside, a full storage; the pad's deals as text). Fails when any of them
+checks, migrations, setting aside, a full storage; the pad's deals as text; the trainer's judging,
+progress and words). Fails when any of them
 fails, so `make test` runs them. Also: the storage module is not a widget (main.js loads a module
 only for a <somerset-NAME> tag), and every other module reaches localStorage only through it."""
 

@@ -6,7 +6,7 @@
 * :func:`deal_to_json` is the replayable form (ruleset, options, format, dealer, seed, actions),
   read back by :func:`deal_from_json` into the identical state; likewise for games.
 
-The text form of a deal, the record, is :mod:`somerset.records.record`.
+The text form of a deal, the record, is :mod:`somerset.records.deal_record`.
 
 >>> from somerset.game.deal import new_deal
 >>> d = new_deal("parker-1947", "two", 5)

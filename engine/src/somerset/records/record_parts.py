@@ -17,7 +17,7 @@ from ..rules.bidding import Auction, parse_call
 from ..rules.cards import Card, Trump
 from ..rules.describe import signed
 from ..rules.play import led_suit, rover_active
-from .record import PartialPlay
+from .partial_record import PartialPlay
 from ..rules.dimensions import Ruleset
 
 __all__ = ["Part", "PARTS", "Step", "main_part", "partial_steps", "ORDINAL_SEATS"]

@@ -35,7 +35,9 @@ from ..rules.limits import MAX_RECORD_CHARS
 from ..records.links import DealCode, DealCodeError, parse_deal_code
 from ..game.rng import deal_seed
 from ..rules.play import trick_verdict
-from ..records.record import DealRecord, PartialRecord, RecordError, is_partial, parse_partial, parse_record, record_of
+from ..records.deal_record import DealRecord, parse_record, record_of
+from ..records.partial_record import PartialRecord, is_partial, parse_partial
+from ..records.common import RecordError
 from ..records.record_parts import partial_steps
 from ..rules.dimensions import Declaration, PileKind, Ruleset, UndealtKind
 from ..rules.rulesets import load_ruleset

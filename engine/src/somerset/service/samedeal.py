@@ -65,7 +65,8 @@ from ..rules.errors import SomersetError
 from ..rules.limits import MAX_RECORD_CHARS
 from ..records.links import DealCode
 from ..rules.play import legal_plays, trick_verdict
-from ..records.record import is_partial, parse_partial, parse_record, record_of
+from ..records.partial_record import is_partial, parse_partial
+from ..records.deal_record import parse_record, record_of
 from ..rules.dimensions import DIMENSIONS, Format, Ruleset, RuleValue
 from ..rules.rulesets import RULESETS, load_ruleset
 from ..rules.scoring import score_sides

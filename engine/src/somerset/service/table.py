@@ -30,7 +30,7 @@ from ..rules.cards import Card
 from ..game.deal import Deal, Phase
 from ..rules.limits import MAX_MOVES
 from ..records.links import DealCode
-from ..records.record import record_of
+from ..records.deal_record import record_of
 from ..rules.dimensions import Ruleset
 from ..solve.review import deal_plays
 from ..game.views import deal_view

@@ -26,7 +26,8 @@ from collections import OrderedDict
 from typing import Any
 
 from ..rules.cards import NotationError
-from ..records.record import RecordError, parse_record
+from ..records.common import RecordError
+from ..records.deal_record import parse_record
 from ..rules.dimensions import Ruleset
 from ..rules.rulesets import load_ruleset
 from .position import Position, PositionError, position, position_of_deal

@@ -6,29 +6,15 @@ boolean, "can the side still take at least ``target`` points from here?" (a zero
 alpha-beta); :meth:`Search.value` finds the exact figure with a few such probes, each narrowing
 proven lower and upper bounds.
 
-How it is kept quick, and why each shortcut is exact:
+The search is split by concern, each shortcut exact:
 
-* Cards are small integers (their place in ``pack.cards``, so a suit is a run of bits in rank
-  order) and hands are bit masks; legality and trick winners come from the engine's own tables
-  for the ruleset and trump (:class:`somerset.game.precompute.TrickTables`), so the search plays by exactly the
-  rules the engine plays by.
-* Equivalent cards are one card. Two cards of one hand are equivalent when no card still to be
-  played by anyone else (another hand, the drawing pile, the trick on the table) lies between
-  them in their suit and neither is special: a count card, the S/S, the 0/0, or a double while
-  the 0/0 can still give the doubles its power. Nothing in any ruleset can then tell them
-  apart, so only the lowest of each group is searched; the others get its value.
-* A transposition table at the start of every trick, keyed on the hands, the leader and how
-  far the drawing pile has gone, keeps proven lower and upper bounds on the points still to
-  come, the equivalence groups of that position and the lead that last decided it.
-* Quick bounds before any search: every point still out (an upper bound), and the tricks a hand
-  is sure to take with trumps no opponent can beat (see :meth:`Search._sure_points`).
-* Moves are tried in an order that finds cut-offs early: the stored best lead first; to a
-  trick, the cheapest card that takes it, a count card on a partner's winning card, and
-  otherwise the lowest card. Each order is worked out once for the cards allowed (and the
-  trick so far) and kept; a card that cuts the search off goes to the front of its order, so
-  every later node with the same choice tries it first (a "killer" move). Only the order of
-  trying changes, never which cards are tried, and the same questions in the same order get
-  the same search, node for node.
+* :mod:`somerset.solve.masks`: the rules as bit masks (cards are small integers, hands are
+  masks, legality and winners come from the engine's own play tables);
+* :mod:`somerset.solve.moves`: which cards are tried (one of each group of equivalent cards)
+  and in which order (orders kept, a card that cuts the search off tried first next time);
+* :mod:`somerset.solve.bounds`: bounds without searching (every point still out, sure tricks);
+* :mod:`somerset.solve.transposition`: the table of bounds proven at each trick start;
+* this module: the recursion over tricks and cards, its budget, and the probes of :meth:`Search.value`.
 
 The search runs until it is done or out of budget (nodes or seconds): then :class:`OutOfBudget`
 is raised, and every bound proven so far stays true.
@@ -38,150 +24,18 @@ from __future__ import annotations
 
 import gc
 import time
-from functools import lru_cache
 from typing import Any, Sequence
 
-from ..rules.cards import Card, Trump
-from ..game.precompute import pack_index, trick_tables
-from ..rules.dimensions import Ruleset
+from .bounds import remaining, sure_points
+from .masks import RulesTables, memo_winner
+from .moves import MoveOrders, equivalence
+from .transposition import new_entry, position_key
 
-__all__ = ["Search", "OutOfBudget", "RulesTables", "rules_tables"]
-
-
+__all__ = ["Search", "OutOfBudget"]
 
 
 class OutOfBudget(Exception):
     """The search used up its node or time budget before proving the answer."""
-
-
-class RulesTables:
-    """What the search needs to know about a ruleset and trump, as masks and per-card tuples.
-
-    Legality and winners are read from the engine's play tables (``TrickTables``) for the same
-    ruleset and trump; this class adds the pack's layout (suit runs, count values, the cards that
-    are never merged with their neighbours).
-    """
-
-    def __init__(self, ruleset: Ruleset, trump: Trump) -> None:
-        idx = pack_index(ruleset.deck)
-        tab = trick_tables(ruleset, trump)
-        self.ruleset = ruleset
-        self.trump = trump
-        self.tab = tab
-        self.cards: tuple[Card, ...] = idx.cards
-        self.index: dict[Card, int] = idx.of
-        n = len(idx.cards)
-        self.all = (1 << n) - 1
-        points = ruleset.points.value
-        self.count: tuple[int, ...] = idx.count if points.count_cards else (0,) * n
-        self.per_trick = points.per_trick
-        starts = 0
-        for i, c in enumerate(idx.cards):
-            if i == 0 or c.is_ss or idx.cards[i - 1].suit != c.suit:
-                starts |= 1 << i
-        self.suit_start = starts
-        plain_special = 0
-        doubles = 0
-        for i, c in enumerate(idx.cards):
-            if self.count[i] or c.is_ss or c.is_rover:
-                plain_special |= 1 << i
-            if c.is_double and not c.is_rover:
-                doubles |= 1 << i
-        self.special = plain_special
-        self.doubles = doubles
-        self.rover_on = tab.rover_on
-        self.rover_bit = 1 << tab.rover if tab.rover >= 0 else 0
-        self.follow = tab.follow
-        self.esuit = tab.esuit
-        self.suit = tab.suit
-        self.rank = tab.rank
-        self.tkey = tab.tkey
-        self.extra = tab.extra
-        self.break_double = tab.break_double
-        self.ss = tab.ss
-        self.rover = tab.rover
-        self.nt = tab.nt
-        self.lead_first = tab.lead_first
-        self.winner = tab.winner
-        trumps = 0
-        for i in range(n):
-            if self.tkey[i]:
-                trumps |= 1 << i
-        self.trumps = trumps
-        # how a card ranks for move ordering: trumps above everything, then rank
-        self.strength: tuple[int, ...] = tuple(self.tkey[c] * 16 + self.rank[c] if self.tkey[c] else self.rank[c]
-                                               for c in range(n))
-        # for each card, the cards of its suit that rank above it (plain suits; trumps by trump order)
-        above = []
-        for i in range(n):
-            m = 0
-            for j in range(n):
-                if self.tkey[i] and self.tkey[j] > self.tkey[i]:
-                    m |= 1 << j
-                elif not self.tkey[i] and not self.tkey[j] and self.esuit[j] == self.esuit[i] and self.rank[j] > self.rank[i]:
-                    m |= 1 << j
-            above.append(m)
-        self.above: tuple[int, ...] = tuple(above)
-        # plain cards that may lead to a quick trick: not a trump, not the S/S, not the 0/0
-        self.plain_leads = self.all & ~trumps & ~(1 << tab.ss if tab.ss >= 0 else 0) & ~self.rover_bit
-        # trumps from the highest down, for the sure-trick bound
-        self.trumps_high_first: tuple[int, ...] = tuple(sorted((i for i in range(n) if self.tkey[i]),
-                                                               key=lambda i: -self.tkey[i]))
-
-    def reps(self, hand: int, others: int) -> int:
-        """The lowest card of each group of equivalent cards in ``hand`` (special cards stand alone).
-
-        ``others`` is every card still to be played that is not in ``hand``. A plain card is left
-        out when the nearest card below it in its suit, counting only plain cards of the hand and
-        the others, is a plain card of the hand: carries through the transparent cards (played,
-        special cards of this hand) find that neighbour for every card at once.
-        """
-        special = self.special
-        if self.rover_on and (hand | others) & self.rover_bit:
-            special |= self.doubles
-        plain = hand & ~special
-        if not plain:
-            return hand
-        starts = self.suit_start
-        seen = (others | plain) & self.all
-        open_ = self.all & ~seen & ~starts  # cards a carry may pass through
-        seeds = (plain << 1) & ~starts & self.all
-        reached = (seeds & ~open_) | (((open_ + (seeds & open_)) & ~open_) & ~starts)
-        return hand & ~(reached & plain)
-
-    def groups(self, hand: int, others: int) -> list[list[int]]:
-        """The groups of equivalent cards in ``hand``, each lowest first, found card by card.
-
-        The plain, slow form of :meth:`reps` (for answers and for the tests).
-        """
-        special = self.special
-        if self.rover_on and (hand | others) & self.rover_bit:
-            special |= self.doubles
-        out: list[list[int]] = []
-        current: list[int] = []
-        for i in range(self.all.bit_length()):
-            bit = 1 << i
-            if self.suit_start & bit and current:
-                out.append(current)
-                current = []
-            if hand & bit:
-                if special & bit:
-                    out.append([i])
-                else:
-                    current.append(i)
-            elif others & bit:
-                if current:
-                    out.append(current)
-                    current = []
-        if current:
-            out.append(current)
-        return sorted(out)
-
-
-@lru_cache(maxsize=256)
-def rules_tables(ruleset: Ruleset, trump: Trump) -> RulesTables:
-    """The search's :class:`RulesTables` for ``ruleset`` under ``trump`` (worked out once per ruleset value and trump)."""
-    return RulesTables(ruleset, trump)
 
 
 class Search:
@@ -200,7 +54,7 @@ class Search:
         self.players = players
         self.side = tuple(s in side for s in range(players))
         self.pile = tuple(pile)
-        self.table: dict[Any, list[Any]] = {}  # [low, high, best lead, groups] by position, see key()
+        self.table: dict[Any, list[Any]] = {}  # entries by position: see somerset.solve.transposition
         self.probes = 0
         self.max_nodes = 0  # 0: no limit
         self.deadline = 0.0  # 0: no limit
@@ -213,8 +67,7 @@ class Search:
         # cards a hand) are emptied as soon as the search itself is dropped
         self.table.clear()
         self._winners.clear()
-        for cache in self._orders:
-            cache.clear()
+        self._move_orders.clear()
 
     # --- the budget ------------------------------------------------------------------------
 
@@ -242,23 +95,12 @@ class Search:
     # --- positions -------------------------------------------------------------------------
 
     def key(self, hands: Sequence[int], leader: int, pile_pos: int) -> Any:
-        """The table's key for a trick start: without a drawing pile every card stays with its
-        owner, so the cards left (one mask) and the leader say everything; with one, the hands."""
-        if not self.pile:
-            return sum(hands) << 4 | leader
-        return (leader, pile_pos, *hands)
+        """The table's key for a trick start (:func:`somerset.solve.transposition.position_key`)."""
+        return position_key(not self.pile, hands, leader, pile_pos)
 
     def remaining(self, hands: Sequence[int], trick: Sequence[int], pile_pos: int, bonus: int) -> int:
         """Every point still to be taken: counts in hands, pile and trick, the tricks, the bonus."""
-        count = self.t.count
-        cards = list(trick) + [c for c in self.pile[pile_pos:]]
-        for h in hands:
-            while h:
-                low = h & -h
-                cards.append(low.bit_length() - 1)
-                h ^= low
-        tricks = len(cards) // self.players
-        return sum(count[c] for c in cards) + tricks * self.t.per_trick + bonus
+        return remaining(self.t, self.players, self.pile, hands, trick, pile_pos, bonus)
 
     def quick_bounds(self, hands: Sequence[int], leader: int, pile_pos: int, bonus: int, first_lead: bool) -> tuple[int, int]:
         """Bounds on the side's points from a trick start without searching (sure trumps, the lead)."""
@@ -333,10 +175,7 @@ class Search:
         n = self.players
         side = self.side
         pile = self.pile
-        count = t.count
         per_trick = t.per_trick
-        rank = t.rank
-        tkey = t.tkey
         follow = t.follow
         esuit = t.esuit
         suit_of = t.suit
@@ -346,11 +185,6 @@ class Search:
         ss = t.ss
         nt = t.nt
         lead_first = t.lead_first
-        winner_of = t.winner
-        all_cards = t.all
-        suit_start = t.suit_start
-        special_plain = t.special
-        special_rover = t.special | t.doubles
         winners = self._winners
         table = self.table
         hands: list[int] = [0] * n
@@ -362,15 +196,6 @@ class Search:
         for k in range(pile_len - 1, -1, -1):
             pile_mask[k] = pile_mask[k + 1] | (1 << pile[k])
         self.pile_mask = pile_mask
-        trumps_high_first = t.trumps_high_first
-        trumps = t.trumps
-        strength = t.strength
-        above = t.above
-        plain_leads = t.plain_leads
-        rover_on = t.rover_on
-        rover_bit = t.rover_bit
-        opponents = tuple(tuple(o for o in range(n) if side[o] != side[s]) for s in range(n))
-        partners = tuple(tuple(o for o in range(n) if side[o] == side[s] and o != s) for s in range(n))
         clock = time.perf_counter
         nodes = 0
         ticks = 0
@@ -389,116 +214,9 @@ class Search:
         def count_lookups() -> tuple[int, int]:
             return lookups, hits
 
-        def win(trick: tuple[int, ...]) -> int:
-            w = winners.get(trick)
-            if w is None:
-                w = winners[trick] = winner_of(trick)
-            return w
-
-        def sure(leader: int, pile_pos: int, bonus: int, first: bool) -> tuple[int, int]:
-            """Points each side is sure of, at a trick start: a quick bound, exact in what it claims.
-
-            Trumps: a trump above every trump the other side holds (or may still draw) takes the
-            trick it is played in for its side, whatever else is played; each card of one hand goes
-            to a different trick. So the trumps of one hand above all of the other side's are that
-            many tricks, with at least their own count, for the side.
-
-            The lead: a plain card above every card of its suit the other side holds takes this
-            trick for the leader's side when every opponent void in the suit holds no trump and no
-            one but the leader holds a 0/0 that still has its power (nothing else can beat it).
-            That trick is the leader's plain card, so it adds to the leader's own sure trumps. While
-            cards remain to be drawn, only the first such trick is counted: the draws after it may
-            bring any player a trump or a higher card of the suit.
-            """
-            pending = pile_mask[pile_pos]
-            ours = theirs = 0
-            for s in range(n):
-                if side[s]:
-                    ours |= hands[s]
-                else:
-                    theirs |= hands[s]
-            best_us = best_them = 0
-            lead_pts = 0
-            for s in range(n):
-                h = hands[s]
-                if not h & trumps:
-                    continue
-                against = (theirs if side[s] else ours) | pending
-                pts = 0
-                for c in trumps_high_first:
-                    bit = 1 << c
-                    if h & bit:
-                        pts += per_trick + count[c]
-                    elif against & bit:
-                        break
-                if s == leader:
-                    lead_pts = pts
-                if side[s]:
-                    if pts > best_us:
-                        best_us = pts
-                elif pts > best_them:
-                    best_them = pts
-            h = hands[leader]
-            if not first and h & plain_leads and not (rover_on and (ours | theirs | pending) & ~h & rover_bit):
-                opp = theirs if side[leader] else ours
-                mates = (ours if side[leader] else theirs) & ~h
-                quick = 0
-                m = h & plain_leads
-                while m:
-                    top = m.bit_length() - 1
-                    fs = follow[esuit[top]]
-                    m &= ~fs
-                    # how many rounds of this suit every opponent with a trump can follow, and
-                    # how many non-trumps each partner can play to them; with cards still to draw,
-                    # only this trick is sure (a card drawn after it may be a trump or a higher card)
-                    limit = 1 if pending else 99
-                    for o in opponents[leader]:
-                        if hands[o] & trumps:
-                            k = (hands[o] & fs).bit_count()
-                            if k < limit:
-                                limit = k
-                    keep = 99  # tricks after which the leader surely still has the lead
-                    for o in partners[leader]:
-                        k = (hands[o] & ~trumps).bit_count()
-                        if k < keep:
-                            keep = k
-                    pts = 0
-                    j = 0
-                    rest = h & fs & plain_leads
-                    while rest and j < limit:
-                        c = rest.bit_length() - 1
-                        rest ^= 1 << c
-                        if opp & fs & above[c]:
-                            break
-                        j += 1
-                        pts += per_trick + count[c]
-                        if j > keep or mates & fs & above[c]:
-                            break  # a partner may have to take this trick: the lead would pass
-                    if pts > quick:
-                        quick = pts
-                if quick:
-                    quick += lead_pts + bonus
-                    if side[leader]:
-                        if quick > best_us:
-                            best_us = quick
-                    elif quick > best_them:
-                        best_them = quick
-            return best_us, best_them
-
-        def reps_all(live: int) -> tuple[int, ...]:
-            """:meth:`RulesTables.reps` of every hand at once (``live``: every card still to be played)."""
-            special = special_rover if rover_on and live & rover_bit else special_plain
-            out = []
-            for h in hands:
-                plain = h & ~special
-                if not plain & (plain - 1):  # at most one plain card: nothing to merge
-                    out.append(h)
-                    continue
-                open_ = all_cards & ~((live & ~h) | plain) & ~suit_start
-                seeds = (plain << 1) & ~suit_start & all_cards
-                reached = (seeds & ~open_) | (((open_ + (seeds & open_)) & ~open_) & ~suit_start)
-                out.append(h & ~(reached & plain))
-            return tuple(out)
+        win = memo_winner(t, winners)
+        sure = sure_points(t, side, hands, pile_mask)
+        reps_all = equivalence(t, hands)
 
         def trick_start(leader: int, alpha: int, beta: int, rem: int, pile_pos: int, bonus: int, first: bool) -> int:
             """The side's points from this trick on, fail-soft: a result at or below ``alpha`` is an
@@ -519,9 +237,9 @@ class Search:
                 seats = seat_at[leader]
                 trick = tuple([hands[s].bit_length() - 1 for s in seats])
                 return rem if side[seats[win(trick)]] else 0
-            # without a pile every card stays with its owner, so the cards left and the leader are the position
-            held = sum(hands)  # the hands never share a card
-            key = (held << 4 | leader) if fixed else (leader, pile_pos, *hands)
+            # position_key and narrow (somerset.solve.transposition) written out in place: this runs
+            # at every trick start, where a call costs more than the work
+            key = (sum(hands) << 4 | leader) if fixed else (leader, pile_pos, *hands)
             lookups += 1
             e = table.get(key)
             if e is not None:
@@ -543,7 +261,7 @@ class Search:
             else:
                 lo, sure_them = sure(leader, pile_pos, bonus, first)
                 hi = rem - sure_them
-                e = table[key] = [lo, hi, -1, None]  # the groups of equivalent cards: worked out when needed
+                e = table[key] = new_entry(lo, hi)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -567,41 +285,12 @@ class Search:
                 e[0] = e[1] = v
             return v
 
-        # a node's moves in the order to try them, each as (card, its bit, its count, the trick it
-        # makes, and when that trick is complete the place in it of the card that takes it)
-        Move = tuple[int, int, int, tuple[int, ...], int]
-        lead_orders: dict[tuple[int, int], list[Move]] = {}
-        follow_orders: dict[Any, list[Move]] = {}
-        self._orders = (lead_orders, follow_orders)
-
-        def follow_order(seats: tuple[int, ...], pos: int, trick: tuple[int, ...], moves: int,
-                         maximizing: bool) -> list[Move]:
-            """The cards ``moves`` to ``trick`` in the order to try them, each with the trick it
-            makes and (for the last card) its winner: the cheapest card that takes the trick, a
-            count card on a partner's winning card, otherwise the lowest card."""
-            last = pos == n - 1
-            if not moves & (moves - 1):
-                c = moves.bit_length() - 1
-                t2 = trick + (c,)
-                return [(c, 1 << c, count[c], t2, win(t2) if last else 0)]
-            ranked = []
-            side_now = side[seats[win(trick)]] == maximizing
-            m = moves
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                t2 = trick + (c,)
-                w = win(t2)
-                if w == pos:
-                    score = 1000 + count[c] * 20 - strength[c]
-                elif side_now and side[seats[w]] == maximizing:
-                    score = 1000 + count[c] * 40 - strength[c]
-                else:
-                    score = -count[c] * 40 - strength[c]
-                ranked.append((score, c, t2, w))
-            ranked.sort(reverse=True)
-            return [(c, 1 << c, count[c], t2, w) for _, c, t2, w in ranked]
+        orders = self._move_orders = MoveOrders(t, side, win)
+        self._orders = (orders.lead, orders.follow)
+        lead_orders = orders.lead
+        follow_orders = orders.follow
+        lead_order = orders.lead_order
+        follow_order = orders.follow_order
 
         def play(seats: tuple[int, ...], pos: int, trick: tuple[int, ...], alpha: int, beta: int, rem: int, tp: int,
                  pile_pos: int, reps: tuple[int, ...], fol: int, ext: int, first: bool, only: int,
@@ -626,21 +315,13 @@ class Search:
                 lkey = (moves, best_lead)
                 order = lead_orders.get(lkey)
                 if order is None:
-                    ranked = []
-                    m = moves
-                    while m:
-                        low = m & -m
-                        c = low.bit_length() - 1
-                        m ^= low
-                        ranked.append((10000 if c == best_lead else strength[c] * 4 - count[c], c))
-                    ranked.sort(reverse=True)
-                    order = lead_orders[lkey] = [(c, 1 << c, count[c], (c,), 0) for _, c in ranked]
+                    order = lead_order(moves, best_lead)
             else:
                 # the order depends only on the trick, the cards allowed and who sits where
                 fkey = (trick, moves, seats)
                 order = follow_orders.get(fkey)
                 if order is None:
-                    order = follow_orders[fkey] = follow_order(seats, pos, trick, moves, maximizing)
+                    order = follow_order(seats, pos, trick, moves, maximizing)
             best = -1 if maximizing else 1 << 30
             # on a cut-off the card goes to the front of this order (no node that is still
             # going through the same list can be above this one: its cards allowed would include

@@ -14,7 +14,8 @@ from typing import Any
 
 from ..rules.cards import Card
 from .position import Position
-from .search import OutOfBudget, Search, rules_tables
+from .masks import rules_tables
+from .search import OutOfBudget, Search
 
 __all__ = ["CardValue", "Play", "Solution", "Solver", "solve", "describe"]
 

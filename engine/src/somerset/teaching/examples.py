@@ -2,7 +2,7 @@
 
 The sources give parts of deals (the calls of an auction, the cards of one trick, the points
 of a deal and its score) but never the hands, so each example is a partial record
-(:class:`somerset.records.record.PartialRecord`), written in the files ``somerset/content/examples/*.records``
+(:class:`somerset.records.partial_record.PartialRecord`), written in the files ``somerset/content/examples/*.records``
 one after another. Its ``Rulesets`` tag names every ruleset whose text states it; reading the
 record checks the example under each of them, so ``check_all()`` returns an empty list exactly
 when the engine agrees with every source. It runs the same in CPython and in Pyodide.
@@ -14,7 +14,8 @@ the pages present it: see :mod:`somerset.records.record_parts`.
 from __future__ import annotations
 
 from .contentfile import ContentError, ContentFile, shipped_files, split_records
-from ..records.record import PartialRecord, RecordError, parse_partial
+from ..records.partial_record import PartialRecord, parse_partial
+from ..records.common import RecordError
 from ..records.record_parts import main_part
 
 __all__ = ["WORKED_RECORDS", "WORKED_EXAMPLES", "EXAMPLE_FILES", "example_id", "examples_for", "get_example",

@@ -16,7 +16,10 @@ from typing import Any, TextIO
 from somerset.players.bots import BOTS, make_bots, play_game, play_until_bid
 from somerset.teaching.content_check import check_content, is_content_path
 from somerset.game.match import Game
-from somerset.records.record import RecordError, check_record, game_record_of, record_of
+from somerset.records.common import RecordError
+from somerset.records.check import check_record
+from somerset.records.game_record import game_record_of
+from somerset.records.deal_record import record_of
 from somerset.rules.limits import MAX_SIMULATED_DEALS, excerpt
 from somerset.game.rng import MASK64
 from somerset.rules.dimensions import Ruleset
