@@ -11,8 +11,13 @@
 // `somerset-replayed` event whose detail holds the deal's code (`play`) and the bots' version, for
 // the page's link (see the engine's somerset.links).
 
-// Tricks are drawn as seats round a table; seats are numbered from 1 as readers count them (the
-// engine's records count from 0: seatText renumbers its sentences).
+// A whole deal is drawn on the one table (tableview.js): seat 1 at the bottom at every step, every
+// hand face up where its seat sits (the hands of the last step that gave them), the trick in the
+// middle and the contract bar above. Choosing a card in the Best play panel draws that line on the
+// same table, and the one step control (and the arrow keys) step through it until "Back to the
+// deal". A worked example, without hands, shows its trick as seats round a table by play order.
+// Seats are numbered from 1 as readers count them (the engine's records count from 0: seatText
+// renumbers its sentences).
 
 import {
   Widget,
@@ -418,7 +423,7 @@ class SomersetReplay extends Widget {
     this._prev.setAttribute("aria-disabled", String(i === 0));
     this._next.setAttribute("aria-disabled", String(i === n));
     this._last.setAttribute("aria-disabled", String(i === n));
-    if (announce) this.announce(`Best play, card ${i} of ${n}: ${f.text}`);
+    if (announce) this.announce(`Best play. Card ${i} of ${n}: ${f.text}`);
   }
 
   // The trick's cards to study with the solver: the one chosen is solved, any other search stops.

@@ -7,7 +7,13 @@
 // kept in the address. The deal so far is its code (`play`: every seat's calls and cards, see the
 // engine's somerset.links), so a link shows the same deal whatever later bots do; the page sends
 // the code it was last given with the reader's new moves. A link with the reader's `moves` and no
-// code is still read: the bots of the version it names (`bots`, 1 when none) play the other seats. The trick on the table and every finished trick are drawn as seats round a table.
+// code is still read: the bots of the version it names (`bots`, 1 when none) play the other seats.
+// The deal is drawn on the one table (tableview.js), the reader at the bottom: the reader's hand
+// face up, the others' as card backs with a count, the trick in the middle (the last one taken
+// stays until the next lead) and the contract bar above. The bots' cards that an answer brings are
+// shown one at a time at the pace the reader chooses (or all at once); a kitty card whose discard
+// changes the bid or the points says so, with the rule, before the discard is made; the end gives
+// the score with the engine's sentence and citation (the score calculator's).
 // Once the deal is over, the solver checks each card the reader played in the deal's last tricks
 // (the table answer's `review`), one position after another in the engine's worker: what it cost
 // against the best card, every card's value and the line after it (bestplay.js); each card that
@@ -523,6 +529,8 @@ class SomersetTable extends Widget {
   // One step of the cards being shown: the contract bar, the table, and the Skip button.
   drawFrame(f, m) {
     const d = this._data;
+    // a keyboard reader's focus, in the board, moves to Show all now while the cards appear
+    const keep = this._board.contains(document.activeElement) || document.activeElement === document.body;
     const hands = d.view.hand_sizes.map((_, s) => (s === d.seat ? { element: this.faceHand(f.hand) } : { count: f.counts[s] }));
     replace(
       this._board,
@@ -532,10 +540,11 @@ class SomersetTable extends Widget {
         "div",
         { class: "sr-inline sr-actions sr-table__pacing" },
         h("p", { class: "sr-hint" }, "The other players are playing their cards."),
-        h("button", { type: "button", class: "md-button", onclick: () => this.skipPace() }, "Show all now"),
+        h("button", { type: "button", class: "md-button sr-table__skip", onclick: () => this.skipPace() }, "Show all now"),
       ),
     );
     this._board.dataset.shown = String(m);
+    if (keep) this._board.querySelector(".sr-table__skip").focus();
   }
 
   // --- drawing ---------------------------------------------------------------------------------

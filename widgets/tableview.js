@@ -112,7 +112,7 @@ export function tableView({ players, bottom = 0, name, dealer = null, leader = n
   const rest = seats.filter((s) => !/--north/.test(s.className));
   return h(
     "section",
-    { class: `sr-tv sr-tv--${n}`, "data-players": String(n), "aria-label": caption },
+    { class: `sr-tv sr-tv--${n}${hands.some(Boolean) ? "" : " sr-tv--bare"}`, "data-players": String(n), "aria-label": caption },
     north.length ? h("div", { class: "sr-tv__top" }, north) : null,
     rest,
     centre,
