@@ -149,7 +149,7 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
         steps.append({"label": "No bid", "text": "Everyone passed, so the deal is thrown in and the next player deals."})
         return steps
     snaps = _snapshots(deal)
-    taken = _taken(deal)
+    taken_at = _taken(deal)
     zero = [0] * len(fmt.teams)
 
     def contract(bid: int | None, trump: str | None, points: list[int]) -> dict[str, Any]:
@@ -166,7 +166,7 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
             words += f" Count cards among the discards raise the bid to {deal.bid_to_make}."
         steps.append({"label": "Discards", "text": words,
                       "hands": _hands(snaps.get(0) or [deal.hand(s) for s in range(players)]),
-                      "contract": contract(deal.bid_to_make, None, taken.get(0, zero))})
+                      "contract": contract(deal.bid_to_make, None, taken_at.get(0, zero))})
     trump = deal.trump
     if trump is None:  # a deal stopped before trump is known (a link's code that no longer replays)
         return steps
@@ -178,7 +178,7 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
         how = f"Seat {deal.declarer} names trump: {trump.label}."
     else:
         how = f"Trump is {trump.label}."
-    steps.append({"label": "Trump", "text": how, "contract": contract(deal.bid_to_make, trump.label, taken.get(0, zero))})
+    steps.append({"label": "Trump", "text": how, "contract": contract(deal.bid_to_make, trump.label, taken_at.get(0, zero))})
     plays: dict[int, list[dict[str, Any]]] = {}
     for x in deal_plays(deal) if deal.is_terminal() else ():
         plays.setdefault(x["trick"], []).append({"seat": x["seat"], "card": x["card"], "position": x["position"]})
@@ -198,7 +198,7 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
                 f"seat {s} draws {c}" for s, c in t.draws) + "."
         step: dict[str, Any] = {"label": f"Trick {k}", "cards": [str(c) for c in t.cards], "seats": seats,
                                 "winner": position, "text": words, "hands": _hands(snaps.get(k, [])),
-                                "contract": contract(deal.bid_to_make, trump.label, taken.get(k, zero))}
+                                "contract": contract(deal.bid_to_make, trump.label, taken_at.get(k, zero))}
         if k in plays:
             step["plays"] = plays[k]
         steps.append(step)
