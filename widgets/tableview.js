@@ -40,8 +40,8 @@ function faceUpHand(cards, info, kitty) {
     cards.map((c) =>
       h(
         "li",
-        { class: `sr-tv__card${kitty && kitty.has(c) ? " sr-tv__card--kitty" : ""}`, "data-card": c, role: "img", "aria-label": cardWords(c, info.get(c)) + (kitty && kitty.has(c) ? ", from the kitty" : "") },
-        cardFace(c, info.get(c), { size: "small" }),
+        { class: `sr-tv__card${kitty && kitty.has(c) ? " sr-tv__card--kitty" : ""}`, "data-card": c },
+        h("span", { role: "img", "aria-label": cardWords(c, info.get(c)) + (kitty && kitty.has(c) ? ", from the kitty" : "") }, cardFace(c, info.get(c), { size: "small" })),
       ),
     ),
   );
