@@ -56,8 +56,11 @@ export function valueWords(card) {
 export class BestPlay {
   // ask(request) -> promise of the engine's answer; announce(text) speaks in the page's live
   // region; name(seat) -> "you" | "seat 2" ...; info: the pack's cards (Map card -> info).
-  constructor({ ask, announce = () => {}, name = seatName, info = new Map() }) {
+  // onLine({frames, card, title}): where given, the line is drawn by the owner on its own table
+  // (the replayer's), each frame {leader, cards, winner, text, hands}; else on a small diagram here.
+  constructor({ ask, announce = () => {}, name = seatName, info = new Map(), onLine = null }) {
     this._ask = ask;
+    this._onLine = onLine;
     this._announce = announce;
     this._name = name;
     this.info = info;
@@ -158,7 +161,7 @@ export class BestPlay {
       );
       list.append(h("li", {}, b));
     }
-    replace(this._cards, h("p", { class: "sr-hint" }, "Each card with the points it gives up against the best card; choose one to step through the line after it."), list);
+    replace(this._cards, h("p", { class: "sr-hint" }, `Each card with the points it gives up against the best card; choose one to step through the line after it${this._onLine ? " on the table, with the step control" : ""}.`), list);
     const best = answer.cards.filter((c) => c.best).map((c) => c.card);
     this.showLine(best[0], false);
     if (announce) {
@@ -189,11 +192,13 @@ export class BestPlay {
     const p = answer.position;
     const n = p.hands.length;
     // frames[k]: the trick on the table after k cards of the line
-    const frames = [{ leader: p.leader, cards: [...p.trick], winner: null, text: "Before the card" }];
+    let hands = p.hands.map((cs) => [...cs]);
+    const frames = [{ leader: p.leader, cards: [...p.trick], winner: null, text: "Before the card", hands }];
     let leader = p.leader;
     let cards = [...p.trick];
     for (const x of c.line) {
       cards = [...cards, x.card];
+      hands = hands.map((cs, s) => (s === x.seat ? cs.filter((y) => y !== x.card) : cs));
       let text = `${capitalize(this._name(x.seat))} ${this._name(x.seat) === "you" ? "play" : "plays"} ${x.card}.`;
       let winner = null;
       if (x.winner !== null && x.winner !== undefined) {
@@ -201,7 +206,8 @@ export class BestPlay {
         text += ` ${capitalize(this._name(x.winner))} ${this._name(x.winner) === "you" ? "take" : "takes"} the trick, ${points(x.points)}.`;
         if (Array.isArray(x.draws) && x.draws.length) text += ` Then ${x.draws.map((d) => `${this._name(d.seat)} draw${this._name(d.seat) === "you" ? "" : "s"} ${d.card}`).join(", ")}.`;
       }
-      frames.push({ leader, cards, winner, text });
+      if (winner !== null && Array.isArray(x.draws)) for (const dr of x.draws) if (dr.card) hands = hands.map((cs, s) => (s === dr.seat ? [...cs, dr.card] : cs));
+      frames.push({ leader, cards, winner, text, hands });
       if (winner !== null) {
         leader = x.winner;
         cards = [];
@@ -209,7 +215,14 @@ export class BestPlay {
     }
     this._frames = frames;
     this._lineCard = card;
-    const title = h("p", { class: "sr-best__linetitle" }, `The line after ${card}${c.best ? " (best)" : ` (gives up ${points(c.loss)})`}: best play by everyone from then on`);
+    const titleText = `The line after ${card}${c.best ? " (best)" : ` (gives up ${points(c.loss)})`}: best play by everyone from then on`;
+    if (this._onLine) {
+      for (const b of this._cards.querySelectorAll(".sr-best__card")) b.setAttribute("aria-pressed", String(announce && b.dataset.card === card));
+      replace(this._line, h("p", { class: "sr-best__linetitle" }, titleText), h("details", { class: "sr-best__all" }, h("summary", {}, "The whole line as text"), h("ol", {}, c.line.map((x, i) => h("li", {}, frames[i + 1].text)))));
+      if (announce) this._onLine({ frames, card, title: titleText, announce }); // the reader's choice, never on its own
+      return;
+    }
+    const title = h("p", { class: "sr-best__linetitle" }, titleText);
     this._stage = h("div", { class: "sr-best__stage" });
     this._step = h("p", { class: "sr-best__step" });
     const btn = (text, label, fn) => h("button", { type: "button", class: "md-button", "aria-label": label, "aria-controls": `${this._id}-stage`, onclick: fn }, text);

@@ -11,8 +11,13 @@
 // `somerset-replayed` event whose detail holds the deal's code (`play`) and the bots' version, for
 // the page's link (see the engine's somerset.links).
 
-// Tricks are drawn as seats round a table; seats are numbered from 1 as readers count them (the
-// engine's records count from 0: seatText renumbers its sentences).
+// A whole deal is drawn on the one table (tableview.js): seat 1 at the bottom at every step, every
+// hand face up where its seat sits (the hands of the last step that gave them), the trick in the
+// middle and the contract bar above. Choosing a card in the Best play panel draws that line on the
+// same table, and the one step control (and the arrow keys) step through it until "Back to the
+// deal". A worked example, without hands, shows its trick as seats round a table by play order.
+// Seats are numbered from 1 as readers count them (the engine's records count from 0: seatText
+// renumbers its sentences).
 
 import {
   Widget,
@@ -32,6 +37,7 @@ import {
   trickSeats,
 } from "./ui.js";
 import { BestPlay } from "./bestplay.js";
+import { contractBar, tableView } from "./tableview.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
 const SEED = /^\d{1,20}$/;
@@ -90,10 +96,12 @@ class SomersetReplay extends Widget {
     this._steps = [];
     const button = (text, label, fn) =>
       h("button", { type: "button", class: "md-button", "aria-label": label, "aria-disabled": "true", "aria-controls": `${id}-stage`, onclick: fn }, text);
-    this._first = button("« First", "First step", () => this.go(0));
-    this._prev = button("◀ Previous", "Previous step", () => this.go(this._index - 1));
-    this._next = button("Next ▶", "Next step", () => this.go(this._index + 1));
-    this._last = button("Last »", "Last step", () => this.go(this._steps.length - 1));
+    // One step control: the deal's steps, or the best-play line while it is drawn on the table.
+    const line = (to) => this.lineStep(to(this._line.k, this._line.frames.length - 1), true);
+    this._first = button("« First", "First step", () => (this._line ? line(() => 0) : this.go(0)));
+    this._prev = button("◀ Previous", "Previous step", () => (this._line ? line((k) => k - 1) : this.go(this._index - 1)));
+    this._next = button("Next ▶", "Next step", () => (this._line ? line((k) => k + 1) : this.go(this._index + 1)));
+    this._last = button("Last »", "Last step", () => (this._line ? line((k, n) => n) : this.go(this._steps.length - 1)));
     this._counter = h("p", { class: "sr-replay__counter" });
     this._label = h("p", { class: "sr-replay__label" });
     this._text = h("p", { class: "sr-replay__text" });
@@ -119,14 +127,16 @@ class SomersetReplay extends Widget {
     this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
     this._title = h("p", { class: "sr-widget__title" }, "Replay with the engine");
     this._bestIndex = 0;
-    this._best = new BestPlay({ ask: (r) => this.ask(r), announce: (t) => this.announce(t), info: new Map() });
+    this._best = new BestPlay({ ask: (r) => this.ask(r), announce: (t) => this.announce(t), info: new Map(), onLine: (line) => this.enterLine(line) });
+    this._line = null; // the best-play line drawn on the table: {frames, k, card, title}
+    this._back = h("button", { type: "button", class: "md-button", hidden: true, onclick: () => this.leaveLine(true) }, "Back to the deal");
     this._bestBox = h("div", { class: "sr-replay__best", hidden: true });
     replace(
       this,
       this._title,
       this.statusBox(),
       this._stage,
-      h("div", { class: "sr-inline sr-actions sr-replay__nav" }, this._first, this._prev, this._next, this._last),
+      h("div", { class: "sr-inline sr-actions sr-replay__nav" }, this._first, this._prev, this._next, this._last, this._back),
       this._bestBox,
       h("p", { class: "sr-hint", id: `${id}-keys` }, "Keys: Left and Right arrows step back and forward; Home and End go to the first and last step."),
       this._live,
@@ -146,6 +156,14 @@ class SomersetReplay extends Widget {
 
   onKey(e) {
     if (!this._steps.length || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (this._line) {
+      const k = this._line.k;
+      const to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: this._line.frames.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      this.lineStep(to, true);
+      return;
+    }
     const moves = { ArrowLeft: this._index - 1, ArrowRight: this._index + 1, Home: 0, End: this._steps.length - 1 };
     if (!(e.key in moves)) return;
     e.preventDefault();
@@ -168,6 +186,9 @@ class SomersetReplay extends Widget {
     // How many seats the table has: a deal's hands, else the longest trick of a worked example.
     const hands = steps.find((s) => Array.isArray(s.hands) && s.hands.length);
     this._players = hands ? hands.hands.length : Math.max(4, ...steps.map((s) => (Array.isArray(s.cards) ? s.cards.length : 0)));
+    // Every step of a whole deal shows every hand: the hands of the last step that gave them.
+    let held = null;
+    this._held = steps.map((s) => (held = Array.isArray(s.hands) && s.hands.length ? s.hands : held));
     this._data = data;
     this._steps = steps;
     replace(this._title, `Replay with the engine: ${data.title}`, h("span", { class: "sr-replay__rules" }, ` (${data.ruleset_name})`));
@@ -183,6 +204,7 @@ class SomersetReplay extends Widget {
 
   go(index) {
     if (!this._steps.length) return;
+    if (this._line) this.leaveLine(false);
     const i = Math.max(0, Math.min(this._steps.length - 1, index));
     if (i === this._index) return;
     this._index = i;
@@ -245,7 +267,7 @@ class SomersetReplay extends Widget {
     return m && this._data.kind === "deal" ? `Seat ${Number(m[1]) + 1}: ${m[2]}` : String(text);
   }
 
-  show(announce) {
+  show(announce, best = true) {
     const step = this._steps[this._index];
     const n = this._steps.length;
     const counter = `Step ${this._index + 1} of ${n}`;
@@ -253,7 +275,9 @@ class SomersetReplay extends Widget {
     this._label.textContent = String(step.label);
     this._text.textContent = seatText(step.text);
     const table = [];
-    if (Array.isArray(step.cards)) {
+    const deal = this._data.kind === "deal" && this._held[this._index];
+    if (deal) table.push(this.contract(step), this.dealTable(step));
+    else if (Array.isArray(step.cards)) {
       table.push(step.cards.length ? this.trick(step) : h("p", { class: "sr-empty" }, "No card played yet."));
     }
     if (Array.isArray(step.hand)) {
@@ -292,7 +316,11 @@ class SomersetReplay extends Widget {
         ),
       );
     }
-    if (Array.isArray(step.hands) && step.hands.length) table.push(this.hands(step.hands));
+    if (step.reason && step.reason.text) {
+      table.push(h("p", { class: "sr-replay__reason" }, "Why: ", seatText(step.reason.text), step.reason.citation ? [" ", citationLink(step.reason.citation)] : null));
+      if (step.reason.interpretation) table.push(h("p", { class: "sr-interp" }, h("strong", {}, "Interpretation"), " ", String(step.reason.interpretation)));
+    }
+    if (!deal && Array.isArray(step.hands) && step.hands.length) table.push(this.hands(step.hands));
     replace(this._table, table);
     const link = step.citation ? citationLink(step.citation) : null;
     this._cite.hidden = !link;
@@ -304,7 +332,98 @@ class SomersetReplay extends Widget {
     this._next.setAttribute("aria-disabled", String(atEnd));
     this._last.setAttribute("aria-disabled", String(atEnd));
     if (announce) this.announce(`${counter}. ${step.label}. ${seatText(step.text)}`);
-    this.showBest(step);
+    if (best) this.showBest(step);
+  }
+
+  // The side names of a whole deal, as readers count seats.
+  sideNames() {
+    return (this._data.teams || []).map((t) => (t.length > 1 ? `seats ${t.map((s) => s + 1).join(" and ")}` : seatName(t[0])));
+  }
+
+  // The contract bar of a whole deal's step: before the bid, the bidding; then the bid, trump and points.
+  contract(step) {
+    const c = step.contract;
+    const names = this.sideNames();
+    if (!c) return contractBar({ stage: this._data.steps.some((s) => s.contract) ? "bidding" : "", sides: [] });
+    const bidSide = (this._data.teams || []).findIndex((t) => t.includes(c.declarer));
+    return contractBar({
+      trump: c.trump_label,
+      bid: c.declarer === null ? null : c.bid,
+      holder: c.declarer === null ? null : seatName(c.declarer),
+      sides: c.taken.map((taken, i) => ({ name: names[i], taken })),
+      total: this._data.total ?? null,
+      bidSide: c.declarer === null ? null : bidSide,
+    });
+  }
+
+  // A whole deal's step on the one table: Seat 1 at the bottom, every hand face up.
+  dealTable(step, frame = null) {
+    const held = frame ? frame.hands.map((cards, seat) => ({ seat, cards })) : this._held[this._index];
+    const hands = [];
+    for (const x of held) hands[x.seat] = { cards: Array.isArray(x.cards) ? x.cards.map(String) : [] };
+    const seats = Array.isArray(step.seats) ? step.seats : null;
+    let trick = null;
+    if (frame) {
+      trick = { leader: frame.leader, cards: frame.cards, winner: frame.winner, label: this._line ? `Best play, card ${this._line.k} of ${this._line.frames.length - 1}` : "", className: "sr-replay__cards" };
+    } else if (Array.isArray(step.cards) && step.cards.length) {
+      trick = { leader: seats ? seats[0] : 0, cards: step.cards.map(String), winner: Number.isInteger(step.winner) ? step.winner : null, label: String(step.label), className: "sr-replay__cards" };
+    }
+    const team = (this._data.teams || []).find((t) => t.includes(0)) || [];
+    const view = tableView({
+      players: this._players,
+      bottom: 0,
+      name: (s) => seatName(s),
+      dealer: Number.isInteger(this._data.dealer) ? this._data.dealer : null,
+      leader: trick ? trick.leader : null,
+      partners: team.length > 1 ? team : [],
+      hands,
+      trick,
+      info: this._info,
+      caption: frame ? "The table, best play drawn on it" : "The table, seat 1 at the bottom",
+    });
+    if (frame) view.classList.add("sr-tv--line");
+    return view;
+  }
+
+  // The best-play line, drawn on the deal's own table and stepped with the one step control.
+  enterLine({ frames, card, title, announce }) {
+    this._line = { frames, card, title, k: -1 };
+    this._back.hidden = false;
+    this.lineStep(frames.length > 1 ? 1 : 0, announce);
+  }
+
+  leaveLine(announce) {
+    if (!this._line) return;
+    this._line = null;
+    this._back.hidden = true;
+    this.show(false, false);
+    if (announce) this.announce(`Back to the deal: step ${this._index + 1} of ${this._steps.length}.`);
+    this._stage.focus();
+  }
+
+  lineStep(k, announce) {
+    const line = this._line;
+    const i = Math.max(0, Math.min(line.frames.length - 1, k));
+    if (i === line.k) return;
+    line.k = i;
+    const f = line.frames[i];
+    const n = line.frames.length - 1;
+    const step = this._steps[this._index];
+    this._counter.textContent = `Best play: card ${i} of ${n} (deal step ${this._index + 1} of ${this._steps.length})`;
+    this._label.textContent = line.title;
+    this._text.textContent = `Card ${i} of ${n}: ${f.text}`;
+    this._text.dataset.step = String(i);
+    replace(
+      this._table,
+      this.contract(step),
+      h("p", { class: "sr-replay__overlay" }, `Best play drawn on the table: ${line.title}. The step control steps through it; “Back to the deal” returns to step ${this._index + 1}.`),
+      this.dealTable(step, f),
+    );
+    this._first.setAttribute("aria-disabled", String(i === 0));
+    this._prev.setAttribute("aria-disabled", String(i === 0));
+    this._next.setAttribute("aria-disabled", String(i === n));
+    this._last.setAttribute("aria-disabled", String(i === n));
+    if (announce) this.announce(`Best play. Card ${i} of ${n}: ${f.text}`);
   }
 
   // The trick's cards to study with the solver: the one chosen is solved, any other search stops.
@@ -318,6 +437,7 @@ class SomersetReplay extends Widget {
     }
     const i = Math.min(this._bestIndex, plays.length - 1);
     const choose = (k) => {
+      if (this._line) this.leaveLine(false);
       this._bestIndex = k;
       for (const [j, b] of buttons.entries()) b.setAttribute("aria-pressed", String(j === k));
       const p = plays[k];

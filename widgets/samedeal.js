@@ -23,11 +23,14 @@ import {
   interpretationNote,
   nextId,
   nextSeed,
+  packInfo,
   replace,
   rulesetList,
+  seatName,
   seatText,
 } from "./ui.js";
 import "./replay.js";
+import { contractBar, tableView } from "./tableview.js";
 
 const DEFAULT_RULES = "parker-1947";
 const DEFAULT_OTHERS = ["somersetcards-com", "boardgamegeek"];
@@ -275,6 +278,9 @@ class SomersetSamedeal extends Widget {
       const bots = data.bots_version === undefined || data.bots_version === null ? "" : String(data.bots_version);
       this.saveState({ rules: request.rules.join(","), format: this._format.value, seed: String(this._seed.value), play: this._play || "", moves: this._moves ? movesToText(this._moves) : "", bots });
     }
+    // the pack's cards, for the table each ending is drawn on (one pack: the rulesets compared deal the same cards)
+    this._info = data.endings.length ? (await packInfo({ rules: data.endings[0].ruleset })).byCard : new Map();
+    if (seq !== this._seq) return;
     this.draw(data, announce);
   }
 
@@ -370,6 +376,42 @@ class SomersetSamedeal extends Widget {
     );
   }
 
+  // The deal's end on the one table: the contract bar (trump, the bid, each side's points) and the
+  // last trick, seat 1 at the bottom.
+  endTable(e, src) {
+    if (e.passed_out || !e.tricks.length) return null;
+    const teams = src.teams || [];
+    const names = e.sides.map((x) => seatText(x));
+    const bidSide = e.declarer === null ? null : teams.findIndex((t) => t.includes(e.declarer));
+    const total = e.team_points.reduce((a, b) => a + b, 0);
+    const last = e.tricks[e.tricks.length - 1];
+    const n = src.players;
+    const team = teams.find((t) => t.includes(0)) || [];
+    return h(
+      "div",
+      { class: "sr-samedeal__table" },
+      contractBar({
+        trump: e.trump_label,
+        bid: e.declarer === null ? null : e.bid_to_make ?? e.bid,
+        holder: e.declarer === null ? null : seatName(e.declarer),
+        sides: names.map((name, i) => ({ name, taken: e.team_points[i] })),
+        total,
+        bidSide,
+      }),
+      tableView({
+        players: n,
+        bottom: 0,
+        name: (s) => seatName(s),
+        dealer: Number.isInteger(src.dealer) ? src.dealer : null,
+        partners: team.length > 1 ? team : [],
+        hands: [],
+        trick: { leader: last.leader, cards: last.cards.map(String), winner: (last.winner - last.leader + n) % n, label: `The last trick, taken by ${seatName(last.winner)}` },
+        info: this._info || new Map(),
+        caption: `${e.ruleset_name}: the end of the deal`,
+      }),
+    );
+  }
+
   endingView(e, src) {
     const contract = e.passed_out
       ? "Everyone passed."
@@ -399,6 +441,7 @@ class SomersetSamedeal extends Widget {
       { class: "sr-samedeal__ending", "data-ruleset": e.ruleset },
       h("p", { class: "sr-samedeal__name" }, e.ruleset_name),
       h("p", {}, contract),
+      this.endTable(e, src),
       h("p", { class: "sr-samedeal__outcome" }, seatText(e.outcome.charAt(0).toUpperCase() + e.outcome.slice(1)) + "."),
       h("ul", { class: "sr-samedeal__reasons" }, e.reasons.map((r) => this.reasonView(r))),
       parted ? h("p", { class: "sr-hint" }, parted) : null,

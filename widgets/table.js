@@ -7,7 +7,13 @@
 // kept in the address. The deal so far is its code (`play`: every seat's calls and cards, see the
 // engine's somerset.links), so a link shows the same deal whatever later bots do; the page sends
 // the code it was last given with the reader's new moves. A link with the reader's `moves` and no
-// code is still read: the bots of the version it names (`bots`, 1 when none) play the other seats. The trick on the table and every finished trick are drawn as seats round a table.
+// code is still read: the bots of the version it names (`bots`, 1 when none) play the other seats.
+// The deal is drawn on the one table (tableview.js), the reader at the bottom: the reader's hand
+// face up, the others' as card backs with a count, the trick in the middle (the last one taken
+// stays until the next lead) and the contract bar above. The bots' cards that an answer brings are
+// shown one at a time at the pace the reader chooses (or all at once); a kitty card whose discard
+// changes the bid or the points says so, with the rule, before the discard is made; the end gives
+// the score with the engine's sentence and citation (the score calculator's).
 // Once the deal is over, the solver checks each card the reader played in the deal's last tricks
 // (the table answer's `review`), one position after another in the engine's worker: what it cost
 // against the best card, every card's value and the line after it (bestplay.js); each card that
@@ -20,6 +26,8 @@ import {
   cardFace,
   cardWords,
   checkSeed,
+  citationLink,
+  interpretationNote,
   defineWidget,
   engineLimits,
   fillFormatSelect,
@@ -31,9 +39,11 @@ import {
   replace,
   rulesetList,
   seatName,
+  seatText,
   signed,
   trickSeats,
 } from "./ui.js";
+import { contractBar, handFaces, tableView } from "./tableview.js";
 import { citationHref } from "./engine.js";
 import { BestPlay, solveInSlices } from "./bestplay.js";
 import { ownPuzzle, saveOwnPuzzles } from "./own-puzzles.js";
@@ -92,8 +102,21 @@ class SomersetTable extends Widget {
     this._rules.addEventListener("change", () => this.fillFormats(""));
     this._notice = h("p", { class: "sr-notice", hidden: true });
     this._board = h("div", { class: "sr-table__board" });
+    // How fast the other players' cards appear: one at a time by default, so a reader can follow.
+    this._paceGen = 0;
+    this._skip = false;
+    this._pace = h(
+      "select",
+      { id: `${id}-pace`, onchange: () => this._pace.value === "instant" && this.skipPace() },
+      h("option", { value: "slow" }, "One by one, slowly"),
+      h("option", { value: "normal" }, "One by one"),
+      h("option", { value: "quick" }, "One by one, quickly"),
+      h("option", { value: "instant" }, "All at once"),
+    );
+    this._pace.value = "normal";
+    const pace = h("div", { class: "sr-field sr-table__pace" }, h("label", { for: this._pace.id }, "The other players' cards"), this._pace);
     this.liveRegion();
-    replace(this, h("p", { class: "sr-widget__title" }, "Play a deal"), this.statusBox(), this._notice, form, this._board, this._live);
+    replace(this, h("p", { class: "sr-widget__title" }, "Play a deal"), this.statusBox(), this._notice, form, pace, this._board, this._live);
   }
 
   async onReady() {
@@ -144,12 +167,14 @@ class SomersetTable extends Widget {
     this._pending = [];
     this._bots = "";
     this.showNotice([]);
+    this._paceFrom = 0;
     await this.refresh(true);
   }
 
   async move(text) {
     this._pending = [...this._pending, text];
     this._selected.clear();
+    this._paceFrom = this._data && this._data.view ? this.allCards(this._data.view).length : null;
     await this.refresh(true);
   }
 
@@ -191,7 +216,11 @@ class SomersetTable extends Widget {
     this._data = data;
     this._barred = barred;
     this.saveState({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), play: data.play, moves: "", bots: "" });
-    this.draw(announce);
+    const from = this._paceFrom ?? null;
+    this._paceFrom = null;
+    this._skip = false;
+    await this.showPaced(from, announce);
+    if (seq !== this._seq) return;
     if (keepFocus && announce) this.focusNext();
   }
 
@@ -402,6 +431,184 @@ class SomersetTable extends Widget {
     });
   }
 
+  // --- the pace of the other players' cards ------------------------------------------------------
+
+  // Every card of the deal so far in play order: {trick (index), position, card, seat}.
+  allCards(v) {
+    const n = this._data.players;
+    const out = [];
+    const add = (t, k) => t.cards.forEach((card, i) => out.push({ trick: k, position: i, card, seat: (t.leader + i) % n }));
+    v.tricks.forEach((t, k) => add(t, k));
+    add(v.trick, v.tricks.length);
+    return out;
+  }
+
+  // The table after the first `m` cards of `all` (the deal's cards so far), for showing the cards
+  // the reader has not yet seen one by one: the trick then in play and each hand as it was.
+  frame(all, m) {
+    const d = this._data;
+    const v = d.view;
+    const last = all[m - 1];
+    const trickCards = all.filter((x) => x.trick === last.trick && all.indexOf(x) < m);
+    const source = last.trick < v.tricks.length ? v.tricks[last.trick] : v.trick;
+    const done = last.trick < v.tricks.length && trickCards.length === source.cards.length;
+    const winner = done ? (source.winner - source.leader + d.players) % d.players : null;
+    const later = all.slice(m);
+    const counts = v.hand_sizes.map((size, s) => {
+      let c = size + later.filter((x) => x.seat === s).length;
+      // cards drawn from the pile after tricks not yet shown as taken
+      for (let k = done ? last.trick + 1 : last.trick; k < v.tricks.length; k++) if ((v.tricks[k].draws || []).some((x) => x.seat === s)) c -= 1;
+      return Math.max(0, c);
+    });
+    const mine = new Set(later.filter((x) => x.seat === d.seat).map((x) => x.card));
+    for (let k = done ? last.trick + 1 : last.trick; k < v.tricks.length; k++) for (const x of v.tricks[k].draws || []) if (x.seat === d.seat && x.card) mine.delete(x.card);
+    const hand = [...v.hand.filter((c) => !(v.tricks.slice(done ? last.trick + 1 : last.trick).some((t) => (t.draws || []).some((x) => x.seat === d.seat && x.card === c)))), ...mine];
+    return {
+      trick: { leader: source.leader, cards: trickCards.map((x) => x.card), winner, label: `Trick ${last.trick + 1}${done ? `: ${this.seatName(source.winner).replace(" (your partner)", "")} took it` : ""}` },
+      counts,
+      hand: this.sortCards(hand),
+      toPlay: done ? null : trickCards.length < d.players ? (source.leader + trickCards.length) % d.players : null,
+      done,
+    };
+  }
+
+  sortCards(cards) {
+    const order = new Map([...this._info.keys()].map((c, i) => [c, i]));
+    return [...cards].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  }
+
+  paceDelay() {
+    return { slow: 1500, normal: 900, quick: 350, instant: 0 }[this._pace.value] ?? 900;
+  }
+
+  // Show the cards played since the reader last saw the table, one at a time at the chosen pace,
+  // then the whole position. A reader may show them all at once (the Skip button, or the pace
+  // "All at once"). `from`: how many of the deal's cards the reader has seen.
+  async showPaced(from, announce) {
+    const gen = ++this._paceGen;
+    const v = this._data.view;
+    const all = this.allCards(v);
+    const delay = this.paceDelay();
+    if (from === null || from >= all.length || delay === 0) {
+      this._board.dataset.pace = "done";
+      this._board.dataset.shown = String(all.length);
+      this.draw(announce);
+      return;
+    }
+    this._board.dataset.pace = "playing";
+    for (let m = from + 1; m <= all.length; m++) {
+      if (gen !== this._paceGen) return;
+      if (this._skip) break;
+      const f = this.frame(all, m);
+      const x = all[m - 1];
+      this.drawFrame(f, m);
+      const who = x.seat === this._data.seat ? "You" : capitalize(this.seatName(x.seat).replace(" (your partner)", ""));
+      this.announce(`${who} ${x.seat === this._data.seat ? "play" : "plays"} ${x.card}.${f.done ? ` ${f.trick.label.replace(/^Trick \d+: /, "")}.` : ""}`);
+      if (m < all.length || f.done) await this.wait(f.done ? delay * 1.5 : delay);
+    }
+    if (gen !== this._paceGen) return;
+    this._skip = false;
+    this._board.dataset.pace = "done";
+    this._board.dataset.shown = String(all.length);
+    this.draw(announce);
+  }
+
+  wait(ms) {
+    return new Promise((resolve) => {
+      this._wake = resolve;
+      this._timer = setTimeout(resolve, this._skip ? 0 : ms);
+    });
+  }
+
+  skipPace() {
+    this._skip = true;
+    clearTimeout(this._timer);
+    if (this._wake) this._wake();
+  }
+
+  // One step of the cards being shown: the contract bar, the table, and the Skip button.
+  drawFrame(f, m) {
+    const d = this._data;
+    // a keyboard reader's focus, in the board, moves to Show all now while the cards appear
+    const keep = this._board.contains(document.activeElement) || document.activeElement === document.body;
+    const hands = d.view.hand_sizes.map((_, s) => (s === d.seat ? { element: this.faceHand(f.hand) } : { count: f.counts[s] }));
+    replace(
+      this._board,
+      this.contractView(d),
+      this.table({ trick: f.trick, hands, toPlay: f.toPlay, leader: f.trick.leader }),
+      h(
+        "div",
+        { class: "sr-inline sr-actions sr-table__pacing" },
+        h("p", { class: "sr-hint" }, "The other players are playing their cards."),
+        h("button", { type: "button", class: "md-button sr-table__skip", onclick: () => this.skipPace() }, "Show all now"),
+      ),
+    );
+    this._board.dataset.shown = String(m);
+    if (keep) this._board.querySelector(".sr-table__skip").focus();
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------
+
+  // The reader's hand face up, not to be chosen from (while bidding or naming trump, or while the
+  // other players' cards are shown): every card at full contrast.
+  faceHand(cards, kitty = null) {
+    const list = handFaces(cards, this._info, kitty);
+    list.classList.add("sr-table__hand");
+    list.setAttribute("aria-label", `Your hand, ${cards.length} cards`);
+    return list;
+  }
+
+  sideIndex(seat) {
+    return this._data.teams.findIndex((t) => t.includes(seat));
+  }
+
+  // The contract bar: trump, the bid and who holds it, each side's points and what is still needed.
+  contractView(d) {
+    const v = d.view;
+    const auction = v.declarer === null && !d.over && d.view.phase === "auction";
+    const sides = d.teams.map((t) => ({ name: this.sideName(t), taken: t.reduce((sum, s) => sum + v.points[s], 0) }));
+    const bid = v.declarer === null ? null : (v.bid_to_make ?? v.bid);
+    return contractBar({
+      trump: v.trump_label,
+      bid,
+      holder: v.declarer === null ? null : v.declarer === d.seat ? "you" : this.seatName(v.declarer).replace(" (your partner)", ", your partner"),
+      sides,
+      total: d.total,
+      bidSide: v.declarer === null ? null : this.sideIndex(v.declarer),
+      stage: auction ? "bidding" : "",
+    });
+  }
+
+  table({ trick = null, hands, toPlay = null, leader = null }) {
+    const d = this._data;
+    const team = d.teams.find((t) => t.includes(d.seat)) || [];
+    return tableView({
+      players: d.players,
+      bottom: d.seat,
+      name: (s) => (s === d.seat ? "you" : seatName(s)),
+      dealer: d.view.dealer,
+      leader,
+      toPlay,
+      partners: team.length > 1 ? team : [],
+      hands,
+      trick,
+      info: this._info,
+      caption: "The table, you at the bottom",
+    });
+  }
+
+  // Who won the auction and what was named, once it is known.
+  auctionResult(d) {
+    const v = d.view;
+    if (v.declarer === null) return "";
+    const who = v.declarer === d.seat ? "You" : capitalize(this.seatName(v.declarer));
+    const won = `${who} won the bid at ${v.bid}`;
+    const raised = v.bid_to_make !== null && v.bid_to_make !== v.bid ? `; the discards raised it to ${v.bid_to_make}` : "";
+    if (v.trump_label) return `${won}${raised}, and trump is ${v.trump_label}.`;
+    if (d.to_play.kind === "card" && d.to_play.declares) return `${won}${raised}; the first card ${v.declarer === d.seat ? "you lead" : "led"} names trump.`;
+    return `${won}${raised}; trump is not named yet.`;
+  }
+
   draw(announce) {
     const d = this._data;
     const v = d.view;
@@ -409,15 +616,20 @@ class SomersetTable extends Widget {
     const said = [];
     const name = (s) => this.seatName(s);
 
-    // The auction so far.
-    if (v.auction.length) {
-      parts.push(
-        h("p", { class: "sr-replay__rowlabel" }, "The auction"),
-        h("ol", { class: "sr-replay__calls sr-table__calls" }, v.auction.map((c) => h("li", {}, `${capitalize(name(c.seat))}: ${c.call}`))),
-      );
+    parts.push(this.contractView(d));
+    // The auction so far: in view while it goes on, folded away once it is over.
+    const result = this.auctionResult(d);
+    if (result) {
+      parts.push(h("p", { class: "sr-table__won" }, result));
+      if (this._saidAuction !== d.play.split(".")[0] + result) {
+        this._saidAuction = d.play.split(".")[0] + result;
+        said.push(result);
+      }
     }
-    if (v.declarer !== null) {
-// Moves in the address: "bid 9,play 4/8" is written bid_9,play_4/8. (The engine refuses more moves than a deal has.)
+    if (v.auction.length) {
+      const calls = h("ol", { class: "sr-replay__calls sr-table__calls" }, v.auction.map((c) => h("li", {}, `${capitalize(name(c.seat))}: ${c.call}`)));
+      if (v.declarer === null && !d.over) parts.push(h("p", { class: "sr-replay__rowlabel" }, "The auction"), calls);
+      else parts.push(h("details", { class: "sr-table__auction" }, h("summary", {}, `The auction (${v.auction.length} calls)`), calls));
     }
     // The cards left over: face up for the first trick, or a drawing pile.
     if (v.face_up.length) {
@@ -433,10 +645,22 @@ class SomersetTable extends Widget {
         ),
       );
     }
-    // The trick being played, as seats round the table; else the last one taken.
-    const playing = v.trick.cards.length || d.to_play.kind === "card";
-    if (v.tricks.length) {
-      const last = v.tricks[v.tricks.length - 1];
+    // The table: the trick being played; between tricks, the last one taken stays until the next lead.
+    let trick = null;
+    const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+    if (v.trick.cards.length) trick = { leader: v.trick.leader, cards: v.trick.cards, winner: null, label: `Trick ${v.tricks.length + 1}` };
+    else if (last)
+      trick = {
+        leader: last.leader,
+        cards: last.cards,
+        winner: (last.winner - last.leader + d.players) % d.players,
+        label: `Trick ${v.tricks.length}: ${this.seatName(last.winner).replace(" (your partner)", "")} took it`,
+      };
+    else if (d.to_play.kind === "card") trick = { leader: d.seat, cards: [], winner: null, label: "Trick 1: you lead" };
+    const toPlay = d.over ? null : v.current_player >= 0 ? v.current_player : null;
+    const hands = v.hand_sizes.map((size, s) => (s === d.seat ? { element: this.handElement(d) } : d.over && d.hands ? { count: size } : { count: size }));
+    parts.push(this.table({ trick, hands, toPlay, leader: v.trick.cards.length ? v.trick.leader : toPlay !== null && d.to_play.kind === "card" ? toPlay : null }));
+    if (last) {
       const drew = (last.draws || []).find((x) => x.seat === d.seat);
       parts.push(
         h(
@@ -445,18 +669,8 @@ class SomersetTable extends Widget {
           `Trick ${v.tricks.length}: ${last.cards.join(", ")}. ${capitalize(name(last.winner))} took it.${drew && drew.card ? ` You drew ${drew.card}.` : ""}`,
         ),
       );
-      if (!playing) parts.push(this.trickView(last, { caption: `Trick ${v.tricks.length}` }));
-    }
-    if (playing) {
-      parts.push(
-        h("p", { class: "sr-replay__rowlabel" }, `Trick ${v.tricks.length + 1}${v.trick.cards.length ? "" : ": you lead"}`),
-        this.trickView({ leader: v.trick.cards.length ? v.trick.leader : d.seat, cards: v.trick.cards }, { caption: `Trick ${v.tricks.length + 1}, in play order` }),
-      );
-    }
-    // Points so far.
-    if (v.tricks.length) {
       const sides = d.teams.map((t) => t.reduce((sum, s) => sum + v.points[s], 0));
-      parts.push(h("p", { class: "sr-table__points" }, `Points taken: ${d.teams.map((t, i) => `${this.sideName(t)} ${sides[i]}`).join("; ")}.`));
+      parts.push(h("p", { class: "sr-table__points sr-vh" }, `Points taken: ${d.teams.map((t, i) => `${this.sideName(t)} ${sides[i]}`).join("; ")}.`));
     }
     // What the reader does now.
     parts.push(this.actions(d, said));
@@ -469,7 +683,7 @@ class SomersetTable extends Widget {
       parts.push(
         h(
           "details",
-          { class: "sr-table__tricks", open: this._tricksOpen === false ? null : true, ontoggle: (e) => (this._tricksOpen = e.target.open) },
+          { class: "sr-table__tricks", open: this._tricksOpen ? true : null, ontoggle: (e) => (this._tricksOpen = e.target.open) },
           h("summary", {}, `The tricks so far (${v.tricks.length})`),
           h(
             "ol",
@@ -485,28 +699,56 @@ class SomersetTable extends Widget {
     if (announce) this.announce(said.join(" "));
   }
 
+  // The reader's hand in the bottom seat: buttons to choose from when a card or discards are asked
+  // for, else the cards face up.
+  handElement(d) {
+    const v = d.view;
+    const tp = d.to_play;
+    const kitty = tp.kind === "discard" ? new Set(tp.kitty || []) : null;
+    if (tp.kind === "card") {
+      const view = handView({ cards: v.hand, info: this._info, label: `Your hand, ${v.hand.length} cards`, barred: this._barred, onpick: (c) => this.move(`play ${c}`), idPrefix: nextId("hand") });
+      view.element.querySelector(".sr-hand").classList.add("sr-table__hand");
+      return view.element;
+    }
+    if (tp.kind === "discard") {
+      const kept = new Map((tp.kept || []).map((c) => [c, "it came from the kitty, and the kitty's cards stay in your hand."]));
+      const effects = (tp.effects && tp.effects.cards) || {};
+      const view = handView({
+        cards: v.hand,
+        info: this._info,
+        label: `Your hand with the kitty, ${v.hand.length} cards`,
+        barred: kept.size ? kept : null,
+        marks: new Map(v.hand.map((c) => [c, { kitty: kitty.has(c), note: [kitty.has(c) ? "from the kitty" : "", effects[c] ? "discarding it changes your bid or points" : ""].filter(Boolean).join(", ") }])),
+        onpick: (c) => {
+          if (this._selected.has(c)) this._selected.delete(c);
+          else this._selected.add(c);
+          this.draw(false);
+          const warn = this._board.querySelector(".sr-table__warning");
+          if (warn && this._selected.has(c) && effects[c]) this.announce(warn.textContent);
+          this._board.querySelector(`.sr-table__hand [data-card="${CSS.escape(c)}"]`)?.focus();
+        },
+        pressed: (c) => this._selected.has(c),
+        idPrefix: nextId("hand"),
+      });
+      view.element.querySelector(".sr-hand").classList.add("sr-table__hand");
+      return view.element;
+    }
+    return this.faceHand(v.hand, kitty);
+  }
+
   actions(d, said) {
     const v = d.view;
     const tp = d.to_play;
     const box = h("div", { class: "sr-table__you" });
-    const heading = h("p", { class: "sr-replay__rowlabel", "aria-hidden": "true" }, `Your hand (${v.hand.length} cards)`);
-    // The hand as card buttons: barred cards say why (handView); `barred` null means none may be played.
-    const hand = ({ barred = null, onpick = () => {}, pressed = null } = {}) => {
-      const view = handView({ cards: v.hand, info: this._info, label: `Your hand, ${v.hand.length} cards`, barred, pressed, onpick, idPrefix: nextId("hand") });
-      view.element.querySelector(".sr-hand").classList.add("sr-table__hand");
-      return [heading, view.element];
-    };
-    const unplayable = (why) => new Map(v.hand.map((c) => [c, why]));
     if (tp.kind === "call") {
       said.push(`Your call. ${v.auction.length ? `The calls so far: ${v.auction.map((c) => `${this.seatName(c.seat)} ${c.call}`).join(", ")}.` : "You call first."}`);
       box.append(
-        h("p", { class: "sr-table__ask" }, "Your call: pass, or bid the points your side will take."),
+        h("p", { class: "sr-table__ask" }, "Your call: pass, or bid the points your side will take. Your hand is in the bottom seat."),
         h(
           "div",
           { class: "sr-inline sr-table__calls-to-make", role: "group", "aria-label": "Your call" },
           tp.moves.map((m) => h("button", { type: "button", class: "md-button", onclick: () => this.move(m) }, m === "pass" ? "Pass" : m.replace("bid ", ""))),
         ),
-        ...hand({ barred: unplayable("The bidding comes first: no card is played until trump is named.") }),
       );
     } else if (tp.kind === "trump") {
       said.push(`You won the bid at ${v.bid_to_make ?? v.bid}. Name trump.`);
@@ -517,25 +759,26 @@ class SomersetTable extends Widget {
           { class: "sr-inline", role: "group", "aria-label": "Name trump" },
           tp.moves.map((m, i) => h("button", { type: "button", class: "md-button", onclick: () => this.move(m) }, tp.labels[i])),
         ),
-        ...hand({ barred: unplayable("Name trump first: the play starts after that.") }),
       );
     } else if (tp.kind === "discard") {
       said.push(tp.text);
       const chosen = [...this._selected];
-      // The kitty's cards, where the rules keep them in the bidder's hand, may not be discarded.
-      const kept = new Map((tp.kept || []).map((c) => [c, "it came from the kitty, and the kitty's cards stay in your hand."]));
+      const effects = (tp.effects && tp.effects.cards) || {};
+      const warnings = chosen.filter((c) => effects[c]).map((c) => effects[c]);
+      box.append(h("p", { class: "sr-table__ask" }, `${tp.text} The kitty's cards are marked in your hand. Chosen: ${chosen.length ? chosen.join(", ") : "none yet"}.`));
+      if (warnings.length) {
+        const rule = tp.effects.rule;
+        box.append(
+          h(
+            "div",
+            { class: "sr-table__warning", role: "note" },
+            h("p", {}, h("strong", {}, "Before you discard: "), warnings.join(" ")),
+            rule ? h("p", { class: "sr-table__rule" }, "The rule: ", rule.text, rule.citation ? [" ", citationLink(rule.citation)] : null) : null,
+            rule ? interpretationNote(rule.interpretation) : null,
+          ),
+        );
+      }
       box.append(
-        h("p", { class: "sr-table__ask" }, `${tp.text} Chosen: ${chosen.length ? chosen.join(", ") : "none yet"}.`),
-        ...hand({
-          barred: kept.size ? kept : null,
-          onpick: (c) => {
-            if (this._selected.has(c)) this._selected.delete(c);
-            else this._selected.add(c);
-            this.draw(false);
-            this._board.querySelector(`.sr-table__hand [data-card="${CSS.escape(c)}"]`)?.focus();
-          },
-          pressed: (c) => this._selected.has(c),
-        }),
         h(
           "div",
           { class: "sr-inline sr-actions" },
@@ -561,15 +804,12 @@ class SomersetTable extends Widget {
         h(
           "p",
           { class: "sr-table__ask" },
-          `${lead ? "Your lead" : "Your turn"}: play a card. A barred card says why it may not be played when you touch or focus it.${tp.declares ? " The suit of the card you lead becomes trump." : ""}`,
+          `${lead ? "Your lead" : "Your turn"}: play a card from your hand, in the bottom seat. A barred card says why it may not be played when you touch or focus it.${tp.declares ? " The suit of the card you lead becomes trump." : ""}`,
         ),
-        ...hand({ barred: this._barred, onpick: (c) => this.move(`play ${c}`) }),
       );
       if (tp.moves.includes("trump nt")) {
         box.append(h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.move("trump nt") }, "Declare No Trump instead")));
       }
-    } else if (!d.over) {
-      box.append(...hand({ barred: unplayable("It is not your turn.") }));
     }
     if (!d.over && v.tricks.length) {
       const last = v.tricks[v.tricks.length - 1];
@@ -609,8 +849,16 @@ class SomersetTable extends Widget {
     const words = `${contract} Score: ${d.teams
       .map((t, i) => `${this.sideName(t)} ${signed(d.score[i])}`)
       .join("; ")}.`;
-    said.push(`The deal is over. ${words}`);
+    // The score calculator's sentence (the engine's one home for it), seats as readers count them: you are seat 1.
+    const reason = d.score_reason ? seatText(d.score_reason.text) : "";
+    said.push(`The deal is over. ${words}${reason ? ` ${reason}` : ""}`);
     out.push(h("p", { class: "sr-table__result" }, h("strong", {}, "The deal is over. "), words));
+    if (d.score_reason) {
+      out.push(
+        h("p", { class: "sr-table__reason" }, "Why: ", reason, " ", citationLink(d.score_reason.citation)),
+        interpretationNote(d.score_reason.interpretation),
+      );
+    }
     out.push(
       h(
         "details",

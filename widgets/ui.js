@@ -620,14 +620,17 @@ export function cardButton(card, info, opts = {}) {
 // A hand of cards as buttons. Cards with a reason in `barred` (a Map card -> sentence) may not be
 // played now: they stay focusable, look barred, and say why when focused, pressed or touched (in
 // the hand's "why" line, and in their description for screen readers).
-//   handView({cards, info (Map), label, barred: Map|null, pressed: fn|null, onpick(card), idPrefix})
-export function handView({ cards, info, label, barred = null, pressed = null, onpick = () => {}, idPrefix = nextId("hand") }) {
+//   handView({cards, info (Map), label, barred: Map|null, pressed: fn|null, marks: Map|null, onpick(card), idPrefix})
+//   marks: card -> {kitty (drawn as a kitty card), note (words added to the card's name)}
+export function handView({ cards, info, label, barred = null, pressed = null, marks = null, onpick = () => {}, idPrefix = nextId("hand") }) {
   const why = h("p", { class: "sr-why", role: "status", id: `${idPrefix}-why` });
   const buttons = cards.map((c, i) => {
     const reason = barred ? barred.get(c) : null;
+    const mark = marks ? marks.get(c) : null;
     const b = cardButton(c, info.get(c), {
       pressed: pressed ? pressed(c) : null,
-      note: reason ? "cannot be played now" : "",
+      note: [reason ? "cannot be played now" : "", mark && mark.note ? mark.note : ""].filter(Boolean).join(", "),
+      extraClass: mark && mark.kitty ? "sr-card--kitty" : "",
       onclick: () => {
         if (reason) show(c, reason);
         else onpick(c);

@@ -88,17 +88,21 @@ def test_replayer_values_equal_the_engines_and_the_best_line_steps(open_page: An
             assert ("best" in label) if c["best"] else (f"gives up {c['loss']} point" in label)
     # The live region says the answer.
     expect(replay.locator("[aria-live='polite']")).to_contain_text("Best:")
-    # The best line, one card at a time: the first card shown, then the next, by keyboard.
+    # The best line, drawn on the replayer's own table once a card is chosen, stepped with its one
+    # step control: the first card shown, then the next, by keyboard.
     line = next(c for c in answer["cards"] if c["best"])["line"]
-    step = best.locator(".sr-best__step")
+    step = replay.locator(".sr-replay__text")
+    best.locator(".sr-best__card--best").first.click()
+    expect(replay.locator(".sr-tv--line")).to_have_count(1)
     expect(step).to_contain_text(f"Card 1 of {len(line)}")
     expect(step).to_contain_text(line[0]["card"])
-    best.get_by_role("button", name="Next card of the line").focus()
+    expect(replay.locator(".sr-tv--line .sr-replay__cards .sr-seat:not(.sr-seat--empty)")).to_have_count(len(plays[2]["position"]["trick"]) + 1)
+    replay.get_by_role("button", name="Next step").focus()
     page.keyboard.press("Enter")
     expect(step).to_contain_text(f"Card 2 of {len(line)}")
     expect(step).to_contain_text(line[1]["card"])
     expect(replay.locator("[aria-live='polite']")).to_contain_text(f"Card 2 of {len(line)}")
-    best.get_by_role("button", name="End of the line").click()
+    replay.get_by_role("button", name="Last step").click()
     expect(step).to_contain_text(f"Card {len(line)} of {len(line)}")
     expect(step).to_contain_text("takes the trick")
     # A costly card's own line: choose it, and its line starts with it.
@@ -107,6 +111,9 @@ def test_replayer_values_equal_the_engines_and_the_best_line_steps(open_page: An
         best.locator(f'.sr-best__card[data-card="{costly[0]["card"]}"]').click()
         expect(best.locator(".sr-best__linetitle")).to_contain_text(f"The line after {costly[0]['card']} (gives up")
         expect(step).to_contain_text(costly[0]["line"][0]["card"])
+    replay.get_by_role("button", name="Back to the deal").click()
+    expect(replay.locator(".sr-tv--line")).to_have_count(0)
+    expect(replay.locator(".sr-replay__counter")).to_have_text(f"Step {k + 1} of {len(steps)}")
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], f"the replayer overflows at 360px: {widths}"
     # No search before the deal's ending: the first tricks have no panel.

@@ -89,12 +89,13 @@ def test_a_golden_replayer_link_shows_its_deal(open_page: Any, entry: dict[str, 
     page, _ = open_page(entry["link"])
     replay = page.locator("somerset-deal somerset-replay")
     expect(replay.locator(".sr-replay__counter")).to_contain_text("Step 1 of", timeout=ENGINE_TIMEOUT)
-    # the hands as dealt: the first step shows every seat's cards
+    # the hands as dealt: the first step shows every seat's cards, each where the seat sits at the table
     record = _answer(entry["link"])["record"]
     hands = [ln.split(":", 1)[1].split() for ln in record.splitlines() if ln.startswith("Hand ")]
-    replay.locator(".sr-replay__hands summary").click()
     for seat, cards in enumerate(hands):
-        expect(replay.locator(".sr-replay__hands dd").nth(seat)).to_have_text(" ".join(cards))
+        held = replay.locator(f".sr-tv__seat[data-seat='{seat}'] .sr-tv__card")
+        expect(held).to_have_count(len(cards))
+        assert held.evaluate_all("(els) => els.map((e) => e.dataset.card)") == cards
     # the last step: the score stored with the link
     replay.locator(".sr-replay__stage").focus()
     page.keyboard.press("End")

@@ -284,11 +284,15 @@ def test_play_a_deal_says_why_a_card_cannot_be_played(open_page: Any) -> None:
     hand.locator(f".sr-card[data-card='{barred[-1]}']").tap(force=True)  # aria-disabled, yet it answers a touch
     expect(line).to_have_text(f"{barred[-1]} cannot be played: {reasons[barred[-1]]}")
     assert page.url == before
-    # The trick on the table as seats: the reader at the bottom, who led marked; seats counted from 1.
-    trick = table.locator(".sr-table__you").locator("xpath=preceding-sibling::figure[1]")
+    # The trick in the middle of the table: the reader at the bottom, who led marked; seats counted from 1.
+    trick = table.locator(".sr-tv .sr-tv__centre .sr-trick")
     expect(trick.locator(".sr-seat")).to_have_count(4)
     you = box(trick.locator(".sr-seat[data-seat='0']"))
     assert all(you["y"] >= box(trick.locator(f".sr-seat[data-seat='{s}']"))["y"] for s in range(4))
+    # and round it the seats with their hands, the reader's at the bottom
+    seats = {s: box(table.locator(f".sr-tv__seat[data-seat='{s}']")) for s in range(4)}
+    assert seats[0]["y"] > seats[1]["y"] and seats[0]["y"] > seats[2]["y"] and seats[2]["y"] < seats[1]["y"]
+    assert seats[1]["x"] < seats[3]["x"]
     leader = view["trick"]["leader"]
     expect(trick.locator(f".sr-seat[data-seat='{leader}'] .sr-seat__mark--led")).to_have_text("led")
     expect(trick.locator(f".sr-seat[data-seat='{leader}'] .sr-seat__name")).to_contain_text(f"Seat {leader + 1}")

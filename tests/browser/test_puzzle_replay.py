@@ -160,8 +160,10 @@ def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> Non
     expect(r.locator(".sr-replay__cards .sr-seat")).to_have_count(2)
     won = steps[first_trick]["seats"][steps[first_trick]["winner"]]
     expect(r.locator(".sr-replay__cards .sr-seat--winner .sr-seat__name")).to_have_text(f"Seat {won + 1}")
-    r.locator(".sr-replay__hands summary").click()
-    expect(r.locator(".sr-replay__hands dd").first).to_have_text(" ".join(steps[first_trick]["hands"][0]["cards"]))
+    # every hand on the table at every step, as the step gives them (seat 1 at the bottom)
+    held = r.locator(".sr-tv__seat--bottom .sr-tv__card")
+    expect(held).to_have_count(len(steps[first_trick]["hands"][0]["cards"]))
+    assert held.evaluate_all("(els) => els.map((e) => e.dataset.card)") == steps[first_trick]["hands"][0]["cards"]
     page.keyboard.press("End")
     expect(r.locator(".sr-replay__text")).to_have_text(reader_seats(steps[-1]["text"]))
     expect(r.locator(".sr-score dd")).to_have_count(2)

@@ -496,7 +496,8 @@ def test_play_a_deal_against_the_bots(open_page: Any) -> None:
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(rf"play={expected['play']}[A-Za-z0-9_-]+$"))
     # The keyboard reader's focus stays at the table, on a card that may be played next.
-    expect(table.locator(".sr-table__hand .sr-card:not([aria-disabled])").first).to_be_focused()
+    # (once the bots' cards have been shown, one at a time)
+    expect(table.locator(".sr-table__hand .sr-card:not([aria-disabled])").first).to_be_focused(timeout=ENGINE_TIMEOUT)
     expect(table.locator("[aria-live='polite']")).not_to_be_empty()
     # Take back the card: the position before it.
     table.get_by_role("button", name="Take back my last move").click()
@@ -505,7 +506,8 @@ def test_play_a_deal_against_the_bots(open_page: Any) -> None:
     no_overflow_here = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert no_overflow_here[0] <= no_overflow_here[1]
 
-    # Play on to the end: the result, the hands and a replay of the deal.
+    # Play on to the end, the other players' cards all at once: the result, the hands and a replay of the deal.
+    table.get_by_label("The other players' cards").select_option("instant")
     for _ in range(40):
         if table.locator(".sr-table__result").count():
             break

@@ -118,3 +118,25 @@ def test_api_replays_records_and_bot_deals():
     assert api.dispatch({"cmd": "replay", "rules": "parker-1947", "seed": 1, "format": "x"})["error"]["field"] == "format"
     assert api.dispatch({"cmd": "replay", "rules": "parker-1947", "seed": 1, "dealer": 9})["error"]["field"] == "dealer"
     assert "needs 'example'" in api.dispatch({"cmd": "replay"})["error"]["message"]
+
+
+@pytest.mark.parametrize("rid,fmt,seed", [("parker-1947", "four-partners", 3), ("somersetgame-com", "four-partners", 9), ("hodges-1903", "two", 3)])
+def test_a_deal_replay_carries_the_contract_and_the_score_reason(rid: str, fmt: str, seed: int) -> None:
+    """From the bid on, each step says who holds the bid, trump and each side's points; the score
+    step gives the score calculator's sentence and citation."""
+    a = replay_bots(rid, fmt, seed)
+    steps = a["steps"]
+    assert a["teams"] and a["total"] > 0 and a["dealer"] == 0
+    first = next(i for i, s in enumerate(steps) if "contract" in s)
+    assert all("contract" in s for s in steps[first:]) and all("contract" not in s for s in steps[:first])
+    tricks = [s for s in steps if s["label"].startswith("Trick ")]
+    assert all(t["contract"]["trump_label"] for t in tricks)
+    taken = [sum(t["contract"]["taken"]) for t in tricks]
+    assert taken == sorted(taken)  # points only ever grow
+    score = steps[-1]
+    assert score["label"] == "Score" and score["contract"]["taken"] and sum(score["contract"]["taken"]) == a["total"]
+    c = score["contract"]
+    team = next(i for i, t in enumerate(a["teams"]) if c["declarer"] in t)
+    calc = api.dispatch({"cmd": "score", "rules": rid, "format": fmt, "bid": c["bid"], "made": c["taken"][team]})
+    assert score["reason"]["citation"] == calc["citation"]
+    assert calc["reason"].split("The bidder's side ", 1)[1].split(";")[0] in score["reason"]["text"]

@@ -129,3 +129,66 @@ def test_the_table_names_the_kitty_cards_that_stay(rid: str, kept: bool) -> None
     assert "came from the kitty" in refused["problem"]["message"]
     own = [c for c in hand if c not in tp["kept"]][: tp["count"]]
     assert sit_down(rid, None, seed, [*moves, "discard " + " ".join(own)])["problem"] is None
+
+
+# The reader's moves that reach somersetgame.com's kitty with S/S in hand (seed 1): bid each time.
+KITTY_MOVES = ["bid 1", "bid 5", "bid 9", "bid 12", "bid 14"]
+
+
+def test_a_count_card_discard_that_raises_the_bid_is_named_before_it_is_made() -> None:
+    """Under somersetgame.com a discarded count card raises the bid: the table says which cards do,
+    by how much, and the rule with its citation, before the discard; the discard then does as said."""
+    data = sit_down("somersetgame-com", "four-partners", 1, KITTY_MOVES)
+    tp = data["to_play"]
+    assert tp["kind"] == "discard" and tp["kitty"] == tp["kept"]
+    effects = tp["effects"]
+    assert effects["rule"]["citation"]["label"] and "raises his bid" in effects["rule"]["text"]
+    assert effects["cards"]["S/S"] == "Discarding S/S raises your bid by 3, from 14 to 17; its 3 points still count for your side."
+    assert all(c in data["view"]["hand"] and c not in tp["kitty"] for c in effects["cards"])
+    plain = [c for c in data["view"]["hand"] if c not in tp["kitty"] and c not in effects["cards"]][:1]
+    after = sit_down("somersetgame-com", "four-partners", 1, [*KITTY_MOVES, f"discard S/S {plain[0]}"])
+    assert after["problem"] is None and after["view"]["bid_to_make"] == 17
+
+
+@pytest.mark.parametrize("rid", ["boardgamegeek", "somersetcards-com"])
+def test_a_discard_names_only_what_it_changes(rid: str) -> None:
+    """Where red cards may not be discarded (boardgamegeek) no card is named; where any card may go
+    (somersetcards.com) each count card is named for the points it banks, the bid staying as it is."""
+    for seed in range(1, 40):
+        data = sit_down(rid, None, seed, [])
+        moves: list[str] = []
+        while data["to_play"]["kind"] == "call":
+            moves.append(data["to_play"]["moves"][-1] if not moves else "pass")
+            data = sit_down(rid, None, seed, moves)
+        if data["to_play"]["kind"] == "discard":
+            break
+    else:
+        pytest.fail("no deal gave the reader the kitty")
+    named = data["to_play"]["effects"]["cards"]
+    if rid == "boardgamegeek":
+        assert named == {}
+        return
+    assert named and all("for your side now; the bid stays" in text for text in named.values())
+
+
+@pytest.mark.parametrize("rid", ["parker-1947", "somersetgame-com", "hodges-1903"])
+def test_the_end_of_a_deal_says_why_it_scores_so(rid: str) -> None:
+    """The table's finished deal carries the score calculator's sentence and citation (rules.scoring)."""
+    moves: list[str] = []
+    data = sit_down(rid, None, 2, moves)
+    while not data["over"]:
+        moves.append(first_choice(data))
+        data = sit_down(rid, None, 2, moves)
+    if data["passed_out"]:
+        assert data["score_reason"] is None
+        return
+    reason = data["score_reason"]
+    bid = data["view"]["bid_to_make"]
+    team = next(i for i, t in enumerate(data["teams"]) if data["view"]["declarer"] in t)
+    made = data["team_points"][team]
+    calculator = api.dispatch({"cmd": "score", "rules": rid, "bid": bid, "made": made})
+    assert reason["citation"] == calculator["citation"]
+    # the same words for the bidder's side as the calculator's sentence
+    words = calculator["reason"].split("The bidder's side ", 1)[1].split(";")[0]
+    assert words in reason["text"]
+    assert data["total"] == sum(data["team_points"])

@@ -5,7 +5,10 @@ carry what the table shows at that point: ``cards`` on the table (with ``winner`
 position, and ``seats``, who played each card), ``calls`` so far, ``hands`` held, and a
 ``score``. A trick of a whole deal's ending (see :mod:`somerset.solve.review`) also carries
 ``plays``: for each card, the seat, the card and the position before it, which a page hands to
-the ``solve`` request to show what every card was worth. The browser's replayer walks the steps forward and back; the static pages list them.
+the ``solve`` request to show what every card was worth. From the bid on, a whole deal's step carries ``contract``: who
+holds the bid (``declarer``), the bid to make, trump (``trump_label``, None until named) and the
+points each side has taken (``taken``, in the order of the answer's ``teams``, out of ``total``);
+its ``Score`` step carries ``reason``, the score calculator's sentence with its citation. The browser's replayer walks the steps forward and back; the static pages list them.
 
 * :func:`replay` replays one of the sources' worked examples (a partial record) under one of
   the rulesets that state it;
@@ -42,6 +45,7 @@ from ..records.record_parts import partial_steps
 from ..rules.dimensions import Declaration, PileKind, Ruleset, UndealtKind
 from ..rules.rulesets import load_ruleset
 from ..solve.review import deal_plays
+from .table import score_reason
 
 __all__ = ["example_ids", "examples_for", "replay", "replay_record", "replay_bots", "replay_code", "MAX_RECORD_CHARS"]
 
@@ -99,6 +103,17 @@ def _snapshots(deal: Deal) -> dict[int, list[list[Card]]]:
     return snaps
 
 
+def _taken(deal: Deal) -> dict[int, list[int]]:
+    """The points each side has taken when each trick starts (key: tricks done), discards and face-up cards included."""
+    d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
+    out: dict[int, list[int]] = {}
+    for action in deal.history:
+        d.apply(action)
+        if d.phase in (Phase.PLAY, Phase.OVER) and not d.current_trick:
+            out[len(d.tricks)] = d.team_points()
+    return out
+
+
 def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
     r, fmt, pack = deal.ruleset, deal.format, deal.pack
     players = fmt.players
@@ -137,15 +152,24 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
         steps.append({"label": "No bid", "text": "Everyone passed, so the deal is thrown in and the next player deals."})
         return steps
     snaps = _snapshots(deal)
+    taken_at = _taken(deal)
+    zero = [0] * len(fmt.teams)
+
+    def contract(bid: int | None, trump: str | None, points: list[int]) -> dict[str, Any]:
+        """Where the deal stands at a step: the bid to make and who holds it, trump, points taken by each side."""
+        return {"declarer": deal.declarer, "bid": bid, "trump_label": trump, "taken": points}
+
     if deal.declarer is not None:
-        steps.append({"label": "The bid", "text": f"Seat {deal.declarer} wins the bid at {deal.bid}."})
+        steps.append({"label": "The bid", "text": f"Seat {deal.declarer} wins the bid at {deal.bid}.",
+                      "contract": contract(deal.bid, None, zero)})
     if deal.discards:
         words = (f"Seat {deal.declarer} takes the {len(deal.undealt)} left-over cards and discards "
                  f"{' '.join(str(c) for c in deal.discards)}.")
         if deal.bid_to_make != deal.bid:
             words += f" Count cards among the discards raise the bid to {deal.bid_to_make}."
         steps.append({"label": "Discards", "text": words,
-                      "hands": _hands(snaps.get(0) or [deal.hand(s) for s in range(players)])})
+                      "hands": _hands(snaps.get(0) or [deal.hand(s) for s in range(players)]),
+                      "contract": contract(deal.bid_to_make, None, taken_at.get(0, zero))})
     trump = deal.trump
     if trump is None:  # a deal stopped before trump is known (a link's code that no longer replays)
         return steps
@@ -157,7 +181,7 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
         how = f"Seat {deal.declarer} names trump: {trump.label}."
     else:
         how = f"Trump is {trump.label}."
-    steps.append({"label": "Trump", "text": how})
+    steps.append({"label": "Trump", "text": how, "contract": contract(deal.bid_to_make, trump.label, taken_at.get(0, zero))})
     plays: dict[int, list[dict[str, Any]]] = {}
     for x in deal_plays(deal) if deal.is_terminal() else ():
         plays.setdefault(x["trick"], []).append({"seat": x["seat"], "card": x["card"], "position": x["position"]})
@@ -176,7 +200,8 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
             words += " Then each player draws from the pile, the winner first: " + ", ".join(
                 f"seat {s} draws {c}" for s, c in t.draws) + "."
         step: dict[str, Any] = {"label": f"Trick {k}", "cards": [str(c) for c in t.cards], "seats": seats,
-                                "winner": position, "text": words, "hands": _hands(snaps.get(k, []))}
+                                "winner": position, "text": words, "hands": _hands(snaps.get(k, [])),
+                                "contract": contract(deal.bid_to_make, trump.label, taken_at.get(k, zero))}
         if k in plays:
             step["plays"] = plays[k]
         steps.append(step)
@@ -193,7 +218,9 @@ def _deal_steps(deal: Deal) -> list[dict[str, Any]]:
         words += (f" Seat {deal.declarer} bid {deal.bid_to_make} and{who} took {taken[bid_team]}: "
                   + ("made." if deal.made else "set."))
     changes = deal.score_changes()
-    steps.append({"label": "Score", "points": deal.points(),
+    reason = score_reason(deal)
+    steps.append({"label": "Score", "points": deal.points(), "reason": reason,
+                  "contract": contract(deal.bid_to_make, trump.label, deal.team_points()),
                   "text": words + " Score: " + "; ".join(f"{name} {signed(c)}" for name, c in zip(sides, changes)) + ".",
                   "score": [{"side": name, "change": c} for name, c in zip(sides, changes)]})
     return steps
@@ -204,8 +231,10 @@ def _deal_replay(rec: DealRecord) -> dict[str, Any]:
     if not deal.is_terminal():
         raise RecordError("the record stops before the deal is over; the replayer shows finished deals")
     title = deal.format.label + (f", seed {deal.seed}" if deal.seed is not None else "")
+    fmt = deal.format
     return {"ruleset": deal.ruleset.id, "ruleset_name": deal.ruleset.short_name, "title": title, "kind": "deal",
-            "steps": _deal_steps(deal), "record": str(rec)}
+            "steps": _deal_steps(deal), "record": str(rec), "dealer": deal.dealer,
+            "teams": [list(t) for t in fmt.teams], "total": deal.total_points}
 
 
 def replay_record(text: str) -> dict[str, Any]:

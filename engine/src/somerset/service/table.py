@@ -32,10 +32,12 @@ from ..rules.limits import MAX_MOVES
 from ..records.links import DealCode
 from ..records.deal_record import record_of
 from ..rules.dimensions import Ruleset
+from ..rules.kitty import bid_after_discards, discard_ban, kitty_ban
+from ..rules.scoring import score_sides
 from ..solve.review import deal_plays
 from ..game.views import deal_view
 
-__all__ = ["sit_down", "table_deal", "MAX_MOVES", "READER", "TABLE_BOTS"]
+__all__ = ["sit_down", "table_deal", "score_reason", "MAX_MOVES", "READER", "TABLE_BOTS"]
 
 
 def _to_play(deal: Deal) -> dict[str, Any]:
@@ -55,13 +57,48 @@ def _to_play(deal: Deal) -> dict[str, Any]:
         if kept:
             text = (f"You won the bid and took the {count} left-over cards ({', '.join(kept)}), which stay in your "
                     f"hand: choose {count} of the cards you were dealt to discard.")
-        return {"kind": "discard", "count": count, "kept": kept, "text": text}
+        return {"kind": "discard", "count": count, "kept": kept, "kitty": [str(c) for c in deal.undealt], "text": text,
+                "effects": _discard_effects(deal)}
     if p is Phase.PLAY:
         cards = sorted(deal.legal_cards(), key=Card.sort_key)
         extra = [str(a) for a in deal.legal_actions() if a.kind is ActionKind.TRUMP]
         return {"kind": "card", "cards": [str(c) for c in cards], "moves": [f"play {c}" for c in cards] + extra,
                 "declares": deal.first_lead_pending and deal.trump is None}
     return {"kind": "none"}
+
+
+def _discard_effects(deal: Deal) -> dict[str, Any]:
+    """What discarding each card of the bidder's hand does to the bid or the points, before it is
+    done: ``cards`` maps a card to a sentence (only cards whose discard changes something), and
+    ``rule`` is the ruleset's rule for the left-over cards, with its citation."""
+    r = deal.ruleset
+    assert deal.declarer is not None and deal.bid is not None
+    bid = deal.bid
+    cards: dict[str, str] = {}
+    for c in sorted(deal.hand(deal.declarer), key=Card.sort_key):
+        value = deal.pack.count_value(c) if deal.count_cards else 0
+        if discard_ban(r, c) is not None or kitty_ban(r, c, deal.undealt) is not None:
+            continue
+        raised = bid_after_discards(r, bid, [c])
+        if raised != bid:
+            cards[str(c)] = (f"Discarding {c} raises your bid by {raised - bid}, from {bid} to {raised}"
+                             + (f"; its {value} point{'s' if value != 1 else ''} still count for your side." if value else "."))
+        elif value:
+            cards[str(c)] = f"Discarding {c} counts its {value} point{'s' if value != 1 else ''} for your side now; the bid stays {bid}."
+    rule = r.undealt
+    return {"cards": cards, "rule": {"text": rule.summary, "citation": rule.citation.to_json(),
+                                     "interpretation": rule.interpretation}}
+
+
+def score_reason(deal: Deal) -> dict[str, Any] | None:
+    """Why a finished deal scores as it does: the sentence, citation and interpretation of
+    :func:`somerset.rules.scoring.score_sides` (the score calculator's), seats as the engine counts them."""
+    if not deal.is_terminal() or deal.passed_out:
+        return None
+    sides = [("seats " if len(t) > 1 else "seat ") + " and ".join(str(s) for s in t) for t in deal.format.teams]
+    bid_team = deal.team_of[deal.declarer] if deal.declarer is not None else None
+    sc = score_sides(deal.ruleset, deal.format, bid_team, deal.bid_to_make, deal.team_points(), sides)
+    return {"text": sc.reason, "citation": sc.citation.to_json(), "interpretation": sc.interpretation}
 
 
 def _undo(deal: Deal) -> str | None:
@@ -110,6 +147,7 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
         "format_label": fmt.label,
         "seed": str(seed),  # text: JavaScript numbers do not hold every seed exactly
         "players": n,
+        "total": deal.total_points,
         "teams": [list(t) for t in fmt.teams],
         "seat": READER,
         "moves": _reader_moves(deal) if play is not None else moves[:used],
@@ -128,6 +166,7 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
         out["made"] = deal.made
         out["team_points"] = deal.team_points()
         out["score"] = deal.score_changes()
+        out["score_reason"] = score_reason(deal)
         out["review"] = _with_codes(deal, deal_plays(deal, seats=(READER,)))
     return out
 
