@@ -107,7 +107,10 @@ function createEngine() {
       if (data.type === "progress") {
         if (state.status === "loading") setState({ stage: data.stage, fraction: data.fraction });
       } else if (data.type === "ready") {
-        performance.mark("somerset-engine-ready");
+        // When the worker said so: an early worker's events are read only when the widget takes it
+        // over, which on a slow page may be well after the engine was ready.
+        const at = typeof event.timeStamp === "number" && event.timeStamp > 0 ? event.timeStamp : performance.now();
+        performance.mark("somerset-engine-ready", { startTime: Math.min(at, performance.now()) });
         // The start path taken, for whoever debugs a slow or failed start on a reader's device.
         console.info(`Some'r'Set engine: started ${data.start === "snapshot" ? `from the snapshot (${data.source || "network"})` : "the ordinary way"}${data.note ? `; ${data.note}` : ""}`);
         setState({

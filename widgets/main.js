@@ -40,11 +40,10 @@ function mount(root = document) {
   for (const tag of widgetTags(root)) {
     if (customElements.get(tag) || loading.has(tag)) continue;
     const module = moduleFor(tag);
-    if (!module) continue;
     ensureStylesheet(tag);
     // Import a widget's module only when a page has that widget; defining the element upgrades
-    // every instance already in the document.
-    const p = import(new URL(module, import.meta.url).href)
+    // every instance already in the document. A tag the manifest does not list says so in place.
+    const p = (module ? import(new URL(module, import.meta.url).href) : Promise.reject(new Error(`<${tag}> is not one of this site's widgets`)))
       .then(() => {
         if (!customElements.get(tag)) throw new Error(`${module} does not define <${tag}>`);
       })
