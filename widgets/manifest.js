@@ -14,15 +14,17 @@
 export const WIDGETS = {
   "somerset-compare": {"module": "compare.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-deal": {"module": "deal.js", "fields": ["rules", "format", "seed", "play", "bots"], "headStart": true, "stylesheet": "puzzle.css"},
+  "somerset-first-deal": {"module": "first-deal.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
   "somerset-lesson": {"module": "lesson.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
   "somerset-lesson-map": {"module": "lesson-map.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
   "somerset-pad": {"module": "pad.js", "fields": ["rules", "option", "format", "names", "deals"], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-puzzle-progress": {"module": "puzzle-progress.js", "fields": [], "headStart": false, "stylesheet": "puzzle.css"},
   "somerset-ready": {"module": "ready.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
-  "somerset-replay": {"module": "replay.js", "fields": [], "headStart": false, "stylesheet": "puzzle.css"},
+  "somerset-replay": {"module": "replay.js", "fields": [], "headStart": false, "stylesheet": "replay.css"},
   "somerset-samedeal": {"module": "samedeal.js", "fields": ["rules", "format", "seed", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-score": {"module": "score.js", "fields": ["rules", "format", "bid", "made", "against"], "headStart": true, "stylesheet": "somerset.css"},
   "somerset-table": {"module": "table.js", "fields": ["rules", "format", "seed", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-trainer": {"module": "trainer.js", "fields": [], "headStart": false, "stylesheet": "trainer.css"},
-  "somerset-trick": {"module": "trick.js", "fields": ["rules", "trump", "cards"], "headStart": true, "stylesheet": "cards.css"}
+  "somerset-trick": {"module": "trick.js", "fields": ["rules", "trump", "cards"], "headStart": true, "stylesheet": "cards.css"},
+  "somerset-worth": {"module": "worth.js", "fields": ["rules", "format", "hand"], "headStart": true, "stylesheet": "somerset.css"}
 };
