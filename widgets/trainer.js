@@ -7,8 +7,8 @@
 // puzzles (somerset.own-puzzles, shown under "From your deals"); the ruleset "our table plays"
 // (somerset.ruleset) is shared with the tools (ui.js). Each result is added to the progress as
 // stored at that moment, so two tabs keep both; a result the device cannot keep (storage full)
-// is said, and counts for the visit. An import says what it kept, and files over
-// LIMITS.importBytes are refused.
+// is said, and counts for the visit. An import says what it kept; reading and writing the file is
+// progress-file.js's (files over LIMITS.importBytes are refused).
 // A puzzle counts as solved when its last step is answered with no wrong answer and no solution
 // shown; anything else that ends it counts as failed. The streak is the number solved in a row.
 //
@@ -44,7 +44,8 @@ import {
   tally,
   today,
 } from "./puzzle-store.js";
-import { LIMITS, cleanProgress, forget, noteFor, onChange, read, update, validOwnRecord } from "./storage.js";
+import { cleanProgress, forget, noteFor, onChange, read, update, validOwnRecord } from "./storage.js";
+import { readProgressFile, saveProgressFile } from "./progress-file.js";
 import { answerWords, choiceLabel, judgeAnswer, replyWords } from "./trainer-judge.js";
 import { lineWords, positionWords, seatWho } from "./trainer-words.js";
 import { listWords, ordinal } from "./words.js";
@@ -68,12 +69,11 @@ function ownRecord(rec) {
   };
 }
 
+// The kind of file the trainer's progress is exported as (progress-file.js).
+const PROGRESS_FILE = "somerset-puzzle-progress";
+
 function loadOwn() {
   return read("own").value.map(ownRecord).filter(Boolean);
-}
-
-function megabytes(bytes) {
-  return `${(bytes / 1_000_000).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
 }
 
 // --- small helpers --------------------------------------------------------------------------------
@@ -801,13 +801,7 @@ class SomersetTrainer extends HTMLElement {
   }
 
   exportProgress() {
-    const doc = { kind: "somerset-puzzle-progress", exported: today(), ...this._progress };
-    const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
-    const a = h("a", { href: URL.createObjectURL(blob), download: `somerset-puzzle-progress-${today()}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    window.setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveProgressFile(PROGRESS_FILE, this._progress);
     this._progressNote.textContent = "Your progress was saved as a file.";
   }
 
@@ -815,24 +809,14 @@ class SomersetTrainer extends HTMLElement {
     const file = this._importInput.files && this._importInput.files[0];
     if (!file) return;
     this._importInput.value = "";
-    const name = `“${file.name.slice(0, 60)}”`;
     const say = (msg) => {
       this._progressNote.textContent = msg;
       this.announce(msg);
     };
-    if (file.size > LIMITS.importBytes) {
-      say(`${name} is ${megabytes(file.size)}: a progress file may be at most ${megabytes(LIMITS.importBytes)} (an export from this trainer is far smaller). Nothing was imported.`);
-      return;
-    }
-    let data = null;
-    try {
-      data = JSON.parse(await file.text());
-    } catch {
-      data = null;
-    }
-    const got = data && data.kind === "somerset-puzzle-progress" ? cleanProgress(data) : null;
+    const chosen = await readProgressFile(file, PROGRESS_FILE, "Export progress");
+    const got = chosen.data ? cleanProgress(chosen.data) : null;
     if (!got) {
-      say(`${name} is not a progress file from this trainer: export one with “Export progress”.`);
+      say(chosen.problem || `“${file.name.slice(0, 60)}” holds no puzzle progress: export one with “Export progress”. Nothing was imported.`);
       return;
     }
     // Merged into the progress as stored now (puzzle-store.js mergeProgress).

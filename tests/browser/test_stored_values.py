@@ -368,7 +368,7 @@ def test_a_full_storage_in_the_trainer_is_said_and_an_import_says_what_it_kept(o
     big.write_text(json.dumps({"kind": "somerset-puzzle-progress", "version": 1, "puzzles": puzzles, "streak": 0, "best": 0}))
     page.locator(".sr-trainer__file").set_input_files(str(big))
     note = page.locator(".sr-trainer__progressnote")
-    expect(note).to_have_text(re.compile(r"^“big\.json” is [0-9.]+ MB: a progress file may be at most 1 MB \(an export from this trainer is far smaller\)\. Nothing was imported\.$"))
+    expect(note).to_have_text(re.compile(r"^“big\.json” is [0-9.]+ MB: a progress file may be at most 1 MB \(an exported one is far smaller\)\. Nothing was imported\.$"))
     # A file within it: what was kept, not what was read.
     small = tmp_path / "small.json"
     small.write_text(json.dumps({"kind": "somerset-puzzle-progress", "version": 1, "streak": 0, "best": 0, "puzzles": {

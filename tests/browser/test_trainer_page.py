@@ -209,7 +209,7 @@ def test_export_forget_and_import_progress(open_page: Any, tmp_path: Any) -> Non
     bad = tmp_path / "bad.json"
     bad.write_text('{"kind": "something else"}')
     page.locator(".sr-trainer__file").set_input_files(str(bad))
-    expect(page.locator(".sr-trainer__progressnote")).to_have_text("“bad.json” is not a progress file from this trainer: export one with “Export progress”.")
+    expect(page.locator(".sr-trainer__progressnote")).to_have_text("“bad.json” is not a progress file of this kind: export one with “Export progress”. Nothing was imported.")
     assert progress(page)["puzzles"]["rover-doubles"]["result"] == "solved"
 
 
