@@ -30,7 +30,7 @@ from somerset.teaching.rulings import RULINGS, answer_all, topic_name
 from somerset.rules.sources import Citation
 
 # A marker may be indented (inside a collapsible admonition): what it renders is indented as much.
-MARKER = re.compile(r"^([ \t]*)<!-- somerset:([a-z-]+)(?: ([A-Za-z0-9_.-]+))? -->[ \t]*$", re.M)
+MARKER = re.compile(r"^([ \t]*)<!-- somerset:([a-z-]+)(?: ([A-Za-z0-9_./-]+))? -->[ \t]*$", re.M)
 ANY_MARKER = re.compile(r"<!-- somerset:")
 HEADINGS = dict(DIMENSIONS)
 
@@ -621,6 +621,38 @@ def render_content_schema(page: Any, arg: str | None) -> str:
     raise PluginError(f"{page.file.src_uri}: content-schema takes 'puzzle' or 'ruling'")
 
 
+def render_card(page: Any, arg: str | None) -> str:
+    """One card of the double pack drawn as the tools draw it (ui.js cardFace: the play value over
+    the suit, a count card in red with its value in a circle, a double framed), hidden from screen
+    readers, which read the words beside it."""
+    pack = PACKS["double"]
+    try:
+        (card,) = parse_cards(arg or "", pack)
+    except ValueError as e:
+        raise PluginError(f"{page.file.src_uri}: somerset:card needs one card of the double pack, such as 4/8: {e}") from e
+    text = str(card)
+    top, bottom = ("S", "S") if card.is_ss else text.split("/")
+    count = pack.count_value(card)
+    classes = ["sr-cardface", "sr-cardface--home"] + (["sr-cardface--count"] if count else []) + \
+        (["sr-cardface--double"] if card.is_double else []) + (["sr-cardface--ss"] if card.is_ss else [])
+    circle = f'<span class="sr-cardface__count">{count}</span>' if count else ""
+    return (f'<span class="{" ".join(classes)}" aria-hidden="true"><span class="sr-cardface__value">{top}</span>'
+            f'<span class="sr-cardface__suit">{bottom}</span>{circle}</span>')
+
+
+def render_today(page: Any, arg: str | None) -> str:
+    """The home page's "Today's puzzle" entry: a link to the trainer (which picks a puzzle itself
+    without JavaScript), in <somerset-today>, which points it at the day's puzzle, chosen by the
+    date from the trainer's puzzles (listed here, so it works offline without fetching anything)."""
+    from somerset.teaching.puzzles import PUZZLES
+
+    puzzles = html.escape(json.dumps([[p.id, p.title] for p in PUZZLES], ensure_ascii=False, separators=(",", ":")))
+    href = html.escape(_url(page, "puzzles/trainer/"))
+    return (f'<somerset-today data-puzzles="{puzzles}"><a class="sr-home__entry sr-home__today" href="{href}">'
+            '<span class="sr-home__entry-title">Today\'s puzzle</span>'
+            '<span class="sr-home__entry-line">One trick to read or win, a new one every day</span></a></somerset-today>')
+
+
 RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "ruleset": render_ruleset,
     "formats": render_formats,
@@ -635,6 +667,8 @@ RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "puzzle-index": render_puzzle_index,
     "sample-deal": render_sample_deal,
     "content-schema": render_content_schema,
+    "card": render_card,
+    "today": render_today,
 }
 
 
