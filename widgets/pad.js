@@ -1091,7 +1091,7 @@ class SomersetPad extends Widget {
               {
                 type: "button",
                 class: "md-button sr-pad__edit",
-                "aria-label": `Change deal ${line.number}`,
+                "aria-label": `Edit deal ${line.number}`,
                 "aria-pressed": String(this._editing === index),
                 disabled: !ready,
                 onclick: () => (this._editing === index ? this.stopEditing(true) : this.startEditing(index)),
@@ -1113,7 +1113,7 @@ class SomersetPad extends Widget {
             "table",
             { class: "sr-table sr-pad__table" },
             h("caption", { class: "sr-vh" }, `The pad: each deal's change and the totals after it`),
-            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"), h("th", { scope: "col" }, "Bid"), a.sides.map((s) => h("th", { scope: "col" }, s.name)), h("th", { scope: "col" }, h("span", { class: "sr-vh" }, "Change")))),
+            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"), h("th", { scope: "col" }, "Bid"), a.sides.map((s) => h("th", { scope: "col" }, s.name)), h("th", { scope: "col" }, h("span", { class: "sr-vh" }, "Edit")))),
             h("tbody", {}, rows),
           ),
         ),

@@ -138,7 +138,7 @@ def test_games_kept_with_their_date_and_a_past_deal_changed(open_page: Any) -> N
     # Back to the first game; its deal 1 is changed, not undone: the bid was 16, not 15.
     games.select_option(index=1)
     expect(totals(page)).to_have_text([shown(t) for t in engine(rules="parker-1947", deals=first)["totals"]])
-    page.get_by_role("button", name="Change deal 1").click()
+    page.get_by_role("button", name="Edit deal 1").click()
     expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
     expect(page.get_by_label("Bid", exact=True)).to_have_value("15")
     expect(page.get_by_label("We took")).to_have_value("16")
@@ -154,7 +154,7 @@ def test_games_kept_with_their_date_and_a_past_deal_changed(open_page: Any) -> N
     assert "s1b17p16.8,s2b12p10.14" in page.url
 
     # Cancel leaves a deal as it was.
-    page.get_by_role("button", name="Change deal 2").click()
+    page.get_by_role("button", name="Edit deal 2").click()
     page.get_by_label("Bid", exact=True).fill("30")
     page.get_by_role("button", name="Cancel the change").click()
     expect(live(page)).to_have_text("Deal 2 is unchanged.")

@@ -114,7 +114,7 @@ def test_names_bad_figures_and_boardgamegeek_that_is_not_won_by_setting(open_pag
                       deals=[{"bidder": 0, "bid": 20, "points": [24, 0]}] * 2 + [{"bidder": 1, "bid": 24, "points": [10, 14]}])
     assert expected["winner"] is None
     expect(page.locator("somerset-pad .sr-pad__result")).to_contain_text(expected["result"][1:])
-    expect(page.locator("somerset-pad .sr-pad__table thead th")).to_have_text(["Deal", "Bid", "Us", "Them"])
+    expect(page.locator("somerset-pad .sr-pad__table thead th")).to_have_text(["Deal", "Bid", "Us", "Them", "Edit"])
     # Figures that do not add up are refused with the engine's words, beside the form.
     add(page, "Them", 12, 12, 11)
     error = page.locator("somerset-pad .sr-pad__deal .sr-field-error")
@@ -130,7 +130,7 @@ def test_names_bad_figures_and_boardgamegeek_that_is_not_won_by_setting(open_pag
     page.locator("somerset-pad .sr-pad__names input").nth(1).fill("The others")
     page.locator("somerset-pad .sr-pad__names input").nth(1).press("Enter")
     page.locator("somerset-pad .sr-pad__names input").nth(1).blur()
-    expect(page.locator("somerset-pad .sr-pad__table thead th")).to_have_text(["Deal", "Bid", "Us", "The others"])
+    expect(page.locator("somerset-pad .sr-pad__table thead th")).to_have_text(["Deal", "Bid", "Us", "The others", "Edit"])
     assert parse_qs(urlsplit(page.url).query)["names"] == ["Us,The others"]
 
 
