@@ -6,6 +6,9 @@ temporary folder) this copies
 * ``widgets/*.js``                      -> ``<site>/assets/widgets/``
 * the files of ``node_modules/pyodide`` needed to boot plain Pyodide (no extra packages), but
   not its standard library   -> ``<site>/assets/pyodide/``
+* the QR code encoder of the npm package ``uqr`` (``dist/index.mjs``, an ES module without
+  dependencies) and its licence -> ``<site>/assets/vendor/uqr/``: the score pad draws a game's link
+  with it
 * the newest ``dist/somerset-*.whl``    -> ``<site>/assets/engine/``, with ``manifest.json`` naming it
 * the engine's start-up files           -> ``<site>/assets/engine/``: ``stdlib.zip`` (the standard
   library the engine uses, compiled, for the ordinary start), ``snapshot.bin`` (Pyodide's memory
@@ -42,10 +45,25 @@ PYODIDE_LOADERS = ("pyodide.asm.mjs", "pyodide.asm.js")
 # What the start-up files are built from, besides Pyodide and the wheel.
 STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/startup.js")
 STARTUP_FILES = ("stdlib.zip", "snapshot.bin", "stdlib-resumed.zip")
+# Small npm packages the widgets import, copied file by file into assets/vendor/<package>/.
+VENDORED = {"uqr": ("dist/index.mjs", "LICENSE")}
 
 
 def _root(config: Any) -> Path:
     return Path(config["config_file_path"]).resolve().parent
+
+
+def _vendored_files(root: Path) -> list[tuple[str, Path]]:
+    """(package, file) for every file of VENDORED, failing clearly when one is missing."""
+    out = []
+    for package, names in VENDORED.items():
+        for name in names:
+            path = root / "node_modules" / package / name
+            if not path.is_file():
+                raise PluginError(f"hooks/assets.py: {path} is missing; install the pinned npm packages with "
+                                  "`npm ci` (or `make setup`).")
+            out.append((package, path))
+    return out
 
 
 def _pyodide_files(root: Path) -> list[Path]:
@@ -188,6 +206,7 @@ def on_config(config: Any, **kwargs: Any) -> Any:
     # Fail before rendering anything when a runtime file is missing.
     root = _root(config)
     _pyodide_files(root)
+    _vendored_files(root)
     _wheel(root)
     if not sorted((root / "widgets").glob("*.js")):
         raise PluginError(f"hooks/assets.py: no widgets in {root / 'widgets'}")
@@ -212,6 +231,9 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
         shutil.rmtree(widgets)
     for js in sorted((root / "widgets").glob("*.js")):
         _copy(js, widgets)
+
+    for package, f in _vendored_files(root):
+        _copy(f, assets / "vendor" / package)
 
     sizes: dict[str, int] = {}
     for f in _pyodide_files(root):

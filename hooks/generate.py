@@ -11,9 +11,11 @@ reproduce.
 from __future__ import annotations
 
 import html
+import json
 import posixpath
 import re
 from collections import Counter
+from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlencode
 
@@ -30,7 +32,7 @@ from somerset.teaching.rulings import RULINGS, answer_all, topic_name
 from somerset.rules.sources import Citation
 
 # A marker may be indented (inside a collapsible admonition): what it renders is indented as much.
-MARKER = re.compile(r"^([ \t]*)<!-- somerset:([a-z-]+)(?: ([A-Za-z0-9_.-]+))? -->[ \t]*$", re.M)
+MARKER = re.compile(r"^([ \t]*)<!-- somerset:([a-z-]+)(?: ([A-Za-z0-9_./-]+))? -->[ \t]*$", re.M)
 ANY_MARKER = re.compile(r"<!-- somerset:")
 HEADINGS = dict(DIMENSIONS)
 
@@ -328,10 +330,49 @@ def _ruling_resolver_links(page: Any, ruling: Any) -> str:
     return (links[0] + (", or " + ", ".join(links[1:]) if links[1:] else "")) + ", under every ruleset.\n"
 
 
+def _rulings_index(page: Any, called: dict[str, str]) -> str:
+    """The questions at the top of the rulings page, grouped by topic: one folded list per topic
+    (its summary counts the questions), each question by the name players use, linked to it."""
+    groups: dict[str, list[Any]] = {}
+    for ruling in RULINGS:
+        groups.setdefault(ruling.topic, []).append(ruling)
+    out = ['<nav class="sr-rulings-index" aria-labelledby="sr-rulings-index-title">',
+           '<p class="sr-rulings-index__title" id="sr-rulings-index-title"><strong>The questions</strong>, by topic</p>']
+    for rulings in groups.values():
+        items = "".join(f'<li><a href="#{r.id}">{html.escape(called.get(r.id) or r.question)}</a></li>' for r in rulings)
+        n = len(rulings)
+        out.append(f'<details class="sr-rulings-index__topic"><summary>{html.escape(topic_name(rulings[0]))} '
+                   f'<span class="sr-rulings-index__count">({n} question{"" if n == 1 else "s"})</span></summary>'
+                   f"<ul>{items}</ul></details>")
+    out.append("</nav>")
+    return "\n".join(out) + "\n"
+
+
+def _ruling_answers(page: Any, ruling: Any) -> str:
+    """A ruling's answers as a list, rulesets that answer alike in one item. Each item names its
+    rulesets (data-rulesets) so the page's "our table only" switch (widgets/rulings.js) can show the
+    reader's ruleset's answer alone; without JavaScript every answer shows."""
+    groups: dict[str, list[tuple[Ruleset, Any]]] = {}
+    for r, a in answer_all(ruling):
+        groups.setdefault(a.short, []).append((r, a))
+    ordered = sorted(groups.items(), key=lambda kv: (not kv[1][0][1].applies, -len(kv[1])))
+    items = []
+    for short, members in ordered:
+        ids = " ".join(r.id for r, _ in members)
+        names = ", ".join(f'<a href="{html.escape(_url(page, f"variants/{r.id}/"))}" data-ruleset="{r.id}">'
+                          f"{html.escape(r.short_name)}</a>" for r, _ in members)
+        items.append(f'<li data-rulesets="{ids}"><strong class="sr-ruling-answer__short">'
+                     f"{html.escape(short[0].upper() + short[1:])}</strong>: {names}</li>")
+    return f'<ul class="sr-ruling-answers" data-ruling="{ruling.id}">' + "".join(items) + "</ul>\n"
+
+
 def render_rulings(page: Any, arg: str | None) -> str:
-    out: list[str] = []
-    topic = None
     called = ruling_names(page)
+    _RULING_NAMES.clear()
+    _RULING_NAMES.update(called)
+    order = " ".join(RULESETS)
+    out: list[str] = [_rulings_index(page, called), f'<somerset-rulings data-rulesets="{order}"></somerset-rulings>\n']
+    topic = None
     for ruling in RULINGS:
         if ruling.topic != topic:
             topic = ruling.topic
@@ -352,15 +393,8 @@ def render_rulings(page: Any, arg: str | None) -> str:
         resolver = _ruling_resolver_links(page, ruling)
         if resolver:
             out.append(resolver)
-        groups: dict[str, list[tuple[Ruleset, Any]]] = {}
-        for r, a in answer_all(ruling):
-            groups.setdefault(a.short, []).append((r, a))
-        ordered = sorted(groups.items(), key=lambda kv: (not kv[1][0][1].applies, -len(kv[1])))
-        for short, members in ordered:
-            names = ", ".join(f"[{r.short_name}]({_variant_md(page, r)})" for r, _ in members)
-            out.append(f"- **{short[0].upper() + short[1:]}**: {names}")
+        out.append(_ruling_answers(page, ruling))
         checked = any(a.checked for _, a in answer_all(ruling))
-        out.append("")
         title = "Why, ruleset by ruleset" + (" (answers computed by the rules engine)" if checked else "")
         details = []
         for r, a in answer_all(ruling):
@@ -589,6 +623,38 @@ def render_content_schema(page: Any, arg: str | None) -> str:
     raise PluginError(f"{page.file.src_uri}: content-schema takes 'puzzle' or 'ruling'")
 
 
+def render_card(page: Any, arg: str | None) -> str:
+    """One card of the double pack drawn as the tools draw it (ui.js cardFace: the play value over
+    the suit, a count card in red with its value in a circle, a double framed), hidden from screen
+    readers, which read the words beside it."""
+    pack = PACKS["double"]
+    try:
+        (card,) = parse_cards(arg or "", pack)
+    except ValueError as e:
+        raise PluginError(f"{page.file.src_uri}: somerset:card needs one card of the double pack, such as 4/8: {e}") from e
+    text = str(card)
+    top, bottom = ("S", "S") if card.is_ss else text.split("/")
+    count = pack.count_value(card)
+    classes = ["sr-cardface", "sr-cardface--home"] + (["sr-cardface--count"] if count else []) + \
+        (["sr-cardface--double"] if card.is_double else []) + (["sr-cardface--ss"] if card.is_ss else [])
+    circle = f'<span class="sr-cardface__count">{count}</span>' if count else ""
+    return (f'<span class="{" ".join(classes)}" aria-hidden="true"><span class="sr-cardface__value">{top}</span>'
+            f'<span class="sr-cardface__suit">{bottom}</span>{circle}</span>')
+
+
+def render_today(page: Any, arg: str | None) -> str:
+    """The home page's "Today's puzzle" entry: a link to the trainer (which picks a puzzle itself
+    without JavaScript), in <somerset-today>, which points it at the day's puzzle, chosen by the
+    date from the trainer's puzzles (listed here, so it works offline without fetching anything)."""
+    from somerset.teaching.puzzles import PUZZLES
+
+    puzzles = html.escape(json.dumps([[p.id, p.title] for p in PUZZLES], ensure_ascii=False, separators=(",", ":")))
+    href = html.escape(_url(page, "puzzles/trainer/"))
+    return (f'<somerset-today data-puzzles="{puzzles}"><a class="sr-home__entry sr-home__today" href="{href}">'
+            '<span class="sr-home__entry-title">Today\'s puzzle</span>'
+            '<span class="sr-home__entry-line">One trick to read or win, a new one every day</span></a></somerset-today>')
+
+
 RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "ruleset": render_ruleset,
     "formats": render_formats,
@@ -603,6 +669,8 @@ RENDERERS: dict[str, Callable[[Any, str | None], str]] = {
     "puzzle-index": render_puzzle_index,
     "sample-deal": render_sample_deal,
     "content-schema": render_content_schema,
+    "card": render_card,
+    "today": render_today,
 }
 
 
@@ -688,3 +756,38 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs
         line = result[: leftover.start()].count("\n") + 1
         raise PluginError(f"{page.file.src_uri}:{line}: a somerset marker must stand alone on its line, like <!-- somerset:compare -->")
     return result
+
+
+#: The rulings page's names of the rulings (its front matter), as the last build rendered them.
+_RULING_NAMES: dict[str, str] = {}
+
+
+def ruling_search_tags(index: dict[str, Any], names: dict[str, str], page_url: str = "rulings/") -> int:
+    """Give each ruling's section in the site's search index its name and its keywords (the content
+    files' `keywords`) as the section's tags. Material's search weighs a tag far above a heading, so
+    the words players use ("play the rover", "going set") find the ruling first, while the page shows
+    only its question. Returns how many sections were tagged."""
+    docs = {d.get("location"): d for d in index.get("docs", [])}
+    tagged = 0
+    for ruling in RULINGS:
+        tags = [names[ruling.id]] if ruling.id in names else []
+        tags += [k for k in ruling.keywords if k.casefold() not in {t.casefold() for t in tags}]
+        if not tags:
+            continue
+        doc = docs.get(f"{page_url}#{ruling.id}")
+        if doc is None:
+            raise PluginError(f"the search index has no section {page_url}#{ruling.id} to give its keywords")
+        doc["tags"] = tags
+        tagged += 1
+    return tagged
+
+
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    # After the search plugin wrote its index (plugins run before hooks; hooks/offline.py, which
+    # precaches the index, runs last).
+    path = Path(config["site_dir"]) / "search" / "search_index.json"
+    if not path.is_file():
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    ruling_search_tags(index, _RULING_NAMES)
+    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

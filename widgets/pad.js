@@ -13,7 +13,11 @@
 // written over. Each change re-reads the game from storage first and applies itself to that, so
 // two tabs on one game keep both tabs' deals; a tab follows the other's changes as they are made
 // (the storage event). A change the device cannot keep (storage full) is said, and stays on the
-// page for the visit. Undo takes back the last deal.
+// page for the visit. Undo takes back the last deal; Edit on a line of the pad changes that deal.
+//
+// Two sides are "We" and "They" until the reader names them. Share hands the game to another
+// phone: the phone's share sheet where there is one (else the link is copied), and a QR code of the
+// link drawn on the page (the npm package uqr, served from the site: hooks/assets.py).
 
 import {
   RulesetChoice,
@@ -34,6 +38,46 @@ import { FULL, LIMITS, dealsFromText, dealsToText, newGameId, onChange, padReque
 export { dealsFromText, dealsToText };
 
 const DEFAULT_RULES = "parker-1947";
+// The names of two sides the reader has not named.
+const TWO_SIDES = ["We", "They"];
+// The QR code encoder, served from the site (hooks/assets.py), loaded when a code is first drawn.
+const QR_MODULE = new URL("../vendor/uqr/index.mjs", import.meta.url).href;
+const SVG = "http://www.w3.org/2000/svg";
+
+// A total as printed: the minus sign is signed()'s, no plus.
+function total(n) {
+  return n < 0 ? signed(n) : String(n);
+}
+
+// The engine's text with each negative figure written with signed()'s minus sign.
+function withMinus(text) {
+  return String(text).replace(/(^|[\s(:,/])-(\d)/g, (_, before, digit) => `${before}${signed(-1).slice(0, -1)}${digit}`);
+}
+
+// A QR code's modules (rows of booleans, a quiet zone included) as an SVG image: one path of
+// squares, black on white in both colour schemes (what cameras read best).
+export function qrSvg(rows, label) {
+  const n = rows.length;
+  let d = "";
+  rows.forEach((row, y) => row.forEach((on, x) => {
+    if (on) d += `M${x} ${y}h1v1h-1z`;
+  }));
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  svg.setAttribute("shape-rendering", "crispEdges");
+  svg.setAttribute("class", "sr-pad__qr");
+  const back = document.createElementNS(SVG, "rect");
+  back.setAttribute("width", String(n));
+  back.setAttribute("height", String(n));
+  back.setAttribute("fill", "#fff");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", d);
+  path.setAttribute("fill", "#000");
+  svg.append(back, path);
+  return svg;
+}
 const FIELDS = ["rules", "option", "format", "names", "deals"];
 
 function cleanName(text) {
@@ -144,30 +188,38 @@ class SomersetPad extends Widget {
     this._points = h("div", { class: "sr-pad__points" });
     this._dealError = h("p", { class: "sr-field-error", id: `${id}-deal-err`, role: "alert", hidden: true });
     this._add = h("button", { type: "submit", class: "md-button md-button--primary" }, "Add the deal");
+    this._cancelEdit = h("button", { type: "button", class: "md-button", hidden: true, onclick: () => this.stopEditing(true) }, "Cancel the change");
+    this._editing = null; // the index of the deal being changed, or null: the form adds the next deal
+    this._formEdits = 0; // counts the reader's typing in the form (a deal is emptied only if none since)
     this._passed = h("button", { type: "button", class: "md-button", onclick: () => this.addDeal({ passed: true }) }, "Everyone passed");
     this._bidFields = h("div", { class: "sr-row" }, field("bidder", "Bid won by", this._bidder), field("bid", "Bid", this._bid));
     this._form = h(
       "form",
       { class: "sr-form sr-pad__deal", "aria-labelledby": `${id}-deal-title`, onsubmit: (e) => (e.preventDefault(), this.addFromForm()) },
-      h("p", { class: "sr-pad__title", id: `${id}-deal-title` }, "Next deal"),
+      (this._formTitle = h("p", { class: "sr-pad__title", id: `${id}-deal-title` }, "Next deal")),
       this._bidFields,
       this._points,
       this._dealError,
-      h("div", { class: "sr-inline sr-actions" }, this._add, this._passed),
+      h("div", { class: "sr-inline sr-actions" }, this._add, this._passed, this._cancelEdit),
     );
+    this._form.addEventListener("input", () => (this._formEdits += 1));
     this._undo = h("button", { type: "button", class: "md-button", onclick: () => this.undo() }, "Undo the last deal");
     this._table = h("div", { class: "sr-pad__lines" });
     this._linkBox = h("input", { type: "text", readonly: true, id: `${id}-link`, class: "sr-pad__link" });
     this._textBox = h("textarea", { readonly: true, id: `${id}-text`, rows: "6", class: "sr-pad__text" });
+    this._shareButton = h("button", { type: "button", class: "md-button sr-pad__sharebutton", onclick: () => this.share() }, "Share this game");
+    this._qrBox = h("figure", { class: "sr-pad__qrbox" });
     this._share = h(
       "details",
       { class: "sr-pad__share" },
-      h("summary", {}, "Share or export the pad"),
+      h("summary", {}, "QR code, link and text of this game"),
+      this._qrBox,
       field("link", "A link to this pad", this._linkBox),
       h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.copy(this._linkBox, "The link") }, "Copy the link")),
       field("text", "The pad as text", this._textBox),
       h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.copy(this._textBox, "The text") }, "Copy the text")),
     );
+    this._share.addEventListener("toggle", () => this.drawQr());
     this.liveRegion();
     this._live.setAttribute("role", "status");
 
@@ -179,11 +231,11 @@ class SomersetPad extends Widget {
       h("p", { class: "sr-widget__title" }, "Score pad"),
       this.statusBox(),
       this._notice,
+      this._board,
       this._gamesBar,
       h("div", { class: "sr-row" }, this._choice.field, field("format", "Players", this._format), this._optionField),
-      this._board,
       this._form,
-      h("div", { class: "sr-inline sr-actions" }, this._undo),
+      h("div", { class: "sr-inline sr-actions" }, this._undo, this._shareButton),
       this._table,
       this._names,
       this._share,
@@ -458,6 +510,7 @@ class SomersetPad extends Widget {
   // After the game shown changed: its settings, its answer (scored when the engine is ready and
   // nothing usable was saved), the address, the list, the words.
   async shown(words) {
+    this._editing = null;
     this.dealProblem(null);
     if (this._rulesets) {
       this._rules.value = this._state.rules;
@@ -621,8 +674,17 @@ class SomersetPad extends Widget {
     this.fillGames();
   }
 
+  // The names the engine is given: the reader's, or We and They for two sides nobody named.
+  namesFor(state) {
+    if (state.names && state.names.length) return state.names;
+    const r = (this._rulesets || []).find((x) => x.id === state.rules);
+    const formats = r ? r.formats : [];
+    const f = formats.find((x) => x.id === state.format) || formats[0];
+    return f && f.teams && f.teams.length === 2 ? [...TWO_SIDES] : null;
+  }
+
   score(state) {
-    return this.ask(padRequest(state));
+    return this.ask(padRequest({ ...state, names: this.namesFor(state) }));
   }
 
   // Show a game and its answer (what the page shows; keeping it is keep()'s).
@@ -728,10 +790,10 @@ class SomersetPad extends Widget {
 
   async addDeal(deal) {
     if (!this._answer) return;
-    // What the form held when the deal was read: emptied afterwards only if still the same (the
+    if (this._editing !== null) return this.changeDeal(this._editing, deal);
+    // The form is emptied afterwards only if the reader typed nothing since the deal was read (the
     // next deal may have been typed while this one was being scored).
-    const typed = () => [this._bid.value, ...[...this._points.querySelectorAll("input")].map((box) => box.value)].join("|");
-    const held = typed();
+    const held = this._formEdits;
     if (this._answer.winner !== null) {
       this.dealProblem("The game is over. Press New game to start another.", "bid");
       return;
@@ -756,9 +818,70 @@ class SomersetPad extends Widget {
       return;
     }
     this.dealProblem(null);
-    if (typed() !== held) return;
+    if (this._formEdits !== held || this._editing !== null) return;
+    this.emptyForm();
+  }
+
+  emptyForm() {
     this._bid.value = "";
     for (const box of this._points.querySelectorAll("input")) box.value = "";
+  }
+
+  // --- changing a past deal --------------------------------------------------------------------
+
+  // Fill the form with deal `index` (from 0) to change it; Save puts it back in its place.
+  startEditing(index) {
+    const deal = this._state.deals[index];
+    if (!deal || !this._answer) return;
+    this._editing = index;
+    this._formEdits += 1; // a deal being scored no longer empties the form
+    this.draw();
+    if (deal.bidder !== undefined && deal.bidder !== null) this._bidder.value = String(deal.bidder);
+    this._bid.value = deal.bid !== undefined && deal.bid !== null ? String(deal.bid) : "";
+    const boxes = [...this._points.querySelectorAll("input")];
+    boxes.forEach((box, i) => (box.value = deal.points && deal.points[i] !== undefined ? String(deal.points[i]) : ""));
+    this.dealProblem(null);
+    this.announce(`Changing deal ${index + 1}: change the figures and press Save deal ${index + 1}.`);
+    (this._bidFields.hidden ? boxes[0] : this._bid).focus();
+  }
+
+  stopEditing(say) {
+    const was = this._editing;
+    this._editing = null;
+    this.emptyForm();
+    this.dealProblem(null);
+    this.draw();
+    if (say && was !== null) {
+      this.announce(`Deal ${was + 1} is unchanged.`);
+      this._bid.focus();
+    }
+  }
+
+  async changeDeal(index, deal) {
+    const answer = await this.edit(
+      (base) => (index < base.deals.length ? { ...base, deals: base.deals.map((d, i) => (i === index ? deal : d)) } : null),
+      (a) => {
+        const line = a.lines[index];
+        const changes = a.sides.map((s, i) => `${s.name} ${signed(line.changes[i])}`).join(", ");
+        let words = `Deal ${index + 1} changed: ${changes}. ${capitalize(this.totalsWords(a))}.`;
+        if (a.winner !== null) words += ` ${a.sides[a.winner].name} win the game: ${a.result}.`;
+        return words;
+      },
+    );
+    if (!answer) {
+      this.dealProblem(`Deal ${index + 1} is no longer in this game.`, "bid");
+      return;
+    }
+    if (answer.error) {
+      this.dealProblem(answer.error.message.replace(/^deal \d+: /, ""), answer.error.field);
+      return;
+    }
+    this._editing = null;
+    this.emptyForm();
+    this.dealProblem(null);
+    this.draw();
+    const row = this._table.querySelector(`[data-deal="${index}"] button`);
+    if (row) row.focus();
   }
 
   async undo() {
@@ -810,10 +933,51 @@ class SomersetPad extends Widget {
     }
   }
 
+  // The phone's share sheet with the game's link where the browser has one; else the link copied.
+  async share() {
+    const url = this._linkBox.value;
+    if (!url) return;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: "Some'r'Set score pad", text: this._answer ? capitalize(this.totalsWords(this._answer)) : "", url });
+        this.announce("The game's link is shared.");
+        return;
+      } catch (e) {
+        if (e && e.name === "AbortError") {
+          this.announce("Not shared.");
+          return;
+        }
+        // Refused (no permission, nothing to share with): copy it instead.
+      }
+    }
+    await this.copy(this._linkBox, "The link to this game");
+  }
+
+  // The QR code of the game's link, drawn when the share box is open (the encoder is fetched then).
+  async drawQr() {
+    if (!this._share.open || this._share.hidden) return;
+    const link = this._linkBox.value;
+    if (!link || this._qrLink === link) return;
+    this._qrLink = link;
+    try {
+      const { encode } = await import(QR_MODULE);
+      if (this._linkBox.value !== link) return; // drawn again for the newer link
+      const code = encode(link, { ecc: "L", border: 4 });
+      replace(
+        this._qrBox,
+        qrSvg(code.data, "A QR code of this game's link"),
+        h("figcaption", { class: "sr-hint" }, "Scan it with another phone's camera to open this game there."),
+      );
+    } catch (e) {
+      this._qrLink = null;
+      replace(this._qrBox, h("p", { class: "sr-hint" }, `The QR code could not be drawn (${e.message || e}); share the link below instead.`));
+    }
+  }
+
   // --- drawing the answer ----------------------------------------------------------------------
 
   totalsWords(a) {
-    return `totals ${a.sides.map((s, i) => `${s.name} ${a.totals[i]}`).join(", ")}`;
+    return `totals ${a.sides.map((s, i) => `${s.name} ${total(a.totals[i])}`).join(", ")}`;
   }
 
   showNotices(notices) {
@@ -856,6 +1020,7 @@ class SomersetPad extends Widget {
       );
       clear(this._table);
       this._share.hidden = true;
+      this._shareButton.hidden = true;
       this._names.hidden = true;
       return;
     }
@@ -867,7 +1032,12 @@ class SomersetPad extends Widget {
         "dl",
         { class: "sr-pad__totals" },
         a.sides.map((s, i) =>
-          h("div", { class: over && a.winner === i ? "sr-pad__winner" : null }, h("dt", {}, s.name, h("small", {}, ` seats ${s.seats.join("+")}`)), h("dd", {}, String(a.totals[i]))),
+          h(
+            "div",
+            { class: over && a.winner === i ? "sr-pad__winner" : null },
+            h("dt", {}, s.name, /^seats? /i.test(s.name) ? null : h("small", {}, ` seat${s.seats.length > 1 ? "s" : ""} ${s.seats.join("+")}`)),
+            h("dd", {}, total(a.totals[i])),
+          ),
         ),
       ),
       h(
@@ -879,33 +1049,61 @@ class SomersetPad extends Widget {
       ),
     );
     // The form for the next deal, shaped by the ruleset and format.
-    this._form.hidden = over;
+    const editing = this._editing !== null && this._editing < this._state.deals.length ? this._editing : null;
+    this._editing = editing;
+    this._form.hidden = over && editing === null;
+    this._formTitle.textContent = editing === null ? "Next deal" : `Change deal ${editing + 1}`;
+    this._add.textContent = editing === null ? "Add the deal" : `Save deal ${editing + 1}`;
+    this._cancelEdit.hidden = editing === null;
+    this._form.classList.toggle("sr-pad__deal--editing", editing !== null);
     this._bidFields.hidden = !a.bidding;
     this._passed.hidden = !a.can_pass;
     const chosen = this._bidder.value;
     clear(this._bidder);
     a.sides.forEach((s, i) => this._bidder.appendChild(h("option", { value: String(i) }, s.name)));
     if (chosen && Number(chosen) < a.sides.length) this._bidder.value = chosen;
-    const old = [...this._points.querySelectorAll("input")].map((x) => x.value);
-    clear(this._points);
-    const boxes = a.sides.map((s, i) => {
-      const box = h("input", { type: "text", inputmode: "numeric", autocomplete: "off", size: "4", id: `${this._id}-pts-${i}`, value: old.length === a.sides.length ? old[i] : "" });
-      box.disabled = !ready;
-      return h("div", { class: "sr-field" }, h("label", { for: box.id }, `${s.name} took`), box);
-    });
-    this._points.append(...boxes);
-    this._points.appendChild(h("p", { class: "sr-hint" }, `A deal holds ${a.points_per_deal} points; leave one side empty for the rest.`));
+    // The boxes stay the same elements while the sides do, so typing the next deal while the last
+    // is being scored keeps its place and figures.
+    const sidesKey = JSON.stringify([a.sides.map((s) => s.name), a.points_per_deal]);
+    if (this._pointsKey !== sidesKey) {
+      this._pointsKey = sidesKey;
+      const old = [...this._points.querySelectorAll("input")].map((x) => x.value);
+      clear(this._points);
+      const boxes = a.sides.map((s, i) => {
+        const box = h("input", { type: "text", inputmode: "numeric", autocomplete: "off", size: "4", id: `${this._id}-pts-${i}`, value: old.length === a.sides.length ? old[i] : "" });
+        return h("div", { class: "sr-field" }, h("label", { for: box.id }, `${s.name} took`), box);
+      });
+      this._points.append(...boxes);
+      this._points.appendChild(h("p", { class: "sr-hint" }, `A deal holds ${a.points_per_deal} points; leave one side empty for the rest.`));
+    }
+    for (const box of this._points.querySelectorAll("input")) box.disabled = !ready;
     // The lines of the pad.
     if (!a.lines.length) {
       replace(this._table, h("p", { class: "sr-empty" }, "No deal yet."));
     } else {
-      const rows = a.lines.map((line) =>
+      const rows = a.lines.map((line, index) =>
         h(
           "tr",
-          { class: line.winner !== null ? "sr-pad__final" : null },
+          { class: line.winner !== null ? "sr-pad__final" : null, "data-deal": String(index) },
           h("th", { scope: "row" }, String(line.number)),
           h("td", {}, line.passed ? "passed" : line.bidder === undefined || line.bidder === null ? "no bid" : `${a.sides[line.bidder].name} ${line.bid}${line.set ? ", set" : ", made"}`),
-          a.sides.map((_, i) => h("td", { class: "sr-num" }, h("span", { class: "sr-pad__change" }, signed(line.changes[i])), " ", h("strong", {}, String(line.totals[i])))),
+          a.sides.map((_, i) => h("td", { class: "sr-num" }, h("span", { class: "sr-pad__change" }, signed(line.changes[i])), " ", h("strong", {}, total(line.totals[i])))),
+          h(
+            "td",
+            {},
+            h(
+              "button",
+              {
+                type: "button",
+                class: "md-button sr-pad__edit",
+                "aria-label": `Edit deal ${line.number}`,
+                "aria-pressed": String(this._editing === index),
+                disabled: !ready,
+                onclick: () => (this._editing === index ? this.stopEditing(true) : this.startEditing(index)),
+              },
+              "Edit",
+            ),
+          ),
         ),
       );
       const why = a.lines.map((line) =>
@@ -920,7 +1118,7 @@ class SomersetPad extends Widget {
             "table",
             { class: "sr-table sr-pad__table" },
             h("caption", { class: "sr-vh" }, `The pad: each deal's change and the totals after it`),
-            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"), h("th", { scope: "col" }, "Bid"), a.sides.map((s) => h("th", { scope: "col" }, s.name)))),
+            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"), h("th", { scope: "col" }, "Bid"), a.sides.map((s) => h("th", { scope: "col" }, s.name)), h("th", { scope: "col" }, h("span", { class: "sr-vh" }, "Edit")))),
             h("tbody", {}, rows),
           ),
         ),
@@ -946,6 +1144,7 @@ class SomersetPad extends Widget {
       this._names.appendChild(h("div", { class: "sr-field" }, h("label", { for: box.id }, `Side ${i + 1} (seats ${s.seats.join("+")})`), box));
     });
     this._share.hidden = false;
+    this._shareButton.hidden = false;
     const link = new URL(location.href);
     link.search = "";
     const params = new URLSearchParams();
@@ -956,7 +1155,8 @@ class SomersetPad extends Widget {
     if (s.names) params.set("names", s.names.join(","));
     params.set("deals", dealsToText(s.deals));
     this._linkBox.value = `${link.origin}${link.pathname}?${params.toString().replace(/%2C/gi, ",")}`;
-    this._textBox.value = a.text;
+    this._textBox.value = withMinus(a.text);
+    this.drawQr();
   }
 
   _engineState(state) {

@@ -4,6 +4,7 @@ engine), undo, the winner announced at the target, the share link, the text expo
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -18,7 +19,14 @@ TIMEOUT = 60_000
 
 
 def engine(**request: Any) -> Any:
+    """The engine's pad, with the sides named as the pad names two sides nobody named."""
+    request.setdefault("names", ["We", "They"])
     return json.loads(handle(json.dumps({"cmd": "pad", **request})))
+
+
+def minus(text: Any) -> str:
+    """A figure or text as the pad prints it: one minus sign (ui.js signed())."""
+    return re.sub(r"(^|[\s(:,/])-(\d)", "\\1\u2212\\2", str(text))
 
 
 def add(page: Any, bidder: str, bid: int, first: int | None, second: int | None = None) -> None:
@@ -52,12 +60,12 @@ def test_a_game_on_the_pad_reload_undo_winner_share_and_text(open_page: Any) -> 
     page, rec = open_page(PAD, **PHONE)
     started(page)
     no_sideways_scroll(page)
-    add(page, "Seats 1+3", 20, 24)  # the other side's points left empty: the rest of the deal
-    expect(live(page)).to_have_text("Deal 1: Seats 1+3 +24, Seats 2+4 0. Totals Seats 1+3 24, Seats 2+4 0.")
-    add(page, "Seats 2+4", 15, 10, 14)  # set: the bidder loses twice the shortfall, the others score double
-    expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["44", "-2"])
+    add(page, "We", 20, 24)  # the other side's points left empty: the rest of the deal
+    expect(live(page)).to_have_text("Deal 1: We +24, They 0. Totals We 24, They 0.")
+    add(page, "They", 15, 10, 14)  # set: the bidder loses twice the shortfall, the others score double
+    expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["44", "−2"])
     deals = [{"bidder": 0, "bid": 20, "points": [24, 0]}, {"bidder": 1, "bid": 15, "points": [10, 14]}]
-    assert totals(page) == [str(t) for t in engine(rules="parker-1947", deals=deals)["totals"]]
+    assert totals(page) == [minus(t) for t in engine(rules="parker-1947", deals=deals)["totals"]]
     for box in page.locator("somerset-pad button:visible, somerset-pad input:visible, somerset-pad select:visible").all():
         assert box.bounding_box()["height"] >= 44, box.evaluate("e => e.outerHTML.slice(0, 80)")
 
@@ -65,7 +73,7 @@ def test_a_game_on_the_pad_reload_undo_winner_share_and_text(open_page: Any) -> 
     # engine starts by itself (a game is on the pad), so the next deal needs no Start press.
     rec.stall.add("pyodide.asm.wasm")
     page.reload()
-    expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["44", "-2"])
+    expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["44", "−2"])
     expect(page.locator("somerset-pad .sr-pad__table tbody tr")).to_have_count(2)
     page.wait_for_function("() => window[Symbol.for('somerset.engine')].state.status === 'loading'")
     held, rec.stalled[:] = list(rec.stalled), []
@@ -76,40 +84,40 @@ def test_a_game_on_the_pad_reload_undo_winner_share_and_text(open_page: Any) -> 
 
     # Undo takes back one line; the deal goes in again.
     page.get_by_role("button", name="Undo the last deal").click()
-    expect(live(page)).to_have_text("Deal 2 taken back. Totals Seats 1+3 24, Seats 2+4 0.")
+    expect(live(page)).to_have_text("Deal 2 taken back. Totals We 24, They 0.")
     expect(page.locator("somerset-pad .sr-pad__table tbody tr")).to_have_count(1)
-    add(page, "Seats 2+4", 15, 10, 14)
-    add(page, "Seats 1+3", 12, 24, 0)
+    add(page, "They", 15, 10, 14)
+    add(page, "We", 12, 24, 0)
     # 44 + 24 = 68: past 66, and the side made its bid. The winner is announced.
     deals.append({"bidder": 0, "bid": 12, "points": [24, 0]})
     answer = engine(rules="parker-1947", deals=deals)
     assert answer["winner"] == 0
     expect(live(page)).to_have_text(
-        f"Deal 3: Seats 1+3 +24, Seats 2+4 0. Totals Seats 1+3 68, Seats 2+4 -2. Seats 1+3 win the game: {answer['result']}."
+        f"Deal 3: We +24, They 0. Totals We 68, They −2. We win the game: {answer['result']}."
     )
-    expect(page.locator("somerset-pad .sr-pad__result")).to_contain_text("Seats 1+3 win the game. Seats 1+3 reached 66 with 68.")
+    expect(page.locator("somerset-pad .sr-pad__result")).to_contain_text("We win the game. We reached 66 with 68.")
     expect(page.get_by_role("button", name="Add the deal")).to_be_hidden()
 
     # Export: the engine's text; share: a link that opens the same pad on another device.
     page.locator("somerset-pad .sr-pad__share summary").click()
-    assert page.get_by_label("The pad as text").input_value() == answer["text"]
+    assert page.get_by_label("The pad as text").input_value() == minus(answer["text"])
     link = page.get_by_label("A link to this pad").input_value()
     query = parse_qs(urlsplit(link).query)
     assert query["rules"] == ["parker-1947"] and query["deals"] == ["s1b20p24.0,s2b15p10.14,s1b12p24.0"]
     other, _ = open_page(link.split("/", 3)[3], **PHONE)  # a fresh device: nothing saved there
-    expect(other.locator("somerset-pad .sr-pad__result")).to_contain_text("Seats 1+3 win the game.", timeout=TIMEOUT)
-    assert totals(other) == ["68", "-2"]
+    expect(other.locator("somerset-pad .sr-pad__result")).to_contain_text("We win the game.", timeout=TIMEOUT)
+    assert totals(other) == ["68", "−2"]
 
 
 def test_names_bad_figures_and_boardgamegeek_that_is_not_won_by_setting(open_page: Any) -> None:
     deals = "s1b20p24.0,s1b20p24.0,s2b24p10.14"  # seats 1+3 pass 66 by setting the other side
     page, _ = open_page(PAD + f"?rules=boardgamegeek&names=Us,Them&deals={deals}")
-    expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["68", "-20"], timeout=TIMEOUT)
+    expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["68", "−20"], timeout=TIMEOUT)
     expected = engine(rules="boardgamegeek", names=["Us", "Them"],
                       deals=[{"bidder": 0, "bid": 20, "points": [24, 0]}] * 2 + [{"bidder": 1, "bid": 24, "points": [10, 14]}])
     assert expected["winner"] is None
     expect(page.locator("somerset-pad .sr-pad__result")).to_contain_text(expected["result"][1:])
-    expect(page.locator("somerset-pad .sr-pad__table thead th")).to_have_text(["Deal", "Bid", "Us", "Them"])
+    expect(page.locator("somerset-pad .sr-pad__table thead th")).to_have_text(["Deal", "Bid", "Us", "Them", "Edit"])
     # Figures that do not add up are refused with the engine's words, beside the form.
     add(page, "Them", 12, 12, 11)
     error = page.locator("somerset-pad .sr-pad__deal .sr-field-error")
@@ -125,7 +133,7 @@ def test_names_bad_figures_and_boardgamegeek_that_is_not_won_by_setting(open_pag
     page.locator("somerset-pad .sr-pad__names input").nth(1).fill("The others")
     page.locator("somerset-pad .sr-pad__names input").nth(1).press("Enter")
     page.locator("somerset-pad .sr-pad__names input").nth(1).blur()
-    expect(page.locator("somerset-pad .sr-pad__table thead th")).to_have_text(["Deal", "Bid", "Us", "The others"])
+    expect(page.locator("somerset-pad .sr-pad__table thead th")).to_have_text(["Deal", "Bid", "Us", "The others", "Edit"])
     assert parse_qs(urlsplit(page.url).query)["names"] == ["Us,The others"]
 
 
@@ -146,7 +154,7 @@ def test_offline_after_the_engine_was_started_once(open_page: Any) -> None:
     page.goto(page.url + PAD)
     started(page)
     page.wait_for_function("() => window[Symbol.for('somerset.engine')].state.saved === true", timeout=TIMEOUT)
-    add(page, "Seats 1+3", 15, 16)
+    add(page, "We", 15, 16)
     # The pad keeps a deal once the engine has scored it: wait for that before the reload.
     expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["16", "0"])
     page.context.set_offline(True)
@@ -154,5 +162,5 @@ def test_offline_after_the_engine_was_started_once(open_page: Any) -> None:
     expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["16", "0"])
     # The engine starts by itself for the game on the pad: no Start press.
     expect(page.get_by_role("button", name="Add the deal")).to_be_enabled(timeout=TIMEOUT)
-    add(page, "Seats 2+4", 10, 12)  # seats 2+4 bid 10 and take 12 of the deal's points: made
+    add(page, "They", 10, 12)  # seats 2+4 bid 10 and take 12 of the deal's points: made
     expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["16", "12"])

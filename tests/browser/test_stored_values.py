@@ -100,9 +100,9 @@ THREE = [{"bidder": 0, "bid": 15, "points": [16, 8]}, {"bidder": 1, "bid": 12, "
 
 
 def play_three(page: Any) -> None:
-    add(page, "Seats 1+3", 15, 16)
-    add(page, "Seats 2+4", 12, 10)
-    add(page, "Seats 1+3", 20, 24)
+    add(page, "We", 15, 16)
+    add(page, "They", 12, 10)
+    add(page, "We", 20, 24)
     expect(totals(page)).to_have_text([str(t) for t in engine(rules="parker-1947", deals=THREE)["totals"]])
 
 
@@ -155,7 +155,7 @@ def test_a_shared_pad_opens_beside_the_devices_games_and_is_kept_only_when_chose
     # A link's pad changed by the reader (a deal added) becomes a game of its own.
     page.goto(rec.base + PAD + "?rules=parker-1947&deals=s2b10p4.20")
     started(page)
-    add(page, "Seats 1+3", 15, 16)
+    add(page, "We", 15, 16)
     expect(live(page)).to_contain_text("This pad is now kept on this device, as a game of its own.")
     assert sorted(len(g["deals"]) for g in games(page)) == [1, 2, 3]
 
@@ -179,7 +179,7 @@ def test_a_shared_pad_opens_beside_the_devices_games_and_is_kept_only_when_chose
     pad(page).get_by_role("button", name="New game").click()
     expect(live(page)).to_contain_text("A new game. The last one stays on this device, under Game")
     assert len(games(page)) == 2
-    add(page, "Seats 1+3", 15, 16)
+    add(page, "We", 15, 16)
     expect(totals(page)).to_have_text(["16", "0"])
     assert len(games(page)) == 3
 
@@ -196,12 +196,12 @@ def test_two_tabs_on_the_pad_keep_both_tabs_deals(open_page: Any) -> None:
     b.goto(a.url)
     started(a)
     started(b)
-    add(a, "Seats 1+3", 15, 16)
-    add(a, "Seats 2+4", 12, 10)
+    add(a, "We", 15, 16)
+    add(a, "They", 12, 10)
     # Tab B follows tab A as it goes (the storage event), then adds its own deal.
     expect(totals(b)).to_have_text(["16", "14"])
     expect(live(b)).to_contain_text("Changed in another tab")
-    add(b, "Seats 1+3", 20, 24)
+    add(b, "We", 20, 24)
     expect(totals(b)).to_have_text(["40", "14"])
     expect(totals(a)).to_have_text(["40", "14"])
     assert [len(g["deals"]) for g in games(a)] == [3]
@@ -214,7 +214,7 @@ def test_two_tabs_on_the_pad_keep_both_tabs_deals(open_page: Any) -> None:
         localStorage.setItem('{PADS}', JSON.stringify(v));
     }}"""
     )
-    add(a, "Seats 2+4", 10, 12)
+    add(a, "They", 10, 12)
     expect(pad(a).locator(".sr-pad__table tbody tr")).to_have_count(5)
     expect(totals(a)).to_have_text(["40", "26"])
     deals = games(a)[0]["deals"]
@@ -250,7 +250,7 @@ def test_a_stored_pad_of_another_shape_is_not_trusted(open_page: Any) -> None:
     page.reload()
     expect(pad(page).locator(".sr-notice")).to_contain_text("saved by a newer version of this site in another tab: reload this page")
     started(page)
-    add(page, "Seats 1+3", 15, 16)
+    add(page, "We", 15, 16)
     expect(live(page)).to_contain_text("Not kept on the device: a newer version of this site saved it")
     assert page.evaluate(f"localStorage.getItem('{PADS}')") == newer
 
@@ -258,7 +258,7 @@ def test_a_stored_pad_of_another_shape_is_not_trusted(open_page: Any) -> None:
 def test_a_full_storage_on_the_pad_is_said_and_the_kept_game_stays(open_page: Any) -> None:
     page, rec = open_page(PAD)
     started(page)
-    add(page, "Seats 1+3", 15, 16)
+    add(page, "We", 15, 16)
     expect(totals(page)).to_have_text(["16", "0"])
     before = page.evaluate(f"localStorage.getItem('{PADS}')")
     assert before and len(json.loads(before)["games"][0]["deals"]) == 1
@@ -266,13 +266,13 @@ def test_a_full_storage_on_the_pad_is_said_and_the_kept_game_stays(open_page: An
     page.reload()
     expect(totals(page)).to_have_text(["16", "0"])
     started(page)
-    add(page, "Seats 2+4", 12, 10)
+    add(page, "They", 12, 10)
     expect(totals(page)).to_have_text(["16", "14"])
     expect(live(page)).to_contain_text("Not kept on the device: this browser's storage for the site is full.")
     expect(pad(page).locator(".sr-notice")).to_contain_text("This change is not kept on the device: this browser's storage for the site is full.")
     assert page.evaluate(f"localStorage.getItem('{PADS}')") == before
     # The page keeps going with what it has: a second deal builds on the first one not kept.
-    add(page, "Seats 1+3", 20, 24)
+    add(page, "We", 20, 24)
     expect(pad(page).locator(".sr-pad__table tbody tr")).to_have_count(3)
     assert page.evaluate(f"localStorage.getItem('{PADS}')") == before
 

@@ -151,6 +151,26 @@ def test_a_ruling_mistake_is_named(change, words):
     assert problem(e).startswith("r.toml: ruling 'my-ruling': ") and words in problem(e)
 
 
+def test_a_ruling_keeps_its_keywords_in_order():
+    text = GOOD_RULING.replace('kind = "legal"', 'keywords = ["play the rover", "  may I   play the 0/0 "]\nkind = "legal"')
+    (ruling,) = rulings(text)[1]
+    assert ruling.keywords == ("play the rover", "may I play the 0/0")
+    assert rulings(GOOD_RULING)[1][0].keywords == ()
+
+
+@pytest.mark.parametrize("keywords, words", [
+    ('["rover", "Rover"]', "field 'keywords': 'Rover' is listed twice"),
+    ('["rover", " "]', "field 'keywords': a keyword is empty"),
+    ('["' + "rover " * 12 + '"]', "is longer than 60 characters"),
+    ('["the <b>rover</b>"]', "write plain words"),
+    ('[3]', "expected a list of texts"),
+])
+def test_a_keyword_mistake_is_named(keywords, words):
+    with pytest.raises(ContentError) as e:
+        rulings(GOOD_RULING.replace('kind = "legal"', f'keywords = {keywords}\nkind = "legal"'))
+    assert problem(e).startswith("r.toml: ruling 'my-ruling': ") and words in problem(e)
+
+
 def test_a_pack_table_changes_the_position_for_that_pack():
     text = GOOD_RULING.replace('card = "0/0"\n', 'card = "0/0"\n\n[ruling.position.single]\nhand = "0/0, 0/6"\n'
                                'trick = "1/6"\n')

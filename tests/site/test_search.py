@@ -25,6 +25,28 @@ PLAYER_QUERIES = {
 }
 
 
+# Questions as players ask them at the table, in their own words (the content files' keywords are
+# what makes these work: "Rover" for the 0/0, "hold" for "follow", "going set" for "set"), with the
+# ruling that must come first.
+NATURAL_QUESTIONS = {
+    "play 0/0 suit led": "rover-holding-suit",
+    "may I play the 0/0": "rover-holding-suit",
+    "play the rover": "rover-holding-suit",
+    "rover instead of following suit": "rover-holding-suit",
+    "the 0/0 when I can follow suit": "rover-holding-suit",
+    "trump when I hold the suit": "trump-while-holding-suit",
+    "ruff": "trump-while-holding-suit",
+    "going set": "set-score",
+    "we went set": "set-score",
+    "does trump beat the rover": "trump-beats-rover",
+    "name the rover trump": "zero-trump-allowed",
+    "misdeal": "card-shown-dealing",
+    "everyone passes": "bidding",
+    "how many points to win": "game-target",
+    "leftover cards": "undealt-cards",
+}
+
+
 def search(site: Path, queries: list[str]) -> dict[str, list[str]]:
     node = shutil.which("node")
     if not node:
@@ -58,6 +80,22 @@ def test_player_words_find_the_ruling_first(built_site: Path) -> None:
     for query, ruling in PLAYER_QUERIES.items():
         assert found[query][0].startswith("rulings/"), (query, found[query][:5])  # the first page listed
         assert first_section(found[query]) == f"rulings/#{ruling}", (query, found[query][:5])
+
+
+def test_natural_questions_find_their_ruling_first(built_site: Path) -> None:
+    found = search(built_site, list(NATURAL_QUESTIONS))
+    wrong = {q: found[q][:3] for q, rid in NATURAL_QUESTIONS.items() if first_section(found[q]) != f"rulings/#{rid}"}
+    assert wrong == {}, wrong
+
+
+def test_the_keywords_are_the_sections_tags(built_site: Path) -> None:
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    tags = {d["location"]: d.get("tags") for d in index["docs"] if d["location"].startswith("rulings/#")}
+    names = ruling_names()
+    for ruling in RULINGS:
+        # The name players use first, then the content file's keywords (one the name repeats, once).
+        name = names[ruling.id]
+        assert tags[f"rulings/#{ruling.id}"] == [name, *(k for k in ruling.keywords if k.casefold() != name.casefold())], ruling.id
 
 
 def test_each_ruling_is_found_first_by_its_name(built_site: Path) -> None:

@@ -74,6 +74,9 @@ NEEDS = {"ss": _needs_ss, "no-trump": _needs_no_trump, "zero-trump": _needs_zero
 NEEDS_ABOUT = {"ss": "the S/S (not in the single pack)", "no-trump": "a No Trump declaration",
                "zero-trump": "the 0/0 named as trump", "kitty": "a kitty"}
 
+#: The longest keyword a ruling may list.
+KEYWORD_LIMIT = 60
+
 #: The fields every ruling has, with what each holds (the contributors' page lists them).
 FIELDS: dict[str, str] = {
     "id": "a short name in lower case with hyphens, unique among the rulings (it is the ruling's address)",
@@ -82,6 +85,9 @@ FIELDS: dict[str, str] = {
     "kind": "how the engine answers it (see the kinds)",
     "rule": "the rule the answer quotes: one of the rule keys, such as rover_play",
     "needs": 'what the question needs of a ruleset, such as ["ss"]; rulesets without it answer "Does not arise"',
+    "keywords": 'the other words players use for the question, such as ["play the rover", "may I play the 0/0"]: '
+                "the site shows them with the ruling and its search finds the ruling by them (each at most "
+                f"{KEYWORD_LIMIT} characters, no two alike)",
     "position": "the position the engine is asked about (a table of the kind's fields); a [ruling.position.single] "
                 "(or double, triple) table below it changes fields for that pack",
 }
@@ -99,6 +105,7 @@ class Ruling:
     needs: tuple[str, ...] = ()
     positions: dict[str, dict[str, Any]] = field(default_factory=dict)  # per pack name
     words: dict[str, str] = field(default_factory=dict)  # the kind's own texts (yes, no, ...)
+    keywords: tuple[str, ...] = ()  # other words players use for the question (what search finds)
     file: str = field(default="", compare=False)
 
     @property
@@ -306,6 +313,25 @@ def _read_topic(entry: Entry, seen: dict[str, str]) -> tuple[str, str]:
     return ident, name
 
 
+def _read_keywords(entry: Entry) -> tuple[str, ...]:
+    """A ruling's keywords: each a short plain text, none empty, none listed twice (case aside)."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for word in entry.text_list("keywords"):
+        word = " ".join(word.split())
+        if not word:
+            raise entry.error("a keyword is empty; write the words players use, such as \"play the rover\"", "keywords")
+        if len(word) > KEYWORD_LIMIT:
+            raise entry.error(f"'{word[:40]}...' is longer than {KEYWORD_LIMIT} characters; keep a keyword to a few words", "keywords")
+        if any(c in word for c in '<>"{}'):
+            raise entry.error(f"'{word[:40]}' holds one of < > \" {{ }}; write plain words", "keywords")
+        if word.casefold() in seen:
+            raise entry.error(f"'{word[:40]}' is listed twice", "keywords")
+        seen.add(word.casefold())
+        out.append(word)
+    return tuple(out)
+
+
 def _read_ruling(entry: Entry, topics: dict[str, str], seen: dict[str, str]) -> Ruling:
     ident = check_id(entry, seen)
     topic = entry.text("topic", choices=topics)
@@ -314,6 +340,7 @@ def _read_ruling(entry: Entry, topics: dict[str, str], seen: dict[str, str]) -> 
     rule = entry.text("rule", required=kind.default_rule is None, default=kind.default_rule or "",
                       choices=DIMENSION_KEYS)
     needs = tuple(entry.text_list("needs", choices=NEEDS))
+    keywords = _read_keywords(entry)
     words = {}
     for name, (_, required, default) in kind.words.items():
         words[name] = entry.text(name, required=required, default=default)
@@ -327,7 +354,7 @@ def _read_ruling(entry: Entry, topics: dict[str, str], seen: dict[str, str]) -> 
             problem = str(e)
         if problem:
             raise entry.error(f"{problem} (in the {pack} pack)", "position")
-    ruling = Ruling(ident, topic, question, kind.name, rule, needs, positions, words, entry.file)
+    ruling = Ruling(ident, topic, question, kind.name, rule, needs, positions, words, keywords, entry.file)
     for r in RULESETS.values():  # the engine must be able to answer for every ruleset
         try:
             if "trump" in kind.fields and not any(NEEDS[n](r) for n in needs):
