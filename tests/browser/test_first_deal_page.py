@@ -49,6 +49,7 @@ def test_a_whole_deal_with_the_coach_on_a_phone(open_page: Any) -> None:
     expect(log.last).to_contain_text("You take the trick (4 points)")
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], f"the page overflows: {widths}"
+    expect(page.get_by_text("The guided deal needs JavaScript")).to_have_count(0)
     deal.get_by_role("button", name="Play this deal again").click()
     expect(deal.get_by_role("button", name="Start the auction")).to_be_visible()
     no_engine(rec)
@@ -106,3 +107,41 @@ def test_keyboard_only(open_page: Any) -> None:
     expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (2 of")
     expect(deal.locator(".sr-first-deal__pick")).to_be_focused()
     no_engine(rec)
+
+
+def test_without_javascript_the_page_points_to_the_replayer(browser: Any, site_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site_url + "learn/first-deal/")
+        line = page.locator("somerset-first-deal p")
+        expect(line).to_have_text("The guided deal needs JavaScript. Without it, step through a whole deal in the deal replayer.")
+        href = line.get_by_role("link", name="deal replayer").get_attribute("href")
+        assert href == "../../tools/replay/"
+    finally:
+        context.close()
+
+
+def test_axe_finds_no_wcag_violation_mid_deal_and_at_the_end(browser: Any, site_url: str) -> None:
+    """axe-core on the guided deal with a barred card's verdict, then at the score, in light and dark
+    at 360 px (the site-wide axe test sees the page as it loads)."""
+    from test_accessibility import PHONE as PHONE_SIZE
+    from test_accessibility import Viewer
+
+    for scheme in ("light", "dark"):
+        v = Viewer(browser, site_url, scheme, PHONE_SIZE)
+        try:
+            v.page.goto(site_url + "learn/first-deal/")
+            deal = start(v.page)
+            deal.locator(".sr-first-deal__pick").click()
+            deal.locator(".sr-first-deal__pick").click()
+            deal.locator(".sr-card[data-card='1/4']").click()
+            expect(deal.locator(".sr-first-deal__verdict")).to_contain_text("1/4 may not be played")
+            assert v.axe() == [], scheme
+            for _ in range(2, len(STEPS)):
+                deal.locator(".sr-first-deal__pick").click()
+            expect(deal.locator(".sr-first-deal__score")).to_be_visible()
+            assert v.axe() == [], scheme
+        finally:
+            v.context.close()
+        assert v.foreign == []
