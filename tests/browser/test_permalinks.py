@@ -147,7 +147,7 @@ def test_a_golden_same_deal_link_shows_its_deals(open_page: Any, entry: dict[str
         assert e["score"] == entry["endings"][e["ruleset"]]["score"]
         ending = root.locator(f".sr-samedeal__ending[data-ruleset='{e['ruleset']}'] .sr-samedeal__outcome")
         for c in e["score"]:
-            expect(ending).to_contain_text(f"{c:+d}")
+            expect(ending).to_contain_text(_signed(c))
     # the hands as dealt
     root.locator("summary", has_text="The hands as dealt").click()
     for seat, cards in enumerate(answer["source"]["hands"]):

@@ -113,7 +113,7 @@ def test_focus_moves_to_the_pad_when_start_goes(open_page: Any) -> None:
 def test_the_readers_ruleset_is_remembered_across_tools_and_reloads(open_page: Any) -> None:
     page, _ = open_page(TRICK)
     page.locator("somerset-trick .sr-start").click()
-    rules = page.get_by_label("Ruleset")
+    rules = page.get_by_label("Ruleset", exact=True)
     expect(rules).to_be_enabled(timeout=ENGINE_TIMEOUT)
     ours = page.locator("somerset-trick").get_by_role("button", name="Our table")
     expect(ours).to_have_attribute("aria-pressed", "false")

@@ -75,7 +75,7 @@ def test_trick_typed(open_page: Any) -> None:
     page, rec = open_page(TRICK)
     start(page)
     verdict(page)
-    page.get_by_label("Ruleset").select_option("parker-1934")
+    page.get_by_label("Ruleset", exact=True).select_option("parker-1934")
     page.get_by_label("Trump").select_option("6")
     cards = page.get_by_label("Cards in play order")
     cards.fill("0/0 2/2, 11/12 9-10")
@@ -140,7 +140,7 @@ def test_permalink_opens_the_position(open_page: Any) -> None:
     page, _ = open_page(TRICK + "?rules=minden-senior-center&trump=nt&cards=8/8,4/8,0/0")
     expected = engine(cmd="trick", rules="minden-senior-center", trump="nt", cards="8/8,4/8,0/0")
     expect_trick_verdict(page, expected)
-    expect(page.get_by_label("Ruleset")).to_have_value("minden-senior-center")
+    expect(page.get_by_label("Ruleset", exact=True)).to_have_value("minden-senior-center")
     expect(page.get_by_label("Trump")).to_have_value("nt")
 
 
@@ -191,7 +191,7 @@ def test_hostile_permalink(open_page: Any, query: str, message: str) -> None:
         expect(page.get_by_label("Cards in play order")).to_have_attribute("aria-invalid", "true")
         expect(page.get_by_label("Cards in play order")).to_have_value("<img src=x onerror=alert(1)>")
     else:
-        expect(page.get_by_label("Ruleset")).to_have_value("parker-1947")
+        expect(page.get_by_label("Ruleset", exact=True)).to_have_value("parker-1947")
         expect(widget).to_contain_text("<script>alert(1)</script>")  # quoted back as text
         verdict(page)
 
@@ -229,7 +229,7 @@ def test_score_calculator(open_page: Any) -> None:
 
     # All rulesets side by side, each against the same engine.
     page.get_by_label("Points taken by the other side").fill("")
-    page.get_by_label("Ruleset").select_option("all")
+    page.get_by_label("Ruleset", exact=True).select_option("all")
     from somerset import RULESETS
 
     scored, unscored = [], []
