@@ -38,6 +38,7 @@ TOOLS = {
     "tools/play/?rules=parker-1947&seed=2": ("somerset-table", ".sr-table__ask"),
     "tools/pad/?rules=parker-1947&deals=s1b15p16.8,s2b16p9.15": ("somerset-pad", ".sr-pad__totals dd"),
     "tools/samedeal/?rules=parker-1947-house,parker-1947,parker-1950&seed=2": ("somerset-samedeal", ".sr-samedeal__summary"),
+    "tools/worth/?rules=parker-1947&hand=6/6+5/6+4/6+3/6+2/6+1/6+0/6+S/S+1/2+3/4+5/8+7/10": ("somerset-worth", ".sr-worth__table"),
 }
 
 
@@ -148,7 +149,9 @@ def first_visit(page: Any, base: str) -> None:
 def test_pages_and_every_tool_offline_after_a_first_visit(open_page: Any, site_url: str) -> None:
     page, rec = open_page(goto=False, viewport=WIDE, service_workers="allow")
     first_visit(page, site_url)
-    assert rec.count("pyodide.asm.wasm") == 1  # fetched once, through the service worker
+    # Fetched by the engine's start, and at most once more by the service worker keeping the engine
+    # when the browser's own cache did not keep a file this big (develop/runtime.md).
+    assert 1 <= rec.count("pyodide.asm.wasm") <= 2
     assert any(n.startswith("somerset-pages-") for n in cache_names(page))
     assert any(n.startswith("somerset-engine-") for n in cache_names(page))
 
