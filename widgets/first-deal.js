@@ -12,7 +12,7 @@
 // without the coach" opens Play a deal at the position reached. The deal shown is the one written
 // for the reader's ruleset when there is one, else the first (Parker 1947).
 
-import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, h, nextId, rememberedRuleset, replace } from "./ui.js";
+import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, fetchBuildData, h, nextId, rememberedRuleset, replace, speak } from "./ui.js";
 import { contractBar, tableView } from "./tableview.js";
 
 const DATA_URL = new URL("../data/first-deals.json", import.meta.url).href;
@@ -62,19 +62,13 @@ class SomersetFirstDeal extends HTMLElement {
   }
 
   announce(text) {
-    this._live.textContent = "";
-    window.setTimeout(() => {
-      this._live.textContent = text;
-    }, 30);
+    speak(this._live, text);
   }
 
   async load() {
     let data;
     try {
-      const response = await fetch(DATA_URL);
-      if (!response.ok) throw new Error(`the site answered ${response.status}`);
-      data = await response.json();
-      if (!data || data.version !== VERSION || !data.deals) throw new Error("the deal's file is of another version; reload the page");
+      data = await fetchBuildData(DATA_URL, VERSION, (d) => Boolean(d.deals), "the deal's file");
     } catch (e) {
       replace(this._body, h("p", { class: "sr-widget__problem", role: "status" }, `The deal could not be loaded: ${e.message || e}. Reload the page to try again.`));
       return;

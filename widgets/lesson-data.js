@@ -10,7 +10,7 @@
 // (the best stars earned). A value of another shape is set aside with a note, never trusted.
 
 import { read, update } from "./storage.js";
-import { rememberedRuleset } from "./ui.js";
+import { fetchBuildData, rememberedRuleset } from "./ui.js";
 
 export const DATA_URL = new URL("../data/lessons.json", import.meta.url).href;
 export const SITE_ROOT = new URL("../../", import.meta.url).href;
@@ -22,11 +22,7 @@ let loading = null;
 export function loadLessons() {
   if (!loading) {
     loading = (async () => {
-      const response = await fetch(DATA_URL);
-      if (!response.ok) throw new Error(`the site answered ${response.status}`);
-      const data = await response.json();
-      if (!data || data.version !== VERSION || !Array.isArray(data.stages)) throw new Error("the lesson file is of another version; reload the page");
-      return data;
+      return fetchBuildData(DATA_URL, VERSION, (d) => Array.isArray(d.stages), "the lesson file");
     })();
     loading.catch(() => {
       loading = null; // a later call tries again

@@ -9,7 +9,7 @@
 // cards played out. Stars: 3 with no wrong answer and no hint, one less for each, at least 1.
 // Progress (lesson-data.js) survives a reload and counts on the Learn map (lesson-map.js).
 
-import { cardButton, citationLink, defineWidget, h, nextId, rememberRuleset, replace, trickSeats } from "./ui.js";
+import { cardButton, citationLink, defineWidget, h, nextId, rememberRuleset, replace, speak, trickSeats } from "./ui.js";
 import { SITE_ROOT, forgetStage, lessonRuleset, loadLessons, readProgress, recordStars, stageExercises, starText } from "./lesson-data.js";
 
 function listWords(items) {
@@ -39,10 +39,7 @@ class SomersetLesson extends HTMLElement {
   }
 
   announce(text) {
-    this._live.textContent = "";
-    window.setTimeout(() => {
-      this._live.textContent = text;
-    }, 30);
+    speak(this._live, text);
   }
 
   async load() {

@@ -23,10 +23,12 @@ import {
   cardFace,
   citationLink,
   defineWidget,
+  fetchBuildData,
   h,
   nextId,
   rememberedRuleset,
   replace,
+  speak,
   trickSeats,
   writeAddress,
 } from "./ui.js";
@@ -125,19 +127,13 @@ class SomersetTrainer extends HTMLElement {
     // not keep is said with the words that follow it (the verdict), else on its own.
     const words = [text, this._storeProblem].filter(Boolean).join(" ");
     this._storeProblem = null;
-    this._live.textContent = "";
-    window.setTimeout(() => {
-      this._live.textContent = words;
-    }, 30);
+    speak(this._live, words);
   }
 
   async load() {
     let data;
     try {
-      const response = await fetch(DATA_URL);
-      if (!response.ok) throw new Error(`the site answered ${response.status}`);
-      data = await response.json();
-      if (!data || data.version !== DATA_VERSION || !Array.isArray(data.puzzles)) throw new Error("the puzzle file is of another version; reload the page");
+      data = await fetchBuildData(DATA_URL, DATA_VERSION, (d) => Array.isArray(d.puzzles), "the puzzle file");
     } catch (e) {
       replace(this._loading, `The puzzles could not be loaded: ${e.message || e}. Reload the page to try again, or read them on the list of puzzles.`);
       return;

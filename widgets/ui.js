@@ -91,6 +91,25 @@ function append(el, children) {
   }
 }
 
+// A data file the site's build wrote (assets/data/*.json), checked before use: the document, or an
+// Error saying what went wrong ("the site answered 404", "<what> is of another version; reload the
+// page"). valid(data) says whether the document has the shape this page reads.
+export async function fetchBuildData(url, version, valid, what) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the site answered ${response.status}`);
+  const data = await response.json();
+  if (!data || data.version !== version || !valid(data)) throw new Error(`${what} is of another version; reload the page`);
+  return data;
+}
+
+// Speak `text` in an aria-live region, emptied first so that the same words are said again.
+export function speak(live, text) {
+  live.textContent = "";
+  window.setTimeout(() => {
+    live.textContent = text;
+  }, 30);
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
 }

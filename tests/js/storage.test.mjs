@@ -5,27 +5,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-class MemoryStorage {
-  constructor() {
-    this.items = new Map();
-    this.full = false;
-  }
-  getItem(key) {
-    return this.items.has(key) ? this.items.get(key) : null;
-  }
-  setItem(key, value) {
-    if (this.full) {
-      const e = new Error("The quota has been exceeded.");
-      e.name = "QuotaExceededError";
-      e.code = 22;
-      throw e;
-    }
-    this.items.set(key, String(value));
-  }
-  removeItem(key) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage } from "./memory-storage.mjs";
 
 const S = await import("../../widgets/storage.js");
 let store;
