@@ -53,6 +53,7 @@ from ..rules.dimensions import Declaration, KittyExchange, PileKind, Ruleset, Un
 from ..rules.errors import RulesError
 from ..rules.kitty import banned_trump_suits, bid_after_discards
 from ..rules.rulesets import load_ruleset
+from .bots import card_cost
 from .playout import play_out
 
 __all__ = ["Advisor", "Advice", "TrumpAdvice", "AdviceError", "MAKE_CHANCE", "MAX_SAMPLES", "SLICE", "advise",
@@ -363,16 +364,7 @@ class Advisor:
         count = deal.pack.count_value
 
         def keep(c: Card) -> float:
-            v = float(max(c.rank, 0))
-            if trump.is_trump(c) and not c.is_ss:
-                v += 100
-            if c.is_ss:
-                v += 120 if not trump.is_no_trump else 20
-            elif c.is_rover:
-                v += 40
-            elif c.is_double:
-                v += 8
-            v += count(c) * 12
+            v = card_cost(c, trump, count(c))
             if self.banked and count(c) and not (trump.is_trump(c) and not c.is_ss):
                 v -= 200  # a discarded count card is banked for the bidder
             return v

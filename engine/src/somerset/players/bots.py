@@ -159,8 +159,10 @@ def estimate(ruleset: Ruleset, hand: Sequence[Card], trump: Trump, players: int,
     return min(float(total), points)
 
 
-def _cost(c: Card, trump: Trump | None, deal: Deal) -> float:
-    """How much a card is worth keeping: trumps, count cards, the S/S and the Rover cost most."""
+def card_cost(c: Card, trump: Trump | None, count: int) -> float:
+    """How much a card is worth keeping (``count``: its count value): trumps, count cards, the S/S
+    and the Rover cost most. The heuristic bot's measure, shared by the play-out policy and the
+    advisor's discards."""
     value = float(c.rank if c.rank >= 0 else 0)
     if trump is not None and trump.is_trump(c) and not c.is_ss:
         value += 100
@@ -170,7 +172,7 @@ def _cost(c: Card, trump: Trump | None, deal: Deal) -> float:
         value += 40
     elif c.is_double:
         value += 8
-    value += deal.pack.count_value(c) * 12
+    value += count * 12
     return value
 
 
@@ -250,7 +252,7 @@ class HeuristicBot:
         banked = deal.ruleset.undealt.value.exchange in (KittyExchange.ANY, KittyExchange.OWN_CARDS, KittyExchange.NONE)
 
         def keep(c: Card) -> float:
-            v = _cost(c, trump, deal)
+            v = card_cost(c, trump, deal.pack.count_value(c))
             if banked and deal.pack.count_value(c) and not (trump.is_trump(c) and not c.is_ss):
                 v -= 200  # a discarded count card is banked for the bidder: safer than keeping it
             return v
@@ -306,7 +308,7 @@ class HeuristicBot:
         plain = [c for c in legal if not trump.is_trump(c) and not c.is_ss and not c.is_rover
                  and not deal.pack.count_value(c)]
         pool = plain or legal
-        return min(pool, key=lambda c: (_cost(c, trump, deal), c.suit))
+        return min(pool, key=lambda c: (card_cost(c, trump, deal.pack.count_value(c)), c.suit))
 
     def _follow(self, deal: Deal, seat: int, legal: list[Card], trump: Trump) -> Card:
         n = deal.players
@@ -326,14 +328,14 @@ class HeuristicBot:
             if safe:
                 feed = [c for c in pool if count(c)]
                 if feed:
-                    return max(feed, key=lambda c: (count(c), -_cost(c, trump, deal)))
-            return min(pool, key=lambda c: _cost(c, trump, deal))
+                    return max(feed, key=lambda c: (count(c), -card_cost(c, trump, deal.pack.count_value(c))))
+            return min(pool, key=lambda c: card_cost(c, trump, deal.pack.count_value(c)))
         if winners:
             if last:
                 # take the trick as cheaply as possible; the S/S or a count card that wins outright is banked
-                return min(winners, key=lambda c: _cost(c, trump, deal) - 30 * count(c))
-            return min(winners, key=lambda c: _cost(c, trump, deal))
-        return min(legal, key=lambda c: _cost(c, trump, deal))
+                return min(winners, key=lambda c: card_cost(c, trump, deal.pack.count_value(c)) - 30 * count(c))
+            return min(winners, key=lambda c: card_cost(c, trump, deal.pack.count_value(c)))
+        return min(legal, key=lambda c: card_cost(c, trump, deal.pack.count_value(c)))
 
 
 #: The sampling bot's defaults (see :class:`SamplingBot`): the ending starts when the position is no

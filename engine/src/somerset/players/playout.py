@@ -34,7 +34,7 @@ from __future__ import annotations
 from ..game.actions import Action
 from ..game.deal import PLAY_PHASE, Deal, Phase
 from ..game.precompute import TrickTables, bits
-from .bots import HeuristicBot
+from .bots import HeuristicBot, card_cost
 
 __all__ = ["play_out", "choose", "PlayoutBot"]
 
@@ -55,18 +55,9 @@ class _Costs:
         trumps = plain = 0
         for i, c in enumerate(cards):
             is_trump = trump.is_trump(c)
-            v = float(c.rank if c.rank >= 0 else 0)
             if is_trump and not c.is_ss:
-                v += 100
                 trumps |= 1 << i
-            if c.is_ss:
-                v += 120 if not trump.is_no_trump else 20
-            elif c.is_rover:
-                v += 40
-            elif c.is_double:
-                v += 8
-            v += idx.count[i] * 12
-            cost.append(v)
+            cost.append(card_cost(c, trump, idx.count[i]))
             if not is_trump and not c.is_ss and not c.is_rover and not idx.count[i]:
                 plain |= 1 << i
         self.cost = tuple(cost)
