@@ -136,8 +136,7 @@ class SomersetWorth extends Widget {
       if (answer.error) {
         this.setHandError(answer.error.message);
         replace(this._advice, h("p", { class: "sr-empty" }, "No figures yet: correct the hand above."));
-        clear(this._heat);
-        clear(this._bids);
+        this.clearTables();
         this._progressText.textContent = "";
         this.announce(`Not evaluated: ${answer.error.message}`);
         return;
@@ -174,29 +173,41 @@ class SomersetWorth extends Widget {
         t.bids.map((b) => h("td", { class: `sr-num ${shade(b.p_make)}` }, percent(b.p_make))),
       ),
     );
+    // The tables' scrolling regions stay in place across slices (only their tables are replaced), so
+    // a reader who has tabbed into one keeps the focus while the figures sharpen.
+    if (!this._heatWrap) {
+      this._heatWrap = h("div", { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Chance of making each bid, by trump" });
+      replace(this._heat, h("h3", {}, "Chance of making each bid"), this._heatWrap);
+    }
     replace(
-      this._heat,
-      h("h3", {}, "Chance of making each bid"),
+      this._heatWrap,
       h(
-        "div",
-        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Chance of making each bid, by trump" },
-        h(
-          "table",
-          { class: "sr-table sr-worth__table" },
-          h("caption", { class: "sr-vh" }, "Chance of making each bid (columns) with each trump (rows), and the side's average points"),
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Trump"), bids.map((b) => h("th", { scope: "col", class: "sr-num" }, `Bid ${b}`)))),
-          h("tbody", {}, rows),
-        ),
+        "table",
+        { class: "sr-table sr-worth__table" },
+        h("caption", { class: "sr-vh" }, "Chance of making each bid (columns) with each trump (rows), and the side's average points"),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Trump"), bids.map((b) => h("th", { scope: "col", class: "sr-num" }, `Bid ${b}`)))),
+        h("tbody", {}, rows),
       ),
     );
     // The trump choice for the bids table: kept across slices, the recommended trump at first.
     const chosen = this._trump.value && trumps.some((t) => t.trump === this._trump.value) && this._trumpFor === this._seq ? this._trump.value : rec.trump;
-    clear(this._trump);
-    for (const t of trumps) this._trump.appendChild(h("option", { value: t.trump }, t.label));
+    const listed = trumps.map((t) => t.trump).join(" ");
+    if (listed !== this._trumpsListed) {
+      clear(this._trump);
+      for (const t of trumps) this._trump.appendChild(h("option", { value: t.trump }, t.label));
+      this._trumpsListed = listed;
+    }
     this._trump.value = chosen;
     this._trump.disabled = trumps.length < 2;
     this._trumpFor = this._seq;
     this.showBids();
+  }
+
+  clearTables() {
+    clear(this._heat);
+    clear(this._bids);
+    this._heatWrap = null;
+    this._bidsWrap = null;
   }
 
   showBids() {
@@ -205,38 +216,41 @@ class SomersetWorth extends Widget {
     const t = answer.trumps.find((x) => x.trump === this._trump.value);
     if (!t) {
       clear(this._bids);
+      this._bidsWrap = null;
       return;
     }
     const low = t.interval ? `${t.interval[0].toFixed(1)} to ${t.interval[1].toFixed(1)}` : "not yet known";
+    if (!this._bidsWrap) {
+      this._bidsHint = h("p", { class: "sr-hint" });
+      this._bidsWrap = h("div", { class: "sr-table-wrap", tabindex: "0", role: "region" });
+      replace(
+        this._bids,
+        h("h3", {}, "Each bid with one trump"),
+        h("div", { class: "sr-field" }, h("label", { for: this._trump.id }, "Trump"), this._trump),
+        this._bidsHint,
+        this._bidsWrap,
+      );
+    }
+    this._bidsHint.textContent = `With ${t.label} your side takes ${t.mean.toFixed(1)} points on average (95% interval ${low}).`;
+    this._bidsWrap.setAttribute("aria-label", `Each bid with ${t.label}`);
     replace(
-      this._bids,
-      h("h3", {}, "Each bid with one trump"),
-      h("div", { class: "sr-field" }, h("label", { for: this._trump.id }, "Trump"), this._trump),
-      h("p", { class: "sr-hint" }, `With ${t.label} your side takes ${t.mean.toFixed(1)} points on average (95% interval ${low}).`),
+      this._bidsWrap,
       h(
-        "div",
-        { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": `Each bid with ${t.label}` },
+        "table",
+        { class: "sr-table sr-worth__bidtable" },
+        h("caption", { class: "sr-vh" }, `Each bid with ${t.label}: the chance of making it and its expected score`),
+        h("thead", {}, h("tr", {}, ["Bid", "Made", "95% interval", "Expected score"].map((c) => h("th", { scope: "col" }, c)))),
         h(
-          "table",
-          { class: "sr-table sr-worth__bidtable" },
-          h("caption", { class: "sr-vh" }, `Each bid with ${t.label}: the chance of making it and its expected score`),
-          h(
-            "thead",
-            {},
-            h("tr", {}, ["Bid", "Made", "95% interval", "Expected score"].map((c) => h("th", { scope: "col" }, c))),
-          ),
-          h(
-            "tbody",
-            {},
-            t.bids.map((b) =>
-              h(
-                "tr",
-                {},
-                h("th", { scope: "row" }, String(b.bid)),
-                h("td", { class: "sr-num" }, percent(b.p_make)),
-                h("td", { class: "sr-num" }, `${percent(b.interval[0])} to ${percent(b.interval[1])}`),
-                h("td", { class: "sr-num" }, signed(Math.round(b.score * 10) / 10)),
-              ),
+          "tbody",
+          {},
+          t.bids.map((b) =>
+            h(
+              "tr",
+              {},
+              h("th", { scope: "row" }, String(b.bid)),
+              h("td", { class: "sr-num" }, percent(b.p_make)),
+              h("td", { class: "sr-num" }, `${percent(b.interval[0])} to ${percent(b.interval[1])}`),
+              h("td", { class: "sr-num" }, signed(Math.round(b.score * 10) / 10)),
             ),
           ),
         ),
