@@ -15,6 +15,7 @@
 // position that needs more than BUDGET_NODES says so, with the bounds proven, and the reader may
 // let it search on.
 
+import { lineFrames } from "./line-frames.js";
 import { capitalize, cardFace, cardWords, h, nextId, replace, seatName, trickSeats } from "./ui.js";
 
 // Nodes per slice: 0.1 to 0.2 s in Pyodide on this project's machine, so that the worker is never
@@ -190,29 +191,8 @@ export class BestPlay {
     }
     for (const b of this._cards.querySelectorAll(".sr-best__card")) b.setAttribute("aria-pressed", String(b.dataset.card === card));
     const p = answer.position;
-    const n = p.hands.length;
-    // frames[k]: the trick on the table after k cards of the line
-    let hands = p.hands.map((cs) => [...cs]);
-    const frames = [{ leader: p.leader, cards: [...p.trick], winner: null, text: "Before the card", hands }];
-    let leader = p.leader;
-    let cards = [...p.trick];
-    for (const x of c.line) {
-      cards = [...cards, x.card];
-      hands = hands.map((cs, s) => (s === x.seat ? cs.filter((y) => y !== x.card) : cs));
-      let text = `${capitalize(this._name(x.seat))} ${this._name(x.seat) === "you" ? "play" : "plays"} ${x.card}.`;
-      let winner = null;
-      if (x.winner !== null && x.winner !== undefined) {
-        winner = (x.winner - leader + n) % n;
-        text += ` ${capitalize(this._name(x.winner))} ${this._name(x.winner) === "you" ? "take" : "takes"} the trick, ${points(x.points)}.`;
-        if (Array.isArray(x.draws) && x.draws.length) text += ` Then ${x.draws.map((d) => `${this._name(d.seat)} draw${this._name(d.seat) === "you" ? "" : "s"} ${d.card}`).join(", ")}.`;
-      }
-      if (winner !== null && Array.isArray(x.draws)) for (const dr of x.draws) if (dr.card) hands = hands.map((cs, s) => (s === dr.seat ? [...cs, dr.card] : cs));
-      frames.push({ leader, cards, winner, text, hands });
-      if (winner !== null) {
-        leader = x.winner;
-        cards = [];
-      }
-    }
+    // frames[k]: the table after k cards of the line
+    const frames = lineFrames({ players: p.hands.length, hands: p.hands, leader: p.leader, trick: p.trick }, c.line, (seat) => this._name(seat));
     this._frames = frames;
     this._lineCard = card;
     const titleText = `The line after ${card}${c.best ? " (best)" : ` (gives up ${points(c.loss)})`}: best play by everyone from then on`;

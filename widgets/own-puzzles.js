@@ -1,6 +1,6 @@
 // The reader's own puzzles: each card of theirs that cost points in a deal of Play a deal becomes
 // a puzzle, kept on this device for the puzzle trainer's "From your deals" list. Not a widget of
-// its own (table.js writes them). The shape is the trainer record of /work/helpers/PUZZLE-DATA.md:
+// its own (table.js writes them). The shape is the trainer record (develop/architecture.md, "The trainer record"):
 // kind "own", one step, the position before the card with every hand in view, the legal cards as
 // choices, the best card(s) as the answer, and for every other card what it gives up and the line
 // of best play after it, all from the solver's exact answer (the engine's `solve` with `lines`).
@@ -14,10 +14,11 @@ import { LIMITS, read, update } from "./storage.js";
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 
+// The engine's trump label ("/8 suit"), for a record made where the table did not give it.
 function trumpLabel(t) {
   if (t === "nt") return "No Trump";
-  if (t === "0") return "the 0/0 named trump";
-  return `the /${t} suit`;
+  if (t === "0") return "0/0 named trump";
+  return `/${t} suit`;
 }
 
 // "Seat 2" as readers count; seat 0 is the reader at Play a deal's table.
@@ -37,7 +38,7 @@ function lineText(line, you) {
 
 // One trainer record from the solver's answer for the position before the reader's card.
 //   answer: the exact solve answer (with `lines`); review: the table's review entry {trick, seat, card};
-//   deal: {ruleset, ruleset_name, format, seed}; link: Play a deal's permalink to the position;
+//   deal: {ruleset, ruleset_name, format, seed, teams, trump_label}; link: Play a deal's permalink to the position;
 //   made: ISO date; n: the record's number that day (saveOwnPuzzles gives the first one free).
 export function ownPuzzle({ answer, review, deal, link, made, n = 1 }) {
   const p = answer.position;
@@ -58,7 +59,8 @@ export function ownPuzzle({ answer, review, deal, link, made, n = 1 }) {
         `${c.card} gives up ${points(c.loss)}: with best play from then on your side takes ${c.points === null ? "?" : mine ? c.points : answer.remaining - c.points} ` +
         `of the ${answer.remaining} points still to be won, not ${ownPoints}. ${after.length ? `The play goes on: ${lineText(after, you)}.` : ""}`.trim(),
       cost: c.loss,
-      line: after.map((x) => ({ seat: x.seat, card: x.card })),
+      // the card, then best play, each trick's winner and points on the card that ends it
+      line: c.line.map((x) => ({ seat: x.seat, card: x.card, winner: x.winner ?? null, points: x.points || 0, draws: x.draws || [] })),
     };
   }
   const bestLine = best[0].line;
@@ -79,13 +81,16 @@ export function ownPuzzle({ answer, review, deal, link, made, n = 1 }) {
         question: `Every hand is shown. Which card keeps the most points for your side?`,
         table: {
           trump: p.trump,
+          trump_label: deal.trump_label || trumpLabel(p.trump),
           players,
           you,
           hands: p.hands,
           trick: p.trick.map((card, i) => ({ seat: (p.leader + i) % players, card })),
           leader: p.leader,
+          taken: Array.isArray(p.taken) && p.taken.length === players ? p.taken : undefined,
+          teams: Array.isArray(deal.teams) ? deal.teams : undefined,
           facts: [
-            ["Trump", trumpLabel(p.trump)],
+            ["Trump", deal.trump_label || trumpLabel(p.trump)],
             ["Points taken so far", `your side ${takenOwn}, the others ${takenOther}`],
             ["Points still to be won", String(answer.remaining)],
           ],

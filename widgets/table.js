@@ -333,7 +333,7 @@ class SomersetTable extends Widget {
       // the deal's code just before the card: the link opens that position in every later release
       const play = typeof e.play === "string" ? e.play : d.play;
       const link = citationHref(`tools/play/?rules=${encodeURIComponent(d.ruleset)}&format=${encodeURIComponent(d.format)}&seed=${encodeURIComponent(String(this._seed.value))}&play=${encodeURIComponent(play)}`) || "";
-      return ownPuzzle({ answer, review: e, deal: { ruleset: d.ruleset, ruleset_name: d.ruleset_name, format: d.format, seed: String(this._seed.value) }, link, made, n: n + 1 });
+      return ownPuzzle({ answer, review: e, deal: { ruleset: d.ruleset, ruleset_name: d.ruleset_name, format: d.format, seed: String(this._seed.value), teams: d.teams, trump_label: d.view.trump_label }, link, made, n: n + 1 });
     });
     const { saved, total, problem } = saveOwnPuzzles(records);
     const trainer = citationHref(TRAINER_PATH);

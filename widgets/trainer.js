@@ -50,6 +50,8 @@ import { cleanProgress, forget, noteFor, onChange, read, update, validOwnRecord 
 import { readProgressFile, saveProgressFile } from "./progress-file.js";
 import { answerWords, choiceLabel, judgeAnswer, replyWords } from "./trainer-judge.js";
 import { lineWords, positionWords, seatWho } from "./trainer-words.js";
+import { TrainerBoard } from "./trainer-board.js";
+import { firstTrickEnd, lineFrames } from "./line-frames.js";
 import { listWords, ordinal } from "./words.js";
 
 const DATA_URL = new URL("../data/puzzles.json", import.meta.url).href;
@@ -209,6 +211,9 @@ class SomersetTrainer extends HTMLElement {
     this._stepLine = h("p", { class: "sr-trainer__step", hidden: true });
     this._reply = h("p", { class: "sr-trainer__reply", hidden: true });
     this._table = h("div", { class: "sr-trainer__table" });
+    this._board = new TrainerBoard({ id, info: (c) => this.info(c), onpick: (c) => this.toggle(c), announce: (t) => this.announce(t) });
+    this._board.element.hidden = true;
+    this._continue = h("button", { type: "button", class: "md-button md-button--primary", hidden: true, onclick: () => this.goOn() }, "Your turn ▶");
     this._question = h("p", { class: "sr-trainer__question", id: `${id}-question` });
     this._choices = h("div", { class: "sr-trainer__choices", role: "group", "aria-labelledby": `${id}-question` });
     this._feedback = h("div", { class: "sr-trainer__feedback" });
@@ -233,9 +238,10 @@ class SomersetTrainer extends HTMLElement {
       this._stepLine,
       this._reply,
       this._table,
+      this._board.element,
       this._question,
       this._choices,
-      h("div", { class: "sr-inline sr-actions sr-trainer__actions" }, this._check, this._again, this._hintButton, this._solutionButton, this._next),
+      h("div", { class: "sr-inline sr-actions sr-trainer__actions" }, this._continue, this._check, this._again, this._hintButton, this._solutionButton, this._next),
       this._feedback,
       this._hint,
       this._solution,
@@ -376,6 +382,8 @@ class SomersetTrainer extends HTMLElement {
     this._step = 0;
     this._wrongOnce = false;
     this._ended = false;
+    this._lastTrick = null;
+    this._reply.hidden = true;
     this._isDaily = daily || (!p.own && p.id === this.dailyId());
     this.say(notices.join(" "));
     replace(this._title, p.title);
@@ -421,18 +429,33 @@ class SomersetTrainer extends HTMLElement {
     const many = p.steps.length > 1;
     this._stepLine.hidden = !many;
     this._stepLine.textContent = many ? `Step ${this._step + 1} of ${p.steps.length}` : "";
-    this.renderTable(step.table || {});
-    const how = step.single ? "Choose one." : "Choose every one that answers, then press Check.";
-    replace(this._question, `${step.question} `, step.pick ? h("em", {}, `Answer with ${step.pick}. `) : null, how);
-    const heading = step.offer_heading || (step.single ? "Choose one" : "Choose every one that answers");
-    this._buttons = step.choices.map((c, i) => this.choiceButton(c, i));
-    replace(
-      this._choices,
-      h("p", { class: "sr-trainer__rowlabel" }, heading),
-      h("div", { class: `sr-faces sr-trainer__options${this._buttons.every((b) => b.classList.contains("sr-card")) ? " sr-hand" : ""}` }, this._buttons),
-    );
-    this._choices.setAttribute("aria-label", `${heading}: ${step.single ? "choose one" : "choose every one that answers"}`);
-    this._choices.removeAttribute("aria-labelledby");
+    const atTable = this._board.isFor(step);
+    this._atTable = atTable;
+    this._table.hidden = atTable;
+    this._board.element.hidden = !atTable;
+    this._choices.hidden = atTable;
+    this._continue.hidden = true;
+    if (atTable) {
+      // Played at the table: the reader's whole hand at the bottom is the choice.
+      this._board.prepare(step.choices.map((c) => c.value), this._lastTrick);
+      this._lastTrick = null;
+      this.drawPosition();
+      replace(this._question, `${step.question} `, "Play a card from your hand, at the bottom of the table.");
+      replace(this._choices);
+    } else {
+      this.renderTable(step.table || {});
+      const how = step.single ? "Choose one." : "Choose every one that answers, then press Check.";
+      replace(this._question, `${step.question} `, step.pick ? h("em", {}, `Answer with ${step.pick}. `) : null, how);
+      const heading = step.offer_heading || (step.single ? "Choose one" : "Choose every one that answers");
+      this._buttons = step.choices.map((c, i) => this.choiceButton(c, i));
+      replace(
+        this._choices,
+        h("p", { class: "sr-trainer__rowlabel" }, heading),
+        h("div", { class: `sr-faces sr-trainer__options${this._buttons.every((b) => b.classList.contains("sr-card")) ? " sr-hand" : ""}` }, this._buttons),
+      );
+      this._choices.setAttribute("aria-label", `${heading}: ${step.single ? "choose one" : "choose every one that answers"}`);
+      this._choices.removeAttribute("aria-labelledby");
+    }
     this._check.hidden = Boolean(step.single);
     this._check.disabled = false;
     this._again.hidden = true;
@@ -444,6 +467,32 @@ class SomersetTrainer extends HTMLElement {
     replace(this._hint);
     replace(this._solution);
     replace(this._feedback);
+  }
+
+  // The step's position on the board; the cards that may be played are the choices (keys 1 to 9).
+  drawPosition() {
+    this._buttons = this._board.position(this.step().table, { pressed: (c) => this._selected.includes(c) });
+    this._buttons.forEach((b, i) => (b.dataset.key = String(i + 1)));
+  }
+
+  // A line of play from the step's position (a refutation, or the answer and the defence's reply).
+  framesFrom(table, line) {
+    const start = {
+      players: table.players || table.hands.length,
+      hands: table.hands,
+      leader: Number.isInteger(table.leader) ? table.leader : table.you,
+      trick: (Array.isArray(table.trick) ? table.trick : []).map((x) => x.card),
+    };
+    return lineFrames(start, line, (seat) => seatWho(seat, table.you));
+  }
+
+  // On to the next step of a puzzle played at the table, once the reader has seen the trick end.
+  goOn() {
+    this._continue.hidden = true;
+    this._step += 1;
+    this.renderStep();
+    this.announce(`Step ${this._step + 1}: ${this.step().question}`);
+    if (this._buttons.length) this._buttons[0].focus();
   }
 
   choiceButton(choice, i) {
@@ -587,9 +636,20 @@ class SomersetTrainer extends HTMLElement {
       const texts = wrong.map((w) => w.text);
       const lines = wrong.map((w) => {
         const out = [h("p", { class: "sr-trainer__refutation", "data-value": w.value }, w.text)];
-        if (w.line) out.push(this.lineView(w.line, step.table || {}));
+        if (w.line && !this._atTable) out.push(this.lineView(w.line, step.table || {}));
         return out;
       });
+      // At the table the refutation is played out on the board, from the end of the trick.
+      const shown = wrong.find((w) => Array.isArray(w.line) && w.line.length);
+      let lineSaid = "";
+      if (this._atTable && shown) {
+        const t = step.table;
+        const line = shown.line[0] && shown.line[0].card === shown.value ? shown.line : [{ seat: t.you, card: shown.value }, ...shown.line];
+        const frames = this.framesFrom(t, line);
+        const at = firstTrickEnd(frames);
+        this._board.line(frames, { title: `After ${shown.value}, best play by every seat (step through it):`, at, announce: false });
+        lineSaid = ` ${frames[at].text}`;
+      }
       this._feedback.dataset.kind = "wrong";
       replace(
         this._feedback,
@@ -602,12 +662,36 @@ class SomersetTrainer extends HTMLElement {
       );
       this._again.hidden = false;
       this._check.hidden = true;
-      this.announce(`Wrong. ${chose} ${texts.join(" ")} ${more} Try again, ask for a hint, or show the solution.`);
+      this.announce(`Wrong. ${chose} ${texts.join(" ")} ${more}${lineSaid} Try again, ask for a hint, or show the solution.`);
       this._again.focus();
       return;
     }
     const last = this._step === this._current.steps.length - 1;
     this.markAnswer(answer);
+    if (!last && this._atTable && Array.isArray(step.played) && step.played.length) {
+      // The answer and the defence's reply played out on the board; the reader goes on from there.
+      const frames = this.framesFrom(step.table, step.played);
+      const at = firstTrickEnd(frames);
+      const ended = [...frames].reverse().find((f) => f.ends) || null;
+      this._lastTrick = ended
+        ? {
+            leader: ended.leader,
+            cards: ended.cards,
+            winner: ended.winner,
+            label: ended.taker !== null ? `The last trick: ${seatWho(ended.taker, step.table.you)} took it` : "The last trick",
+          }
+        : null;
+      this._board.line(frames, { title: `Your ${chosen[0]}, and the play until your next turn (step through it):`, at, announce: false });
+      this._reply.hidden = false;
+      this._reply.textContent = `Right: ${listWords(chosen.map((v) => this.label(v)))}. ${frames.slice(1).map((f) => f.text).join(" ")}`;
+      this._check.hidden = true;
+      this._hintButton.disabled = true;
+      this._solutionButton.disabled = true;
+      this._continue.hidden = false;
+      this.announce(`Right. ${chose} ${frames[at].text} Press “Your turn” to go on.`);
+      this._continue.focus();
+      return;
+    }
     if (!last) {
       const words = replyWords(step);
       this._step += 1;
@@ -686,6 +770,7 @@ class SomersetTrainer extends HTMLElement {
   tryAgain() {
     this._locked = false;
     this._selected = [];
+    if (this._atTable && this._board.onLine) this.drawPosition();
     for (const b of this._buttons) b.removeAttribute("aria-disabled");
     this.pressButtons();
     this._again.hidden = true;

@@ -227,9 +227,12 @@ def test_play_a_deal_lists_the_cards_that_cost_points_and_keeps_them_as_puzzles(
         assert step["answer"] == [x["card"] for x in ans["cards"] if x["best"]]
         assert [x["value"] for x in step["choices"]] == [x["card"] for x in ans["cards"]]
         assert step["refutations"][e["card"]]["cost"] == c
-        line = next(x for x in ans["cards"] if x["card"] == e["card"])["line"][1:]
-        assert step["refutations"][e["card"]]["line"] == [{"seat": x["seat"], "card": x["card"]} for x in line]
+        line = next(x for x in ans["cards"] if x["card"] == e["card"])["line"]
+        assert step["refutations"][e["card"]]["line"] == [
+            {"seat": x["seat"], "card": x["card"], "winner": x["winner"], "points": x["points"], "draws": x["draws"]}
+            for x in line]
         assert step["table"]["hands"] == e["position"]["hands"]
+        assert step["table"]["teams"] == [[0, 2], [1, 3]] and step["table"]["trump_label"].endswith(("suit", "Trump", "trump"))
         # The link opens Play a deal just before the card: the deal's code up to there.
         assert rec["link"].endswith(f"&play={e['play']}")
     assert len({r["id"] for r in own}) == 2
@@ -251,6 +254,10 @@ def test_play_a_deal_lists_the_cards_that_cost_points_and_keeps_them_as_puzzles(
     page.locator(f'.sr-trainer__choice[data-value="{wrong}"]').click()
     refutation = page.locator(f'.sr-trainer__verdict--wrong .sr-trainer__refutation[data-value="{wrong}"]')
     expect(refutation).to_contain_text(f"{wrong} gives up")
+    # Played at the table: every hand in its seat, and the refutation stepped on the same table.
+    expect(page.locator(".sr-trainer__board .sr-tv__seat")).to_have_count(4)
+    expect(page.locator(".sr-trainer__linestep")).to_contain_text(re.compile(r"^Card \d+ of \d+: "))
     page.get_by_role("button", name="Try again").click()
+    expect(page.locator(".sr-trainer__linebox")).to_be_hidden()
     page.locator(f'.sr-trainer__choice[data-value="{step["answer"][0]}"]').click()
     expect(page.locator(".sr-trainer__verdict--right .sr-trainer__verdictline")).to_have_text(f"Right. You chose {step['answer'][0]}.")

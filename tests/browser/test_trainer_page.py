@@ -291,23 +291,28 @@ def test_multi_step_puzzles_and_the_readers_own(open_page: Any) -> None:
     page.add_init_script(f"localStorage.setItem('somerset.own-puzzles', {json.dumps(json.dumps([own, {'id': 'Bad Id'}]))})")
     page.goto(rec.base + TRAINER + "?p=ending-two-step")
     expect(page.locator(".sr-trainer__step")).to_have_text("Step 1 of 2")
-    # Every known hand is drawn (the reader's are the choices), and the facts of the position listed.
-    expect(page.locator(".sr-trainer__row .sr-trainer__rowlabel")).to_have_text(["Seat 2", "Seat 3", "Seat 4"])
-    expect(page.locator(".sr-trainer__facts")).to_have_text("Points so far: none")
+    # Played at the table: every hand in its seat, the reader's at the bottom as the choices, the trump
+    # in the contract bar.
+    board = page.locator(".sr-trainer__board")
+    expect(board.locator(".sr-tv__seat")).to_have_count(4)
+    expect(board.locator(".sr-tv__seat--bottom .sr-trainer__choice")).to_have_count(2)
+    expect(board.locator(".sr-contract__item--trump dd")).to_have_text("/8 suit")
     choice(page, "2/2").click()
-    # The record's words as written (seats as readers count them), and the line card by card.
+    # The record's words as written (seats as readers count them), and the line played on the table,
+    # the wrong card first (a record whose line leaves it out, as older ones do, gets it back).
     expect(page.locator(".sr-trainer__refutation")).to_have_text("2/2 lets seat 4 trump it.")
-    line = page.locator(".sr-trainer__line")
-    line.locator("summary").click()
-    expect(line.locator("li")).to_have_count(1)
-    expect(line.locator("li")).to_have_attribute("aria-label", re.compile(r"^Seat 4: 4/8, "))
+    expect(page.locator(".sr-trainer__linestep")).to_have_text("Card 2 of 2: Seat 4 plays 4/8.")
+    page.get_by_role("button", name="Start of the line").click()
+    expect(page.locator(".sr-trainer__linestep")).to_have_text("Before the card.")
+    expect(board.locator(".sr-tv__seat--bottom .sr-tv__card")).to_have_count(2)
     page.get_by_role("button", name="Try again").click()
+    expect(page.locator(".sr-trainer__linebox")).to_be_hidden()
     choice(page, "8/8").click()
     expect(page.locator(".sr-trainer__step")).to_have_text("Step 2 of 2")
     expect(page.locator(".sr-trainer__reply")).to_have_text(
         "Right: 8/8. The other side answers: " + ", ".join(f"seat {x['seat'] + 1} plays {x['card']}" for x in extra["steps"][0]["reply"]) + ".")
     expect(page.locator(".sr-trainer__verdict")).to_have_count(0)
-    expect(page.locator(".sr-trainer__facts")).to_have_text("Points so far: your side 3")
+    expect(board.locator(".sr-tv__seat--bottom .sr-trainer__choice")).to_have_count(1)
     choice(page, "2/2").click()
     expect(page.locator(".sr-trainer__verdictline")).to_have_text("Right. You chose 2/2.")
     assert progress(page)["puzzles"]["ending-two-step"]["result"] == "failed"  # a wrong card on the way
@@ -394,23 +399,64 @@ def test_from_the_list_into_the_trainer_by_instant_navigation(open_page: Any) ->
 
 
 def test_an_ending_proven_by_the_solver_played_step_by_step(open_page: Any) -> None:
-    """The ending puzzles' records: every hand drawn, a wrong card refuted with its cost and line, and
-    the solver's line played to the end, the defence's replies shown between the steps."""
-    rec = max((r for r in RECORDS.values() if r["kind"] == "ending"), key=lambda r: len(r["steps"]))
+    """The ending puzzles at the table: the goal, the contract and every hand in its seat, a wrong
+    card's refutation played out on the table card by card, and each trick the defence finishes
+    shown before the reader's next step, to the end of the solver's line."""
+    rec = max((r for r in RECORDS.values() if r["kind"] == "ending"), key=lambda r: (len(r["steps"]), r["steps"][0]["table"]["bid"] is not None))
     assert len(rec["steps"]) >= 2
     page, _ = open_page(TRAINER + f"?p={rec['id']}")
     expect(page.locator(".sr-trainer__title")).to_have_text(rec["title"])
     first = rec["steps"][0]
-    others = [s for s, hand in enumerate(first["table"]["hands"]) if s != first["table"]["you"] and hand]
-    expect(page.locator(".sr-trainer__row .sr-trainer__rowlabel")).to_have_count(len(others))
+    t = first["table"]
+    board = page.locator(".sr-trainer__board")
+    expect(page.locator(".sr-trainer__goal")).to_have_text(f"Goal: {t['goal']}")
+    expect(board.locator(".sr-contract__item--trump dd")).to_have_text(t["trump_label"])
+    if t["bid"] is not None:
+        expect(board.locator(".sr-contract__item--bid dd")).to_contain_text(str(t["bid"]))
+        expect(board.locator(".sr-contract__item--need dd")).to_be_visible()
+    expect(board.locator(".sr-tv__seat")).to_have_count(t["players"])
+    for seat, hand in enumerate(t["hands"]):
+        expect(board.locator(f'.sr-tv__seat[data-seat="{seat}"] [data-card]')).to_have_count(len(hand))
+    expect(board.locator(".sr-tv__seat--bottom .sr-trainer__choice")).to_have_count(len(first["choices"]))
+    expect(board.locator(".sr-tv__seat--bottom .sr-card--barred")).to_have_count(len(t["barred"]))
     wrong = next(c["value"] for c in first["choices"] if c["value"] not in first["answer"])
     choice(page, wrong).click()
     expect(page.locator(".sr-trainer__refutation")).to_have_text(first["refutations"][wrong]["text"])
-    expect(page.locator(".sr-trainer__line li")).to_have_count(len(first["refutations"][wrong]["line"]))
+    line = first["refutations"][wrong]["line"]
+    ends = next(k for k, x in enumerate(line) if x["winner"] is not None) + 1
+    step_line = page.locator(".sr-trainer__linestep")
+    # The table shows the trick the wrong card was played to, taken.
+    expect(step_line).to_contain_text(re.compile(rf"^Card {ends} of {len(line)}: .* takes? the trick, "))
+    expect(board.locator(".sr-seat--winner")).to_have_count(1)
+    page.get_by_role("button", name="End of the line").click()
+    expect(step_line).to_contain_text(f"Card {len(line)} of {len(line)}: ")
     expect(page.locator(".sr-trainer__choice--answer")).to_have_count(0)
     page.get_by_role("button", name="Try again").click()
+    expect(page.locator(".sr-trainer__linebox")).to_be_hidden()
     for k, step in enumerate(rec["steps"]):
         expect(page.locator(".sr-trainer__step")).to_have_text(f"Step {k + 1} of {len(rec['steps'])}")
         choice(page, step["answer"][0]).click()
+        if k + 1 < len(rec["steps"]):
+            # The answer and the defence's cards until the reader's next turn, on the table, the trick taken.
+            expect(step_line).to_contain_text(re.compile(r"takes? the trick"))
+            expect(board.locator(".sr-seat--winner")).to_have_count(1)
+            go_on = page.get_by_role("button", name="Your turn")
+            expect(go_on).to_be_focused()
+            go_on.click()
+            expect(page.locator(".sr-trainer__linebox")).to_be_hidden()
     expect(page.locator(".sr-trainer__verdictline")).to_have_text(f"Right. You chose {rec['steps'][-1]['answer'][0]}.")
     assert progress(page)["puzzles"][rec["id"]]["result"] == "failed"
+
+
+def test_a_card_the_rules_bar_says_why_and_is_not_judged(open_page: Any) -> None:
+    """An ending's whole hand is on the table: a card that may not be played now is dimmed and says
+    why, with the rules' reason, and is not taken as an answer."""
+    rec = next(r for r in RECORDS.values() if r["kind"] == "ending" and r["steps"][0]["table"]["barred"])
+    barred = rec["steps"][0]["table"]["barred"][0]
+    page, _ = open_page(TRAINER + f"?p={rec['id']}", **PHONE)
+    card = page.locator(f'.sr-trainer__board .sr-card--barred[data-card="{barred["card"]}"]')
+    expect(card).to_have_attribute("aria-disabled", "true")
+    card.click(force=True)  # aria-disabled: a touch still reaches it, and it answers with the reason
+    expect(page.locator(".sr-trainer__board .sr-why")).to_have_text(f"{barred['card']} cannot be played: {barred['reason']}")
+    expect(page.locator(".sr-trainer__verdict")).to_have_count(0)
+    no_overflow(page, "an ending at 360px")

@@ -536,9 +536,11 @@ class Ending(PuzzleKind):
     # --- the trainer record ------------------------------------------------------------------------
 
     def trainer(self, p: Puzzle) -> dict[str, Any]:
-        """The trainer record (PUZZLE-DATA.md): one step per decision, with every refutation's line."""
+        """The trainer record (develop/architecture.md): one step per decision, with every refutation's line."""
         proof = prove(p)
         r = p.rules
+        s = _setup(p)
+        total = sum(puzzle_position(p).taken) + proof.remaining  # the points of the deal: taken and to come
         steps = []
         for k, step in enumerate(proof.steps):
             pos = step.position
@@ -550,6 +552,12 @@ class Ending(PuzzleKind):
                 "leader": pos.leader,
                 "pile": [str(c) for c in pos.pile],
                 "taken": list(pos.taken),
+                "teams": [list(team) for team in pos.format.teams],
+                "goal": self.goal_sentence(p, pos),
+                "bid": p.bid if s.goal in ("bid", "set") else None,
+                "bidder": s.bidder,
+                "total": total,
+                "barred": self._barred(p, pos, step.legal),
                 "facts": [[label, value] for label, value in (self.facts(p) if k == 0 else self._step_facts(p, pos))
                           if value is not None],
             }
@@ -567,12 +575,13 @@ class Ending(PuzzleKind):
                     x.card: {"text": (f"{x.card} gives up {x.cost} point{'s' if x.cost != 1 else ''} against best "
                                       f"defence: {line_text(x.line, pos, proof.you)}"),
                              "cost": x.cost,
-                             "line": [{"seat": play.seat, "card": str(play.card)} for play in x.line]}
+                             "line": [play.to_json() for play in x.line]}
                     for x in step.refutations},
                 "reply": [{"seat": play.seat, "card": str(play.card)} for play in step.reply[1:]]
                 if k + 1 < len(proof.steps) else [],
+                # The play from the answer to the reader's next turn, each trick's taker and points.
+                "played": [play.to_json() for play in step.reply] if k + 1 < len(proof.steps) else [],
             })
-        s = _setup(p)
         return {
             "id": p.id, "kind": self.name, "title": p.title, "ruleset": r.id, "ruleset_name": r.short_name,
             "format": puzzle_position(p).format.id, "themes": [p.theme],
@@ -584,12 +593,23 @@ class Ending(PuzzleKind):
             "steps": steps,
         }
 
+    def _barred(self, p: Puzzle, pos: Position, legal: tuple[str, ...]) -> list[dict[str, object]]:
+        """The reader's cards that may not be played now, each with why and the rule's citation (the
+        rules' own answer, which must leave exactly the solver's legal cards)."""
+        you = pos.to_move
+        plays = legal_plays(p.rules, pos.trump, pos.hands[you], pos.trick, first_trick=pos.first_lead)
+        if sorted(str(c) for c in plays.legal) != sorted(legal):
+            raise PuzzleProofError(f"the rules allow {', '.join(str(c) for c in plays.legal)} but the solver played "
+                                   f"{', '.join(legal)}")
+        return [i.to_json() for i in plays.illegal]
+
     def _step_facts(self, p: Puzzle, pos: Position) -> list[Fact]:
         you = pos.to_move
         fmt = pos.format
         sides = [f"{'your side' if you in team else 'seats ' + ' and '.join(str(x + 1) for x in team)} "
                  f"{sum(pos.taken[x] for x in team)}" for team in fmt.teams]
-        out: list[Fact] = [("Trump", parse_trump(p.trump, p.rules.deck).label), ("Points so far", ", ".join(sides))]
+        out: list[Fact] = [("Trump", parse_trump(p.trump, p.rules.deck).label), ("Goal", self.goal_sentence(p, pos)),
+                           ("Points so far", ", ".join(sides))]
         out += [(seat_name(pos, seat, you), _card_list(hand)) for seat, hand in enumerate(pos.hands)]
         if pos.trick:
             out.append(("The trick so far", ", ".join(f"{c} ({_short_seat(pos, (pos.leader + k) % pos.players, you)})"
