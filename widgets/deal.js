@@ -100,8 +100,8 @@ class SomersetDeal extends Widget {
     replace(this, h("p", { class: "sr-widget__title" }, "Deal replayer"), this.statusBox(), this._notice, form, paste, this._stage, this._live);
   }
 
-  async onReady() {
-    if (this._rulesets) return;
+  // The inputs, from the build's fixed data: usable while the engine downloads.
+  async prepare() {
     this._limits = await engineLimits();
     this._rulesets = await rulesetList();
     const notices = [];
@@ -109,7 +109,12 @@ class SomersetDeal extends Widget {
     this.fillFormats(this._wanted.format, notices);
     this._notice.hidden = notices.length === 0;
     this._notice.textContent = notices.join(" ");
-    // The link's own deal: its code, or the version of the bots that played it.
+  }
+
+  // Once the engine runs, the link's own deal (its code, or the version of the bots that played
+  // it), unless the reader has asked for one meanwhile (the replay then waits for the engine itself).
+  async onReady() {
+    if (this._dealt) return;
     const link = this.stateFromAddress ? { play: this._wanted.play || null, bots: this._wanted.bots || "" } : {};
     this.dealFromForm(link);
   }
@@ -125,7 +130,8 @@ class SomersetDeal extends Widget {
   }
 
   dealFromForm(link = {}) {
-    if (!this.engineReady || !this._rulesets) return;
+    if (!this._rulesets) return;
+    this._dealt = true;
     const seed = checkSeed(this._seedInput.value, this._limits);
     this._seedError.hidden = !seed.error;
     this._seedError.textContent = seed.error || "";

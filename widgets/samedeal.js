@@ -82,7 +82,7 @@ class SomersetSamedeal extends Widget {
     this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
     this._seed = h("input", { id: `${id}-seed`, type: "text", inputmode: "numeric", autocomplete: "off", size: "10", value: this.wanted.seed, "aria-describedby": `${id}-seed-err` });
     this._seedError = h("p", { class: "sr-field-error", id: `${id}-seed-err`, hidden: true });
-    this._others = h("div", { class: "sr-samedeal__picks" }, h("p", { class: "sr-hint" }, "Listed once the engine starts."));
+    this._others = h("div", { class: "sr-samedeal__picks" }, h("p", { class: "sr-hint" }, "Loading the rulesets…"));
     this._othersError = h("p", { class: "sr-field-error", id: `${id}-others-err`, hidden: true });
     const field = (control, label, ...rest) => h("div", { class: "sr-field" }, h("label", { for: control.id }, label), control, ...rest);
     const form = h(
@@ -128,8 +128,8 @@ class SomersetSamedeal extends Widget {
     replace(this, h("p", { class: "sr-widget__title" }, "Same deal, every ruleset"), this.statusBox(), this._notice, form, paste, this._results, this._live);
   }
 
-  async onReady() {
-    if (this._rulesets) return;
+  // The inputs, from the build's fixed data: usable while the engine downloads.
+  async prepare() {
     this._limits = await engineLimits();
     this._rulesets = await rulesetList();
     const notices = [];
@@ -152,7 +152,14 @@ class SomersetSamedeal extends Widget {
       this._play = null;
     }
     this.showNotice(notices);
-    await this.run(this.seedRequest(), this.stateFromAddress);
+  }
+
+  // The first comparison once the engine runs: the one asked for meanwhile, else the address's deal.
+  async onReady() {
+    const pending = this._pending;
+    this._pending = null;
+    if (pending) await this.run(pending.request, pending.announce, pending.fromRecord);
+    else if (!this._ran) await this.run(this.seedRequest(), this.stateFromAddress);
   }
 
   showNotice(notices) {
@@ -209,7 +216,7 @@ class SomersetSamedeal extends Widget {
   }
 
   async compareSeed(text) {
-    if (!this.engineReady || !this._rulesets) return;
+    if (!this._rulesets) return;
     const seed = checkSeed(text, this._limits);
     this._seedError.hidden = !seed.error;
     this._seedError.textContent = seed.error || "";
@@ -230,7 +237,7 @@ class SomersetSamedeal extends Widget {
   }
 
   async compareRecord() {
-    if (!this.engineReady || !this._rulesets) return;
+    if (!this._rulesets) return;
     const text = this._record.value;
     if (!text.trim()) {
       this.showError("Paste a record first: a whole deal, as “somerset play” prints it.", this._record);
@@ -250,7 +257,14 @@ class SomersetSamedeal extends Widget {
   }
 
   async run(request, announce, fromRecord = false) {
-    if (!this.engineReady) return;
+    if (!this._rulesets) return;
+    if (!this.engineReady) {
+      // Asked before the engine runs: kept, and compared the moment it is ready.
+      this._pending = { request, announce, fromRecord };
+      replace(this._results, h("p", { class: "sr-hint", role: "status" }, "The comparison starts as soon as the rules engine is ready (its progress is shown above)."));
+      return;
+    }
+    this._ran = true;
     const seq = ++this._seq;
     this._othersError.hidden = true;
     if (!fromRecord && request.rules.length < 2) {

@@ -119,8 +119,8 @@ class SomersetTable extends Widget {
     replace(this, h("p", { class: "sr-widget__title" }, "Play a deal"), this.statusBox(), this._notice, form, pace, this._board, this._live);
   }
 
-  async onReady() {
-    if (this._rulesets) return;
+  // The inputs, from the build's fixed data: usable while the engine downloads.
+  async prepare() {
     this._limits = await engineLimits();
     this._pending = this._pending.slice(0, this._limits.moves + 1);
     this._rulesets = await rulesetList();
@@ -135,7 +135,14 @@ class SomersetTable extends Widget {
       this._play = null;
       this._pending = [];
     }
-    await this.refresh(false);
+  }
+
+  // Once the engine runs: the deal asked for meanwhile, else the address's (or the first) deal.
+  async onReady() {
+    if (this._data && this._wanting === undefined) return;
+    const announce = this._wanting ?? false;
+    this._wanting = undefined;
+    await this.refresh(announce);
   }
 
   showNotice(notices) {
@@ -190,7 +197,13 @@ class SomersetTable extends Widget {
   // The engine's answers for a position: the deal at the table, the pack's cards, and why each
   // card the reader may not play is barred.
   async refresh(announce) {
-    if (!this.engineReady) return;
+    if (!this._rulesets) return;
+    if (!this.engineReady) {
+      // Asked before the engine runs: dealt the moment it is ready.
+      this._wanting = announce;
+      replace(this._board, h("p", { class: "sr-hint", role: "status" }, "The deal starts as soon as the rules engine is ready (its progress is shown above)."));
+      return;
+    }
     // A move re-draws the board; keep a keyboard reader's focus in it, on the next thing to do.
     const keepFocus = this._board.contains(document.activeElement) || document.activeElement === document.body;
     const seq = ++this._seq;

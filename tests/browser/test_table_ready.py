@@ -126,6 +126,35 @@ def test_the_score_calculator_fills_its_inputs_from_a_link_before_the_engine(ope
     expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
 
 
+@pytest.mark.parametrize("tool", ["samedeal", "replay", "play"])
+def test_the_deal_tools_take_their_inputs_while_the_engine_downloads(open_page: Any, tool: str) -> None:
+    # Same deal, the deal replayer and Play a deal: with the engine's WebAssembly held back, the
+    # rulesets, the players and the seed are there from the build's fixed answers; the reader's
+    # request is said to wait, and is answered, for the seed asked, once the engine is let through.
+    tag, answer = {"samedeal": ("somerset-samedeal", ".sr-samedeal__summary"),
+                   "replay": ("somerset-deal", ".sr-tv"),
+                   "play": ("somerset-table", ".sr-tv")}[tool]
+    page, rec = open_page(goto=False)
+    rec.stall.add("pyodide.asm.wasm")
+    page.goto(rec.base + f"tools/{tool}/")
+    widget = page.locator(tag)
+    rules = widget.locator("select").first
+    expect(rules).to_be_enabled(timeout=ENGINE_TIMEOUT)
+    expect(rules.locator("option")).not_to_have_count(1)
+    assert "Listed once the engine starts" not in widget.inner_text()
+    rules.select_option("parker-1950")
+    seed = widget.get_by_label("Seed")
+    seed.fill("5")
+    seed.press("Enter")
+    if tool != "replay":  # the replayer hands the deal to its replay, which waits for the engine itself
+        expect(widget.get_by_role("status").filter(has_text="as soon as the rules engine is ready")).to_be_visible()
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # using the form started it
+    expect(widget.locator(answer)).to_have_count(0)
+    release(rec)
+    expect(widget.locator(answer).first).to_be_visible(timeout=ENGINE_TIMEOUT)
+    assert "seed=5" in page.url and "parker-1950" in page.url, page.url
+
+
 def test_the_engine_is_fetched_in_the_background_after_a_first_visit(open_page: Any, site_url: str) -> None:
     page, rec = open_page(goto=False, viewport=WIDE, service_workers="allow")
     page.goto(site_url)
