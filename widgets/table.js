@@ -49,6 +49,9 @@ import { BestPlay, solveInSlices } from "./bestplay.js";
 import { ownPuzzle, saveOwnPuzzles } from "./own-puzzles.js";
 import "./replay.js";
 
+// Deals the advisor plays out for each trump when the reader asks what to bid (a second or so).
+const ADVICE_SAMPLES = 80;
+
 // Where the reader's own puzzles are tried again (the puzzle trainer, "From your deals").
 const TRAINER_PATH = "puzzles/trainer/?theme=own";
 
@@ -749,6 +752,46 @@ class SomersetTable extends Widget {
     return this.faceHand(v.hand, kitty);
   }
 
+  // During the reader's call: what the advisor would bid with this hand after these calls (asked on
+  // request: deals of the unseen cards played out for every trump), and a link to every bid and
+  // trump in What is my hand worth?.
+  adviceBox(d) {
+    const v = d.view;
+    const calls = v.auction.map((c) => c.call);
+    const params = new URLSearchParams({ rules: d.ruleset, format: d.format, hand: v.hand.join(" ") });
+    if (calls.length) params.set("auction", calls.join(" "));
+    const out = h("div", { class: "sr-table__advice", role: "status" });
+    const ask = h(
+      "button",
+      {
+        type: "button",
+        class: "md-button",
+        onclick: async () => {
+          ask.disabled = true;
+          replace(out, h("p", { class: "sr-hint" }, "Playing out deals of the cards you cannot see…"));
+          const request = { cmd: "advise", rules: d.ruleset, format: d.format, hand: v.hand, samples: ADVICE_SAMPLES };
+          if (calls.length) Object.assign(request, { auction: calls, seat: d.seat, dealer: v.dealer });
+          const seq = this._seq;
+          const a = await this.ask(request);
+          if (seq !== this._seq) return; // the table moved on meanwhile
+          ask.disabled = false;
+          if (a.error) {
+            replace(out, h("p", { class: "sr-field-error" }, `No advice: ${a.error.message}`));
+            this.announce(`No advice: ${a.error.message}`);
+            return;
+          }
+          const rec = a.recommendation;
+          const call = rec.bid === null ? "pass" : `bid ${rec.bid}, Trump: ${rec.label}`;
+          replace(out, h("p", {}, h("strong", {}, `The advisor would ${call}. `), rec.reason, ` (${a.samples} deals played out for each trump.)`));
+          this.announce(`The advisor would ${call}. ${rec.reason}`);
+        },
+      },
+      "What would you bid?",
+    );
+    const link = h("a", { class: "md-button", href: citationHref(`tools/worth/?${params.toString()}`) || "#" }, "Every bid and trump for this hand");
+    return h("div", { class: "sr-table__hint" }, h("div", { class: "sr-inline sr-actions" }, ask, link), out);
+  }
+
   actions(d, said) {
     const v = d.view;
     const tp = d.to_play;
@@ -762,6 +805,7 @@ class SomersetTable extends Widget {
           { class: "sr-inline sr-table__calls-to-make", role: "group", "aria-label": "Your call" },
           tp.moves.map((m) => h("button", { type: "button", class: "md-button", onclick: () => this.move(m) }, m === "pass" ? "Pass" : m.replace("bid ", ""))),
         ),
+        this.adviceBox(d),
       );
     } else if (tp.kind === "trump") {
       said.push(`You won the bid at ${v.bid_to_make ?? v.bid}. Name trump.`);

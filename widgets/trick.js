@@ -9,7 +9,6 @@
 import {
   RulesetChoice,
   Widget,
-  cardWords,
   citationLink,
   clear,
   defineWidget,
@@ -22,6 +21,7 @@ import {
   rulesetList,
   trickSeats,
 } from "./ui.js";
+import { CardPad } from "./card-pad.js";
 
 const DEFAULT_RULES = "parker-1947";
 const ALL = "all";
@@ -42,8 +42,6 @@ class SomersetTrick extends Widget {
     const id = nextId("trick");
     this._id = id;
     this._seq = 0;
-    this._suit = null; // the suit whose ranks the pad shows, or null for the suits
-    this._info = new Map();
 
     this._choice = new RulesetChoice(`${id}-rules`, { compact: true });
     this._rules = this._choice.select;
@@ -64,10 +62,10 @@ class SomersetTrick extends Widget {
     this._cardsErr = h("p", { class: "sr-field-error", id: `${id}-err`, hidden: true });
     this._notice = h("p", { class: "sr-notice", hidden: true });
     this._seats = h("div", { class: "sr-resolver__seats" });
-    this._pad = h("div", { class: "sr-keypad", role: "group", "aria-label": "Card pad: a suit, then its rank", "aria-describedby": `${id}-padkeys` });
+    this._pad = new CardPad({ id, onpick: (card) => this.toggleCard(card), chosen: () => this.currentCards(), what: "in the trick" });
     // The pad is there before the engine (ui.js: prepare()); the engine's status goes below it,
     // where the verdict comes, so nothing above moves when the status goes.
-    this._padBox = h("div", { class: "sr-keypad__box" }, this._pad);
+    this._padBox = h("div", { class: "sr-keypad__box" }, this._pad.element);
     this._result = h("div", { class: "sr-result sr-resolver__verdict" });
     this.liveRegion();
 
@@ -96,7 +94,7 @@ class SomersetTrick extends Widget {
       ),
       this._seats,
       this._padBox,
-      h("p", { class: "sr-vh", id: `${id}-padkeys` }, "Arrow keys move along the pad; Escape goes back to the suits."),
+      this._pad.keysHint,
     );
     this._rules.addEventListener("change", () => this.rulesChanged());
     this._trump.addEventListener("change", () => this.resolve());
@@ -114,7 +112,7 @@ class SomersetTrick extends Widget {
 
   // After Start, keyboard focus goes to the pad, where the cards are entered.
   firstControl() {
-    return this._pad.querySelector('button[tabindex="0"]') || this._cards;
+    return this._pad.tabStop() || this._cards;
   }
 
   // The inputs, from the build's fixed answers: usable while the engine downloads.
@@ -176,111 +174,8 @@ class SomersetTrick extends Widget {
   async fillPad() {
     const r = this.ruleset();
     const deck = r ? r.deck : "triple"; // all rulesets: the biggest pack holds every card
-    if (this._deck !== deck) {
-      const pack = await packInfo({ deck });
-      this._deck = deck;
-      this._info = pack.byCard;
-      this._suits = [...new Set(pack.cards.filter((c) => c.suit !== null && c.suit > 0).map((c) => c.suit))].sort((a, b) => a - b);
-      this._specials = pack.cards.filter((c) => c.suit === null || c.suit === 0).map((c) => c.card);
-      this._suit = null;
-    }
-    this.drawPad();
+    this._pad.setPack(deck, await packInfo({ deck }));
     this.drawSeats();
-  }
-
-  // Draws the pad's suits or ranks. `focus` picks the key that takes the tab stop (and the focus,
-  // when the pad had it); by default the key that had the focus keeps it.
-  drawPad(focus = null) {
-    if (!this._suits) return null;
-    const had = this._pad.contains(document.activeElement) ? document.activeElement : null;
-    const same = had ? (b) => (had.dataset.card ? b.dataset.card === had.dataset.card : had.dataset.suit ? b.dataset.suit === had.dataset.suit : b.classList.contains("sr-keypad__back")) : null;
-    const inTrick = new Set(this.currentCards().map((c) => c.toUpperCase()));
-    const buttons = [];
-    if (this._suit === null) {
-      this._pad.dataset.view = "suits";
-      this._pad.setAttribute("aria-label", `Card pad, the ${this._deck} pack: choose a suit`);
-      for (const s of this._suits) {
-        const held = [...inTrick].filter((c) => c.endsWith(`/${s}`)).length;
-        buttons.push(
-          h(
-            "button",
-            { type: "button", class: "sr-keypad__key sr-keypad__suit", "data-suit": String(s), "aria-label": `the /${s} suit${held ? `, ${held} in the trick` : ""}`, onclick: () => this.chooseSuit(s) },
-            `/${s}`,
-          ),
-        );
-      }
-      for (const card of this._specials) buttons.push(this.cardKey(card, card, inTrick));
-    } else {
-      const s = this._suit;
-      this._pad.dataset.view = "ranks";
-      this._pad.setAttribute("aria-label", `Card pad: the rank in the /${s} suit`);
-      buttons.push(
-        h("button", { type: "button", class: "sr-keypad__key sr-keypad__back", "aria-label": "Back to the suits", onclick: () => this.backToSuits() }, "← /", h("span", { class: "sr-keypad__of" }, String(s))),
-      );
-      for (let rank = 0; rank <= s; rank++) buttons.push(this.cardKey(`${rank}/${s}`, String(rank), inTrick));
-    }
-    replace(this._pad, buttons);
-    // One tab stop in the pad (arrow keys move along it).
-    const target =
-      (focus && buttons.find(focus)) || (same && buttons.find(same)) || buttons.find((b) => b.classList.contains("sr-keypad__suit") || b.dataset.card) || buttons[0];
-    for (const b of buttons) b.tabIndex = b === target ? 0 : -1;
-    this._padButtons = buttons;
-    if (had) target.focus();
-    return target;
-  }
-
-  cardKey(card, text, inTrick) {
-    const info = this._info.get(card);
-    return h(
-      "button",
-      {
-        type: "button",
-        class: `sr-keypad__key sr-keypad__card${info && info.count ? " sr-keypad__card--count" : ""}`,
-        "data-card": card,
-        "aria-label": cardWords(card, info),
-        "aria-pressed": String(inTrick.has(card.toUpperCase())),
-        onclick: () => this.pickCard(card),
-      },
-      h("span", { class: "sr-keypad__rank" }, text),
-      info && info.count ? h("span", { class: "sr-keypad__count", "aria-hidden": "true" }, String(info.count)) : null,
-    );
-  }
-
-  padKeys(e) {
-    const buttons = this._padButtons || [];
-    const i = buttons.indexOf(document.activeElement);
-    if (e.key === "Escape" && this._suit !== null) {
-      e.preventDefault();
-      this.backToSuits();
-      return;
-    }
-    if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
-    const cols = Math.max(1, Math.round(this._pad.clientWidth / (buttons[0]?.offsetWidth || 1)));
-    const moves = { ArrowRight: i + 1, ArrowLeft: i - 1, ArrowDown: i + cols, ArrowUp: i - cols, Home: 0, End: buttons.length - 1 };
-    if (!(e.key in moves)) return;
-    e.preventDefault();
-    const j = Math.max(0, Math.min(buttons.length - 1, moves[e.key]));
-    for (const b of buttons) b.tabIndex = -1;
-    buttons[j].tabIndex = 0;
-    buttons[j].focus();
-  }
-
-  chooseSuit(s) {
-    this._suit = s;
-    this.drawPad((b) => Boolean(b.dataset.card));
-  }
-
-  backToSuits() {
-    const s = this._suit;
-    this._suit = null;
-    this.drawPad((b) => b.dataset.suit === String(s));
-  }
-
-  pickCard(card) {
-    const suit = this._suit;
-    this._suit = null;
-    this.drawPad((b) => (suit === null ? b.dataset.card === card : b.dataset.suit === String(suit)));
-    this.toggleCard(card);
   }
 
   // --- the cards ---------------------------------------------------------------------------------
@@ -312,7 +207,7 @@ class SomersetTrick extends Widget {
   setCards(tokens) {
     this._cards.value = tokens.join(", ");
     this._canonical = null;
-    this.drawPad();
+    this._pad.draw();
     this.drawSeats();
     this.resolve();
   }
@@ -337,7 +232,7 @@ class SomersetTrick extends Widget {
         cards,
         winner: verdict ? verdict.winner : null,
         name: (seat) => ordinal(seat + 1),
-        info: this._info,
+        info: this._pad.info,
         size: "small",
         caption: "The trick in play order",
       }),
@@ -372,7 +267,7 @@ class SomersetTrick extends Widget {
         : "The verdict shows here once the engine has started.";
     replace(this._result, h("p", { class: "sr-empty" }, words));
     this._canonical = null;
-    this.drawPad();
+    this._pad.draw();
     this.drawSeats();
     if (save) this.saveAddress();
   }
@@ -411,7 +306,7 @@ class SomersetTrick extends Widget {
       replace(this._result, h("p", { class: "sr-empty" }, "No verdict yet: correct the cards above."));
       this.announce(`Not resolved: ${response.error.message}`);
       this._canonical = null;
-      this.drawPad();
+      this._pad.draw();
       this.drawSeats();
       this.saveAddress();
       return;
@@ -422,7 +317,7 @@ class SomersetTrick extends Widget {
     this._canonical = Array.isArray(cards) ? cards.map(String) : null;
     if (this._canonical && document.activeElement !== this._cards) this._cards.value = this._canonical.join(", ");
     this._canonicalFor = this._cards.value;
-    this.drawPad();
+    this._pad.draw();
     this.saveAddress(this._canonical);
     if (response.results) {
       this.drawSeats(response.agree ? first : { cards: first.cards, winner: null });
@@ -520,13 +415,6 @@ class SomersetTrick extends Widget {
     this.announce(summary);
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    if (!this._padKeys && this._pad) {
-      this._padKeys = (e) => this.padKeys(e);
-      this._pad.addEventListener("keydown", this._padKeys);
-    }
-  }
 }
 
 defineWidget("somerset-trick", SomersetTrick);

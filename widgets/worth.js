@@ -1,20 +1,36 @@
-// <somerset-worth rules="parker-1947" format="four-partners" hand="6/6 5/6 ..." [permalink]>
+// <somerset-worth rules="parker-1947" format="four-partners" hand="6/6 5/6 ..." auction="14 pass" [permalink]>
 // What is my hand worth? The engine deals the cards the reader cannot see at random, plays each
 // deal out for every trump the bidder may name, and shows the chance of making each bid by trump
 // (a heat map), the expected score of each bid with the chosen trump, and a recommended call with
-// its reason. It asks in slices (the `advise` request carries on from the deals it has played), so
+// its reason. The hand is typed or entered on the card pad; the calls made before the reader's
+// (from the dealer's left; the dealer is the last seat, as at Play a deal) give the reader's seat
+// and what the bid must beat. It asks in slices (the `advise` request carries on from the deals it has played), so
 // the figures sharpen while the reader watches.
 
-import { RulesetChoice, Widget, clear, defineWidget, fillFormatSelect, h, nextId, replace, rulesetList, signed } from "./ui.js";
+import { RulesetChoice, Widget, clear, defineWidget, fillFormatSelect, h, nextId, packInfo, replace, rulesetList, seatName, signed } from "./ui.js";
+import { CardPad } from "./card-pad.js";
 
 const DEFAULT_RULES = "parker-1947";
-const FIELDS = ["rules", "format", "hand"];
+const FIELDS = ["rules", "format", "hand", "auction"];
 const SLICE = 40; // deals a slice plays for each trump
 const MOST = 400; // deals for each trump before the figures stop sharpening
 const EXAMPLE = "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10";
 
+// The cards of a hand as typed: separated by spaces, commas or semicolons.
+function splitCards(text) {
+  return text
+    .split(/[\s,;]+/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
 function percent(p) {
   return `${Math.round(100 * p)}%`;
+}
+
+// The call recommended, in the site's trump notation: "Recommended: bid 18, Trump: /6 suit."
+function recommendation(rec) {
+  return rec.bid === null ? "Recommended: pass." : `Recommended: bid ${rec.bid}, Trump: ${rec.label}.`;
 }
 
 // The shade of a heat-map cell: five steps of the chance of making the bid.
@@ -43,8 +59,22 @@ class SomersetWorth extends Widget {
       "aria-describedby": `${id}-hand-hint ${id}-hand-err`,
     });
     this._hand.value = this._wanted.hand;
-    this._handHint = h("p", { class: "sr-hint", id: `${id}-hand-hint` }, "Your cards, such as 6/6 5/6 S/S, separated by spaces or commas.");
+    this._handHint = h("p", { class: "sr-hint", id: `${id}-hand-hint` }, "Type your cards, such as 6/6 5/6 S/S, or tap them on the pad.");
     this._handErr = h("p", { class: "sr-field-error", id: `${id}-hand-err`, hidden: true });
+    this._pad = new CardPad({ id, onpick: (card) => this.toggleCard(card), chosen: () => splitCards(this._hand.value), what: "held" });
+    this._hand.addEventListener("input", () => this._pad.draw());
+    this._auction = h("input", {
+      id: `${id}-auction`,
+      type: "text",
+      autocomplete: "off",
+      autocapitalize: "off",
+      spellcheck: "false",
+      value: this._wanted.auction || "",
+      placeholder: "none: you call first",
+      "aria-describedby": `${id}-auction-hint ${id}-auction-err`,
+    });
+    this._auctionHint = h("p", { class: "sr-hint", id: `${id}-auction-hint` });
+    this._auctionErr = h("p", { class: "sr-field-error", id: `${id}-auction-err`, hidden: true });
     this._trump = h("select", { id: `${id}-trump`, disabled: true }, h("option", { value: "" }, "—"));
     this._notice = h("p", { class: "sr-notice", hidden: true });
     this._progressText = h("p", { class: "sr-hint sr-worth__progress", role: "status" });
@@ -56,11 +86,24 @@ class SomersetWorth extends Widget {
       "form",
       { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.evaluate()) },
       h("div", { class: "sr-row" }, this._choice.field, h("div", { class: "sr-field" }, h("label", { for: this._format.id }, "Players"), this._format)),
-      h("div", { class: "sr-field" }, h("label", { for: this._hand.id }, "Your hand"), this._hand, this._handHint, this._handErr),
+      h(
+        "div",
+        { class: "sr-field" },
+        h("label", { for: this._hand.id }, "Your hand"),
+        this._hand,
+        this._handHint,
+        this._handErr,
+        h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.setHand(splitCards(this._hand.value).slice(0, -1)) }, "Undo"), h("button", { type: "button", class: "md-button", onclick: () => this.setHand([]) }, "Clear")),
+        h("div", { class: "sr-keypad__box" }, this._pad.element),
+        this._pad.keysHint,
+      ),
+      h("div", { class: "sr-field" }, h("label", { for: this._auction.id }, "The calls before yours"), this._auction, this._auctionHint, this._auctionErr),
       h("div", { class: "sr-inline sr-actions" }, h("button", { type: "submit", class: "md-button md-button--primary" }, "What is it worth?")),
     );
     this._rules.addEventListener("change", () => this.rulesChanged());
-    this._format.addEventListener("change", () => this.evaluate());
+    this._format.addEventListener("change", () => (this.describeAuction(), this.evaluate()));
+    this._auction.addEventListener("input", () => this.describeAuction());
+    this._auction.addEventListener("change", () => this.evaluate());
     this._trump.addEventListener("change", () => this.showBids());
     replace(
       this,
@@ -80,7 +123,8 @@ class SomersetWorth extends Widget {
     return this._rules.disabled ? this._hand : this._rules;
   }
 
-  async onReady() {
+  // The inputs, from the build's fixed data: usable while the engine downloads.
+  async prepare() {
     this._rulesets = await rulesetList();
     const notices = [];
     this._choice.fill(this._rulesets, this._rules.value || this._wanted.rules, DEFAULT_RULES, notices);
@@ -88,7 +132,63 @@ class SomersetWorth extends Widget {
     this._wanted.format = "";
     this._notice.hidden = notices.length === 0;
     this._notice.textContent = notices.join(" ");
+    await this.fillPad();
+    this.describeAuction();
+  }
+
+  async onReady() {
     await this.evaluate();
+  }
+
+  async fillPad() {
+    const deck = this.ruleset().deck;
+    this._pad.setPack(deck, await packInfo({ deck }));
+  }
+
+  format() {
+    const r = this.ruleset();
+    return r.formats.find((f) => f.id === this._format.value) || r.formats[0];
+  }
+
+  calls() {
+    return splitCards(this._auction.value.toLowerCase());
+  }
+
+  // The reader's seat follows from the calls before theirs: the dealer is the last seat, and the
+  // calls start at the dealer's left (seat 1).
+  seat() {
+    return this.calls().length % this.format().players;
+  }
+
+  describeAuction() {
+    if (!this._rulesets) return;
+    const n = this.format().players;
+    const calls = this.calls();
+    const seat = this.seat();
+    const made = calls.length ? ` after ${calls.length} call${calls.length === 1 ? "" : "s"}` : "";
+    this._auctionHint.textContent = `Each call is a bid (a number) or pass, from the dealer's left (seat 1; seat ${n} deals). You call as ${seatName(seat)}${made}.`;
+  }
+
+  // A card tapped on the pad joins the hand, or leaves it when it is there; a whole hand is judged.
+  toggleCard(card) {
+    const cards = splitCards(this._hand.value);
+    const i = cards.findIndex((c) => c.toUpperCase() === card.toUpperCase());
+    if (i >= 0) cards.splice(i, 1);
+    else cards.push(card);
+    this.setHand(cards);
+  }
+
+  setHand(cards) {
+    this._hand.value = cards.join(" ");
+    this._pad.draw();
+    const size = this.format().hand_size;
+    if (cards.length === size) {
+      this.evaluate();
+      return;
+    }
+    this.setHandError(null);
+    this._handHint.textContent = `${cards.length} of ${size} cards. Type your cards, such as 6/6 5/6 S/S, or tap them on the pad.`;
+    this.saveState({ rules: this._rules.value, format: this._format.value, hand: this._hand.value.trim(), auction: this._auction.value.trim() });
   }
 
   ruleset() {
@@ -98,7 +198,16 @@ class SomersetWorth extends Widget {
   async rulesChanged() {
     const previous = this._format.value;
     fillFormatSelect(this._format, this.ruleset(), "", [], previous, (f) => `${f.label} (${f.points_per_deal} points)`);
+    await this.fillPad();
+    this.describeAuction();
     await this.evaluate();
+  }
+
+  setAuctionError(message) {
+    this._auctionErr.hidden = !message;
+    this._auctionErr.textContent = message || "";
+    if (message) this._auction.setAttribute("aria-invalid", "true");
+    else this._auction.removeAttribute("aria-invalid");
   }
 
   setHandError(message) {
@@ -116,13 +225,20 @@ class SomersetWorth extends Widget {
     const rules = this._rules.value;
     const format = this._format.value;
     const hand = this._hand.value.trim();
-    this.saveState({ rules, format, hand });
+    const auction = this._auction.value.trim();
+    this.saveState({ rules, format, hand, auction });
+    this._handHint.textContent = "Type your cards, such as 6/6 5/6 S/S, or tap them on the pad.";
     if (!hand) {
       this.setHandError("Enter your cards to see what they are worth.");
       return;
     }
     const base = { cmd: "advise", rules, hand };
     if (format) base.format = format;
+    const calls = this.calls();
+    if (calls.length) {
+      const n = this.format().players;
+      Object.assign(base, { auction: calls, seat: this.seat(), dealer: n - 1 });
+    }
     let first = true;
     for (let samples = SLICE; samples <= MOST; samples += SLICE) {
       let answer;
@@ -134,18 +250,21 @@ class SomersetWorth extends Widget {
       }
       if (seq !== this._seq) return;
       if (answer.error) {
-        this.setHandError(answer.error.message);
-        replace(this._advice, h("p", { class: "sr-empty" }, "No figures yet: correct the hand above."));
+        const inAuction = answer.error.field === "auction" || answer.error.field === "seat";
+        this.setAuctionError(inAuction ? answer.error.message : null);
+        this.setHandError(inAuction ? null : answer.error.message);
+        replace(this._advice, h("p", { class: "sr-empty" }, `No figures yet: correct ${inAuction ? "the calls" : "the hand"} above.`));
         this.clearTables();
         this._progressText.textContent = "";
         this.announce(`Not evaluated: ${answer.error.message}`);
         return;
       }
       this.setHandError(null);
+      this.setAuctionError(null);
       this.show(answer, samples < MOST);
       if (first) {
         const rec = answer.recommendation;
-        this.announce(rec.bid === null ? `Recommended: pass. ${rec.reason}` : `Recommended: bid ${rec.bid} with ${rec.label}. ${rec.reason}`);
+        this.announce(`${recommendation(rec)} ${rec.reason}`);
         first = false;
       }
     }
@@ -160,7 +279,7 @@ class SomersetWorth extends Widget {
       : `${answer.samples} deals played out for each trump.`;
     replace(
       this._advice,
-      h("p", { class: "sr-verdict__winner" }, h("strong", {}, rec.bid === null ? "Recommended: pass." : `Recommended: bid ${rec.bid} and name ${rec.label}.`)),
+      h("p", { class: "sr-verdict__winner" }, h("strong", {}, recommendation(rec))),
       h("p", { class: "sr-verdict__reason" }, rec.reason),
     );
     const trumps = answer.trumps.filter((t) => t.samples > 0);

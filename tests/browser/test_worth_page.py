@@ -33,7 +33,7 @@ def test_a_permalink_on_a_phone_shows_the_engines_advice(open_page: Any) -> None
     w = widget(page)
     expect(w.locator(".sr-verdict__reason")).to_have_text(rec["reason"], timeout=TIMEOUT)
     expect(w.locator("[aria-live='polite']")).to_have_text(
-        f"Recommended: bid {rec['bid']} with {rec['label']}. {rec['reason']}", timeout=TIMEOUT)
+        f"Recommended: bid {rec['bid']}, Trump: {rec['label']}. {rec['reason']}", timeout=TIMEOUT)
     # the heat map: a header for every bid and a row header for every trump
     heat = w.locator(".sr-worth__table")
     expect(heat.locator("thead th")).to_have_count(1 + len(first["trumps"][0]["bids"]))
@@ -70,3 +70,56 @@ def test_a_bad_hand_is_refused_in_its_field_and_the_address_keeps_the_question(o
     expect(w.locator("[aria-live='polite']")).to_have_text(f"Not evaluated: {error}")
     query = parse_qs(urlsplit(page.url).query)
     assert query["hand"] == ["6/6 6/6"] and query["rules"] == ["parker-1947"]
+
+
+def pad_card(w: Any, card: str) -> None:
+    """Tap a card on the pad: its suit first, unless it is a key of its own (the 0/0, the S/S)."""
+    key = w.locator(f'.sr-keypad__card[data-card="{card}"]')
+    if not key.count():
+        w.locator(f'.sr-keypad__suit[data-suit="{card.split("/")[1]}"]').click()
+    w.locator(f'.sr-keypad__card[data-card="{card}"]').click()
+
+
+def test_a_hand_entered_on_the_pad_after_other_calls(open_page: Any) -> None:
+    # The card pad builds the hand (a count until it is whole); the calls before the reader's give
+    # the seat and what the bid must beat; the answer is the engine's for that seat and auction.
+    page, _ = open_page(PAGE + "?rules=parker-1947", **PHONE)
+    w = widget(page)
+    w.get_by_role("button", name="Clear").click()
+    cards = HAND.split()
+    for card in cards[:-1]:
+        pad_card(w, card)
+    expect(w.get_by_label("Your hand")).to_have_value(" ".join(cards[:-1]))
+    expect(w.get_by_text(f"{len(cards) - 1} of {len(cards)} cards.")).to_be_visible()
+    calls = w.get_by_label("The calls before yours")
+    calls.fill("14 pass")
+    expect(w.get_by_text("You call as seat 3 after 2 calls.")).to_be_visible()
+    pad_card(w, cards[-1])
+    rec = engine(rules="parker-1947", format="four-partners", hand=HAND, samples=40, auction=["14", "pass"], seat=2,
+                 dealer=3)["recommendation"]
+    expect(w.locator(".sr-verdict__reason")).to_have_text(rec["reason"], timeout=TIMEOUT)
+    assert rec["bid"] is None or rec["bid"] > 14
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["auction"] == ["14 pass"] and query["hand"] == [HAND]
+    # A call the auction does not allow is refused in its own field.
+    calls.fill("14 12")
+    calls.press("Enter")
+    error = engine(rules="parker-1947", format="four-partners", hand=HAND, samples=40, auction=["14", "12"], seat=2,
+                   dealer=3)["error"]["message"]
+    expect(w.locator(".sr-field-error:visible")).to_have_text(error, timeout=TIMEOUT)
+    expect(calls).to_have_attribute("aria-invalid", "true")
+    expect(w.get_by_label("Your hand")).not_to_have_attribute("aria-invalid", "true")
+
+
+def test_play_a_deal_asks_the_advisor_during_the_readers_call(open_page: Any) -> None:
+    page, _ = open_page("tools/play/?rules=parker-1947&seed=3", **PHONE)
+    table = page.locator("somerset-table")
+    table.get_by_role("button", name="What would you bid?").click(timeout=TIMEOUT)
+    hand = table.locator(".sr-table__hand [data-card]").evaluate_all("(els) => els.map((e) => e.dataset.card)")
+    rec = engine(rules="parker-1947", format="four-partners", hand=hand, samples=80)["recommendation"]
+    call = "pass" if rec["bid"] is None else f"bid {rec['bid']}, Trump: {rec['label']}"
+    expect(table.locator(".sr-table__advice")).to_contain_text(f"The advisor would {call}. {rec['reason']}", timeout=TIMEOUT)
+    expect(table.locator("[aria-live='polite']")).to_have_text(f"The advisor would {call}. {rec['reason']}")
+    table.get_by_role("link", name="Every bid and trump for this hand").click()
+    expect(widget(page).get_by_label("Your hand")).to_have_value(" ".join(hand))
+    expect(widget(page).locator(".sr-verdict__reason")).not_to_be_empty(timeout=TIMEOUT)

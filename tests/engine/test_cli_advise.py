@@ -20,8 +20,9 @@ def test_advise_prints_the_recommendation_and_a_line_per_trump(capsys: pytest.Ca
     expected = advise("parker-1947", HAND, samples=30, seed=4)
     trump, bid, why = expected.recommend()
     assert out.startswith("30 deals played out for each trump (seed 4).")
-    assert f"Recommended: bid {bid} and name Trump: /6 suit. {why}" in out
-    for label in ("Trump: /2 suit", "Trump: 0/0 named trump", "No Trump"):
+    assert f"Recommended: bid {bid}, Trump: /6 suit. {why}" in out
+    assert why.startswith("With the /6 suit as trump, the side takes ")
+    for label in ("/2 suit", "0/0 named trump", "No Trump"):
         assert f"\n{label} " in out
 
 

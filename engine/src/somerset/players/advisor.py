@@ -30,7 +30,7 @@ of thumb of bidding trick games (28's advisor bids near its 30th percentile, muc
 (40, 6)
 >>> adv.best.p_make[adv.best.bids.index(2)] >= adv.best.p_make[-1]
 True
->>> adv.recommend()[2].startswith("With Trump: /6 suit the side takes")
+>>> adv.recommend()[2].startswith("With the /6 suit as trump, the side takes")
 True
 """
 
@@ -131,7 +131,7 @@ class TrumpAdvice:
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON (rounded for reading)."""
         return {
-            "trump": str(self.trump), "label": _trump_words(self.trump), "samples": self.samples, "unavailable": self.unavailable,
+            "trump": str(self.trump), "label": self.trump.label, "samples": self.samples, "unavailable": self.unavailable,
             "mean": round(self.mean, 3),
             "interval": [round(self.mean - self.half_width, 3), round(self.mean + self.half_width, 3)]
             if math.isfinite(self.half_width) else None,
@@ -173,14 +173,14 @@ class Advice:
         figures = _and([f"{v:.1f}" for _, v in top])
         if bid is None:
             if t.bids:
-                why = (f"even with {_trump_words(t.trump)} the side takes {t.mean:.1f} points on average and makes the "
+                why = (f"even {_trump_phrase(t.trump)} the side takes {t.mean:.1f} points on average and makes the "
                        f"lowest bid, {t.bids[0]}, in {t.p_make[0]:.0%} of deals; the best cards, {names}, take only "
                        f"{figures} points a deal")
             else:
                 why = "no bid is left for this seat to make"
         else:
             i = t.bids.index(bid)
-            why = (f"with {_trump_words(t.trump)} the side takes {t.mean:.1f} points on average and makes {bid} in "
+            why = (f"{_trump_phrase(t.trump)} the side takes {t.mean:.1f} points on average and makes {bid} in "
                    f"{t.p_make[i]:.0%} of deals; {names} {'carries' if len(top) == 1 else 'carry'} the value, taking {figures} points a deal")
         return t.trump, bid, why[0].upper() + why[1:] + "."
 
@@ -189,13 +189,16 @@ class Advice:
         trump, bid, why = self.recommend()
         return {"ruleset": self.ruleset, "format": self.format, "seat": self.seat, "samples": self.samples,
                 "trumps": [t.to_json() for t in self.trumps],
-                "recommendation": {"trump": str(trump), "label": _trump_words(trump), "call": "pass" if bid is None else str(bid),
+                "recommendation": {"trump": str(trump), "label": trump.label, "call": "pass" if bid is None else str(bid),
                                    "bid": bid, "reason": why},
                 "make_chance": round(MAKE_CHANCE, 4)}
 
 
-def _trump_words(t: Trump) -> str:
-    return t.label if t.is_no_trump else f"Trump: {t.label}"
+def _trump_phrase(t: Trump) -> str:
+    """The trump in a sentence: "in No Trump", "with the /6 suit as trump", "with the 0/0 named trump"."""
+    if t.is_no_trump:
+        return f"in {t.label}"
+    return f"with the {t.label}" + ("" if "trump" in t.label else " as trump") + ","
 
 
 def _and(items: Sequence[str]) -> str:

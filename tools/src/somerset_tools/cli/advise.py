@@ -53,7 +53,7 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
 def describe(data: dict[str, Any]) -> str:
     """The advice as text: the recommendation, then one line per trump."""
     rec = data["recommendation"]
-    call = "pass" if rec["bid"] is None else f"bid {rec['bid']} and name {rec['label']}"
+    call = "pass" if rec["bid"] is None else f"bid {rec['bid']}, Trump: {rec['label']}"
     lines = [f"{data['samples']} deals played out for each trump (seed {data['seed']}).",
              f"Recommended: {call}. {rec['reason']}", "",
              f"{'trump':<23} {'points (95%)':>16}  {'made 2 in 3':>11}  {'its score':>9}  {'made 1 in 2':>11}"]
