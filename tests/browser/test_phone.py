@@ -208,6 +208,8 @@ def _contrast_js() -> str:
 def test_card_faces_are_readable_in_both_schemes(open_page: Any) -> None:
     for scheme in ("light", "dark"):
         page, _ = open_page(TRICK + "?rules=parker-1947&trump=8&cards=4/8,S/S,8/8,1/10", color_scheme=scheme, **PHONE)
+        # Measured once the verdict is in: the seats are drawn again with it.
+        expect(page.locator("somerset-trick .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
         face = page.locator("somerset-trick .sr-seat[data-seat='0'] .sr-cardface")
         expect(face.locator(".sr-cardface__count")).to_have_text("2", timeout=ENGINE_TIMEOUT)
         for part in (".sr-cardface__value", ".sr-cardface__count"):
