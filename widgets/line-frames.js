@@ -10,7 +10,8 @@
 //     name(seat) -> "you", "seat 2", "partner" ...
 //   frames[0] is the start; frames[k] the table after k cards of the line:
 //     {leader, cards, winner (the winning card's place in the trick, or null), taker (a seat or
-//      null), points, hands, text (what the k-th card did, in words)}.
+//      null), points, drawn (how many cards were drawn from the pile after it), hands, ends (it
+//      ends a trick), text (what the k-th card did, in words)}.
 //   A line without winners (an older record) still ends a trick after one card from each seat.
 //   firstTrickEnd(frames) -> the first frame that ends a trick (else the last frame).
 
@@ -26,7 +27,7 @@ export function lineFrames(start, line, name) {
   let hands = start.hands.map((cs) => [...cs]);
   let leader = start.leader;
   let cards = [...start.trick];
-  const frames = [{ leader, cards, winner: null, taker: null, points: 0, hands, text: "Before the card" }];
+  const frames = [{ leader, cards, winner: null, taker: null, points: 0, drawn: 0, hands, text: "Before the card" }];
   for (const x of line) {
     cards = [...cards, x.card];
     hands = hands.map((cs, s) => (s === x.seat ? cs.filter((y) => y !== x.card) : cs));
@@ -37,6 +38,7 @@ export function lineFrames(start, line, name) {
     let winner = null;
     let taker = null;
     let pts = 0;
+    let drawn = 0;
     if (known) {
       taker = x.winner;
       pts = Number(x.points) || 0;
@@ -44,12 +46,13 @@ export function lineFrames(start, line, name) {
       const by = name(x.winner);
       text += ` ${capitalize(by)} ${verb(by, "take")} the trick, ${points(pts)}.`;
       const draws = Array.isArray(x.draws) ? x.draws.filter((d) => d && d.card) : [];
+      drawn = draws.length;
       if (draws.length) {
         text += ` Then ${draws.map((d) => `${name(d.seat)} ${verb(name(d.seat), "draw")} ${d.card}`).join(", ")}.`;
         for (const d of draws) hands = hands.map((cs, s) => (s === d.seat ? [...cs, d.card] : cs));
       }
     }
-    frames.push({ leader, cards, winner, taker, points: pts, hands, text, ends });
+    frames.push({ leader, cards, winner, taker, points: pts, drawn, hands, text, ends });
     if (ends) {
       leader = known ? x.winner : leader;
       cards = [];

@@ -13,7 +13,7 @@
 //   .onLine: whether a line is drawn
 
 import { contractBar, tableView } from "./tableview.js";
-import { h, handView, nextId, replace } from "./ui.js";
+import { cardFace, cardWords, h, handView, nextId, replace } from "./ui.js";
 import { capitalize, seatName } from "./words.js";
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -109,6 +109,18 @@ export class TrainerBoard {
     return [goal, bar];
   }
 
+  // The drawing pile of a two- or three-handed format, every card known, from the top.
+  pileView(pile) {
+    if (!Array.isArray(pile) || !pile.length) return null;
+    const info = this.infoMap(pile);
+    return h(
+      "div",
+      { class: "sr-trainer__pile" },
+      h("p", { class: "sr-trainer__rowlabel", id: `${this._id}-pile` }, `Drawing pile, from the top (${pile.length} card${pile.length === 1 ? "" : "s"}); after each trick everyone draws one, the winner first`),
+      h("ol", { class: "sr-faces", "aria-labelledby": `${this._id}-pile` }, pile.map((c) => h("li", { "aria-label": cardWords(c, info.get(c)) }, cardFace(c, info.get(c), { size: "small" })))),
+    );
+  }
+
   tableOf({ hands, trick, toPlay, leader, you }) {
     const t = this._table;
     const cards = [...hands.flat(), ...(trick ? trick.cards : [])];
@@ -168,6 +180,7 @@ export class TrainerBoard {
       this._view,
       this.contract(Array.isArray(table.taken) ? table.taken : []),
       this.tableOf({ hands: table.hands, trick, toPlay: you, leader: trickCards.length ? leader : you, you: view.element }),
+      this.pileView(table.pile),
     );
     return buttons;
   }
@@ -204,12 +217,18 @@ export class TrainerBoard {
     const t = this._table;
     const n = frames.length - 1;
     const taken = Array.isArray(t.taken) ? [...t.taken] : [];
-    for (let j = 1; j <= i; j++) if (frames[j].taker !== null && frames[j].taker !== undefined && taken.length) taken[frames[j].taker] += frames[j].points;
+    let drawn = 0;
+    for (let j = 1; j <= i; j++) {
+      if (frames[j].taker !== null && frames[j].taker !== undefined && taken.length) taken[frames[j].taker] += frames[j].points;
+      drawn += frames[j].drawn || 0;
+    }
+    const pile = Array.isArray(t.pile) ? t.pile.slice(drawn) : [];
     const label = i === 0 ? "Before the card" : `Card ${i} of ${n}`;
     replace(
       this._view,
       this.contract(taken),
       this.tableOf({ hands: f.hands, trick: { leader: f.leader, cards: f.cards, winner: f.winner, label }, toPlay: null, leader: f.cards.length ? f.leader : null, you: null }),
+      this.pileView(pile),
     );
     this._view.classList.add("sr-tv--line");
     this._status.textContent = i === 0 ? `${capitalize(label)}.` : `${label}: ${f.text}`;

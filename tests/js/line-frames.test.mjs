@@ -45,6 +45,8 @@ test("cards drawn after a trick join the hands, winner first", () => {
   ];
   const f = lineFrames(start, line, name);
   assert.deepEqual(f[2].hands, [["4/4"], ["3/3"]]);
+  assert.equal(f[2].drawn, 2);
+  assert.equal(f[1].drawn, 0);
   assert.equal(f[2].text, "Seat 2 plays 2/2. Seat 2 takes the trick, 0 points. Then seat 2 draws 3/3, you draw 4/4.");
 });
 
