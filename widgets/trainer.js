@@ -633,9 +633,17 @@ class SomersetTrainer extends HTMLElement {
       this.record("failed", false);
       // The record's words as they are (they name seats as readers count them), and where the
       // refutation is a line of play, that line card by card.
-      const texts = wrong.map((w) => w.text);
+      // At the table a refutation's line is played on the board: its sentence says what the card
+      // gives up, and the line's notation is folded away as text.
+      const split = (w) => {
+        const at = this._atTable && Array.isArray(w.line) && w.line.length ? w.text.indexOf(": ") : -1;
+        return at > 0 ? { head: `${w.text.slice(0, at)}.`, rest: w.text.slice(at + 2) } : { head: w.text, rest: "" };
+      };
+      const texts = wrong.map((w) => split(w).head);
       const lines = wrong.map((w) => {
-        const out = [h("p", { class: "sr-trainer__refutation", "data-value": w.value }, w.text)];
+        const { head, rest } = split(w);
+        const out = [h("p", { class: "sr-trainer__refutation", "data-value": w.value }, head)];
+        if (rest) out.push(h("details", { class: "sr-trainer__linetext" }, h("summary", {}, "The whole line as text"), h("p", {}, rest)));
         if (w.line && !this._atTable) out.push(this.lineView(w.line, step.table || {}));
         return out;
       });

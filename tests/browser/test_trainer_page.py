@@ -421,7 +421,11 @@ def test_an_ending_proven_by_the_solver_played_step_by_step(open_page: Any) -> N
     expect(board.locator(".sr-tv__seat--bottom .sr-card--barred")).to_have_count(len(t["barred"]))
     wrong = next(c["value"] for c in first["choices"] if c["value"] not in first["answer"])
     choice(page, wrong).click()
-    expect(page.locator(".sr-trainer__refutation")).to_have_text(first["refutations"][wrong]["text"])
+    # The sentence says what the card gives up; the line's notation is folded away, as it is played on the table.
+    head, rest = first["refutations"][wrong]["text"].split(": ", 1)
+    expect(page.locator(".sr-trainer__refutation")).to_have_text(f"{head}.")
+    expect(page.locator(".sr-trainer__linetext p")).to_have_text(rest)
+    expect(page.locator(".sr-trainer__linetext p")).to_be_hidden()
     line = first["refutations"][wrong]["line"]
     ends = next(k for k, x in enumerate(line) if x["winner"] is not None) + 1
     step_line = page.locator(".sr-trainer__linestep")
