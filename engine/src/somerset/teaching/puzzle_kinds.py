@@ -71,6 +71,8 @@ class PuzzleKind:
     required: ClassVar[tuple[str, ...]]
     #: One line for the contributors' page: what the kind asks.
     about: ClassVar[str]
+    #: Whether the stated answer is cards (read in the puzzle's pack), rather than values.
+    answers_with_cards: ClassVar[bool] = True
     #: How the file states the answer (the contributors' page says it).
     answer_form: ClassVar[str] = 'the cards that answer, as text, such as "S/S" or "6/6, 8/8"'
     #: Fields only this kind reads (beyond the shared position fields), with what each holds.
@@ -420,6 +422,7 @@ class _ValueKind(PuzzleKind):
     single = True
     offer = "choices"
     pick = "one value"
+    answers_with_cards = False
 
     def given(self, p: Puzzle, response: list[str]) -> tuple[str, ...]:
         return tuple(response)

@@ -171,7 +171,7 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
         except ValueError as e:
             raise entry.error(str(e), "trump") from e
     answer = kind.read_answer(entry)
-    if kind.name not in ("bid", "score"):
+    if kind.answers_with_cards:
         try:
             answer = tuple(str(c) for c in parse_cards(list(answer), r.deck))
         except ValueError as e:
