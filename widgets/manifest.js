@@ -28,5 +28,5 @@ export const WIDGETS = {
   "somerset-today": {"module": "today.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-trainer": {"module": "trainer.js", "fields": [], "headStart": false, "stylesheet": "trainer.css"},
   "somerset-trick": {"module": "trick.js", "fields": ["rules", "trump", "cards"], "headStart": true, "stylesheet": "cards.css"},
-  "somerset-worth": {"module": "worth.js", "fields": ["rules", "format", "hand"], "headStart": true, "stylesheet": "somerset.css"}
+  "somerset-worth": {"module": "worth.js", "fields": ["rules", "format", "hand", "auction"], "headStart": true, "stylesheet": "somerset.css"}
 };
