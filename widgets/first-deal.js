@@ -99,10 +99,11 @@ class SomersetFirstDeal extends HTMLElement {
     return `${rec.ruleset_name}: ${rec.title} (${rec.format_label.toLowerCase()})`;
   }
 
-  // The chooser of the guided deals: a labelled select that stays in place while the deal below
-  // it is drawn again, so a keyboard reader keeps the focus on it.
+  // The chooser of the guided deals: a labelled select ("Triple 2009, 6 players", short enough for
+  // a phone) that stays in place while the deal below it is drawn again, so a keyboard reader keeps
+  // the focus on it; the choice is announced in full.
   chooser(ids, start) {
-    const select = h("select", { id: `${this._id}-deal` }, ids.map((id) => h("option", { value: id, selected: id === start ? "" : null }, this.dealWords(this._data.deals[id]))));
+    const select = h("select", { id: `${this._id}-deal` }, ids.map((id) => h("option", { value: id, selected: id === start ? "" : null }, `${this._data.deals[id].ruleset_name}, ${this._data.deals[id].players} players`)));
     select.addEventListener("change", () => {
       this.startDeal(select.value);
       this.announce(`${this.dealWords(this._rec)}. The deal starts from the beginning.`);

@@ -147,6 +147,13 @@ def test_axe_finds_no_wcag_violation_mid_deal_and_at_the_end(browser: Any, site_
                 deal.locator(".sr-first-deal__pick").click()
             expect(deal.locator(".sr-first-deal__score")).to_be_visible()
             assert v.axe() == [], scheme
+            # the six-seat table of Triple 2009, mid-trick
+            deal.get_by_label("Guided deal").select_option("triple-2009")
+            deal.get_by_role("button", name="Start the auction").click()
+            for _ in range(5):
+                deal.locator(".sr-first-deal__pick").click()
+            expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (6 of")
+            assert v.axe() == [], scheme
         finally:
             v.context.close()
         assert v.foreign == []
