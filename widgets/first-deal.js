@@ -145,7 +145,7 @@ class SomersetFirstDeal extends HTMLElement {
   }
 
   playLink(code, move = "") {
-    const q = new URLSearchParams({ rules: this._rec.ruleset, seed: this._rec.seed });
+    const q = new URLSearchParams({ rules: this._rec.ruleset, format: this._rec.format, seed: this._rec.seed });
     if (code) q.set("play", code);
     if (move) q.set("moves", move.replace(/ /g, "_"));
     return `${SITE_ROOT}tools/play/?${q.toString().replace(/%2F/g, "/")}`;

@@ -67,7 +67,7 @@ def test_a_weaker_move_and_a_barred_card_are_explained_not_played(open_page: Any
     verdict = deal.locator(".sr-first-deal__verdict")
     expect(verdict).to_contain_text("Pass is allowed, but weaker. " + STEPS[0]["instead"]["pass"])
     link = verdict.get_by_role("link", name="Make the call “Pass” anyway at Play a deal")
-    assert link.get_attribute("href").endswith("tools/play/?rules=parker-1947&seed=13&moves=pass")
+    assert link.get_attribute("href").endswith("tools/play/?rules=parker-1947&format=four-partners&seed=13&moves=pass")
     expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (1 of")
     # Another bid from the list is answered too.
     deal.get_by_label("Another call").select_option("bid 16")
@@ -184,7 +184,9 @@ def test_the_triple_deal_from_the_deal_to_the_score_on_a_phone(open_page: Any) -
             expect(bar.locator(".sr-contract__item--trump dd")).to_have_text("/8 suit")
             expect(bar.locator(".sr-contract__item--bid dd")).to_have_text("20, held by you")
             seats_on_screen(page, deal, 6)
-        if k == 5:  # a barred card is explained, not played
+        if k == 5:  # a barred card is explained, not played; Play a deal takes over in this format
+            off = deal.get_by_role("link", name="Play on without the coach")
+            assert f"rules=triple-2009&format=six-2x3&seed=14&play={step['table']['play']}" in off.get_attribute("href")
             deal.locator(".sr-card[data-card='7/7']").click()
             expect(deal.locator(".sr-first-deal__verdict")).to_contain_text(f"7/7 may not be played: {step['illegal']['7/7']['reason']}")
         deal.locator(".sr-first-deal__pick").click()
