@@ -9,8 +9,11 @@
 // it anyway at Play a deal, where the engine takes over from this position); a card the rules bar
 // is answered with the rule and its source. The bots' moves appear one at a time at the reader's
 // pace, each said in words, and a finished trick stays on the table until the next lead. "Play on
-// without the coach" opens Play a deal at the position reached. The deal shown is the one written
-// for the reader's ruleset when there is one, else the first (Parker 1947).
+// without the coach" opens Play a deal at the position reached. Where several guided deals are
+// written, a labelled chooser above the table picks one; it starts on the deal written for the
+// reader's remembered ruleset when there is one, else on the page's `rules` (Parker 1947), and a
+// new choice starts that deal from the beginning. Each deal is drawn with its own format's seats,
+// partnerships and points, as its record names them.
 
 import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, fetchBuildData, h, nextId, rememberedRuleset, replace, speak } from "./ui.js";
 import { contractBar, tableView } from "./tableview.js";
@@ -73,13 +76,39 @@ class SomersetFirstDeal extends HTMLElement {
       replace(this._body, h("p", { class: "sr-widget__problem", role: "status" }, `The deal could not be loaded: ${e.message || e}. Reload the page to try again.`));
       return;
     }
+    this._data = data;
     const ids = Object.keys(data.deals);
     const mine = rememberedRuleset();
-    this._rec = data.deals[mine] || data.deals[this.getAttribute("rules") || ""] || data.deals[ids[0]];
-    this._info = new Map(this._rec.pack.map((c) => [c.card, c]));
+    const page = this.getAttribute("rules") || "";
+    const start = data.deals[mine] ? mine : data.deals[page] ? page : ids[0];
     this._otherRules = mine && !data.deals[mine] ? mine : null;
+    if (ids.length > 1) this.insertBefore(this.chooser(ids, start), this._body);
+    this.startDeal(start);
+  }
+
+  // The guided deal of ruleset `id`, from its beginning.
+  startDeal(id) {
+    this._rec = this._data.deals[id];
+    this._info = new Map(this._rec.pack.map((c) => [c.card, c]));
     this.drawFrame();
     this.showIntro();
+  }
+
+  // "Parker 1947: Your first deal (four players, two partnerships)".
+  dealWords(rec) {
+    return `${rec.ruleset_name}: ${rec.title} (${rec.format_label.toLowerCase()})`;
+  }
+
+  // The chooser of the guided deals: a labelled select ("Triple 2009, 6 players", short enough for
+  // a phone) that stays in place while the deal below it is drawn again, so a keyboard reader keeps
+  // the focus on it; the choice is announced in full.
+  chooser(ids, start) {
+    const select = h("select", { id: `${this._id}-deal` }, ids.map((id) => h("option", { value: id, selected: id === start ? "" : null }, `${this._data.deals[id].ruleset_name}, ${this._data.deals[id].players} players`)));
+    select.addEventListener("change", () => {
+      this.startDeal(select.value);
+      this.announce(`${this.dealWords(this._rec)}. The deal starts from the beginning.`);
+    });
+    return h("div", { class: "sr-field sr-first-deal__chooser" }, h("label", { for: select.id }, "Guided deal"), select);
   }
 
   // --- the frame: the coach's words, the table, the reader's choices, the log ---------------------------
@@ -102,7 +131,7 @@ class SomersetFirstDeal extends HTMLElement {
       h(
         "div",
         { class: "sr-first-deal__head" },
-        h("p", { class: "sr-first-deal__rules" }, `${this._rec.title}: ${this._rec.ruleset_name}, four players in two partnerships.`, this._otherRules ? " (No guided deal is written for your table's ruleset yet; where it differs, the comparison pages say how.)" : ""),
+        h("p", { class: "sr-first-deal__rules" }, `${this._rec.title}: ${this._rec.ruleset_name}, ${this._rec.format_label.toLowerCase()}.`, this._otherRules ? " (No guided deal is written for your table's ruleset yet; where it differs, the comparison pages say how.)" : ""),
         h("div", { class: "sr-field sr-first-deal__pace" }, h("label", { for: pace.id }, "Pace of the other seats"), pace),
       ),
       this._coach,
@@ -116,7 +145,7 @@ class SomersetFirstDeal extends HTMLElement {
   }
 
   playLink(code, move = "") {
-    const q = new URLSearchParams({ rules: this._rec.ruleset, seed: this._rec.seed });
+    const q = new URLSearchParams({ rules: this._rec.ruleset, format: this._rec.format, seed: this._rec.seed });
     if (code) q.set("play", code);
     if (move) q.set("moves", move.replace(/ /g, "_"));
     return `${SITE_ROOT}tools/play/?${q.toString().replace(/%2F/g, "/")}`;
@@ -134,7 +163,7 @@ class SomersetFirstDeal extends HTMLElement {
   // (the moment after a move) when given.
   drawTable(table, now = null, hand = null) {
     const v = table.view;
-    const n = this._rec.teams.flat().length;
+    const n = this._rec.players;
     const sizes = now ? now.hand_sizes : v.hand_sizes;
     const points = now ? now.points : table.over ? table.team_points : this.teamPoints(v.points);
     let trick = null;

@@ -1,19 +1,24 @@
 """The guided first deal in real Chromium against the built site: a whole deal from the first call
 to the score with the coach on a 360 px phone, a weaker move and a barred card explained without
 playing them, the trump and the bid on the table through the deal, the score's sentence at the end,
-keyboard only, and never a request for the engine."""
+keyboard only, and never a request for the engine; the six-handed Triple 2009 deal played the same
+way with every seat on a phone's screen, and the chooser of the guided deals."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from somerset.service.first_deal import first_deals_data
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
-RECORD = first_deals_data()["deals"]["parker-1947"]
+DEALS = first_deals_data()["deals"]
+RECORD = DEALS["parker-1947"]
 STEPS = RECORD["steps"]
+TRIPLE = DEALS["triple-2009"]
+REMEMBER = "localStorage.setItem('somerset.ruleset', JSON.stringify({version: 1, ruleset: %r}));"
 ENGINE_FILES = ("pyodide", "assets/engine/", "worker.js", ".whl", "snapshot")
 
 
@@ -62,7 +67,7 @@ def test_a_weaker_move_and_a_barred_card_are_explained_not_played(open_page: Any
     verdict = deal.locator(".sr-first-deal__verdict")
     expect(verdict).to_contain_text("Pass is allowed, but weaker. " + STEPS[0]["instead"]["pass"])
     link = verdict.get_by_role("link", name="Make the call “Pass” anyway at Play a deal")
-    assert link.get_attribute("href").endswith("tools/play/?rules=parker-1947&seed=13&moves=pass")
+    assert link.get_attribute("href").endswith("tools/play/?rules=parker-1947&format=four-partners&seed=13&moves=pass")
     expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (1 of")
     # Another bid from the list is answered too.
     deal.get_by_label("Another call").select_option("bid 16")
@@ -142,6 +147,101 @@ def test_axe_finds_no_wcag_violation_mid_deal_and_at_the_end(browser: Any, site_
                 deal.locator(".sr-first-deal__pick").click()
             expect(deal.locator(".sr-first-deal__score")).to_be_visible()
             assert v.axe() == [], scheme
+            # the six-seat table of Triple 2009, mid-trick
+            deal.get_by_label("Guided deal").select_option("triple-2009")
+            deal.get_by_role("button", name="Start the auction").click()
+            for _ in range(5):
+                deal.locator(".sr-first-deal__pick").click()
+            expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (6 of")
+            assert v.axe() == [], scheme
         finally:
             v.context.close()
         assert v.foreign == []
+
+
+def seats_on_screen(page: Any, deal: Any, players: int) -> None:
+    """Every seat of the table is drawn and lies inside the viewport's width."""
+    seats = deal.locator(".sr-tv__seat")
+    expect(seats).to_have_count(players)
+    width = page.viewport_size["width"]
+    for k in range(players):
+        box = seats.nth(k).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (k, box)
+
+
+def test_the_triple_deal_from_the_deal_to_the_score_on_a_phone(open_page: Any) -> None:
+    page, rec = open_page("learn/first-deal/", **PHONE)
+    deal = page.locator("somerset-first-deal")
+    deal.get_by_label("Guided deal").select_option("triple-2009")
+    expect(deal.locator(".sr-first-deal__rules")).to_have_text("A deal of Triple: Triple 2009, six players, two partnerships of three.")
+    deal = start(page)
+    bar = deal.locator(".sr-contract")
+    steps = TRIPLE["steps"]
+    for k, step in enumerate(steps):
+        expect(deal.locator(".sr-first-deal__coachline")).to_contain_text(f"Your turn ({k + 1} of {len(steps)})")
+        expect(deal.locator(".sr-first-deal__why")).to_have_text(step["coach"])
+        if k >= 3:  # the kitty taken and the trump named: the trump and the bid stay on the table
+            expect(bar.locator(".sr-contract__item--trump dd")).to_have_text("/8 suit")
+            expect(bar.locator(".sr-contract__item--bid dd")).to_have_text("20, held by you")
+            seats_on_screen(page, deal, 6)
+        if k == 5:  # a barred card is explained, not played; Play a deal takes over in this format
+            off = deal.get_by_role("link", name="Play on without the coach")
+            assert f"rules=triple-2009&format=six-2x3&seed=14&play={step['table']['play']}" in off.get_attribute("href")
+            deal.locator(".sr-card[data-card='7/7']").click()
+            expect(deal.locator(".sr-first-deal__verdict")).to_contain_text(f"7/7 may not be played: {step['illegal']['7/7']['reason']}")
+        deal.locator(".sr-first-deal__pick").click()
+    expect(deal.locator(".sr-first-deal__score")).to_contain_text(TRIPLE["end"]["score"]["reason"])
+    expect(bar.locator(".sr-contract__item--points dd")).to_have_text("your side 30 · the others 6")
+    expect(deal.locator(".sr-first-deal__coachline")).to_contain_text(TRIPLE["ending"])
+    seats_on_screen(page, deal, 6)
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], f"the page overflows: {widths}"
+    no_engine(rec)
+
+
+def test_the_chooser_by_keyboard(open_page: Any) -> None:
+    page, rec = open_page("learn/first-deal/")
+    deal = page.locator("somerset-first-deal")
+    chooser = deal.get_by_label("Guided deal")
+    expect(chooser).to_have_value("parker-1947")  # no remembered ruleset: Parker 1947
+    box = chooser.bounding_box()
+    assert box is not None and box["height"] >= 44
+    deal.get_by_role("button", name="Start the auction").click()
+    deal.locator(".sr-first-deal__pick").click()  # bid 12
+    expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (2 of")
+    chooser.focus()
+    page.keyboard.press("ArrowDown")
+    expect(chooser).to_have_value("triple-2009")
+    expect(chooser).to_be_focused()
+    expect(deal.locator(".sr-first-deal__rules")).to_have_text("A deal of Triple: Triple 2009, six players, two partnerships of three.")
+    expect(deal.get_by_role("button", name="Start the auction")).to_be_visible()  # the deal starts again
+    expect(deal.locator(".sr-tv__seat")).to_have_count(6)
+    expect(deal.locator("[aria-live]")).to_have_text(
+        "Triple 2009: A deal of Triple (six players, two partnerships of three). The deal starts from the beginning.")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # past the pace to Start
+    expect(deal.get_by_role("button", name="Start the auction")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(deal.locator(".sr-first-deal__coachline")).to_contain_text(f"Your turn (1 of {len(TRIPLE['steps'])})")
+    chooser.focus()
+    page.keyboard.press("ArrowUp")
+    expect(chooser).to_have_value("parker-1947")
+    expect(deal.locator(".sr-first-deal__rules")).to_have_text("Your first deal: Parker 1947, four players, two partnerships.")
+    expect(deal.locator(".sr-tv__seat")).to_have_count(4)
+    expect(deal.locator("[aria-live]")).to_contain_text("Parker 1947: Your first deal")
+    no_engine(rec)
+
+
+@pytest.mark.parametrize(("remembered", "shown", "note"), [("triple-2009", "triple-2009", False), ("hodges-1903", "parker-1947", True)])
+def test_the_remembered_ruleset_picks_the_first_deal_shown(open_page: Any, remembered: str, shown: str, note: bool) -> None:
+    page, rec = open_page(goto=False)
+    page.add_init_script(REMEMBER % remembered)
+    page.goto(rec.base + "learn/first-deal/")
+    deal = page.locator("somerset-first-deal")
+    expect(deal.get_by_label("Guided deal")).to_have_value(shown)
+    expect(deal.locator(".sr-first-deal__rules")).to_contain_text(f"{DEALS[shown]['title']}: {DEALS[shown]['ruleset_name']},")
+    expect(deal.locator(".sr-tv__seat")).to_have_count(DEALS[shown]["players"])
+    expect(deal.locator(".sr-first-deal__rules")).to_contain_text("No guided deal is written for your table's ruleset" if note else "")
+    if not note:
+        expect(deal.locator(".sr-first-deal__rules")).not_to_contain_text("No guided deal")
+    no_engine(rec)

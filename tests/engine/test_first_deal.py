@@ -34,7 +34,7 @@ def problems_of(file: ContentFile) -> list[str]:
 
 
 def test_every_shipped_guided_deal_plays_at_the_table_as_its_file_says() -> None:
-    assert [d.ruleset for d in FIRST_DEALS] == ["parker-1947"]
+    assert [d.ruleset for d in FIRST_DEALS] == ["parker-1947", "triple-2009"]
     for d in FIRST_DEALS:
         assert first_deal_problems(d) == []
 
@@ -63,6 +63,33 @@ def test_the_record_gives_each_decision_the_tables_answer_and_the_coachs_move() 
     assert end["score"]["reason"].startswith("The bidder's side bid 12 and took 22")
     assert rec == first_deal_record(fd), "the record is the same every time"
     assert json.loads(json.dumps(first_deals_data()))["deals"]["parker-1947"]["steps"][0]["move"] == "bid 12"
+
+
+def test_the_triple_deal_is_six_handed_with_the_kitty_and_names_its_format() -> None:
+    fd = next(d for d in FIRST_DEALS if d.ruleset == "triple-2009")
+    rec = first_deal_record(fd)
+    assert (rec["format"], rec["format_label"], rec["players"]) == ("six-2x3", "Six players, two partnerships of three", 6)
+    assert rec["teams"] == [[0, 2, 4], [1, 3, 5]] and rec["total"] == 36 and rec["dealer"] == 5
+    assert [s["move"] for s in rec["steps"]] == [s.move for s in fd.steps]
+    kinds = [s["table"]["to_play"]["kind"] for s in rec["steps"]]
+    assert kinds[:3] == ["call", "discard", "trump"] and set(kinds[3:]) == {"card"} and len(kinds) == 18
+    kitty = rec["steps"][1]["table"]["to_play"]
+    assert kitty["kept"] == ["4/10", "S/S"] and kitty["count"] == 2
+    assert "counts its 1 point for your side" in kitty["effects"]["cards"]["1/1"]
+    for step in rec["steps"][3:]:  # every card is offered or barred with its rule
+        table = step["table"]
+        assert step["move"] in table["to_play"]["moves"]
+        assert set(step["illegal"]) | set(table["to_play"]["cards"]) == set(table["view"]["hand"])
+    assert rec["steps"][0]["after"]["hand_sizes"] == [15] * 6
+    assert rec["steps"][1]["after"]["hand_sizes"] == [15] * 6
+    # the first lead may be any card here: nothing is barred
+    assert rec["steps"][3]["illegal"] == {} and len(rec["steps"][3]["table"]["to_play"]["cards"]) == 15
+    assert rec["steps"][5]["illegal"]["7/7"]["reason"].startswith("7/7 does not follow")
+    end = rec["end"]
+    assert end["table"]["team_points"] == [30, 6]
+    assert end["score"]["reason"] == ("The bidder's side bid 20 and took 30: the bid is made and scores the 30 points "
+                                      "taken; the opponents score nothing (they took 6).")
+    assert end["score"]["citation"]["label"] == "Triple 2009 rules, Scoring"
 
 
 def test_each_move_gives_the_table_just_after_it() -> None:
@@ -204,4 +231,11 @@ def test_somerset_check_reads_a_guided_deals_file(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert f"{good}: step 9: field 'move': move 9, “play 7/8”, is not allowed" in out.stderr
     report = check_content([str(Path(__file__).parents[2] / "engine/src/somerset/content/first-deals")])
-    assert report.ok and report.files[0]["entries"] == 1
+    assert report.ok and [f["entries"] for f in report.files] == [1, 1]
+
+
+def test_somerset_check_reads_the_triple_deal() -> None:
+    path = Path(__file__).parents[2] / "engine/src/somerset/content/first-deals/triple-2009.toml"
+    out = run_cli("check", str(path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"ok: {path}: 1 guided deal, the deal plays at the table as the file says"

@@ -5,6 +5,8 @@ reader's decisions, the table's answer at that moment (the same answer Play a de
 the bots did since the last decision in words (:func:`somerset.game.narrate.narrate`), the coach's
 move and why, why some other moves are weaker, and for a card, every card that may not be played
 with the rule that bars it; then the table's answer at the end with the score and its reason.
+The deal is played in its ruleset's main format (the first it lists); the record names it
+(``format``, ``format_label``, ``players``) with its partnerships (``teams``) and points (``total``).
 A reader who leaves the coach's line goes on at Play a deal from the deal's code so far. The
 checks are :func:`somerset.teaching.first_deals.first_deal_problems`.
 
@@ -122,6 +124,7 @@ def first_deal_record(fd: FirstDeal) -> JSON:
         score = score_json(r, score_deal(r, deal.bid_to_make or deal.bid, made, sum(points) - made, deal.format.id))
     return {"ruleset": r.id, "ruleset_name": r.short_name, "seed": str(fd.seed), "title": fd.title,
             "intro": fd.intro, "ending": fd.ending, "play": fd.code, "seat": READER, "pack": r.deck.cards_json(),
+            "format": deal.format.id, "format_label": deal.format.label, "players": deal.players,
             "teams": [list(t) for t in deal.format.teams], "total": deal.total_points, "dealer": deal.dealer,
             "steps": steps,
             "end": {"table": end, "before": told, "score": score}}

@@ -1,7 +1,9 @@
 r"""The guided first deal: a whole deal played with a coach, written as a content file.
 
 A guided deal is one TOML file in ``somerset/content/first-deals/``, named after its ruleset
-(``parker-1947.toml``). Its ``[deal]`` table gives the ``ruleset``, the ``seed`` it is dealt from
+(``parker-1947.toml``), and is played in the ruleset's main format (the first it lists: four
+players for Parker 1947, six in two partnerships of three for Triple 2009). Its ``[deal]`` table
+gives the ``ruleset``, the ``seed`` it is dealt from
 (the reader sits at Play a deal's seat, the dealer's left, and the engine's bots play the other
 seats), a ``title``, an ``intro`` said before the first call, the deal's ``code`` (every call and
 card of the deal as the coach plays it, :mod:`somerset.records.links`), and an ``ending`` said
@@ -19,7 +21,7 @@ read again). :mod:`somerset.service.first_deal` builds the record the page plays
 the engine.
 
 >>> [d.ruleset for d in FIRST_DEALS]
-['parker-1947']
+['parker-1947', 'triple-2009']
 >>> load_first_deals([ContentFile("mine.toml", '[deal]\nruleset = "parker-1974"\n')])
 Traceback (most recent call last):
   ...
