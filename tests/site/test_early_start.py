@@ -34,7 +34,7 @@ EXPECTED = {
     "tools/replay/index.html": ["rules", "format", "seed", "play", "bots"],
     "tools/play/index.html": ["rules", "format", "seed", "moves", "play", "bots"],
     "tools/samedeal/index.html": ["rules", "format", "seed", "moves", "play", "bots"],
-    "tools/worth/index.html": ["rules", "format", "hand"],
+    "tools/worth/index.html": ["rules", "format", "hand", "auction"],
     "tools/pad/index.html": None,
     "puzzles/trainer/index.html": None,
     "index.html": None,
