@@ -7,7 +7,8 @@ import pytest
 from somerset.game.actions import Action, ActionKind
 from somerset.game.deal import Deal, Phase, new_deal
 from somerset.players.advisor_bidding import BID_SAMPLES, AdvisorBidder
-from somerset.players.bots import BOT_KINDS, BOTS, HeuristicBot, SamplingBot, make_bots, play_deal
+from somerset.players.bots import BOT_KINDS, BOTS, HeuristicBot, SamplingBot, make_bots, play_deal, play_until_bid
+from somerset.rules.rulesets import load_ruleset
 from somerset.rules.cards import parse_cards
 from somerset_tools import bench_bid
 
@@ -139,3 +140,18 @@ def test_the_duplicate_figures_and_the_calibration() -> None:
     buckets = bench_bid.calibration([(0.05, False), (0.15, True), (0.95, True), (1.0, True), (0.7, False)])
     got = {b["bucket"]: (b["count"], b["observed"]) for b in buckets if b["count"]}
     assert got == {"0%-10%": (1, 0.0), "10%-20%": (1, 1.0), "70%-80%": (1, 0.0), "90%-100%": (2, 1.0)}
+
+
+def test_the_play_command_takes_the_advisor_bots_by_name() -> None:
+    import json
+    import subprocess
+    import sys
+
+    cli = [sys.executable, "-m", "somerset_tools", "play", "--rules", "hodges-1913", "--seed", "4"]
+    out = subprocess.run([*cli, "--bots", "heuristic+advisor", "--json"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    deal, _ = play_until_bid(load_ruleset("hodges-1913"), None, 4, 0, "heuristic+advisor")
+    assert data["bots"] == "heuristic+advisor" and data["bid"] == deal.bid and data["declarer"] == deal.declarer
+    helped = subprocess.run([*cli, "--help"], capture_output=True, text=True, timeout=120)
+    assert "heuristic+advisor" in helped.stdout and "bid advisor" in helped.stdout
