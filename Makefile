@@ -38,7 +38,7 @@ ENGINE_SRC := engine/pyproject.toml engine/README.md \
 	$(shell find engine/src -name '*.egg-info' -prune -o -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name py.typed -o -name '*.toml' -o -name '*.records' \) -print 2>/dev/null)
 WHEEL_MISSING := $(if $(wildcard dist/somerset-*.whl),,FORCE)
 
-.PHONY: help setup wheel build serve test check typecheck jstest browser fuzz stats bench bench-ab bench-solve bench-solve-site bench-bots bench-advise bench-web clean FORCE
+.PHONY: help setup wheel build serve test check typecheck jstest browser fuzz stats bench bench-ab bench-solve bench-solve-site bench-bots bench-advise bench-bid bench-web clean FORCE
 FORCE:
 
 help:
@@ -59,6 +59,7 @@ help:
 	@echo "make bench-solve-site  the nodes the site's best-play answers need, and their speed in CPython and Pyodide"
 	@echo "make bench-bots  the sampling bot's side against heuristic bots over 2,000 deals (CPython), and its moves' time in Pyodide"
 	@echo "make bench-advise  the advisor: play-outs a second, the play-out bot in duplicate, time to a first answer (CPython, Pyodide)"
+	@echo "make bench-bid  advisor bidding against today's bidding in duplicate, and the advisor's calibration (CPython, Pyodide)"
 	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
@@ -162,6 +163,15 @@ ADVISE_HANDS ?= 10
 bench-advise: setup
 	nice $(BIN)/python -m somerset_tools.bench_advise --deals $(ADVISE_DEALS) --hands $(ADVISE_HANDS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.bench_advise --positions 100 --deals 0 --hands 3
+
+# Bots that bid with the advisor against today's bidding, the same deals at two tables with the
+# seats swapped, in Parker 1947, somersetgame.com and Hodges 1913 (about five minutes of CPU each
+# at 300 deals), with the advisor's calibration; then the time of an advisor call in Pyodide under Node.
+BID_DEALS ?= 300
+BID_PYODIDE_DEALS ?= 3
+bench-bid: setup
+	nice $(BIN)/python -m somerset_tools.bench_bid --deals $(BID_DEALS) --progress
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.bench_bid --rules parker-1947 --deals $(BID_PYODIDE_DEALS)
 
 BENCH_WEB_ARGS ?=
 bench-web: build browser

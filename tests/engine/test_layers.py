@@ -33,6 +33,8 @@ LAZY = {
     ("somerset.api", "somerset.service.samedeal"): "the same-deal comparison, on its first request",
     ("somerset.api", "somerset.solve.request"): "the solver, on the first solve request",
     ("somerset.api", "somerset.players.advisor"): "the advisor (and the play-out policy), on the first advise request",
+    ("somerset.players.bots", "somerset.players.advisor_bidding"):
+        "the bots that bid with the advisor, which reads the heuristic bot's card values, made by name",
 }
 
 

@@ -120,6 +120,9 @@ SLICED = {"rules": "parker-1947", "seed": 3, "nodes": 2_000, "slices": 60}
 BOT_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 3), ("somersetgame-com", None, 8),
                                                  ("boardgamegeek", None, 5), ("hodges-1903", "two", 2)]
 
+# Deals played by heuristic bots that bid with the advisor (ruleset, seed): the same calls in both.
+ADVISOR_BOT_DEALS: list[tuple[str, int]] = [("parker-1947", 3), ("somersetgame-com", 8), ("hodges-1913", 2)]
+
 # Deals the heuristic bots play whose codes must replay them (ruleset, format, seed).
 LINK_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 7), ("triple-2009", "five-single", 2),
                                                   ("somersetcards-com", "two", 4), ("hodges-1903", "two", 3)]
@@ -306,6 +309,13 @@ def run() -> dict[str, Any]:
             checks += 1
             deal = play_deal(new_deal(rules, fmt, seed), make_bots("sampling", 4 if fmt is None else 2, seed))
             bot_plays.append([str(a) for a in deal.history])
+    # Bots that bid with the advisor: the same seed, the same calls and cards.
+    advisor_plays: list[Any] = []
+    if "heuristic+advisor" in getattr(sys.modules.get("somerset.players.bots"), "BOT_KINDS", ()):
+        for rules, seed in ADVISOR_BOT_DEALS:
+            checks += 1
+            deal = play_deal(new_deal(rules, None, seed), make_bots("heuristic+advisor", 4, seed))
+            advisor_plays.append([str(a) for a in deal.history])
     # The bid advisor: the same request gives the same answer, asked at once or in slices.
     advice: list[Any] = []
     if "advise" in getattr(api, "COMMANDS", {}):  # not in a stand-in engine of the runner's own tests
@@ -334,6 +344,7 @@ def run() -> dict[str, Any]:
         "solve": solved,
         "bots": bot_plays,
         "advice": advice,
+        "advisor_bots": advisor_plays,
         "random_play": digests,
     }
 

@@ -4,6 +4,12 @@
 deals that agree with what its seat has seen (:mod:`somerset.players.determinize`), solves each exactly
 (:mod:`somerset.solve`) and plays the card that takes the most points over them.
 
+``heuristic+advisor`` and ``sampling+advisor`` (:mod:`somerset.players.advisor_bidding`) play
+their cards as ``heuristic`` and ``sampling`` but make their calls (and name their trump) from the
+bid advisor's figures. :func:`make_bots` makes them by those names (:data:`BOT_KINDS`); they are
+not in :data:`BOTS`, the bots links and seeded deals may name, whose bidding stays the default
+everywhere.
+
 All are deterministic for a seed (they draw from :class:`somerset.game.rng.SplitMix64`) and use only
 what their seat may know: their own hand, the auction, the cards played and the public cards.
 Chance steps are not theirs to take; :func:`play_deal` and :func:`play_game` apply them, and
@@ -35,7 +41,7 @@ from ..game.rng import SplitMix64, deal_seed
 from ..rules.dimensions import AuctionStyle, KittyExchange, Ruleset
 from ..solve import position, solve
 
-__all__ = ["BOTS_VERSION", "LINK_BOTS_VERSION", "REPLAYABLE_BOTS_VERSIONS", "check_bots_version", "Bot", "RandomBot", "HeuristicBot", "SamplingBot", "BOTS", "make_bots", "play_deal", "play_game", "play_until_bid",
+__all__ = ["BOTS_VERSION", "LINK_BOTS_VERSION", "REPLAYABLE_BOTS_VERSIONS", "check_bots_version", "Bot", "RandomBot", "HeuristicBot", "SamplingBot", "BOTS", "BOT_KINDS", "ADVISOR_BIDDING", "make_bots", "play_deal", "play_game", "play_until_bid",
            "estimate", "MAX_REDEALS"]
 
 #: The version of the bots' play: how every bot here bids, discards, names trump and plays, given
@@ -449,12 +455,36 @@ BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SamplingBot]] = {
     "random": RandomBot, "heuristic": HeuristicBot, "sampling": SamplingBot}
 
 
+#: A bot's name with this ending (``heuristic+advisor``, ``sampling+advisor``) is that bot bidding
+#: with the advisor (:class:`somerset.players.advisor_bidding.AdvisorBidder`).
+ADVISOR_BIDDING = "+advisor"
+#: Every name :func:`make_bots` knows: :data:`BOTS` and the two that bid with the advisor.
+BOT_KINDS: tuple[str, ...] = (*BOTS, "heuristic" + ADVISOR_BIDDING, "sampling" + ADVISOR_BIDDING)
+
+
 def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
-    """One bot per seat, each seeded from ``seed`` and its seat."""
-    if kind not in BOTS:
-        raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOTS)}")
+    """One bot per seat, each seeded from ``seed`` and its seat.
+
+    ``kind`` is one of :data:`BOT_KINDS`: ``random``, ``heuristic`` or ``sampling`` (bidding by the
+    heuristic bot's estimate of the hand), or ``heuristic+advisor`` or ``sampling+advisor`` (the same
+    bot, with the same seed, making its calls and naming its trump from the bid advisor).
+
+    >>> [b.name for b in make_bots("sampling+advisor", 4, 1)][:2]
+    ['sampling+advisor', 'sampling+advisor']
+    >>> make_bots("clever", 4, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'clever'; the bots are: random, heuristic, sampling, heuristic+advisor, sampling+advisor
+    """
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")
+    seeds = [SplitMix64(seed * 1_000_003 + seat).next() for seat in range(players)]
+    if kind.endswith(ADVISOR_BIDDING):
+        from .advisor_bidding import AdvisorBidder  # the advisor imports this module's card values
+        base = BOTS[kind[: -len(ADVISOR_BIDDING)]]
+        return [AdvisorBidder(base(s), s) for s in seeds]
     cls = BOTS[kind]
-    return [cls(SplitMix64(seed * 1_000_003 + seat).next()) for seat in range(players)]
+    return [cls(s) for s in seeds]
 
 
 def play_deal(deal: Deal, bots: Sequence[Bot]) -> Deal:

@@ -1,0 +1,161 @@
+"""Bots that bid with the advisor: ``heuristic+advisor`` and ``sampling+advisor``.
+
+:class:`AdvisorBidder` wraps a bot (the heuristic or the sampling bot) and makes its calls from
+the advisor's figures (:class:`somerset.players.advisor.Advisor`): at each of its turns in the
+auction it asks the advisor about its own hand, the auction so far and the face-up cards it can
+see, with :data:`BID_SAMPLES` samples (each played out for every trump it may name), and
+
+* calls the advisor's recommended bid (:meth:`~somerset.players.advisor.Advice.recommend`: with
+  the trump worth the most points, the highest bid made at least
+  :data:`~somerset.players.advisor.MAKE_CHANCE` of the time whose expected score is above zero),
+  the same call the advisor shows a reader for that hand and auction;
+* passes when the advisor recommends a pass (a hand it says cannot make the lowest bid it may
+  make), and makes the lowest bid when it may not pass.
+
+Having won the auction it names the trump the advisor found best (its kitty discards are chosen
+for that trump, as the heuristic bot chooses them for its own), or declares it by its first lead
+where the ruleset declares trump that way. Every other action (its cards) is the wrapped bot's,
+so ``heuristic+advisor`` plays its cards exactly as ``heuristic`` does from the same position.
+
+Seeded: the advisor's seed for a call is drawn from the bot's seed and the number of actions so
+far, so the calls depend only on the seed and the deal (the same in CPython and Pyodide). Bounded:
+a call costs :data:`BID_SAMPLES` play-outs per trump (about 0.1 s in CPython on the machine of the
+benchmarks page). These bots are not in :data:`somerset.players.bots.BOTS`: links and seeded deals
+never name them, and :data:`~somerset.players.bots.BOTS_VERSION` is untouched.
+
+>>> from somerset.game.deal import new_deal
+>>> from somerset.players.bots import make_bots, play_deal
+>>> deal = play_deal(new_deal("parker-1947", seed=3), make_bots("heuristic+advisor", 4, 3))
+>>> deal.is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..game.actions import PASS_ACTION, Action, ActionKind
+from ..game.deal import Deal, Phase
+from ..game.rng import SplitMix64
+from ..rules.bidding import Call
+from ..rules.cards import NO_TRUMP, Card, Trump
+from ..rules.dimensions import KittyExchange
+from ..rules.kitty import banned_trump_suits
+from .advisor import Advice, AdviceError, Advisor
+from .bots import Bot, card_cost
+
+__all__ = ["AdvisorBidder", "BID_SAMPLES", "Forecast"]
+
+#: Samples the advisor plays for one call (each for every trump the bidder may name).
+BID_SAMPLES = 24
+
+_MASK = (1 << 64) - 1
+
+
+class Forecast:
+    """What the advisor said at the bot's last bid: the bid, the trump and the chance of making it."""
+
+    __slots__ = ("history", "bid", "trump", "p_make")
+
+    def __init__(self, history: int, bid: int, trump: Trump, p_make: float) -> None:
+        self.history, self.bid, self.trump, self.p_make = history, bid, trump, p_make
+
+    def __repr__(self) -> str:
+        return f"Forecast(bid={self.bid}, trump={self.trump}, p_make={self.p_make:.3f})"
+
+
+class AdvisorBidder:
+    """A bot whose calls (and trump) come from the advisor, its other actions from ``base``.
+
+    ``samples``: the advisor's samples a call (:data:`BID_SAMPLES`). ``forecasts``: the advisor's
+    figures for each bid the bot made, in order (the benchmark's calibration reads them).
+    """
+
+    def __init__(self, base: Bot, seed: int, samples: int = BID_SAMPLES) -> None:
+        if samples < 1:
+            raise ValueError("the advisor bidder needs at least one sample a call")
+        self.base = base
+        self.name = f"{base.name}+advisor"
+        self.seed = seed
+        self.samples = samples
+        self.trump: Trump | None = None
+        self.forecasts: list[Forecast] = []
+
+    def act(self, deal: Deal) -> Action:
+        """A call from the advisor, its trump and the discards for it; the base bot's cards."""
+        p = deal.phase
+        if p is Phase.AUCTION:
+            return self._call(deal)
+        if self.trump is not None and deal.current_player == deal.declarer:
+            if p is Phase.KITTY:
+                return self._discard(deal, self.trump)
+            if p is Phase.TRUMP and self.trump in deal.allowed_trumps():
+                return Action.name_trump(self.trump)
+            if p is Phase.PLAY and deal.trump is None and self.trump in deal.allowed_trumps():
+                lead = self._declaring_lead(deal, self.trump)
+                if lead is not None:
+                    return lead
+        return self.base.act(deal)
+
+    def advice(self, deal: Deal) -> Advice:
+        """The advisor's figures for this seat's call now (raises :class:`AdviceError` if it cannot answer)."""
+        seat = deal.current_player
+        calls = [Call(a.number if a.kind is ActionKind.BID else None) for a in deal.history
+                 if a.kind in (ActionKind.BID, ActionKind.PASS)]
+        cards = deal.index.cards
+        seed = SplitMix64((self.seed ^ (len(deal.history) * 0x9E3779B97F4A7C15)) & _MASK).next()
+        advisor = Advisor(deal.ruleset, deal.hand(seat), deal.format.id, seat=seat, dealer=deal.dealer,
+                          auction=calls, face_up=[cards[c] for c in deal.face_up], seed=seed)
+        advisor.run(self.samples)
+        return advisor.advice()
+
+    def _call(self, deal: Deal) -> Action:
+        legal = deal.legal_actions()
+        bids = [a for a in legal if a.kind is ActionKind.BID]
+        can_pass = any(a.kind is ActionKind.PASS for a in legal)
+        if not bids:
+            return legal[0]
+        try:
+            advice = self.advice(deal)
+        except AdviceError:
+            return self.base.act(deal)
+        trump, bid, _ = advice.recommend()
+        t = advice.best
+        self.trump = trump
+        if bid is None or not any(a.number == bid for a in bids):
+            if can_pass:
+                return PASS_ACTION
+            bid = bids[0].number
+            assert bid is not None
+        p = t.p_make[t.bids.index(bid)] if bid in t.bids else 0.0
+        self.forecasts.append(Forecast(len(deal.history), bid, t.trump, p))
+        return Action.bid(bid)
+
+    def _discard(self, deal: Deal, trump: Trump) -> Action:
+        """The heuristic bot's discards, chosen for the advisor's trump (a choice that bars it is skipped)."""
+        banked = deal.ruleset.undealt.value.exchange in (KittyExchange.ANY, KittyExchange.OWN_CARDS, KittyExchange.NONE)
+        count = deal.pack.count_value
+
+        def keep(c: Card) -> float:
+            v = card_cost(c, trump, count(c))
+            if banked and count(c) and not (trump.is_trump(c) and not c.is_ss):
+                v -= 200  # a discarded count card is banked for the bidder
+            return v
+
+        ranked = sorted(deal.legal_actions(), key=lambda a: (sum(keep(c) for c in a.cards), _order(a.cards)))
+        for a in ranked:
+            if trump.suit is None or trump.suit not in banned_trump_suits(deal.ruleset, a.cards):
+                return a
+        return ranked[0]
+
+    @staticmethod
+    def _declaring_lead(deal: Deal, trump: Trump) -> Action | None:
+        """The lead that declares ``trump`` (the highest card of its suit), or None if none may."""
+        if trump.is_no_trump:
+            return Action.name_trump(NO_TRUMP)
+        of_suit = [a for a in deal.legal_actions() if a.kind is ActionKind.PLAY and a.cards[0].suit == trump.suit]
+        return max(of_suit, key=lambda a: a.cards[0].rank) if of_suit else None
+
+
+def _order(cards: Sequence[Card]) -> tuple[tuple[int, int], ...]:
+    return tuple(Card.sort_key(c) for c in cards)
