@@ -305,7 +305,6 @@ class SomersetFirstDeal extends HTMLElement {
           extraClass: [kitty.has(c) ? "sr-card--kitty" : "", picks.has(c) ? "sr-first-deal__pick" : "", kept.has(c) ? "sr-first-deal__barred" : ""].filter(Boolean).join(" "),
           onclick: () => this.toggleDiscard(c, b, step, ask),
         });
-        if (kept.has(c)) b.setAttribute("aria-disabled", "true");
         return b;
       }),
     );
