@@ -109,3 +109,26 @@ def test_the_discard_by_keyboard(open_page: Any, site_url: str) -> None:
     expect(deal.locator(".sr-first-deal__coachline")).to_contain_text(f"Your turn ({DISCARD + 2} of")
     expect(deal.locator(".sr-first-deal__pick")).to_be_focused()
     no_engine(rec)
+
+
+def test_axe_finds_no_wcag_violation_at_the_discard(browser: Any, site_url: str) -> None:
+    """axe-core on the discard step with the count card's warning, light and dark, at 360 px."""
+    from test_accessibility import PHONE as PHONE_SIZE
+    from test_accessibility import Viewer
+
+    for scheme in ("light", "dark"):
+        v = Viewer(browser, site_url, scheme, PHONE_SIZE)
+        try:
+            v.page.add_init_script(OUR_TABLE)
+            v.page.goto(site_url + "learn/first-deal/")
+            deal = start(v.page)
+            for _ in range(DISCARD):
+                deal.locator(".sr-first-deal__pick").click()
+            hand = deal.locator(".sr-first-deal__hand")
+            for c in STEPS[DISCARD]["move"].split()[1:]:
+                hand.locator(f"[data-card='{c}']").click()
+            expect(deal.locator(".sr-first-deal__warning")).to_be_visible()
+            assert v.axe() == [], scheme
+        finally:
+            v.context.close()
+        assert v.foreign == []
