@@ -38,6 +38,7 @@ function moveWords(move, labels = new Map()) {
   if (move.startsWith("bid ")) return `Bid ${move.slice(4)}`;
   if (move.startsWith("trump ")) return `Name ${labels.get(move) || move.slice(6)}`;
   if (move.startsWith("play ")) return `Play ${move.slice(5)}`;
+  if (move.startsWith("discard ")) return `Discard ${move.slice(8).split(" ").join(" and ")}`;
   return move;
 }
 
@@ -183,7 +184,7 @@ class SomersetFirstDeal extends HTMLElement {
       this._bar,
       contractBar({
         trump: v.trump_label,
-        bid: v.bid,
+        bid: now && now.bid !== undefined && now.bid !== null ? now.bid : (v.bid_to_make ?? v.bid),
         holder: v.declarer === null ? null : this.name(v.declarer),
         sides: names.map((nm, i) => ({ name: nm, taken: points[i] })),
         total: this._rec.total,
@@ -193,6 +194,7 @@ class SomersetFirstDeal extends HTMLElement {
       v.face_up && v.face_up.length && !v.tricks.length && !(now && now.trick.winner !== null)
         ? h("p", { class: "sr-first-deal__faceup" }, "Face up in the middle: ", v.face_up.map((c) => h("span", { class: "sr-first-deal__faceupcard", role: "img", "aria-label": cardWords(c, this._info.get(c)) }, cardFace(c, this._info.get(c), { size: "small" }))), " (they go with the first trick to whoever takes it)")
         : null,
+      v.kitty_size ? h("p", { class: "sr-first-deal__faceup" }, `The kitty: ${v.kitty_size} cards face down in the middle, for whoever wins the bid.`) : null,
       v.auction.length ? h("p", { class: "sr-first-deal__auction" }, "Calls: ", v.auction.map((c) => `${capitalize(this.name(c.seat))} ${c.call === "pass" ? "pass" : c.call}`).join(" · ")) : null,
     );
     replace(
@@ -287,6 +289,8 @@ class SomersetFirstDeal extends HTMLElement {
         ),
       );
       replace(this._choices);
+    } else if (ask.kind === "discard") {
+      hand = this.discardHand(step, ask);
     } else {
       const moves = ask.moves || [];
       const main = [step.move, ...moves.filter((m) => m !== step.move && (m === "pass" || ask.kind === "trump"))];
@@ -301,12 +305,70 @@ class SomersetFirstDeal extends HTMLElement {
       }
       replace(this._choices, h("div", { class: "sr-first-deal__calls", role: "group", "aria-label": ask.kind === "trump" ? "Name the trump" : "Your call" }, buttons), other);
     }
+    if (ask.kind === "discard") this.drawDiscard(step, ask);
     this._choices.append(h("p", { id: `${this._id}-why`, class: "sr-vh" }, step.coach));
     this.drawTable(table, null, hand);
     this._verdict.replaceChildren();
     this.announce(`Your turn. The coach suggests: ${suggested}.`);
     const first = (hand || this._choices).querySelector(".sr-first-deal__pick") || (hand || this._choices).querySelector("button");
     if (first && this._focus) first.focus();
+  }
+
+  // The discard: the hand with the kitty's cards marked (they stay in the hand where the rules say
+  // so), cards chosen by pressing them, and before the discard is confirmed, what it does to the bid
+  // or the points, with the rule (as Play a deal warns).
+  discardHand(step, ask) {
+    this._chosen = new Set();
+    const kitty = new Set(ask.kitty || []);
+    const kept = new Set(ask.kept || []);
+    const picks = new Set(step.move.slice(8).split(" "));
+    const effects = (ask.effects && ask.effects.cards) || {};
+    return h(
+      "div",
+      { class: "sr-hand sr-first-deal__hand", role: "group", "aria-label": `Your hand with the kitty: choose ${ask.count} cards to discard` },
+      step.table.view.hand.map((c) => {
+        const note = [kitty.has(c) ? "from the kitty" : "", kept.has(c) ? "stays in your hand" : "", picks.has(c) ? "the coach's suggestion" : "", effects[c] ? "discarding it changes your bid or points" : ""].filter(Boolean).join(", ");
+        const b = cardButton(c, this._info.get(c), {
+          pressed: kept.has(c) ? null : false,
+          note,
+          extraClass: [kitty.has(c) ? "sr-card--kitty" : "", picks.has(c) ? "sr-first-deal__pick" : "", kept.has(c) ? "sr-first-deal__barred" : ""].filter(Boolean).join(" "),
+          onclick: () => this.toggleDiscard(c, b, step, ask),
+        });
+        return b;
+      }),
+    );
+  }
+
+  toggleDiscard(card, button, step, ask) {
+    if ((ask.kept || []).includes(card)) {
+      const text = `${card} came from the kitty, and under these rules the kitty's cards stay in your hand: discard cards you were dealt.`;
+      replace(this._verdict, h("p", { class: "sr-first-deal__no" }, text, " ", ask.effects && ask.effects.rule ? citationLink(ask.effects.rule.citation) : null));
+      this.announce(text);
+      return;
+    }
+    if (this._chosen.has(card)) this._chosen.delete(card);
+    else if (this._chosen.size < ask.count) this._chosen.add(card);
+    button.setAttribute("aria-pressed", String(this._chosen.has(card)));
+    this.drawDiscard(step, ask);
+    const warn = this._choices.querySelector(".sr-first-deal__warning");
+    if (warn && this._chosen.has(card) && ask.effects.cards[card]) this.announce(warn.textContent);
+  }
+
+  drawDiscard(step, ask) {
+    const hand = step.table.view.hand;
+    const chosen = hand.filter((c) => this._chosen.has(c));
+    const effects = (ask.effects && ask.effects.cards) || {};
+    const warnings = chosen.filter((c) => effects[c]).map((c) => effects[c]);
+    const rule = ask.effects && ask.effects.rule;
+    const ready = chosen.length === ask.count;
+    replace(
+      this._choices,
+      h("p", { class: "sr-first-deal__ask" }, `${ask.text} The kitty's cards are marked in your hand. Chosen: ${chosen.length ? chosen.join(", ") : "none yet"}.`),
+      warnings.length
+        ? h("div", { class: "sr-first-deal__warning", role: "note" }, h("p", {}, h("strong", {}, "Before you discard: "), warnings.join(" ")), rule ? h("p", {}, "The rule: ", rule.text, " ", citationLink(rule.citation)) : null)
+        : null,
+      h("button", { type: "button", class: "md-button md-button--primary sr-first-deal__confirm", "aria-disabled": ready ? null : "true", onclick: () => ready && this.choose(`discard ${chosen.join(" ")}`) }, `Discard ${ask.count}`),
+    );
   }
 
   choose(move) {

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from somerset.players.table import READER
 from somerset.rules.cards import Card
 from somerset.teaching.content_check import check_content
 from somerset.teaching.contentfile import ContentError, ContentFile, shipped_files
-from somerset.teaching.first_deals import FIRST_DEALS, first_deal_problems, load_first_deals
+from somerset.teaching.first_deals import FIRST_DEALS, first_deal_problems, load_first_deals, played
 from somerset.service.first_deal import first_deal_record, first_deals_data
 
 CLI = [sys.executable, "-m", "somerset_tools"]
@@ -34,7 +35,7 @@ def problems_of(file: ContentFile) -> list[str]:
 
 
 def test_every_shipped_guided_deal_plays_at_the_table_as_its_file_says() -> None:
-    assert [d.ruleset for d in FIRST_DEALS] == ["parker-1947", "triple-2009"]
+    assert [d.ruleset for d in FIRST_DEALS] == ["parker-1947", "somersetgame-com", "triple-2009"]
     for d in FIRST_DEALS:
         assert first_deal_problems(d) == []
 
@@ -90,6 +91,48 @@ def test_the_triple_deal_is_six_handed_with_the_kitty_and_names_its_format() -> 
     assert end["score"]["reason"] == ("The bidder's side bid 20 and took 30: the bid is made and scores the 30 points "
                                       "taken; the opponents score nothing (they took 6).")
     assert end["score"]["citation"]["label"] == "Triple 2009 rules, Scoring"
+
+
+def kitty_deal() -> Any:
+    return next(d for d in FIRST_DEALS if d.ruleset == "somersetgame-com")
+
+
+def test_the_kitty_deals_discard_raises_the_bid_as_the_coach_says() -> None:
+    fd = kitty_deal()
+    assert first_deal_problems(fd) == []
+    rec = first_deal_record(fd)
+    step = rec["steps"][1]
+    assert step["move"] == "discard 0/2 5/10"
+    ask = step["table"]["to_play"]
+    assert ask["kind"] == "discard" and ask["count"] == 2
+    # the kitty's cards stay in the hand under these rules, and are named
+    assert ask["kitty"] == ask["kept"] == ["0/0", "9/10"]
+    assert set(ask["kitty"]) <= set(step["table"]["view"]["hand"])
+    # the engine's warning for the count card the coach discards, and what the discard did
+    assert ask["effects"]["cards"]["5/10"] == "Discarding 5/10 raises your bid by 2, from 12 to 14; its 2 points still count for your side."
+    assert "from 12 to 14" in step["coach"] and "2 points" in step["coach"]
+    assert step["after"]["bid"] == 14 and step["after"]["points"] == [2, 0]
+    assert step["after"]["said"] == ["You discard 2 cards: 0/2, 5/10."]
+    deal = played(fd)
+    assert deal.bid == 12 and deal.bid_to_make == 14 and [str(c) for c in deal.discards] == ["0/2", "5/10"]
+    assert rec["end"]["score"]["reason"].startswith("The bidder's side bid 14 and took 19")
+    # every 'instead' is a legal discard, and the one keeping the count card says what it risks
+    assert set(step["instead"]) == {"discard 0/2 1/8", "discard 0/2 6/12"}
+
+
+def test_a_discard_may_list_its_cards_in_any_order() -> None:
+    text = kitty_deal().file and shipped_files("first-deals", ".toml")[1].text
+    mine = ContentFile("first-deals/somersetgame-com.toml", text.replace('move = "discard 0/2 5/10"', 'move = "discard 5/10 0/2"')
+                       .replace('"discard 0/2 1/8" =', '"discard 1/8 0/2" ='))
+    fd = load_first_deals([mine])[0]
+    assert fd.steps[1].move == "discard 0/2 5/10" and "discard 0/2 1/8" in dict(fd.steps[1].instead)
+    assert first_deal_problems(fd) == []
+    bad = ContentFile("first-deals/somersetgame-com.toml", text.replace('"discard 0/2 1/8" =', '"discard 0/2 9/10" ='))
+    found = first_deal_problems(load_first_deals([bad])[0])
+    assert any("step 2: field 'instead': “discard 0/2 9/10” is not a move the reader may make here" in p for p in found), found
+    kept = ContentFile("first-deals/somersetgame-com.toml", text.replace('move = "discard 0/2 5/10"', 'move = "discard 0/0 5/10"'))
+    found = first_deal_problems(load_first_deals([kept])[0])
+    assert found and "step 2: field 'move'" in found[0] and "0/0 came from the kitty" in found[0], found
 
 
 def test_each_move_gives_the_table_just_after_it() -> None:
@@ -231,7 +274,7 @@ def test_somerset_check_reads_a_guided_deals_file(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert f"{good}: step 9: field 'move': move 9, “play 7/8”, is not allowed" in out.stderr
     report = check_content([str(Path(__file__).parents[2] / "engine/src/somerset/content/first-deals")])
-    assert report.ok and [f["entries"] for f in report.files] == [1, 1]
+    assert report.ok and [f["entries"] for f in report.files] == [1, 1, 1]
 
 
 def test_somerset_check_reads_the_triple_deal() -> None:

@@ -73,7 +73,7 @@ def _illegal(d: Deal) -> dict[str, JSON]:
 def _after(d: Deal, seat: int, move: str, said: list[str]) -> JSON:
     """One move in the record: who made it, what, in words, and the table just after it: the trick
     on the table (a finished trick stays, with its winner, until the next lead), each side's points,
-    and how many cards each seat holds."""
+    how many cards each seat holds, and the bid to make (which a discarded count card may raise)."""
     if d.current_trick or not d.trick_log:
         trick: JSON = {"leader": d.leader, "cards": [str(c) for c in d.current_trick], "winner": None}
     else:
@@ -82,7 +82,7 @@ def _after(d: Deal, seat: int, move: str, said: list[str]) -> JSON:
     if d.phase is not Phase.PLAY and not d.trick_log:
         trick = {"leader": None, "cards": [], "winner": None}
     return {"seat": seat, "move": move, "said": said, "trick": trick, "points": d.team_points(),
-            "hand_sizes": [len(d.hand(s)) for s in range(d.players)]}
+            "hand_sizes": [len(d.hand(s)) for s in range(d.players)], "bid": d.bid_to_make}
 
 
 def first_deal_record(fd: FirstDeal) -> JSON:

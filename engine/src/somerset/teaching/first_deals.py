@@ -21,7 +21,7 @@ read again). :mod:`somerset.service.first_deal` builds the record the page plays
 the engine.
 
 >>> [d.ruleset for d in FIRST_DEALS]
-['parker-1947', 'triple-2009']
+['parker-1947', 'somersetgame-com', 'triple-2009']
 >>> load_first_deals([ContentFile("mine.toml", '[deal]\nruleset = "parker-1974"\n')])
 Traceback (most recent call last):
   ...
@@ -34,14 +34,15 @@ import tomllib
 from dataclasses import dataclass, field
 
 from .contentfile import ContentError, ContentFile, Entry, shipped_files
-from ..game.actions import ActionNotationError, parse_action
+from ..game.actions import ActionKind, ActionNotationError, parse_action
+from ..rules.cards import Card
 from ..game.deal import Deal
 from ..players.table import READER, table_deal
 from ..records.links import DealCode, DealCodeError, parse_deal_code
 from ..rules.rulesets import get_ruleset
 
 __all__ = ["FirstDeal", "CoachStep", "FIRST_DEALS", "load_first_deals", "first_deal_problems", "played",
-           "DEAL_FIELDS", "STEP_FIELDS"]
+           "DEAL_FIELDS", "STEP_FIELDS", "canonical"]
 
 #: The fields of ``[deal]``, with what each holds.
 DEAL_FIELDS: dict[str, str] = {
@@ -83,9 +84,18 @@ class FirstDeal:
     file: str = field(default="", compare=False)
 
 
+def canonical(text: str) -> str:
+    """A move as the record writes it: a discard's cards in the hand's order (``discard 0/2 5/10``),
+    so the cards may be listed in any order."""
+    action = parse_action(text)
+    if action.kind is ActionKind.DISCARD:
+        return "discard " + " ".join(str(c) for c in sorted(action.cards, key=Card.sort_key))
+    return str(action)
+
+
 def _move(entry: Entry, name: str, text: str) -> str:
     try:
-        return str(parse_action(text))
+        return canonical(text)
     except (ActionNotationError, ValueError) as e:
         raise entry.error(f"“{text[:40]}” is not a move: {e}", name) from e
 
@@ -187,7 +197,7 @@ def first_deal_problems(fd: FirstDeal) -> list[str]:
     n = 0
     for a in deal.history:
         if not a.is_chance and d.current_player == READER:
-            offered = {str(x) for x in d.legal_actions()}
+            offered = {canonical(str(x)) for x in d.legal_actions()}
             for other, _ in fd.steps[n].instead:
                 if other not in offered:
                     out.append(f"{where(n + 1, 'instead')}: “{other}” is not a move the reader may make here; "
