@@ -150,13 +150,25 @@ def test_axe_finds_no_wcag_violation_mid_deal_and_at_the_end(browser: Any, site_
             # the six-seat table of Triple 2009, mid-trick
             deal.get_by_label("Guided deal").select_option("triple-2009")
             deal.get_by_role("button", name="Start the auction").click()
-            for _ in range(5):
-                deal.locator(".sr-first-deal__pick").click()
+            for step in TRIPLE["steps"][:5]:
+                coach_move(deal, step)
             expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (6 of")
             assert v.axe() == [], scheme
         finally:
             v.context.close()
         assert v.foreign == []
+
+
+def coach_move(deal: Any, step: dict[str, Any]) -> None:
+    """Make the coach's move: its highlighted card or call, or for a discard each of its cards, then Discard."""
+    move = step["move"]
+    if not move.startswith("discard "):
+        deal.locator(".sr-first-deal__pick").click()
+        return
+    cards = move.split()[1:]
+    for c in cards:
+        deal.locator(f".sr-first-deal__hand [data-card='{c}']").click()
+    deal.get_by_role("button", name=f"Discard {len(cards)}").click()
 
 
 def seats_on_screen(page: Any, deal: Any, players: int) -> None:
@@ -189,7 +201,7 @@ def test_the_triple_deal_from_the_deal_to_the_score_on_a_phone(open_page: Any) -
             assert f"rules=triple-2009&format=six-2x3&seed=14&play={step['table']['play']}" in off.get_attribute("href")
             deal.locator(".sr-card[data-card='7/7']").click()
             expect(deal.locator(".sr-first-deal__verdict")).to_contain_text(f"7/7 may not be played: {step['illegal']['7/7']['reason']}")
-        deal.locator(".sr-first-deal__pick").click()
+        coach_move(deal, step)
     expect(deal.locator(".sr-first-deal__score")).to_contain_text(TRIPLE["end"]["score"]["reason"])
     expect(bar.locator(".sr-contract__item--points dd")).to_have_text("your side 30 · the others 6")
     expect(deal.locator(".sr-first-deal__coachline")).to_contain_text(TRIPLE["ending"])
@@ -210,7 +222,7 @@ def test_the_chooser_by_keyboard(open_page: Any) -> None:
     deal.locator(".sr-first-deal__pick").click()  # bid 12
     expect(deal.locator(".sr-first-deal__coachline")).to_contain_text("Your turn (2 of")
     chooser.focus()
-    page.keyboard.press("ArrowDown")
+    page.keyboard.press("End")  # the last of the guided deals
     expect(chooser).to_have_value("triple-2009")
     expect(chooser).to_be_focused()
     expect(deal.locator(".sr-first-deal__rules")).to_have_text("A deal of Triple: Triple 2009, six players, two partnerships of three.")
@@ -224,7 +236,7 @@ def test_the_chooser_by_keyboard(open_page: Any) -> None:
     page.keyboard.press("Enter")
     expect(deal.locator(".sr-first-deal__coachline")).to_contain_text(f"Your turn (1 of {len(TRIPLE['steps'])})")
     chooser.focus()
-    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Home")  # the first
     expect(chooser).to_have_value("parker-1947")
     expect(deal.locator(".sr-first-deal__rules")).to_have_text("Your first deal: Parker 1947, four players, two partnerships.")
     expect(deal.locator(".sr-tv__seat")).to_have_count(4)
