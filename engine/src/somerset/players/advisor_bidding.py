@@ -19,8 +19,8 @@ so ``heuristic+advisor`` plays its cards exactly as ``heuristic`` does from the 
 
 Seeded: the advisor's seed for a call is drawn from the bot's seed and the number of actions so
 far, so the calls depend only on the seed and the deal (the same in CPython and Pyodide). Bounded:
-a call costs :data:`BID_SAMPLES` play-outs per trump (about 0.1 s in CPython on the machine of the
-benchmarks page). These bots are not in :data:`somerset.players.bots.BOTS`: links and seeded deals
+a call costs :data:`BID_SAMPLES` play-outs per trump (a median of 51 to 89 ms of CPU time in
+CPython, by ruleset; ``make bench-bid`` prints it). These bots are not in :data:`somerset.players.bots.BOTS`: links and seeded deals
 never name them, and :data:`~somerset.players.bots.BOTS_VERSION` is untouched.
 
 >>> from somerset.game.deal import new_deal
