@@ -89,7 +89,8 @@ def test_a_weaker_move_and_a_barred_card_are_explained_not_played(open_page: Any
 def test_the_bots_moves_come_one_at_a_time(open_page: Any) -> None:
     page, rec = open_page("learn/first-deal/", viewport={"width": 1280, "height": 900})
     deal = page.locator("somerset-first-deal")
-    deal.get_by_label("Pace of the other seats").select_option(label="Fast")
+    # Slow: each move stays on screen long enough to be seen on a loaded machine
+    deal.get_by_label("Pace of the other seats").select_option(label="Slow")
     deal.get_by_role("button", name="Start the auction").click()
     deal.locator(".sr-first-deal__pick").click()  # bid 12: the three others pass, one by one
     verdict = deal.locator(".sr-first-deal__verdict")
