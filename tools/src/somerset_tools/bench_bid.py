@@ -39,7 +39,7 @@ from typing import Any, Sequence
 
 from somerset.game.deal import Deal, Phase, new_deal
 from somerset.game.rng import deal_seed
-from somerset.players.advisor import AdviceError
+from somerset.players.advisor import AdviceError, wilson_interval
 from somerset.players.advisor_bidding import BID_SAMPLES, AdvisorBidder
 from somerset.players.bots import Bot, make_bots, play_deal
 from somerset.rules.rulesets import load_ruleset
@@ -63,16 +63,6 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
         return mean, math.inf
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, _Z * math.sqrt(var / n)
-
-
-def _wilson(k: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    z2 = _Z * _Z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = _Z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class _Timed:
@@ -156,7 +146,7 @@ def calibration(pairs: Sequence[tuple[float, bool]]) -> list[dict[str, Any]]:
         last = i == len(BUCKETS) - 2
         got = [(p, m) for p, m in pairs if lo <= p < hi or (last and p == hi)]
         k = sum(m for _, m in got)
-        w = _wilson(k, len(got))
+        w = wilson_interval(k, len(got))
         out.append({"bucket": f"{lo:.0%}-{hi:.0%}", "count": len(got),
                     "predicted": round(sum(p for p, _ in got) / len(got), 3) if got else None,
                     "observed": round(k / len(got), 3) if got else None,
@@ -228,8 +218,8 @@ def run(ruleset: str = "parker-1947", format_id: str | None = None, deals: int =
     for who, pts, sc in (("advisor", adv_points, adv_scores), ("today", old_points, old_scores)):
         m = _mean_ci(pts)
         s2 = _mean_ci(sc)
-        w = _wilson(won[who], tables_played)
-        mk = _wilson(made[who], won[who])
+        w = wilson_interval(won[who], tables_played)
+        mk = wilson_interval(made[who], won[who])
         sides[who] = {"points": round(m[0], 3), "points_ci95": round(m[1], 3), "score": round(s2[0], 3),
                       "score_ci95": round(s2[1], 3), "auctions_won": won[who],
                       "auctions_won_share": round(won[who] / tables_played, 3),

@@ -56,7 +56,7 @@ from ..rules.rulesets import load_ruleset
 from .bots import card_cost
 from .playout import play_out
 
-__all__ = ["Advisor", "Advice", "TrumpAdvice", "AdviceError", "MAKE_CHANCE", "MAX_SAMPLES", "SLICE", "advise",
+__all__ = ["Advisor", "Advice", "wilson_interval", "TrumpAdvice", "AdviceError", "MAKE_CHANCE", "MAX_SAMPLES", "SLICE", "advise",
            "advisor_for", "ADVISORS"]
 
 #: A bid is recommended only if it is made at least this often (see the module's text).
@@ -76,7 +76,7 @@ class AdviceError(RulesError):
     """A request the advisor cannot answer (the message names what was wrong and what is accepted)."""
 
 
-def _wilson(k: int, n: int) -> tuple[float, float]:
+def wilson_interval(k: int, n: int) -> tuple[float, float]:
     """The 95% Wilson interval of a share of ``k`` in ``n`` (it always contains ``k / n``)."""
     if n == 0:
         return 0.0, 1.0
@@ -471,7 +471,7 @@ class Advisor:
             p_make, intervals, scores, score_half = [], [], [], []
             for j in range(len(self.bids)):
                 p_make.append(tally.made[j] / n if n else 0.0)
-                intervals.append(_wilson(tally.made[j], n))
+                intervals.append(wilson_interval(tally.made[j], n))
                 m, h = _mean_half(tally.score[j], tally.score_sq[j], n)
                 scores.append(m)
                 score_half.append(h)
