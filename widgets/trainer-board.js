@@ -161,7 +161,7 @@ export class TrainerBoard {
       onpick: (c) => this._onpick(c),
       idPrefix: nextId(`${this._id}-hand`),
     });
-    view.element.querySelector(".sr-hand").classList.add("sr-trainer__hand");
+    view.element.querySelector(".sr-hand").classList.add("sr-table__hand"); // drawn as at Play a deal (puzzle.css)
     const buttons = view.buttons.filter((b) => !barred.has(b.dataset.card));
     for (const b of buttons) {
       b.classList.add("sr-trainer__choice");
