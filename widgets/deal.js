@@ -4,12 +4,15 @@
 // step through. Or paste a record (as `somerset play` prints it, or a worked example) and replay
 // that. Ruleset, format, seed and the deal's code (`play`, every call and card: the link shows the
 // same deal whatever later bots do) live in the address; a link without a code is played by the
-// bots of the version it names (`bots`, 1 when none). A pasted record does not (it is too long).
+// bots of the version it names (`bots`, 1 when none). A deal made here is dealt by the last seat, as
+// at Play a deal, and its link names the dealer (`dealer`, readers' numbering); a link without one is
+// dealt by seat 1. A pasted record does not go in the address (it is too long).
 
 import {
   RulesetChoice,
   Widget,
   checkSeed,
+  dealerSeat,
   defineWidget,
   engineLimits,
   fillFormatSelect,
@@ -22,7 +25,7 @@ import {
 import "./replay.js";
 
 const DEFAULT_RULES = "parker-1947";
-const FIELDS = ["rules", "format", "seed", "play", "bots"];
+const FIELDS = ["rules", "format", "seed", "dealer", "play", "bots"];
 
 class SomersetDeal extends Widget {
   static fields = FIELDS;
@@ -115,7 +118,8 @@ class SomersetDeal extends Widget {
   // it), unless the reader has asked for one meanwhile (the replay then waits for the engine itself).
   async onReady() {
     if (this._dealt) return;
-    const link = this.stateFromAddress ? { play: this._wanted.play || null, bots: this._wanted.bots || "" } : {};
+    const fromLink = this.stateFromAddress || this.hasAttribute("dealer");
+    const link = fromLink ? { play: this._wanted.play || null, bots: this._wanted.bots || "", dealer: this._wanted.dealer } : {};
     this.dealFromForm(link);
   }
 
@@ -143,16 +147,23 @@ class SomersetDeal extends Widget {
     this._seedInput.removeAttribute("aria-invalid");
     const rules = this._rules.value;
     const format = this._format.value;
-    this.saveState({ rules, format, seed: seed.value, play: link.play ?? "", bots: link.play ? "" : link.bots || "" });
-    const attrs = { rules, format, seed: seed.value };
+    const players = this._rulesets.find((x) => x.id === rules).formats.find((f) => f.id === format).players;
+    const notices = [];
+    const dealer = String(dealerSeat(link.dealer, players, notices) + 1);
+    if (notices.length) {
+      this._notice.hidden = false;
+      this._notice.textContent = notices.join(" ");
+    }
+    this.saveState({ rules, format, seed: seed.value, dealer, play: link.play ?? "", bots: link.play ? "" : link.bots || "" });
+    const attrs = { rules, format, seed: seed.value, dealer };
     if (typeof link.play === "string") attrs.play = link.play;
     else if (link.bots) attrs.bots = link.bots;
     const replay = h("somerset-replay", attrs);
     // Once shown, the link keeps the deal's code: the same deal in every later release.
     replay.addEventListener("somerset-replayed", (e) => {
-      if (this._stage.contains(replay)) this.saveState({ rules, format, seed: seed.value, play: e.detail.play, bots: "" });
+      if (this._stage.contains(replay)) this.saveState({ rules, format, seed: seed.value, dealer, play: e.detail.play, bots: "" });
     });
-    this.show(replay, `Dealt seed ${seed.value} under ${this._rules.selectedOptions[0].textContent}.`);
+    this.show(replay, `Dealt seed ${seed.value} under ${this._rules.selectedOptions[0].textContent}; seat ${dealer} deals.`);
   }
 
   async replayText() {

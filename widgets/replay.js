@@ -1,6 +1,7 @@
 // <somerset-replay example="ID" rules="RULESET"> steps through one of the sources' worked
 // examples as the engine replays it; <somerset-replay rules="RULESET" seed="N" [format="F"]>
-// replays a deal dealt from that seed and played by the engine's bots (`play="CODE"`: as the deal's
+// replays a deal dealt from that seed (by seat `dealer="D"`, counted from 1; seat 1 when none) and
+// played by the engine's bots (`play="CODE"`: as the deal's
 // code has it, no bot playing; `bots="N"`: by the bots of that version); and an element whose
 // `record` property is set before it joins the page replays that record (a whole deal or a
 // worked example). Previous/Next, First/Last, and the arrow keys, Home and End while focus is
@@ -41,6 +42,7 @@ import { contractBar, tableView } from "./tableview.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
 const SEED = /^\d{1,20}$/;
+const DEALER = /^[1-9]\d{0,2}$/; // readers' numbering: seat 1 is the engine's 0
 
 function shortText(text, n = 40) {
   const s = String(text);
@@ -56,6 +58,7 @@ class SomersetReplay extends Widget {
     this._format = attr("format");
     this._play = this.hasAttribute("play") ? attr("play") : null;
     this._bots = attr("bots");
+    this._dealer = attr("dealer");
     this.classList.add("sr-replay");
     let problem = null;
     if (typeof this.record === "string") {
@@ -69,6 +72,7 @@ class SomersetReplay extends Widget {
       if (!NAME.test(this._rules)) problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
       else if (!SEED.test(this._seed)) problem = `the seed “${shortText(this._seed)}” is not a whole number`;
       else if (this._format && !NAME.test(this._format)) problem = `the format “${shortText(this._format)}” is not a valid name`;
+      else if (this._dealer && !DEALER.test(this._dealer)) problem = `the dealer “${shortText(this._dealer)}” is not a seat number (seats count from 1)`;
     }
     return problem && `This replay cannot be shown: ${problem}.`;
   }
@@ -83,6 +87,7 @@ class SomersetReplay extends Widget {
     const request = { cmd: "replay", rules: this._rules, seed: Number(this._seed) };
     if (!Number.isSafeInteger(request.seed)) request.seed = this._seed; // the engine names the problem
     if (this._format) request.format = this._format;
+    if (this._dealer) request.dealer = Number(this._dealer) - 1;
     // the link's code and bots' version go as written: the engine names any problem with them
     if (this._play !== null) request.play = this._play;
     else if (this._bots) request.bots_version = this._bots;

@@ -8,7 +8,9 @@
 // deal ends under each, with a step-by-step replay. The rulesets, players, seed and the version of
 // the bots that play (`bots`; 1 for a link without it), and for a deal played at the table its
 // code (`play`, every call and card; older links give the reader's `moves`), live in the address,
-// so a link shows the same comparison in later releases; a pasted record cannot.
+// so a link shows the same comparison in later releases; a pasted record cannot. A seed the bots play
+// is dealt by the last seat when dealt from the form, as at Play a deal, and its link names the
+// dealer (`dealer`, readers' numbering); a link without one is dealt by seat 1.
 
 import {
   RulesetChoice,
@@ -16,6 +18,7 @@ import {
   checkSeed,
   citationLink,
   clear,
+  dealerSeat,
   defineWidget,
   engineLimits,
   fillFormatSelect,
@@ -63,7 +66,7 @@ const KIND_WORDS = {
 };
 
 class SomersetSamedeal extends Widget {
-  static fields = ["rules", "format", "seed", "moves", "play", "bots"];
+  static fields = ["rules", "format", "seed", "dealer", "moves", "play", "bots"];
   static defaults = { rules: [DEFAULT_RULES, ...DEFAULT_OTHERS].join(","), seed: "1" };
   static remembersRuleset = true;
 
@@ -144,6 +147,8 @@ class SomersetSamedeal extends Widget {
     }
     this.fillOthers(others.length || this._wantedRules.length > 1 ? others : DEFAULT_OTHERS);
     this.fillFormats(this.wanted.format, notices);
+    // the link's dealer (readers' numbering; none: seat 1), or the last seat for the form's deal
+    this._linkDealer = this.stateFromAddress || this.hasAttribute("dealer") ? this.wanted.dealer : undefined;
     const seed = checkSeed(this.wanted.seed, this._limits);
     if (seed.error) {
       notices.push(`${seed.error} Dealing seed 1 instead.`);
@@ -206,6 +211,12 @@ class SomersetSamedeal extends Widget {
     if (!Number.isSafeInteger(request.seed)) request.seed = this._seed.value;
     if (this._moves) request.moves = this._moves;
     if (this._play) request.play = this._play;
+    if (!this._moves && !this._play) {
+      const players = this._rulesets.find((r) => r.id === this._choice.value).formats.find((f) => f.id === this._format.value).players;
+      const notices = [];
+      request.dealer = dealerSeat(this._linkDealer, players, notices);
+      if (notices.length) this.showNotice(notices);
+    }
     if (this._bots) request.bots_version = this._bots;
     return request;
   }
@@ -232,6 +243,7 @@ class SomersetSamedeal extends Widget {
     this._moves = null;
     this._play = null;
     this._bots = "";
+    this._linkDealer = undefined;
     this.showNotice([]);
     await this.run(this.seedRequest(), true);
   }
@@ -282,7 +294,7 @@ class SomersetSamedeal extends Widget {
       this.showError(data.error.message, field === "record" ? this._record : field === "seed" ? this._seed : null);
       return;
     }
-    if (fromRecord) this.saveState({ rules: request.rules.join(","), format: "", seed: "", moves: "", play: "", bots: "" });
+    if (fromRecord) this.saveState({ rules: request.rules.join(","), format: "", seed: "", dealer: "", moves: "", play: "", bots: "" });
     else {
       // A deal from the table keeps its code (the reader's moves become it); the bots' version fixes the rest.
       if (data.source.kind === "table" && typeof data.source.play === "string") {
@@ -290,7 +302,8 @@ class SomersetSamedeal extends Widget {
         this._moves = null;
       }
       const bots = data.bots_version === undefined || data.bots_version === null ? "" : String(data.bots_version);
-      this.saveState({ rules: request.rules.join(","), format: this._format.value, seed: String(this._seed.value), play: this._play || "", moves: this._moves ? movesToText(this._moves) : "", bots });
+      const dealer = Number.isInteger(request.dealer) ? String(request.dealer + 1) : "";
+      this.saveState({ rules: request.rules.join(","), format: this._format.value, seed: String(this._seed.value), dealer, play: this._play || "", moves: this._moves ? movesToText(this._moves) : "", bots });
     }
     // the pack's cards, for the table each ending is drawn on (one pack: the rulesets compared deal the same cards)
     this._info = data.endings.length ? (await packInfo({ rules: data.endings[0].ruleset })).byCard : new Map();

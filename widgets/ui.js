@@ -572,6 +572,20 @@ export function fillFormatSelect(select, ruleset, wanted, notices, previous = ""
   select.disabled = ruleset.formats.length < 2;
 }
 
+// The seat that deals a seeded deal, in the engine's numbering (0 is seat 1). A deal made from a
+// form is dealt by the last seat, as at Play a deal, so the reader's seat 1 bids first; a link names
+// its dealer in readers' numbering (`dealer=4`); a link that names none is dealt by seat 1, as records
+// and `somerset play` deal by default. `fromLink` is the link's text (undefined when the deal is the
+// form's); a seat the table does not have is named in `notices` and the last seat deals.
+export function dealerSeat(fromLink, players, notices = []) {
+  if (fromLink === undefined || fromLink === null) return players - 1;
+  const t = String(fromLink).trim();
+  if (t === "") return 0;
+  if (/^\d{1,3}$/.test(t) && Number(t) >= 1 && Number(t) <= players) return Number(t) - 1;
+  notices.push(`“${t.slice(0, 12)}” is not a dealer's seat: a table of ${players} has seats 1 to ${players}; seat ${players} deals.`);
+  return players - 1;
+}
+
 // The limits the engine accepts (the longest record, the most moves, the largest seed), from its
 // "info" answer: {record_chars, moves, seed_max}, seed_max as text (too large for a JS number).
 export async function engineLimits() {

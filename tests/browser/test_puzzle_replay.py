@@ -169,12 +169,12 @@ def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> Non
     expect(r.locator(".sr-score dd")).to_have_count(2)
     no_overflow(page, "the deal replayer at 360px")
 
-    # Another deal: the next seed, written into the address.
+    # Another deal: the next seed, dealt by the last seat as at Play a deal, written into the address.
     tool.get_by_role("button", name="Another deal").click()
     expect(tool.get_by_label("Seed")).to_have_value("4")
-    following = replay_bots("hodges-1903", "two", 4)["steps"]
+    following = replay_bots("hodges-1903", "two", 4, dealer=1)["steps"]
     expect(tool.locator("somerset-replay .sr-replay__text")).to_have_text(reader_seats(following[0]["text"]))
-    assert "seed=4" in page.url and "format=two" in page.url
+    assert "seed=4" in page.url and "format=two" in page.url and "dealer=2" in page.url
 
     # A bad seed: a message naming it and what is accepted; the last replay stays.
     tool.get_by_label("Seed").fill("12x")

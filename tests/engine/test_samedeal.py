@@ -201,6 +201,9 @@ def test_the_deal_played_at_the_table_is_followed() -> None:
     ({"rules": ["hodges-1913"], "record": "x" * 20001}, "record", "the longest accepted is 20,000"),
     ({"rules": ["hodges-1913"], "record": "garbage"}, "record", "needs a [Ruleset"),
     ({"rules": ["parker-1950", "triple-2009"], "seed": 1, "format": "six-2x3"}, "format", "has no format"),
+    ({"rules": ["parker-1947", "hodges-1913"], "seed": 1, "dealer": 4}, "dealer", "a seat from 0 to 3"),
+    ({"rules": ["parker-1947", "hodges-1913"], "seed": 1, "dealer": "3"}, "dealer", "wrong type"),
+    ({"rules": ["parker-1947", "hodges-1913"], "seed": 1, "dealer": 3, "moves": []}, "dealer", "dealt by its last seat"),
 ])
 def test_bad_requests_name_the_field_and_what_is_accepted(req: dict[str, object], field: str, words: str) -> None:
     answer = dispatch({"cmd": "samedeal", **req})
@@ -223,3 +226,16 @@ def test_the_engine_answers_for_every_pair_of_double_rulesets() -> None:
         sd = same_deal(seed_source(a, None, 13), [a, b])
         assert len(sd["endings"]) == 2 and sd["agree"] in (True, False)
 
+
+
+def test_a_seed_is_dealt_by_the_dealer_asked_for_and_by_seat_0_when_none_is() -> None:
+    rules = ["parker-1947", "somersetcards-com"]
+    plain = dispatch({"cmd": "samedeal", "rules": rules, "seed": 5})
+    assert plain["source"]["dealer"] == 0
+    assert dispatch({"cmd": "samedeal", "rules": rules, "seed": 5, "dealer": 0}) == plain
+    last = dispatch({"cmd": "samedeal", "rules": rules, "seed": 5, "dealer": 3})
+    assert last["source"]["dealer"] == 3
+    # the last seat deals seat 0 the cards the table (Play a deal) gives the reader for that seed
+    table, _, _ = table_deal("parker-1947", None, 5, [])
+    assert sorted(last["source"]["hands"][0]) == sorted(str(c) for c in table.dealt[0])
+    assert last["source"]["hands"] != plain["source"]["hands"]

@@ -293,7 +293,8 @@ def samedeal_json(req: JSON) -> JSON:
     part ways and how it ends under each: from ``seed`` (the bots play it under the first ruleset, in
     ``format``), from ``seed`` with ``play`` (a deal's code, see :mod:`somerset.records.links`) or ``moves``
     (the deal the reader played at the table), or from ``record`` (its text; its own ruleset is
-    compared too). Optional ``bots``: who plays on; ``bots_version``: the version of their play."""
+    compared too). Optional ``dealer`` (a seed the bots play: the dealer's seat, 0 by default), ``bots``:
+    who plays on; ``bots_version``: the version of their play."""
     from .service.samedeal import PLAYERS, choose_rulesets, record_source, same_deal, seed_source, table_source
 
     raw = _field(req, "rules", (str, list))
@@ -315,12 +316,15 @@ def samedeal_json(req: JSON) -> JSON:
         fmt = _format(req, first)
         code = _play_code(req)
         if "moves" in req or code is not None:
+            if "dealer" in req:
+                raise ApiError("'dealer' is for a deal the bots play from a seed; a deal played at the table "
+                               "is dealt by its last seat", "dealer")
             moves = _field(req, "moves", list, [])
             if not all(isinstance(m, str) for m in moves):
                 raise ApiError("'moves' must be a list of moves such as \"bid 9\" or \"play 4/8\"", "moves")
             source = table_source(first, fmt, seed, moves, play=code)
         else:
-            source = seed_source(first, fmt, seed, players)
+            source = seed_source(first, fmt, seed, players, _field(req, "dealer", int, 0))
     else:
         raise ApiError("the same deal needs 'seed' (with 'rules', the deal's own ruleset first) or 'record'", "seed")
     out = same_deal(source, names, players, words)
@@ -423,7 +427,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "table": (*_RULES, "format", "seed", "moves", "play", "bots_version"),
     "pad": (*_RULES, "format", "names", "deals"),
     "solve": ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines"),
-    "samedeal": ("rules", "format", "seed", "moves", "record", "bots", "play", "bots_version"),
+    "samedeal": ("rules", "format", "seed", "dealer", "moves", "record", "bots", "play", "bots_version"),
     "advise": (*_RULES, "format", "hand", "seat", "dealer", "auction", "face_up", "seed", "samples", "precision",
                "max_samples"),
 }

@@ -130,16 +130,18 @@ class DealSource:
         return d
 
 
-def seed_source(ruleset: Ruleset | str, format_id: str | None, seed: int, players: Players | None = None) -> DealSource:
-    """The deal ``seed`` gives under ``ruleset``, played out by ``players`` (the heuristic bots by
-    default): dealer 0, as ``somerset play --seed`` deals and plays it (without dealing again when all pass)."""
+def seed_source(ruleset: Ruleset | str, format_id: str | None, seed: int, players: Players | None = None,
+                dealer: int = 0) -> DealSource:
+    """The deal ``seed`` gives under ``ruleset`` with ``dealer`` dealing, played out by ``players`` (the
+    heuristic bots by default), as ``somerset play --seed --dealer`` deals and plays it (without dealing
+    again when all pass). The site's tools deal a new seed from the last seat, as at the table."""
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
-    d = Deal(r, fmt.id, dealer=0, seed=seed)
+    d = Deal(r, fmt.id, dealer=dealer, seed=seed)
     bots = (players or _heuristic)(d, seed)
     while not d.is_terminal():
         d.apply(d.chance_outcome() if d.is_chance() else bots[d.current_player].act(d))
-    return DealSource("seed", r, fmt, 0, seed, tuple(d.history), seed, f"{fmt.label}, seed {seed}")
+    return DealSource("seed", r, fmt, dealer, seed, tuple(d.history), seed, f"{fmt.label}, seed {seed}")
 
 
 def table_source(ruleset: Ruleset | str, format_id: str | None, seed: int, moves: list[str],
