@@ -13,7 +13,7 @@
 //   stylesheet  the stylesheet of its looks, under assets/stylesheets/ (listed in mkdocs.yml)
 export const WIDGETS = {
   "somerset-compare": {"module": "compare.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
-  "somerset-deal": {"module": "deal.js", "fields": ["rules", "format", "seed", "play", "bots"], "headStart": true, "stylesheet": "puzzle.css"},
+  "somerset-deal": {"module": "deal.js", "fields": ["rules", "format", "seed", "dealer", "play", "bots"], "headStart": true, "stylesheet": "puzzle.css"},
   "somerset-first-deal": {"module": "first-deal.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
   "somerset-lesson": {"module": "lesson.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
   "somerset-lesson-map": {"module": "lesson-map.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
@@ -22,7 +22,7 @@ export const WIDGETS = {
   "somerset-ready": {"module": "ready.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-replay": {"module": "replay.js", "fields": [], "headStart": false, "stylesheet": "replay.css"},
   "somerset-rulings": {"module": "rulings.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
-  "somerset-samedeal": {"module": "samedeal.js", "fields": ["rules", "format", "seed", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
+  "somerset-samedeal": {"module": "samedeal.js", "fields": ["rules", "format", "seed", "dealer", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-score": {"module": "score.js", "fields": ["rules", "format", "bid", "made", "against"], "headStart": true, "stylesheet": "somerset.css"},
   "somerset-table": {"module": "table.js", "fields": ["rules", "format", "seed", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-today": {"module": "today.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},

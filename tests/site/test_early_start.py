@@ -31,9 +31,9 @@ def fields_in(html: str) -> list[str] | None:
 EXPECTED = {
     "tools/trick/index.html": ["rules", "trump", "cards"],
     "tools/score/index.html": ["rules", "format", "bid", "made", "against"],
-    "tools/replay/index.html": ["rules", "format", "seed", "play", "bots"],
+    "tools/replay/index.html": ["rules", "format", "seed", "dealer", "play", "bots"],
     "tools/play/index.html": ["rules", "format", "seed", "moves", "play", "bots"],
-    "tools/samedeal/index.html": ["rules", "format", "seed", "moves", "play", "bots"],
+    "tools/samedeal/index.html": ["rules", "format", "seed", "dealer", "moves", "play", "bots"],
     "tools/worth/index.html": ["rules", "format", "hand", "auction"],
     "tools/pad/index.html": None,
     "puzzles/trainer/index.html": None,
