@@ -43,6 +43,9 @@ LINKS: list[str] = [
     "tools/replay/?rules=parker-1950&format=four-single&seed=4",
     "tools/replay/?rules=somersetgame-com&format=four-partners&seed=9",
     "tools/replay/?rules=parker-1947&format=three&seed=0",  # everyone passes: dealt again (k in the code)
+    # the dealer named (readers' numbering), as the replayer and Same deal write a deal from their forms
+    "tools/replay/?rules=parker-1947&format=four-partners&seed=7&dealer=4",
+    "tools/replay/?rules=hodges-1903&format=two&seed=3&dealer=2",
     # Play a deal: the reader's moves (as older links have them), and the deal's code
     "tools/play/?rules=parker-1947&format=four-partners&seed=3&moves=*",
     "tools/play/?rules=somersetcards-com&format=four-partners&seed=5&moves=*",
@@ -54,6 +57,7 @@ LINKS: list[str] = [
     "tools/samedeal/?rules=parker-1947,minden-hardware,somersetcards-com&format=two&seed=8",
     "tools/samedeal/?rules=parker-1950,hodges-1903&format=four-partners&seed=12&bots=1",
     "tools/samedeal/?rules=parker-1947,minden-hardware,parker-1934&format=four-partners&seed=3&moves=*",
+    "tools/samedeal/?rules=parker-1947,somersetcards-com,boardgamegeek&format=four-partners&seed=1&dealer=4&bots=1",
 ]
 
 
@@ -67,6 +71,8 @@ def request_of(link: str) -> dict[str, Any]:
                            "seed": q["seed"]}
     if q.get("format"):
         req["format"] = q["format"]
+    if q.get("dealer"):
+        req["dealer"] = int(q["dealer"]) - 1
     if q.get("play"):
         req["play"] = q["play"]
     elif q.get("bots"):
