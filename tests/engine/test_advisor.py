@@ -154,7 +154,7 @@ def test_a_trump_declared_by_the_first_lead_follows_the_play_phase_rule() -> Non
             deal = _fork(base)
             if base.phase is Phase.KITTY and not a._discard(deal, t):
                 continue
-            if deal.tables is not None or t.is_no_trump:
+            if deal.trick_tables is not None or t.is_no_trump:
                 continue
             offered = {a2.cards[0] for a2 in deal.legal_actions() if a2.kind.value == "play" and a2.cards[0].suit == t.suit}
             if a._declare(deal, t):
@@ -196,7 +196,7 @@ def test_the_policy_plays_the_heuristic_bots_cards(rid: str, fmt: str) -> None:
         bots = make_bots("heuristic", deal.players, seed)
         while not deal.is_terminal():
             action = bots[deal.current_player].act(deal)
-            if deal.phase is Phase.PLAY and deal.tables is not None:
+            if deal.phase is Phase.PLAY and deal.trick_tables is not None:
                 assert deal.index.play_actions[choose(deal)] == action, (seed, len(deal.history))
             deal.apply(action)
 

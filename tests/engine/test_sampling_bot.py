@@ -29,7 +29,7 @@ def _positions(ruleset: str, fmt: str, seed: int, kind: str) -> Iterator[Deal]:
     deal = new_deal(ruleset, fmt, seed)
     players = make_bots(kind, deal.players, seed)
     while not deal.is_terminal():
-        if deal.phase.value == "play" and deal.tables is not None:
+        if deal.phase.value == "play" and deal.trick_tables is not None:
             yield deal
         deal.apply(players[deal.current_player].act(deal))
 
@@ -70,7 +70,7 @@ def test_samples_agree_with_what_the_seat_has_seen(case: tuple[str, str], seed: 
         # every card another seat played was legal with the hand the sample gives it then
         # (in the four-handed game there is no pile, so the hand then is the hand now and the later plays)
         if deal.format.players == 4 and not deal.pile:
-            tab = deal.tables
+            tab = deal.trick_tables
             assert tab is not None
             n = deal.players
             later = [0] * n

@@ -46,6 +46,7 @@ from .rules.errors import NotationError, RulesError, SomersetError
 from .game.match import MAX_DEALS, Game, new_game
 from .rules.play import IllegalPlay, LegalPlays, Verdict, check_trump, legal_plays, trick_verdict
 from .game.precompute import DealSetup, deal_setup
+from .game.table import Table
 from .game.rng import DRAW_SALT, SplitMix64, deal_seed, shuffled
 from .rules.dimensions import DIMENSIONS, Format, Rule, Ruleset
 from .rules.rulesets import RULESETS, UnknownRulesetError, get_ruleset, load_ruleset
@@ -80,7 +81,7 @@ __all__ = [
     # whole deals and games
     "Action", "ActionKind", "ActionNotationError", "IllegalActionError", "PASS_ACTION", "parse_action",
     "CHANCE", "TERMINAL", "Deal", "Phase", "TrickRecord", "new_deal", "replay_deal", "MAX_DEALS", "Game", "new_game",
-    "DealSetup", "deal_setup", "DRAW_SALT", "SplitMix64", "deal_seed", "shuffled", "play_random", "step_random",
+    "Table", "DealSetup", "deal_setup", "DRAW_SALT", "SplitMix64", "deal_seed", "shuffled", "play_random", "step_random",
     "deal_view", "deal_summary", "deal_to_json", "deal_from_json", "game_view", "game_summary", "game_to_json",
     "game_from_json",
 ]

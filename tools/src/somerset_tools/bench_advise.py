@@ -50,7 +50,7 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
 def _to_play(rules: str, fmt: str, seed: int) -> Deal | None:
     deal = new_deal(rules, fmt, seed)
     bots = make_bots("heuristic", deal.players, seed)
-    while not deal.is_terminal() and not (deal.phase is Phase.PLAY and deal.tables is not None):
+    while not deal.is_terminal() and not (deal.phase is Phase.PLAY and deal.trick_tables is not None):
         deal.apply(bots[deal.current_player].act(deal))
     return None if deal.is_terminal() else deal
 

@@ -167,7 +167,7 @@ class Deal:
         self.taken: list[int] = [0] * n
         self.tricks_won: list[int] = [0] * n
         self.passed_out = False
-        self.tables: TrickTables | None = None  # the play tables once trump is known
+        self.trick_tables: TrickTables | None = None  # the play tables once trump is known
         self._to_act = CHANCE
         self._score: list[int] | None = None
 
@@ -283,7 +283,7 @@ class Deal:
         """Make ``action`` (an :class:`Action` or its text); raise :class:`IllegalActionError` if not allowed."""
         if isinstance(action, str):
             action = parse_action(action, self.pack)
-        if self.phase is _PLAY and action.kind is ActionKind.PLAY and self.tables is not None:
+        if self.phase is _PLAY and action.kind is ActionKind.PLAY and self.trick_tables is not None:
             i = self.index.of.get(action.cards[0], -1)
             if i >= 0 and PLAY_PHASE.legal_mask(self) >> i & 1:
                 self.history.append(action)
@@ -306,16 +306,16 @@ class Deal:
 
     def current_winner(self) -> int | None:
         """The seat whose card is taking the trick in progress (None with no card played or no trump yet)."""
-        if not self.trick or self.tables is None:
+        if not self.trick or self.trick_tables is None:
             return None
-        return (self.leader + self.tables.winner(self.trick)) % self.players
+        return (self.leader + self.trick_tables.winner(self.trick)) % self.players
 
     def would_win(self, card: Card) -> bool:
         """Whether ``card``, played now by the player to act, would be taking the trick so far."""
-        if self.tables is None:
+        if self.trick_tables is None:
             return not self.trick
         trick = [*self.trick, self.index.of[card]]
-        return self.tables.winner(trick) == len(trick) - 1
+        return self.trick_tables.winner(trick) == len(trick) - 1
 
     def played_cards(self) -> list[Card]:
         """Every card played so far in this deal (finished tricks and the trick in progress)."""
@@ -652,9 +652,9 @@ class PlayPhase(PhaseRules):
     def legal_mask(self, deal: Deal) -> int:
         """The cards the player to act may play, as a mask of pack integers."""
         hand = deal.hands[deal._to_act]
-        if deal.tables is None:  # the declarer's first lead declares trump
+        if deal.trick_tables is None:  # the declarer's first lead declares trump
             return self._declaring_leads(deal, hand)
-        return deal.tables.legal_mask(hand, deal.trick, not deal.trick_log and not deal.trick and not deal.drawn)
+        return deal.trick_tables.legal_mask(hand, deal.trick, not deal.trick_log and not deal.trick and not deal.drawn)
 
     @staticmethod
     def _declaring_leads(deal: Deal, hand: int) -> int:
@@ -674,13 +674,13 @@ class PlayPhase(PhaseRules):
     def legal(self, deal: Deal) -> list[Action]:
         acts = deal.index.play_actions
         out = [acts[i] for i in bits(self.legal_mask(deal))]
-        if deal.tables is None and NO_TRUMP in deal.allowed_trumps():
+        if deal.trick_tables is None and NO_TRUMP in deal.allowed_trumps():
             out.append(Action.name_trump(NO_TRUMP))
         return out
 
     def can(self, deal: Deal, action: Action) -> str | None:
         if action.kind is ActionKind.TRUMP:
-            if deal.tables is None and deal.first_lead_pending:
+            if deal.trick_tables is None and deal.first_lead_pending:
                 if action.trump == NO_TRUMP and NO_TRUMP in deal.allowed_trumps():
                     return None
                 return "the first card led declares the trump suit; only No Trump may be declared in words"
@@ -699,7 +699,7 @@ class PlayPhase(PhaseRules):
     @staticmethod
     def _why_not(deal: Deal, card: Card) -> str:
         hand = deal.hand(deal._to_act)
-        if deal.tables is None:
+        if deal.trick_tables is None:
             if card.suit in banned_trump_suits(deal.ruleset, deal.discards):
                 return f"he discarded a card of the /{card.suit} suit, which therefore cannot be trump"
             if card.is_ss:
@@ -729,7 +729,7 @@ class PlayPhase(PhaseRules):
 
     def put(self, deal: Deal, i: int) -> None:
         """Play pack card ``i`` for the player to act (already known to be legal and recorded in the history)."""
-        if deal.tables is None:  # the first card led declares trump
+        if deal.trick_tables is None:  # the first card led declares trump
             _set_trump(deal, Trump(deal.index.cards[i].suit), by_lead=True)
         n = deal.players
         seat = (deal.leader + len(deal.trick)) % n
@@ -739,7 +739,7 @@ class PlayPhase(PhaseRules):
         if len(trick) < n:
             deal._to_act = (seat + 1) % n
             return
-        tab = deal.tables
+        tab = deal.trick_tables
         assert tab is not None
         winner = (deal.leader + tab.winner(trick)) % n
         count = deal.index.count
@@ -802,7 +802,7 @@ class OverPhase(PhaseRules):
 def _set_trump(deal: Deal, trump: Trump, by_lead: bool) -> None:
     deal.trump = trump
     deal.trump_by_lead = by_lead
-    deal.tables = deal.setup.tables(trump)
+    deal.trick_tables = deal.setup.trick_tables(trump)
 
 
 def _after_kitty(deal: Deal) -> None:

@@ -1,8 +1,8 @@
 """A game: deals one after another, the deal passing left, until a side reaches the ruleset's target.
 
-A :class:`Game` moves by the same actions as its current :class:`~somerset.game.deal.Deal`; when a
-deal ends it is scored, the ruleset's game rule decides whether a side has won, and the next deal
-begins at a chance step, dealt from the game's seed and the deal's number (see
+A :class:`Game` is played at one :class:`~somerset.game.table.Table` and moves by the same actions
+as its current :class:`~somerset.game.deal.Deal`; when a deal ends it is scored, the ruleset's game
+rule decides whether a side has won, and the next deal begins at a chance step, dealt from the game's seed and the deal's number (see
 :func:`~somerset.game.rng.deal_seed`).
 
 >>> g = Game("parker-1947", seed=1, dealer=3)
@@ -26,7 +26,7 @@ from ..rules.penalties import charge_revokes, misdeal_reason
 from .rng import check_seed, deal_seed
 from ..rules.dimensions import Ruleset
 from ..rules.scoring import decide_game
-from ..rules.rulesets import load_ruleset
+from .table import Table
 
 __all__ = ["Game", "new_game", "MAX_DEALS"]
 
@@ -44,8 +44,9 @@ class Game:
 
     def __init__(self, ruleset: Ruleset | str, format_id: str | None = None, *, seed: int = 0, dealer: int = 0,
                  options: Iterable[str] = (), auto_chance: bool = True, max_deals: int = MAX_DEALS) -> None:
-        self.ruleset = load_ruleset(ruleset, options)
-        self.format = self.ruleset.format(format_id)
+        self.table = Table(ruleset, format_id, options=options)
+        self.ruleset = self.table.ruleset
+        self.format = self.table.format
         self.seed = check_seed(seed)
         self.first_dealer = dealer
         self.auto_chance = auto_chance
@@ -91,7 +92,7 @@ class Game:
         return charge_revokes(self.ruleset, self.format, d.score_changes(), self.revokes.get(index, ()))
 
     def _new_deal(self, dealer: int) -> None:
-        d = Deal(self.ruleset, self.format.id, dealer=dealer, seed=deal_seed(self.seed, len(self.deals)))
+        d = self.table.start(dealer=dealer, seed=deal_seed(self.seed, len(self.deals)))
         self.deals.append(d)
         if self.auto_chance:
             while d.is_chance():

@@ -309,7 +309,7 @@ class DealSetup:
         self.auction_steps[high_bid, made, passes] = step
         return step
 
-    def tables(self, trump: Trump) -> TrickTables:
+    def trick_tables(self, trump: Trump) -> TrickTables:
         """The play tables of this setup's ruleset under ``trump``."""
         tables = self._tables.get(trump.suit)  # a trump is its suit (an int hashes faster)
         if tables is None:

@@ -391,7 +391,7 @@ class Advisor:
         if deal.phase is Phase.TRUMP:
             deal.apply(Action.name_trump(trump))
             return True
-        if deal.tables is not None:
+        if deal.trick_tables is not None:
             return False
         if trump.is_no_trump:
             deal.apply(Action.name_trump(NO_TRUMP))
@@ -399,7 +399,7 @@ class Advisor:
         # the first lead declares trump: the highest card of the suit that may declare it
         # (the play tables of that trump say which cards may lead to the first trick, as the play phase's
         # own check of a declaring lead does)
-        tables = deal.setup.tables(trump)
+        tables = deal.setup.trick_tables(trump)
         seat = deal.current_player
         hand = deal.hands[seat]
         suit = tables.follow.get(trump.suit, 0) if trump.suit is not None else 0

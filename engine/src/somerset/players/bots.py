@@ -385,7 +385,7 @@ class SamplingBot:
 
     def in_ending(self, deal: Deal) -> bool:
         """Whether the bot plays ``deal``'s next card by sampling and solving."""
-        if deal.phase is not Phase.PLAY or deal.tables is None:
+        if deal.phase is not Phase.PLAY or deal.trick_tables is None:
             return False
         tricks = (sum(m.bit_count() for m in deal.hands) + len(deal.trick) + len(deal.pile)) // deal.players
         return bool(math.factorial(tricks) ** deal.players <= math.factorial(self.ending) ** 4)

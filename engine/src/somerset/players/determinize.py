@@ -93,10 +93,10 @@ class Knowledge:
     checks: tuple[Check, ...]
 
     @property
-    def tables(self) -> TrickTables:
+    def trick_tables(self) -> TrickTables:
         """The play tables of the deal's ruleset and trump."""
-        assert self.deal.tables is not None
-        return self.deal.tables
+        assert self.deal.trick_tables is not None
+        return self.deal.trick_tables
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ class Sample:
 
 def knowledge(deal: Deal, seat: int) -> Knowledge:
     """What ``seat`` knows of ``deal`` (in its play phase, trump known), and what the plays rule out."""
-    if deal.phase is not Phase.PLAY or deal.tables is None:
+    if deal.phase is not Phase.PLAY or deal.trick_tables is None:
         raise SamplingError("a seat's knowledge is read in the play, once trump is known")
     n = deal.players
     if not 0 <= seat < n:
@@ -158,7 +158,7 @@ def knowledge(deal: Deal, seat: int) -> Knowledge:
     out = unseen.bit_count() - sum(hidden) - pile_hidden
     assert out >= 0, "more hidden places than unseen cards"
     checks = _checks(deal, seat, plays, tricks, hidden_draw_upto)
-    forbidden = _forbidden(deal.tables, n, seat, checks, known, unseen)
+    forbidden = _forbidden(deal.trick_tables, n, seat, checks, known, unseen)
     return Knowledge(deal, seat, tuple(known), hidden, unseen, pile_top, pile_hidden, out, forbidden, tuple(checks))
 
 
@@ -235,7 +235,7 @@ def consistent(k: Knowledge, s: Sample) -> bool:
         return False
     if (placed | pile) != k.unseen or s.out & ~k.unseen or s.out.bit_count() != k.out:
         return False
-    tab = k.tables
+    tab = k.trick_tables
     for ch in k.checks:
         hand = (s.hands[ch.seat] | ch.later) & ~ch.drawn_after
         if not tab.legal_mask(hand, ch.trick, ch.first_lead) >> ch.card & 1:

@@ -104,7 +104,7 @@ def choose(deal: Deal, played: int | None = None) -> int:
 
     ``played``: the mask of the cards played so far, when the caller keeps it (else read from the deal).
     """
-    tab = deal.tables
+    tab = deal.trick_tables
     assert tab is not None and deal.phase is _PLAY
     seat = deal._to_act
     hand = deal.hands[seat]
@@ -198,7 +198,7 @@ def _lead(deal: Deal, tab: TrickTables, k: _Costs, hand: int, legal: int, played
 
 def play_out(deal: Deal) -> None:
     """Play ``deal`` to its end by the policy, from any point of its play phase once trump is known."""
-    if deal.phase is not _PLAY or deal.tables is None:
+    if deal.phase is not _PLAY or deal.trick_tables is None:
         raise ValueError("a play-out starts in the play, once trump is known")
     played = 0
     for _, t, _, _ in deal.trick_log:
@@ -226,6 +226,6 @@ class PlayoutBot:
 
     def act(self, deal: Deal) -> Action:
         """The heuristic bot's action, except a card once trump is known: the policy's."""
-        if deal.phase is _PLAY and deal.tables is not None:
+        if deal.phase is _PLAY and deal.trick_tables is not None:
             return deal.index.play_actions[choose(deal)]
         return self.heuristic.act(deal)

@@ -43,7 +43,7 @@ def step_random(deal: Deal, rng: SplitMix64) -> None:
 
     The play phase draws straight from the legal mask, so nothing is checked twice.
     """
-    if deal.phase is _PLAY and deal.tables is not None:
+    if deal.phase is _PLAY and deal.trick_tables is not None:
         m = PLAY_PHASE.legal_mask(deal)
         count = m.bit_count()
         if count > 1:
@@ -84,7 +84,7 @@ def play_random(deal: Deal, rng: SplitMix64) -> None:
     base, words, p = rng.state, _NO_WORDS, 0
     while True:
         phase = deal.phase
-        if phase is _PLAY and deal.tables is not None:
+        if phase is _PLAY and deal.trick_tables is not None:
             base, words, p = _random_play(deal, rng, base, words, p)
         elif phase is _AUCTION:
             base, words, p = _random_auction(deal, rng, base, words, p)
@@ -218,7 +218,7 @@ def _random_play(deal: Deal, rng: SplitMix64, base: int, words: list[int], p: in
         base, words, p = rng.state, _NO_WORDS, 0
         if deal.phase is not _PLAY:
             return base, words, p
-    tab = deal.tables
+    tab = deal.trick_tables
     assert tab is not None
     n = deal.players
     followers = _ORDERS.get(n) or _orders(n)
