@@ -25,6 +25,7 @@ import {
   capitalize,
   cardFace,
   cardWords,
+  clear,
   checkSeed,
   citationLink,
   interpretationNote,
@@ -51,6 +52,7 @@ import "./replay.js";
 
 // Deals the advisor plays out for each trump when the reader asks what to bid (a second or so).
 const ADVICE_SAMPLES = 80;
+const CALL_REVIEW_SAMPLES = 40; // for each call measured once the deal is over (a few calls a deal)
 
 // Where the reader's own puzzles are tried again (the puzzle trainer, "From your deals").
 const TRAINER_PATH = "puzzles/trainer/?theme=own";
@@ -792,6 +794,71 @@ class SomersetTable extends Widget {
     return h("div", { class: "sr-table__hint" }, h("div", { class: "sr-inline sr-actions" }, ask, link), out);
   }
 
+  // Once the deal is over and every hand is known: each call of the auction beside the call the bid
+  // advisor makes with that seat's hand after the calls before it, and how often the side would make
+  // the bid called (asked on request, call by call, from the same figures as What is my hand worth?).
+  callsReview(d) {
+    const v = d.view;
+    const calls = v.auction || [];
+    if (!calls.length || !d.hands) return null;
+    const list = h("ol", { class: "sr-table__callreview" });
+    const out = h("div", { role: "status" });
+    const ask = h(
+      "button",
+      {
+        type: "button",
+        class: "md-button",
+        onclick: async () => {
+          ask.disabled = true;
+          clear(list);
+          const seq = this._seq;
+          let differ = 0;
+          for (let i = 0; i < calls.length; i++) {
+            const { seat, call } = calls[i];
+            const who = seat === d.seat ? "You" : capitalize(this.seatName(seat));
+            const said = call === "pass" ? "passed" : `bid ${call}`;
+            const item = h("li", {}, h("strong", {}, `${who} ${said}. `), h("span", { class: "sr-hint" }, "Playing out deals…"));
+            list.append(item);
+            replace(out, h("p", { class: "sr-hint" }, `Measuring call ${i + 1} of ${calls.length}…`));
+            const request = { cmd: "advise", rules: d.ruleset, format: d.format, hand: d.hands[seat], samples: CALL_REVIEW_SAMPLES, seat, dealer: v.dealer };
+            if (i) request.auction = calls.slice(0, i).map((c) => c.call);
+            const a = await this.ask(request);
+            if (seq !== this._seq) return; // a new deal meanwhile
+            if (a.error) {
+              replace(item, h("strong", {}, `${who} ${said}. `), `No figures: ${a.error.message}`);
+              continue;
+            }
+            const rec = a.recommendation;
+            const advised = rec.bid === null ? "pass" : `bid ${rec.bid}, Trump: ${rec.label}`;
+            const same = rec.bid === null ? call === "pass" : String(rec.bid) === call;
+            if (!same) differ += 1;
+            let chance = "";
+            if (call !== "pass") {
+              const made = a.trumps.flatMap((t) => t.bids.filter((b) => String(b.bid) === call).map((b) => ({ p: b.p_make, label: t.label })));
+              const best = made.reduce((x, y) => (y.p > (x ? x.p : -1) ? y : x), null);
+              if (best) chance = ` Bid ${call} is made in ${Math.round(100 * best.p)}% of deals, with Trump: ${best.label}.`;
+            }
+            replace(item, h("strong", {}, `${who} ${said}. `), `${same ? "The advisor agrees" : `The advisor would ${advised}`}.${chance}`);
+          }
+          ask.disabled = false;
+          const summary = differ === 0 ? "The advisor agrees with every call." : `The advisor would have called differently ${differ} ${differ === 1 ? "time" : "times"} in ${calls.length} calls.`;
+          replace(out, h("p", {}, `${summary} (${CALL_REVIEW_SAMPLES} deals of the unseen cards played out for each trump, for each call.)`));
+          this.announce(summary);
+        },
+      },
+      "Measure every call",
+    );
+    return h(
+      "details",
+      { class: "sr-table__calls-measured" },
+      h("summary", {}, "The calls, measured by the bid advisor"),
+      h("p", { class: "sr-hint" }, "For each call, what the bid advisor would call with that seat's hand after the calls before it, knowing only that hand, as What is my hand worth? does."),
+      h("div", { class: "sr-inline sr-actions" }, ask),
+      list,
+      out,
+    );
+  }
+
   actions(d, said) {
     const v = d.view;
     const tp = d.to_play;
@@ -924,6 +991,7 @@ class SomersetTable extends Widget {
         h("dl", {}, d.hands.map((cards, seat) => h("div", {}, h("dt", {}, seat === d.seat ? "You" : capitalize(seatName(seat))), h("dd", {}, cards.join(" "))))),
       ),
     );
+    out.push(this.callsReview(d));
     out.push(this.reviewSection(d));
     out.push(this.sameDealLink(d));
     const replay = document.createElement("somerset-replay");
