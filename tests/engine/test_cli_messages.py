@@ -101,7 +101,7 @@ def one_line_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["simulate", "--rules", "parker-1947", "--deals", str(10**9)], "--deals is at most 10,000,000"),
     (["simulate", "--rules", "parker-1947", "--deals", "0"], "--deals must be a whole number from 1 to 10,000,000, not 0"),
     (["play", "--rules", "parker-1947", "--seed", str(2**64)], "--seed must be a whole number from 0 to 2**64 - 1"),
-    (["game", "--rules", "parker-1947", "--seed", "1", "--dealer", "9" * 4000], "--dealer must be a seat from 0 to 3"),
+    (["game", "--rules", "parker-1947", "--seed", "1", "--dealer", "9" * 4000], "--dealer must be a seat from 1 to 4"),
     (["score", "--rules", "parker-1947", "--bid", "9" * 4000, "--made", "1", "--against", "2"], "'bid' holds a number larger than 1,000,000,000"),
 ])
 def test_every_bad_value_is_one_line_and_exit_2(argv: list[str], shown: str, capsys: pytest.CaptureFixture[str]) -> None:

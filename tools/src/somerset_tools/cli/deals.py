@@ -37,8 +37,8 @@ def _setup(args: argparse.Namespace) -> tuple[Ruleset, str]:
         fmt = r.format(args.format)
     except ValueError as e:
         raise BadInput(str(e)) from e
-    if not 0 <= args.dealer < fmt.players:
-        raise BadInput(f"--dealer must be a seat from 0 to {fmt.players - 1}")
+    if not 1 <= args.dealer <= fmt.players:
+        raise BadInput(f"--dealer must be a seat from 1 to {fmt.players} (seats count from 1, as at the table)")
     if not 0 <= args.seed <= MASK64:
         raise BadInput("--seed must be a whole number from 0 to 2**64 - 1")
     return r, fmt.id
@@ -47,7 +47,7 @@ def _setup(args: argparse.Namespace) -> tuple[Ruleset, str]:
 def cmd_play(args: argparse.Namespace) -> None:
     """Deal from the seed, let bots play one deal (dealing again while all pass), print its record."""
     r, fmt_id = _setup(args)
-    deal, redeals = play_until_bid(r, fmt_id, args.seed, args.dealer, args.bots)
+    deal, redeals = play_until_bid(r, fmt_id, args.seed, args.dealer - 1, args.bots)
     tags = {"Redeals": str(redeals)} if redeals else {}
     rec = record_of(deal, tags)
     data = {**deal_summary(deal), "redeals": redeals, "bots": args.bots, "record": str(rec)}
@@ -58,7 +58,7 @@ def cmd_game(args: argparse.Namespace) -> None:
     """Let bots play a whole game to the ruleset's target; print its record."""
     r, fmt_id = _setup(args)
     players = r.format(fmt_id).players
-    game = play_game(Game(r, fmt_id, seed=args.seed, dealer=args.dealer), make_bots(args.bots, players, args.seed))
+    game = play_game(Game(r, fmt_id, seed=args.seed, dealer=args.dealer - 1), make_bots(args.bots, players, args.seed))
     rec = game_record_of(game)
     data = {**game_summary(game), "bots": args.bots, "record": str(rec)}
     emit(args, data, str(rec))
@@ -123,7 +123,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     previous = signal.signal(signal.SIGINT, lambda signum, frame: asked.append(signum))
     start = time.perf_counter()
     try:
-        data = simulate(r, fmt_id, args.deals, args.seed, args.bots, args.dealer, progress, lambda: bool(asked))
+        data = simulate(r, fmt_id, args.deals, args.seed, args.bots, args.dealer - 1, progress, lambda: bool(asked))
     finally:
         signal.signal(signal.SIGINT, previous)
         if progress is not None:
@@ -170,7 +170,8 @@ def _common(p: argparse.ArgumentParser, seed_required: bool = False) -> None:
     p.add_argument("--rules", required=True, help="ruleset id or alias")
     p.add_argument("--format", help="format id (default: the ruleset's first format)")
     p.add_argument("--seed", type=int, default=0, required=seed_required, help="seed of the shuffle (a whole number)")
-    p.add_argument("--dealer", type=int, default=0, help="the first dealer's seat (default 0)")
+    p.add_argument("--dealer", type=int, default=1, help="the first dealer's seat, from 1 as at the table (default 1; "
+                   "records number seats from 0, so seat 1 is written [Dealer \"0\"])")
     p.add_argument("--option", action="append", help="apply one of the ruleset's options (repeatable), "
                    "such as without-bidding or start-at-15")
     p.add_argument("--bots", choices=sorted(BOT_KINDS), default="heuristic",
