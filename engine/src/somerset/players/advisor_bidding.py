@@ -5,10 +5,12 @@ the advisor's figures (:class:`somerset.players.advisor.Advisor`): at each of it
 auction it asks the advisor about its own hand, the auction so far and the face-up cards it can
 see, with :data:`BID_SAMPLES` samples (each played out for every trump it may name), and
 
-* calls the advisor's recommended bid (:meth:`~somerset.players.advisor.Advice.recommend`: with
-  the trump worth the most points, the highest bid made at least
+* bids up to the advisor's recommended bid (:meth:`~somerset.players.advisor.Advice.recommend`:
+  with the trump worth the most points, the highest bid made at least
   :data:`~somerset.players.advisor.MAKE_CHANCE` of the time whose expected score is above zero),
-  the same call the advisor shows a reader for that hand and auction;
+  the same call the advisor shows a reader for that hand and auction, as its ceiling: where the
+  auction comes back round (or it calls last of a single round) it bids the lowest bid allowed,
+  since a made bid scores the points taken whatever the bid, and otherwise the recommended bid;
 * passes when the advisor recommends a pass (a hand it says cannot make the lowest bid it may
   make), and makes the lowest bid when it may not pass.
 
@@ -39,7 +41,7 @@ from ..game.deal import Deal, Phase
 from ..game.rng import SplitMix64
 from ..rules.bidding import Call
 from ..rules.cards import NO_TRUMP, Card, Trump
-from ..rules.dimensions import KittyExchange
+from ..rules.dimensions import AuctionStyle, KittyExchange
 from ..rules.kitty import banned_trump_suits
 from .advisor import Advice, AdviceError, Advisor
 from .bots import Bot, card_cost
@@ -127,6 +129,13 @@ class AdvisorBidder:
                 return PASS_ACTION
             bid = bids[0].number
             assert bid is not None
+        elif _bids_again(deal):
+            # Every surveyed ruleset scores a made bid by the points taken, not by the bid: where the
+            # auction comes back round, the lowest bid allowed keeps the bid, and the advisor's bid is the
+            # ceiling to compete up to, so the contract is played no higher than the others forced.
+            low = bids[0].number
+            assert low is not None
+            bid = min(bid, low)
         p = t.p_make[t.bids.index(bid)] if bid in t.bids else 0.0
         self.forecasts.append(Forecast(len(deal.history), bid, t.trump, p))
         return Action.bid(bid)
@@ -155,6 +164,16 @@ class AdvisorBidder:
             return Action.name_trump(NO_TRUMP)
         of_suit = [a for a in deal.legal_actions() if a.kind is ActionKind.PLAY and a.cards[0].suit == trump.suit]
         return max(of_suit, key=lambda a: a.cards[0].rank) if of_suit else None
+
+
+def _bids_again(deal: Deal) -> bool:
+    """Whether the seat to call may be outbid and then bid again (an auction that goes round), or
+    calls last of a single round (nobody can outbid it): either way no more than the lowest bid is needed now."""
+    auction = deal.auction
+    assert auction is not None
+    if auction.rule.style is AuctionStyle.AUCTION:
+        return True
+    return len(auction.calls) == auction.players - 1
 
 
 def _order(cards: Sequence[Card]) -> tuple[tuple[int, int], ...]:
