@@ -223,9 +223,9 @@ def first_deal_problems(fd: FirstDeal) -> list[str]:
                     out.append(f"{where(n + 1, 'instead')}: “{other}” is not a move the reader may make here; "
                                f"the moves are: {', '.join(sorted(offered))}")
             if fd.steps[n].solver:
-                problem = _solver_problem(d, fd.steps[n])
-                if problem:
-                    out.append(f"{where(n + 1, 'solver')}: {problem}")
+                disagreement = _solver_problem(d, fd.steps[n])
+                if disagreement:
+                    out.append(f"{where(n + 1, 'solver')}: {disagreement}")
             n += 1
         d.apply(a)
     return out
