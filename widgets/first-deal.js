@@ -316,7 +316,10 @@ class SomersetFirstDeal extends HTMLElement {
 
   // The discard: the hand with the kitty's cards marked (they stay in the hand where the rules say
   // so), cards chosen by pressing them, and before the discard is confirmed, what it does to the bid
-  // or the points, with the rule (as Play a deal warns).
+  // or the points, with the rule (as Play a deal warns). A chosen card and a card the coach suggests
+  // differ by more than colour: a chosen card is lifted with a solid ring and a "✓ Discard" tag, a
+  // suggested one has a dashed ring and a "Suggested" tag (the tags are the words of the card's
+  // name and pressed state, so they are hidden from screen readers, which hear those).
   discardHand(step, ask) {
     this._chosen = new Set();
     const kitty = new Set(ask.kitty || []);
@@ -325,7 +328,7 @@ class SomersetFirstDeal extends HTMLElement {
     const effects = (ask.effects && ask.effects.cards) || {};
     return h(
       "div",
-      { class: "sr-hand sr-first-deal__hand", role: "group", "aria-label": `Your hand with the kitty: choose ${ask.count} cards to discard` },
+      { class: "sr-hand sr-first-deal__hand sr-first-deal__discard", role: "group", "aria-label": `Your hand with the kitty: choose ${ask.count} cards to discard` },
       step.table.view.hand.map((c) => {
         const note = [kitty.has(c) ? "from the kitty" : "", kept.has(c) ? "stays in your hand" : "", picks.has(c) ? "the coach's suggestion" : "", effects[c] ? "discarding it changes your bid or points" : ""].filter(Boolean).join(", ");
         const b = cardButton(c, this._info.get(c), {
@@ -334,6 +337,7 @@ class SomersetFirstDeal extends HTMLElement {
           extraClass: [kitty.has(c) ? "sr-card--kitty" : "", picks.has(c) ? "sr-first-deal__pick" : "", kept.has(c) ? "sr-first-deal__barred" : ""].filter(Boolean).join(" "),
           onclick: () => this.toggleDiscard(c, b, step, ask),
         });
+        if (!kept.has(c)) b.append(h("span", { class: "sr-first-deal__tags", "aria-hidden": "true" }, this.discardTags(c, picks)));
         return b;
       }),
     );
@@ -346,12 +350,29 @@ class SomersetFirstDeal extends HTMLElement {
       this.announce(text);
       return;
     }
+    const full = !this._chosen.has(card) && this._chosen.size >= ask.count;
     if (this._chosen.has(card)) this._chosen.delete(card);
-    else if (this._chosen.size < ask.count) this._chosen.add(card);
-    button.setAttribute("aria-pressed", String(this._chosen.has(card)));
+    else if (!full) this._chosen.add(card);
+    const chosen = this._chosen.has(card);
+    button.setAttribute("aria-pressed", String(chosen));
+    const tags = button.querySelector(".sr-first-deal__tags");
+    if (tags) tags.replaceChildren(...this.discardTags(card, new Set(step.move.slice(8).split(" "))));
     this.drawDiscard(step, ask);
+    const count = `${this._chosen.size} of ${ask.count} chosen.`;
+    let text = full
+      ? `${ask.count} cards are chosen already: press one of them to put it back first.`
+      : `${card} ${chosen ? "chosen to discard" : "put back in your hand"}: ${count}`;
     const warn = this._choices.querySelector(".sr-first-deal__warning");
-    if (warn && this._chosen.has(card) && ask.effects.cards[card]) this.announce(warn.textContent);
+    if (warn && chosen && ask.effects.cards[card]) text += ` ${warn.textContent}`;
+    this.announce(text);
+  }
+
+  // The tags under a card of the discard: "Suggested" for the coach's cards, "✓ Discard" once chosen.
+  discardTags(card, picks) {
+    return [
+      picks.has(card) ? h("span", { class: "sr-first-deal__tag sr-first-deal__tag--suggested" }, "Suggested") : null,
+      this._chosen.has(card) ? h("span", { class: "sr-first-deal__tag sr-first-deal__tag--chosen" }, "✓ Discard") : null,
+    ].filter(Boolean);
   }
 
   drawDiscard(step, ask) {

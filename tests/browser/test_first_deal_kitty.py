@@ -2,10 +2,12 @@
 reader whose remembered ruleset is somersetgame.com: the kitty face down in the auction, the
 discard chosen from the hand with the kitty's cards marked and kept, the warning with the rule
 before a count card is discarded, the raised bid on the table, and the deal to the score on a
-360 px phone; the discard by keyboard alone."""
+360 px phone; the discard by keyboard alone; a chosen card and a suggested card told apart by more
+than colour, and each choice announced."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import expect
@@ -111,6 +113,56 @@ def test_the_discard_by_keyboard(open_page: Any, site_url: str) -> None:
     no_engine(rec)
 
 
+def look(card: Any) -> dict[str, str]:
+    """How a card of the discard is drawn: its face's ring and lift, and the words of its tags."""
+    return card.evaluate(
+        """b => { const f = getComputedStyle(b.querySelector('.sr-cardface'));
+                 return {ring: f.outlineStyle, width: f.outlineWidth, lift: f.transform,
+                         tags: [...b.querySelectorAll('.sr-first-deal__tag')].map(t => t.textContent).join(' + ')}; }""")
+
+
+def test_a_chosen_card_and_a_suggested_card_look_different(open_page: Any, site_url: str) -> None:
+    """Suggested: a dashed ring and a "Suggested" tag; chosen: lifted, a solid ring and a "✓ Discard"
+    tag (both when the chosen card is the coach's); each choice is announced with the count so far."""
+    page, rec = open_at_our_table(open_page, site_url, **PHONE)
+    deal = start(page)
+    for _ in range(DISCARD):
+        deal.locator(".sr-first-deal__pick").click()
+    hand = deal.locator(".sr-first-deal__hand")
+    live = deal.locator("[aria-live]")
+    suggested, other = "5/10", "1/8"
+    assert suggested in STEPS[DISCARD]["move"] and other not in STEPS[DISCARD]["move"]
+    page.mouse.move(0, 0)  # no card hovered (a hovered card lifts a little)
+    plain = look(hand.locator("[data-card='3/8']"))
+    assert plain["ring"] == "none" and plain["tags"] == "" and plain["lift"] == "none"
+    before = look(hand.locator(f"[data-card='{suggested}']"))
+    assert before["ring"] == "dashed" and before["tags"] == "Suggested" and before["lift"] == "none"
+    hand.locator(f"[data-card='{other}']").click()
+    expect(live).to_have_text(f"{other} chosen to discard: 1 of 2 chosen.")
+    page.mouse.move(0, 0)
+    chosen = look(hand.locator(f"[data-card='{other}']"))
+    assert chosen["ring"] == "solid" and chosen["tags"] == "✓ Discard" and chosen["lift"] != "none"
+    assert float(chosen["width"].removesuffix("px")) > float(before["width"].removesuffix("px"))
+    hand.locator(f"[data-card='{suggested}']").click()
+    expect(live).to_contain_text(f"{suggested} chosen to discard: 2 of 2 chosen. Before you discard:")
+    both = look(hand.locator(f"[data-card='{suggested}']"))
+    assert both["ring"] == "solid" and both["tags"] == "Suggested + ✓ Discard"
+    # a third card is refused in words while two are chosen
+    hand.locator("[data-card='3/8']").click()
+    expect(live).to_have_text("2 cards are chosen already: press one of them to put it back first.")
+    assert look(hand.locator("[data-card='3/8']"))["tags"] == ""
+    hand.locator(f"[data-card='{other}']").click()
+    expect(live).to_have_text(f"{other} put back in your hand: 1 of 2 chosen.")
+    page.mouse.move(0, 0)
+    assert look(hand.locator(f"[data-card='{other}']")) == plain
+    # the tags repeat the card's name and pressed state, which screen readers hear already
+    card = hand.locator(f"[data-card='{suggested}']")
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(card).to_have_attribute("aria-label", re.compile("the coach's suggestion"))
+    expect(card.locator(".sr-first-deal__tags")).to_have_attribute("aria-hidden", "true")
+    no_engine(rec)
+
+
 def test_axe_finds_no_wcag_violation_at_the_discard(browser: Any, site_url: str) -> None:
     """axe-core on the discard step with the count card's warning, light and dark, at 360 px."""
     from test_accessibility import PHONE as PHONE_SIZE
@@ -125,9 +177,14 @@ def test_axe_finds_no_wcag_violation_at_the_discard(browser: Any, site_url: str)
             for _ in range(DISCARD):
                 deal.locator(".sr-first-deal__pick").click()
             hand = deal.locator(".sr-first-deal__hand")
-            for c in STEPS[DISCARD]["move"].split()[1:]:
-                hand.locator(f"[data-card='{c}']").click()
+            second = STEPS[DISCARD]["move"].split()[2]
+            hand.locator(f"[data-card='{second}']").click()  # a suggested card chosen, the other only suggested
             expect(deal.locator(".sr-first-deal__warning")).to_be_visible()
+            expect(hand.locator(".sr-first-deal__tag--chosen")).to_have_count(1)
+            assert v.axe() == [], scheme
+            hand.locator(f"[data-card='{second}']").click()
+            hand.locator("[data-card='1/8']").click()  # a card chosen that the coach does not suggest
+            expect(hand.locator(".sr-first-deal__tag--suggested")).to_have_count(2)
             assert v.axe() == [], scheme
         finally:
             v.context.close()

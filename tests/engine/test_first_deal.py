@@ -120,6 +120,36 @@ def test_the_kitty_deals_discard_raises_the_bid_as_the_coach_says() -> None:
     assert set(step["instead"]) == {"discard 0/2 1/8", "discard 0/2 6/12"}
 
 
+def kitty_file(old: str, new: str) -> ContentFile:
+    text = shipped_files("first-deals", ".toml")[1].text
+    assert old in text, old
+    return ContentFile("first-deals/somersetgame-com.toml", text.replace(old, new, 1))
+
+
+def test_the_kitty_deals_late_claims_are_the_solvers() -> None:
+    """Steps 10-14 say what the solver finds with every card in view; a claim it does not confirm
+    is named with each card's points."""
+    fd = kitty_deal()
+    claims = [(n, s.move, s.solver) for n, s in enumerate(fd.steps, 1) if s.solver]
+    assert claims == [(10, "play 9/10", "all-equal"), (11, "play 6/12", "all-equal"), (12, "play 0/0", "all-equal"),
+                      (13, "play 0/12", "all-equal"), (14, "play 1/12", "best")]
+    assert first_deal_problems(fd) == []
+    found = first_deal_problems(load_first_deals([kitty_file(
+        'which may be played at any time. Either card comes to the same points here; follow with 9/10, which takes the trick if 10/10 does not come, and keep the 0/0 for later."\nsolver = "all-equal"',
+        'which may be played at any time. Keep the 0/0."\nsolver = "only-best"')])[0])
+    assert found == ["first-deals/somersetgame-com.toml: step 10: field 'solver': the coach claims “only-best” (every other "
+                     "card takes fewer points for your side), but with every card in view the solver finds, for your "
+                     "side's points still to come: 0/0 8 points, 9/10 8 points; write the sentence and the claim to say "
+                     "what the solver finds"]
+
+
+def test_a_solver_claim_needs_a_card_to_play_and_a_known_word() -> None:
+    with pytest.raises(ContentError, match="step 1: field 'solver': the solver judges cards to play; “bid 12” is not one"):
+        load_first_deals([kitty_file('move = "bid 12"\n', 'move = "bid 12"\nsolver = "best"\n')])
+    with pytest.raises(ContentError, match="step 14: field 'solver': 'better' is not accepted; write one of: best, only-best, all-equal"):
+        load_first_deals([kitty_file('solver = "best"', 'solver = "better"')])
+
+
 def test_a_discard_may_list_its_cards_in_any_order() -> None:
     text = kitty_deal().file and shipped_files("first-deals", ".toml")[1].text
     mine = ContentFile("first-deals/somersetgame-com.toml", text.replace('move = "discard 0/2 5/10"', 'move = "discard 5/10 0/2"')

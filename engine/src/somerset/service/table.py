@@ -82,7 +82,7 @@ def _discard_effects(deal: Deal) -> dict[str, Any]:
         raised = bid_after_discards(r, bid, [c])
         if raised != bid:
             cards[str(c)] = (f"Discarding {c} raises your bid by {raised - bid}, from {bid} to {raised}"
-                             + (f"; its {value} point{'s' if value != 1 else ''} still count for your side." if value else "."))
+                             + (f"; its {value} point{' still counts' if value == 1 else 's still count'} for your side." if value else "."))
         elif value:
             cards[str(c)] = f"Discarding {c} counts its {value} point{'s' if value != 1 else ''} for your side now; the bid stays {bid}."
     rule = r.undealt

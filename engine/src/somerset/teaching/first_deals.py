@@ -9,12 +9,17 @@ seats), a ``title``, an ``intro`` said before the first call, the deal's ``code`
 card of the deal as the coach plays it, :mod:`somerset.records.links`), and an ``ending`` said
 with the score. Each of the reader's decisions is one ``[[step]]``, in order: the ``move`` the
 coach suggests (``bid 12``, ``pass``, ``trump 12``, ``play 4/10``), the ``coach``'s sentence saying
-why, and optionally ``[step.instead]``: for another legal move, why it is weaker.
+why, optionally ``[step.instead]``: for another legal move, why it is weaker, and optionally
+``solver``: what the coach's sentence claims of a card to play, for the solver to confirm with every
+card in view (:data:`SOLVER_CLAIMS`): ``best`` (no other card takes more points for the reader's
+side), ``only-best`` (every other card takes fewer) or ``all-equal`` (every card takes the same, so
+the sentence may not call the suggested card better).
 
 :func:`load_first_deals` reads and checks the file's own fields; :func:`first_deal_problems` plays
 the deal at Play a deal's table (:func:`somerset.players.table.table_deal`) and names every way the
 file and the engine disagree: a suggested move that is not allowed when it is asked for (with the
-engine's reason), an ``instead`` move that is not a legal alternative there, steps that stop
+engine's reason), an ``instead`` move that is not a legal alternative there, a ``solver`` claim
+the solver does not confirm (with the points of each card), steps that stop
 before the deal ends or go past it, and bots that no longer answer as the file's ``code`` says (a
 change of the bots changes the deal the coach talks about, so the build stops until the file is
 read again). :mod:`somerset.service.first_deal` builds the record the page plays from without
@@ -33,16 +38,17 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 
-from .contentfile import ContentError, ContentFile, Entry, shipped_files
+from .contentfile import ContentError, ContentFile, Entry, plural, shipped_files
 from ..game.actions import ActionKind, ActionNotationError, parse_action
 from ..rules.cards import Card
 from ..game.deal import Deal
 from ..players.table import READER, table_deal
 from ..records.links import DealCode, DealCodeError, parse_deal_code
 from ..rules.rulesets import get_ruleset
+from ..solve import PositionError, position_of_deal, solve
 
 __all__ = ["FirstDeal", "CoachStep", "FIRST_DEALS", "load_first_deals", "first_deal_problems", "played",
-           "DEAL_FIELDS", "STEP_FIELDS", "canonical"]
+           "DEAL_FIELDS", "STEP_FIELDS", "SOLVER_CLAIMS", "SOLVER_NODES", "canonical"]
 
 #: The fields of ``[deal]``, with what each holds.
 DEAL_FIELDS: dict[str, str] = {
@@ -58,7 +64,17 @@ STEP_FIELDS: dict[str, str] = {
     "move": "the move the coach suggests: pass, bid N, trump T, discard CARDS or play CARD",
     "coach": "why, in a sentence or two",
     "instead": "optional table: for another legal move (in quotes), why it is weaker",
+    "solver": "optional, for a card to play: what the coach's sentence claims of it, checked by the solver "
+              "with every card in view: best, only-best or all-equal",
 }
+#: What a step's ``solver`` field may claim of the suggested card, with what the solver must find.
+SOLVER_CLAIMS: dict[str, str] = {
+    "best": "no other card takes more points for your side",
+    "only-best": "every other card takes fewer points for your side",
+    "all-equal": "every card takes the same points for your side",
+}
+#: The solver's budget for one step's claim (positions late in a deal need far fewer).
+SOLVER_NODES = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -68,6 +84,7 @@ class CoachStep:
     move: str
     coach: str
     instead: tuple[tuple[str, str], ...] = ()
+    solver: str = ""
 
 
 @dataclass(frozen=True)
@@ -112,8 +129,11 @@ def _read_step(entry: Entry) -> CoachStep:
         if other_move == move:
             raise entry.error(f"“{other[:40]}” is the move the coach suggests; list only other moves", "instead")
         instead.append((other_move, why.strip()))
+    solver = entry.text("solver", required=False, choices=SOLVER_CLAIMS)
+    if solver and not move.startswith("play "):
+        raise entry.error(f"the solver judges cards to play; “{move}” is not one (leave 'solver' out here)", "solver")
     entry.done(STEP_FIELDS)
-    return CoachStep(move, coach, tuple(instead))
+    return CoachStep(move, coach, tuple(instead), solver)
 
 
 def _read_file(file: ContentFile) -> FirstDeal:
@@ -202,9 +222,35 @@ def first_deal_problems(fd: FirstDeal) -> list[str]:
                 if other not in offered:
                     out.append(f"{where(n + 1, 'instead')}: “{other}” is not a move the reader may make here; "
                                f"the moves are: {', '.join(sorted(offered))}")
+            if fd.steps[n].solver:
+                disagreement = _solver_problem(d, fd.steps[n])
+                if disagreement:
+                    out.append(f"{where(n + 1, 'solver')}: {disagreement}")
             n += 1
         d.apply(a)
     return out
+
+
+def _solver_problem(deal: Deal, step: CoachStep) -> str:
+    """Why the solver does not confirm ``step``'s claim at ``deal`` (the reader to play), or ""."""
+    try:
+        sol = solve(position_of_deal(deal), nodes=SOLVER_NODES)
+    except PositionError as e:
+        return f"the solver cannot judge this position: {e}"
+    if not sol.exact:
+        return (f"the solver could not settle this position within {SOLVER_NODES:,} positions; "
+                "claim it on a later step, or leave 'solver' out")
+    values = {str(v.card): v.low for v in sol.cards}
+    mine = values[step.move.removeprefix("play ")]
+    others = [v for c, v in values.items() if c != step.move.removeprefix("play ")]
+    holds = {"best": all(v <= mine for v in others), "only-best": all(v < mine for v in others),
+             "all-equal": all(v == mine for v in others)}[step.solver]
+    if holds:
+        return ""
+    found = ", ".join(f"{c} {plural(v, 'point')}" for c, v in sorted(values.items(), key=lambda x: (-x[1], x[0])))
+    return (f"the coach claims “{step.solver}” ({SOLVER_CLAIMS[step.solver]}), but with every card in view "
+            f"the solver finds, for your side's points still to come: {found}; write the sentence and the claim "
+            "to say what the solver finds")
 
 
 #: The guided deals shipped with the engine.
