@@ -159,7 +159,7 @@ def test_start_up_files_answer_alike(wheel: Path, startup: Path, in_cpython: dic
     stdlib = startup / ("stdlib-resumed.zip" if resume else "stdlib.zip")
     options = ["--stdlib", str(stdlib)] + (["--snapshot", str(startup / "snapshot.bin")] if resume else [])
     summary = _summary(_run(wheel, *options))
-    assert summary["runtime"]["start"] == ("snapshot" if resume else "fresh")
+    assert summary["runtime"]["start"] == ("snapshot" if resume else "plain")
     assert summary["failures"] == []
     assert summary["checks"] == in_cpython["checks"]
     assert summary["somerset_file"] == summary["runtime"]["site_packages"] + "/somerset/__init__.py"
