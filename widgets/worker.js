@@ -69,18 +69,13 @@ let runtimeMemory = null;
 // is when instantiated (its initial size, 30 MiB in Pyodide 314), and that copy throws when the
 // snapshot's memory is larger (pyodide/pyodide#6254: Pyodide asks for a larger initial memory, but
 // the runtime declares its own). So while a snapshot is being resumed, the runtime's memory is
-// grown to the snapshot's (`heap_bytes` in the manifest) right after instantiation, before
-// Pyodide makes its views of it; fromSnapshot checks the result before anything is copied.
+// grown to the snapshot's (`heap_bytes` in the manifest; startup.js's growMemory) right after
+// instantiation, before Pyodide makes its views of it; fromSnapshot checks the result before
+// anything is copied.
 const heap = { wanted: 0, problem: null };
 const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-function fitHeap(memory) {
-  const have = memory.buffer.byteLength;
-  if (!heap.wanted || have >= heap.wanted) return;
-  try {
-    memory.grow(Math.ceil((heap.wanted - have) / 65536));
-  } catch (e) {
-    heap.problem = `the Python runtime's memory (${MiB(have)}) could not grow to the ${MiB(heap.wanted)} the snapshot needs (${(e && e.message) || e})`;
-  }
+async function fitHeap(memory) {
+  if (heap.wanted) heap.problem = (await startupCode).growMemory(memory, heap.wanted);
 }
 
 function precompile(fetchPlain) {
@@ -109,7 +104,7 @@ function precompile(fetchPlain) {
     reached("instantiated");
     if (instance.exports.memory instanceof WebAssembly.Memory) {
       runtimeMemory = instance.exports.memory;
-      fitHeap(runtimeMemory);
+      await fitHeap(runtimeMemory);
     }
     return { module, instance };
   };
