@@ -16,10 +16,13 @@ navigation works) and measures, in headless Chromium:
   - second tool page: from there, Material's instant navigation to the score calculator's
     permalink in the same visit (the page's JavaScript, worker and engine stay), from its content
     appearing to its answer, and from the navigation's start;
-  each with three ways of starting, side by side in every round (the machine is shared and
-  noisy): the site as built (compiled standard library and memory snapshot), the same without the
-  snapshot (its fallback), and Pyodide's own standard library without the snapshot (the start
-  before the start-up files);
+  - offline: once the service worker keeps the engine, the permalink again with the network off;
+  each with four ways of starting, side by side in every round (the machine is shared and
+  noisy), named as the worker names its start path: the site as built (``snapshot``: compiled
+  standard library and memory snapshot), the snapshot refused by the worker's heap check
+  (``fallback``: fetched, then the ordinary start), no snapshot listed (``plain``), and Pyodide's
+  own standard library without the snapshot (``stock``: the start before the start-up files);
+  with the bytes on the wire of each (``Wire``) and when the trick resolver's card pad was there;
 * where the second visit's time goes, step by step in the worker;
 * main-thread long tasks (over 50 ms): while the engine starts (from the page's
   ``somerset-engine-start`` mark to the answer) and the page's own start-up before it, each named
@@ -56,10 +59,12 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-b
 PERMALINK = "tools/trick/?rules=parker-1947&trump=2&cards=8/8,6/8,4/10,0/2"
 SECOND_TOOL = "tools/score/?rules=parker-1947&bid=15&made=12"
 TRICK_ANSWER = "somerset-trick .sr-verdict"
+TRICK_INPUTS = "somerset-trick .sr-keypad__box button"  # the card pad, filled before the engine runs
 SCORE_ANSWER = "somerset-score .sr-verdict"
 IDLE_PAGES = (("the trick resolver", "tools/trick/"), ("a ruleset page", "variants/parker-1947/"),
               ("the puzzles page", "puzzles/"), ("the puzzle trainer", "puzzles/trainer/?p=low-trump"))
 ENGINE = "window[Symbol.for('somerset.engine')]"
+OFFLINE_STATE = "window[Symbol.for('somerset.offline')]"
 
 # Runs in every page before its own scripts: long tasks and long animation frames, the moments
 # each tool's answer first appears (after each of Material's page loads), clicks, and page loads.
@@ -97,33 +102,45 @@ try {
   document.addEventListener("DOMContentLoaded", hook);
   window.addEventListener("load", hook);
 })();
-""" % json.dumps([TRICK_ANSWER, SCORE_ANSWER])
+""" % json.dumps([TRICK_INPUTS, TRICK_ANSWER, SCORE_ANSWER])
 
-# name, what it is, manifest rewrite
+def _refused(m: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot listed as needing more memory than a 32-bit runtime can have: the worker's
+    heap check refuses it after fetching it, and the engine starts the ordinary way."""
+    snapshot = {**m["startup"]["snapshot"], "heap_bytes": 2**32 + 2**16}
+    return {**m, "startup": {**m["startup"], "snapshot": snapshot}}
+
+
+# name (the worker's start path, as engine.js's state names it, but "stock"), what it is, manifest rewrite
 VARIANTS: list[tuple[str, str, Callable[[dict[str, Any]], dict[str, Any]]]] = [
     ("snapshot", "as built: compiled standard library and memory snapshot", lambda m: m),
-    ("stdlib", "compiled standard library, no snapshot (the fallback)",
+    ("fallback", "the snapshot fetched, refused by the heap check, then the ordinary start", _refused),
+    ("plain", "compiled standard library, no snapshot listed (the ordinary start)",
      lambda m: {**m, "startup": {k: v for k, v in m["startup"].items() if k != "snapshot"}}),
-    ("plain", "Pyodide's own standard library, no snapshot (before the start-up files)",
+    ("stock", "Pyodide's own standard library, no snapshot (before the start-up files)",
      lambda m: {k: v for k, v in m.items() if k != "startup"}),
 ]
 
 
-def start_servers() -> dict[str, tuple[Any, str]]:
-    manifest = json.loads((SITE / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+def variant_overrides(site: Path, name: str) -> dict[str, Callable[[], tuple[bytes, str] | None]]:
+    """The server overrides that make `site` start the engine the way VARIANTS names `name`."""
+    manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
     if "startup" not in manifest:
-        raise SystemExit("bench_web: the site's engine manifest lists no start-up files; rebuild it with `make build`")
-    servers = {}
-    for name, _, rewrite in VARIANTS:
-        body = json.dumps(rewrite(manifest)).encode()
-        def the_manifest(body: bytes = body) -> tuple[bytes, str] | None:
-            return body, "application/json"
+        raise SystemExit(f"bench_web: {site}'s engine manifest lists no start-up files; rebuild it with `make build`")
+    rewrite = next(r for n, _, r in VARIANTS if n == name)
+    body = json.dumps(rewrite(manifest)).encode()
 
-        overrides: dict[str, Callable[[], tuple[bytes, str] | None]] = {"/assets/engine/manifest.json": the_manifest}
-        if name == "plain":
-            overrides["/assets/pyodide/python_stdlib.zip"] = lambda: (STOCK_STDLIB.read_bytes(), "application/zip")
-        servers[name] = serve(SITE, cache_header=True, overrides=overrides)
-    return servers
+    def the_manifest() -> tuple[bytes, str] | None:
+        return body, "application/json"
+
+    overrides: dict[str, Callable[[], tuple[bytes, str] | None]] = {"/assets/engine/manifest.json": the_manifest}
+    if name == "stock":
+        overrides["/assets/pyodide/python_stdlib.zip"] = lambda: (STOCK_STDLIB.read_bytes(), "application/zip")
+    return overrides
+
+
+def start_servers() -> dict[str, tuple[Any, str]]:
+    return {name: serve(SITE, cache_header=True, overrides=variant_overrides(SITE, name)) for name, _, _ in VARIANTS}
 
 
 def answer_time(page: Any, sel: str, load: int | None = None) -> float:
@@ -157,7 +174,40 @@ def emulate_phone(context: Any, page: Any) -> None:
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
 
 
-def run_round(browser: Any, base: str, pause: float, phone: bool = False) -> dict[str, Any]:
+class Wire:
+    """Bytes on the wire: every response the browser received from the server (headers and body
+    as sent, compressed or not), none from its caches or the service worker's."""
+
+    def __init__(self, context: Any) -> None:
+        self.bytes = 0
+        self.responses = 0
+        context.on("requestfinished", self._finished)
+
+    def _finished(self, request: Any) -> None:
+        try:
+            response = request.response()
+            if response is None or response.from_service_worker:
+                return
+            sizes = request.sizes()
+        except Exception:  # a page closed meanwhile
+            return
+        body = max(0, sizes["responseBodySize"])
+        if body or sizes["responseHeadersSize"] > 0:
+            self.bytes += body + max(0, sizes["responseHeadersSize"])
+            self.responses += 1
+
+    def take(self) -> tuple[int, int]:
+        got = (self.bytes, self.responses)
+        self.bytes = self.responses = 0
+        return got
+
+
+def run_round(browser: Any, base: str, pause: float, phone: bool = False, offline: bool = False) -> dict[str, Any]:
+    """cold, second (visit), instant (second tool page) in ms; with `offline`, also offline: the
+    permalink again with the network off, once the service worker keeps the engine (-1 when it
+    never did). `*_bytes`: (bytes, responses) on the wire of each until its answer, and
+    `background_bytes` what the service worker fetched besides (its precache, and the engine's
+    files for offline use); `*_inputs`: when the card pad was there."""
     if phone:
         context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     else:
@@ -167,14 +217,20 @@ def run_round(browser: Any, base: str, pause: float, phone: bool = False) -> dic
     if phone:
         emulate_phone(context, page)
     out: dict[str, Any] = {}
+    wire = Wire(context)
     page.goto(base + PERMALINK)
     out["cold"] = answer_time(page, TRICK_ANSWER)
+    out["cold_bytes"] = wire.take()
+    out["cold_inputs"] = answer_time(page, TRICK_INPUTS)
     out["cold_state"] = engine_state(page)
     page.wait_for_timeout(pause * 1000)  # the reader reads the answer
     page.goto(base)
     page.wait_for_timeout(1000)
+    out["background_bytes"] = wire.take()  # the service worker's precache and engine cache, so far
     page.goto(base + PERMALINK)
     out["second"] = answer_time(page, TRICK_ANSWER)
+    out["second_inputs"] = answer_time(page, TRICK_INPUTS)
+    out["second_bytes"] = wire.take()
     out["second_state"] = engine_state(page)
     # The same visit: Material's instant navigation to another tool page.
     page.evaluate("window.__sameVisit = true")
@@ -196,6 +252,19 @@ def run_round(browser: Any, base: str, pause: float, phone: bool = False) -> dic
     load = page.evaluate(f"__sr.loads[{loads}]")
     out["instant"] = answered - load
     out["instant_click"] = answered - clicked
+    if offline:
+        # The reader is offline at the next table: the permalink from the service worker's caches.
+        try:
+            page.wait_for_function(f"() => {OFFLINE_STATE} && {OFFLINE_STATE}.state.saved === true", timeout=120_000)
+            out["background_bytes"] = tuple(a + b for a, b in zip(out["background_bytes"], wire.take()))
+            context.set_offline(True)
+            page.goto(base + PERMALINK)
+            out["offline"] = answer_time(page, TRICK_ANSWER)
+            out["offline_inputs"] = answer_time(page, TRICK_INPUTS)
+            out["offline_state"] = engine_state(page)
+        except Exception as e:  # the engine never kept, or no answer offline: said in the figures
+            out["offline"], out["offline_inputs"], out["offline_state"] = -1.0, -1.0, {"start": f"failed ({str(e)[:80]})"}
+        out["offline_bytes"] = wire.take()
     context.close()
     return out
 
@@ -288,6 +357,34 @@ def precache_bytes() -> tuple[int, int, int]:
     return len(paths), stored, packed
 
 
+def megabytes(pairs: list[tuple[int, int]]) -> str:
+    """Bytes on the wire over the rounds: (bytes, responses) pairs."""
+    values = sorted(b for b, _ in pairs)
+    counts = sorted({n for _, n in pairs})
+    median = statistics.median(values)
+    return (f"{median / 1e6:.2f} MB" + (f" ({values[0] / 1e6:.2f}-{values[-1] / 1e6:.2f})" if values[0] != values[-1] else "")
+            + f" in {'-'.join(str(c) for c in (counts[0], counts[-1]) if c is not None) if counts[0] != counts[-1] else counts[0]} responses")
+
+
+def start_rows(name: str, got: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Per way of starting: the offline start, the card pad's moment and the bytes on the wire."""
+    rows: list[tuple[str, str]] = []
+    offline = [g["offline"] for g in got if g.get("offline", -1) >= 0]
+    if any("offline" in g for g in got):
+        starts = sorted({str(g["offline_state"].get("start")) for g in got})
+        rows.append((f"[{name}] permalink to answer, offline (engine kept by the service worker)",
+                     (seconds(offline) if offline else "no answer") + f"; start path {', '.join(starts)}"))
+    for label, key in (("cold", "cold"), ("second visit", "second"), ("offline", "offline"), ("background", "background")):
+        inputs = [g[f"{key}_inputs"] for g in got if g.get(f"{key}_inputs", -1) >= 0]
+        if inputs:
+            rows.append((f"[{name}] card pad usable ({label}), from navigation", millis(inputs)))
+        pairs = [g[f"{key}_bytes"] for g in got if f"{key}_bytes" in g]
+        if pairs:
+            what = "until the answer" if key != "background" else "the service worker's precache and engine cache"
+            rows.append((f"[{name}] bytes on the wire ({label}: {what})", megabytes(pairs)))
+    return rows
+
+
 def steps(states: list[dict[str, Any]]) -> str:
     """The worker's steps (median ms from navigation) over the rounds."""
     names: list[str] = []
@@ -309,7 +406,7 @@ def main() -> int:
                         help="seconds the reader stays on the first answer before leaving (default 3)")
     parser.add_argument("--no-bytes", action="store_true", help="skip the byte counts")
     parser.add_argument("--only", choices=[v[0] for v in VARIANTS], action="append",
-                        help="measure only this way of starting (repeatable; default: all three)")
+                        help="measure only this way of starting (repeatable; default: all four)")
     args = parser.parse_args()
     if not (SITE / "tools" / "trick" / "index.html").is_file():
         print(f"bench_web: no built site in {SITE}; run `make build` first", file=sys.stderr)
@@ -325,7 +422,7 @@ def main() -> int:
         chosen = [v for v in VARIANTS if not args.only or v[0] in args.only]
         for r in range(args.rounds):
             for name, _, _ in chosen:
-                results[name].append(run_round(browser, servers[name][1], args.pause))
+                results[name].append(run_round(browser, servers[name][1], args.pause, offline=True))
                 print(f"round {r + 1}/{args.rounds}, {name}: cold {results[name][-1]['cold']:.0f} ms, second visit "
                       f"{results[name][-1]['second']:.0f} ms, second tool page {results[name][-1]['instant']:.0f} ms",
                       file=sys.stderr)
@@ -339,6 +436,7 @@ def main() -> int:
             rows.append((f"[{name}] second tool page (instant navigation), its content to answer",
                          millis([g["instant"] for g in got])))
             rows.append((f"[{name}] second tool page, navigation to answer", millis([g["instant_click"] for g in got])))
+            rows.extend(start_rows(name, got))
         first = "snapshot" if results["snapshot"] else chosen[0][0]
         got = results[first]
         for label, key in (("cold", "cold"), ("second visit", "second")):
@@ -362,7 +460,7 @@ def main() -> int:
             files, stored, packed = precache_bytes()
             rows.append(("bytes of the service worker's precache (every page, in the background once the first page is quiet)",
                          f"{stored / 1e6:,.1f} MB ({packed / 1e6:,.1f} MB gzip-compressed) in {files} files"))
-            for name in ("snapshot", "plain"):
+            for name in ("snapshot", "fallback", "plain"):
                 server = serve(SITE, compress=True, overrides=servers[name][0].overrides)
                 total, count, note = idle_bytes(browser, server[1] + IDLE_PAGES[0][1], press_start=True)
                 stored, _, _ = idle_bytes(browser, servers[name][1] + IDLE_PAGES[0][1], press_start=True)

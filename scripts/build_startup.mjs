@@ -13,7 +13,11 @@
 //                 one request of each kind, with the key naming what it was built from, in the
 //                 format widgets/startup.js describes (gzip-compressed; without its zero pages
 //                 and the pages that still hold the runtime's own data as it starts);
-//   startup.json  sizes, hashes and the key (hooks/assets.py puts them in the engine manifest).
+//   startup.json  sizes, hashes and the key (hooks/assets.py puts them in the engine manifest),
+//                 with the WebAssembly memory the snapshot resumes into (`heap_bytes`) and the
+//                 memory the runtime starts with (`initial_heap_bytes`): the worker grows the
+//                 runtime's memory to the first before resuming, as Pyodide does not
+//                 (pyodide/pyodide#6254).
 //
 // The standard library is trimmed by tracing: a first Pyodide (the npm package's own files) boots,
 // installs the wheel, imports every engine module and answers the warm-up requests for every
@@ -31,7 +35,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { FORMAT, packSnapshot, readSnapshot, runtimeBytes, runtimePages, watchRuntimeMemory } from "../widgets/startup.js";
+import { FORMAT, memoryBase, packSnapshot, readSnapshot, runtimeBytes, runtimePages, watchRuntimeMemory } from "../widgets/startup.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide") + "/";
@@ -266,6 +270,10 @@ async function main() {
     check: { request: check, response: checkAnswer },
   };
   const memory = second.makeMemorySnapshot();
+  // Pyodide's snapshot is its header, then the whole WebAssembly memory.
+  const heap = memory.length - memoryBase(memory);
+  const now = watch.memory().buffer.byteLength;
+  if (heap !== now) die(`the snapshot holds ${heap} bytes of memory, the runtime has ${now}`);
   const runtime = runtimePages(memory, pristine);
   key.runtime_sha256 = sha256(runtimeBytes(memory, runtime));
   const raw = packSnapshot(key, memory, runtime);
@@ -286,6 +294,7 @@ async function main() {
     stdlib: { file: "stdlib.zip", bytes: stdlib.length, sha256: sha256(stdlib), modules: files.filter((f) => f.endsWith(".py")).length },
     snapshot: {
       file: "snapshot.bin", bytes: packed.length, raw_bytes: raw.length, memory_bytes: memory.length,
+      heap_bytes: heap, initial_heap_bytes: pristine.length,
       runtime_pages: runtime.pages.length, sha256: sha256(packed),
       stdlib: { file: "stdlib-resumed.zip", bytes: resumedStdlib.length, sha256: key.stdlib_sha256 },
     },

@@ -10,8 +10,10 @@
 //   setNetwork(patch)   -> widgets/offline.js reports {offline, saved}: whether the browser is
 //                          offline, and whether the engine's files are saved on this device
 //   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message,
-//           start: how the engine started ("snapshot" | "fresh"), source: where the snapshot
-//           came from ("network" | "cache"), note: why not from the snapshot,
+//           start: the path the engine's start took ("snapshot": resumed from the memory
+//           snapshot; "fallback": the ordinary start, as the site's snapshot was not used;
+//           "plain": the ordinary start, as the site lists no snapshot), source: where the
+//           snapshot came from ("network" | "cache"), note: why not from the snapshot,
 //           timings: when the worker reached each step of its start (epoch ms),
 //           offline, saved (see setNetwork), files: once ready, the files the worker fetched}
 //   siteUrl(path)       -> a URL relative to the site root (engine.js lives at <site>/assets/widgets/)
@@ -112,7 +114,7 @@ function createEngine() {
         const at = typeof event.timeStamp === "number" && event.timeStamp > 0 ? event.timeStamp : performance.now();
         performance.mark("somerset-engine-ready", { startTime: Math.min(at, performance.now()) });
         // The start path taken, for whoever debugs a slow or failed start on a reader's device.
-        console.info(`Some'r'Set engine: started ${data.start === "snapshot" ? `from the snapshot (${data.source || "network"})` : "the ordinary way"}${data.note ? `; ${data.note}` : ""}`);
+        console.info(`Some'r'Set engine: start path ${data.start}${data.start === "snapshot" ? ` (read from the ${data.source || "network"})` : ""}${data.note ? `: ${data.note}` : ""}`);
         setState({
           status: "ready", stage: "ready", fraction: 1, start: data.start, source: data.source, note: data.note, timings: data.timings,
           files: Array.isArray(data.files) ? data.files : [],

@@ -111,15 +111,39 @@ export function packSnapshot(key, memory, runtime = null) {
   return out;
 }
 
+const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+// Grows the runtime's WebAssembly memory to at least `bytes`; returns null, or why it could not.
+// Pyodide copies a snapshot over the runtime's memory as instantiated (30 MiB in Pyodide 314,
+// whatever size it asks for: pyodide/pyodide#6254), and that copy throws when the snapshot's
+// memory is larger. Grown right after instantiation, before Pyodide makes its views of it, the
+// memory holds a snapshot of any size the runtime can reach.
+export function growMemory(memory, bytes) {
+  const have = memory.buffer.byteLength;
+  if (have >= bytes) return null;
+  try {
+    memory.grow(Math.ceil((bytes - have) / 65536));
+    return null;
+  } catch (e) {
+    return `the Python runtime's memory (${MiB(have)}) could not grow to the ${MiB(bytes)} the snapshot needs (${(e && e.message) || e})`;
+  }
+}
+
 // The WebAssembly memory of the runtime Pyodide instantiates next, for the build and the Node
 // tests (the worker watches its own instantiation): patches WebAssembly.instantiate and
-// instantiateStreaming until stop(). {memory(): the WebAssembly.Memory or null, stop()}.
-export function watchRuntimeMemory() {
+// instantiateStreaming until stop(); with `grow`, grows that memory to `grow` bytes as it is seen
+// (growMemory). {memory(): the WebAssembly.Memory or null, problem(): why it could not grow or
+// null, stop()}.
+export function watchRuntimeMemory({ grow = 0 } = {}) {
   let memory = null;
+  let problem = null;
   const original = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
   const seen = (result) => {
     const instance = result && (result.instance || result);
-    if (instance && instance.exports && instance.exports.memory instanceof WebAssembly.Memory) memory = instance.exports.memory;
+    if (instance && instance.exports && instance.exports.memory instanceof WebAssembly.Memory) {
+      memory = instance.exports.memory;
+      if (grow) problem = growMemory(memory, grow);
+    }
     return result;
   };
   for (const name of Object.keys(original)) {
@@ -128,6 +152,7 @@ export function watchRuntimeMemory() {
   }
   return {
     memory: () => memory,
+    problem: () => problem,
     stop() {
       Object.assign(WebAssembly, original);
     },

@@ -5,7 +5,9 @@
 // Messages in:  {id, request}
 // Messages out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings, files}
 //               | {type: "failed", message} | {id, response}
-// (`start` is "snapshot" or "fresh", `source` where the snapshot was read from ("network" or
+// (`start` is the path the start took: "snapshot" (resumed from the memory snapshot), "fallback"
+// (the site lists a snapshot but it was not used: the ordinary start) or "plain" (the site lists
+// no snapshot: the ordinary start); `source` where the snapshot was read from ("network" or
 // "cache"), `note` why not the snapshot, `timings` the moments (epoch ms) the boot reached each
 // step, for scripts/bench_web.py: the manifest, the runtime's script evaluated, the WebAssembly
 // module compiled and instantiated, Pyodide's file system set up ("fs init"), the snapshot read,
@@ -63,6 +65,19 @@ let wasmModule = null;
 // The runtime's memory, holding its own static data until Python runs (see fromSnapshot).
 let runtimeMemory = null;
 
+// The memory a snapshot resumes into. Pyodide copies its snapshot over the runtime's memory as it
+// is when instantiated (its initial size, 30 MiB in Pyodide 314), and that copy throws when the
+// snapshot's memory is larger (pyodide/pyodide#6254: Pyodide asks for a larger initial memory, but
+// the runtime declares its own). So while a snapshot is being resumed, the runtime's memory is
+// grown to the snapshot's (`heap_bytes` in the manifest; startup.js's growMemory) right after
+// instantiation, before Pyodide makes its views of it; fromSnapshot checks the result before
+// anything is copied.
+const heap = { wanted: 0, problem: null };
+const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+async function fitHeap(memory) {
+  if (heap.wanted) heap.problem = (await startupCode).growMemory(memory, heap.wanted);
+}
+
 function precompile(fetchPlain) {
   if (typeof WebAssembly.compileStreaming !== "function") return;
   wasmModule = WebAssembly.compileStreaming(fetchPlain(WASM_URL)).then(
@@ -87,7 +102,10 @@ function precompile(fetchPlain) {
     reached("instantiate");
     const instance = await WebAssembly.instantiate(module, imports);
     reached("instantiated");
-    if (instance.exports.memory instanceof WebAssembly.Memory) runtimeMemory = instance.exports.memory;
+    if (instance.exports.memory instanceof WebAssembly.Memory) {
+      runtimeMemory = instance.exports.memory;
+      await fitHeap(runtimeMemory);
+    }
     return { module, instance };
   };
 }
@@ -362,12 +380,23 @@ async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
 // The pages of the snapshot that hold the runtime's own static data are not in the file: they are
 // copied from the runtime's memory when Pyodide sets up its file system, after the WebAssembly
 // module is instantiated and before anything runs in it, and checked against their hash in the key.
-async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
+async function fromSnapshot(loadPyodide, options, memory, heapBytes, snapshot, wheel) {
   let restored = null;
   const restore = () =>
     (restored ||= snapshot.then(async (found) => {
       if (!runtimeMemory) throw new Error("the runtime's memory was not seen as it started");
-      const { fillFromRuntime, mismatches, sha256Hex } = await startupCode;
+      const { fillFromRuntime, memoryBase, mismatches, sha256Hex } = await startupCode;
+      // The heap check: Pyodide's snapshot is its header, then the runtime's whole memory, which
+      // must fit the memory the runtime has now.
+      const needed = memory.byteLength - memoryBase(memory);
+      const have = runtimeMemory.buffer.byteLength;
+      const tooBig = heap.problem
+        || (needed !== heap.wanted && `it holds ${needed} bytes of memory, the manifest says ${heap.wanted}`)
+        || (needed > have && `it needs ${MiB(needed)} of memory, the Python runtime has ${MiB(have)}`);
+      if (tooBig) {
+        memory.fill(0, 0, 64);
+        throw new Error(tooBig);
+      }
       const bytes = fillFromRuntime(memory, found.runtime, new Uint8Array(runtimeMemory.buffer));
       const problems = mismatches(found.key, { runtime: await sha256Hex(bytes) });
       if (problems.length) {
@@ -377,6 +406,8 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
       return found;
     }));
   let pyodide;
+  heap.wanted = heapBytes;
+  heap.problem = null;
   try {
     pyodide = await attempt(() =>
       loadPyodide({
@@ -394,7 +425,9 @@ async function fromSnapshot(loadPyodide, options, memory, snapshot, wheel) {
     // The snapshot's own reason first, when it has one.
     await snapshot;
     if (restored) await restored;
-    throw e;
+    throw new Error(`Pyodide could not resume from it (${(e && e.message) || e})`);
+  } finally {
+    heap.wanted = 0;
   }
   reached("Pyodide resumed");
   progress("engine", 0.9);
@@ -513,6 +546,10 @@ async function boot() {
   const stdlibEntry = entry(startup.stdlib);
   const resumedStdlib = startup.snapshot && entry(startup.snapshot.stdlib);
   const snapshotEntry = stdlibEntry && resumedStdlib && entry(startup.snapshot, "memory_bytes");
+  // The memory the snapshot resumes into (the runtime's, grown when it is smaller): any size is
+  // read, so that a manifest asking for more than a runtime can have is refused by the heap check.
+  const heapBytes = snapshotEntry && Number.isSafeInteger(startup.snapshot.heap_bytes) && startup.snapshot.heap_bytes > 0
+    ? startup.snapshot.heap_bytes : null;
   const sizes = manifest.pyodide || {};
   // Bytes counted while booting: the standard library, the snapshot, ... (and the WebAssembly
   // module when this browser cannot compile it while it downloads).
@@ -534,8 +571,8 @@ async function boot() {
   const lock = quiet(fetchBytes(new URL("pyodide-lock.json", PYODIDE_DIR), "the Python runtime's lock file"));
   const wheel = quiet(fetchBytes(engineFile(manifest.wheel, manifest.sha256), "the engine"));
   // A snapshot that cannot be fetched, decompressed or matched only means the ordinary start.
-  const memory = snapshotEntry ? new Uint8Array(snapshotEntry.memory_bytes) : null;
-  const snapshot = snapshotEntry ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, wheel)) : null;
+  const memory = snapshotEntry && heapBytes ? new Uint8Array(snapshotEntry.memory_bytes) : null;
+  const snapshot = memory ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, wheel)) : null;
   const { loadPyodide } = await Promise.race([loader, bootFailure]);
   reached("loader");
   const options = {
@@ -548,14 +585,14 @@ async function boot() {
   if (stdlibEntry) options.stdLibURL = engineFile(stdlibEntry.file, stdlibEntry.sha256).href;
 
   let answer = null;
-  let start = "fresh";
+  let start = snapshotEntry ? "fallback" : "plain";
   let source = null;
-  let note = snapshotEntry ? null : "this site has no snapshot";
+  let note = snapshotEntry ? (heapBytes ? null : "the snapshot was not used: the manifest does not say how much memory it needs") : "this site has no snapshot";
   if (snapshot) {
     try {
       // Resumed with the empty standard library: every module is in the snapshot.
       const resumed = { ...options, stdLibURL: engineFile(resumedStdlib.file, resumedStdlib.sha256).href };
-      ({ handle: answer, source } = await fromSnapshot(loadPyodide, resumed, memory, snapshot, wheel));
+      ({ handle: answer, source } = await fromSnapshot(loadPyodide, resumed, memory, heapBytes, snapshot, wheel));
       start = "snapshot";
     } catch (e) {
       note = `the snapshot was not used: ${(e && e.message) || e}`;

@@ -62,6 +62,10 @@ def test_the_site_serves_no_snapshot_for_another_build() -> None:
     assert key["pyodide"] == json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
     packed = (site / "assets" / "engine" / "snapshot.bin").read_bytes()
     assert manifest["startup"]["snapshot"]["sha256"] == hashlib.sha256(packed).hexdigest()
+    # The memory it resumes into: whole WebAssembly pages, Pyodide's snapshot less its header.
+    snapshot = manifest["startup"]["snapshot"]
+    assert snapshot["heap_bytes"] % 65536 == 0 and 0 < snapshot["memory_bytes"] - snapshot["heap_bytes"] < 65536
+    assert snapshot["initial_heap_bytes"] % 65536 == 0
     inside = snapshot_file.layout(gzip.decompress(packed))["key"]
     assert {k: v for k, v in inside.items() if k != "check"} == key
 
@@ -94,9 +98,56 @@ def test_a_snapshot_that_does_not_belong_falls_back(
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     page.goto(rec.base + PERMALINK)
     state = answered(page)
-    assert state["start"] == "fresh"
+    assert state["start"] == "fallback"
     assert reason in state["note"], state["note"]
     assert any(reason in w and "ordinary way" in w for w in warnings), warnings
+
+
+def _heap(size: int) -> Callable[[bytes], bytes]:
+    """The engine manifest, its snapshot saying it needs `size` bytes of memory."""
+
+    def change(body: bytes) -> bytes:
+        manifest = json.loads(body)
+        manifest["startup"]["snapshot"]["heap_bytes"] = size
+        return json.dumps(manifest).encode()
+
+    return change
+
+
+def test_the_heap_check_falls_back_when_the_runtime_cannot_hold_the_snapshot(open_page: Any) -> None:
+    """pyodide/pyodide#6254: a snapshot larger than the runtime's memory is refused before Pyodide
+    copies it, and the engine starts the ordinary way from the files already fetched."""
+    page, rec = open_page(goto=False)
+    # More than a 32-bit WebAssembly memory can ever hold: growing the runtime's memory fails.
+    rec.rewrite["/assets/engine/manifest.json"] = _heap(2**32 + 2**16)
+    infos: list[str] = []
+    page.on("console", lambda m: infos.append(m.text) if m.type == "info" else None)
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert state["start"] == "fallback"
+    assert "could not grow to the 4096.1 MiB the snapshot needs" in state["note"], state["note"]
+    # The debug line names the path and its reason.
+    assert any(m.startswith("Some'r'Set engine: start path fallback: the snapshot was not used: the Python runtime's memory")
+               for m in infos), infos
+    # Nothing fetched twice: the ordinary start takes the runtime, the lock file and the wheel
+    # the snapshot's attempt fetched, and adds only the standard library.
+    for name in ("snapshot.bin", "pyodide.asm.wasm", "pyodide.asm.mjs", ".whl", "pyodide-lock.json", "/stdlib.zip"):
+        assert rec.count(name) == 1, (name, rec.urls)
+    # And the tool goes on answering.
+    page.goto(rec.base + "tools/score/?rules=parker-1947&bid=15&made=12")
+    expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
+
+
+def test_the_heap_check_refuses_a_snapshot_of_another_size(open_page: Any) -> None:
+    page, rec = open_page(goto=False)
+    site = Path(__import__("os").environ.get("SOMERSET_SITE_DIR", ROOT / "site"))
+    manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    heap = manifest["startup"]["snapshot"]["heap_bytes"]
+    rec.rewrite["/assets/engine/manifest.json"] = _heap(heap + 2**16)
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert state["start"] == "fallback"
+    assert f"it holds {heap} bytes of memory, the manifest says {heap + 2**16}" in state["note"], state["note"]
 
 
 def test_a_missing_snapshot_falls_back(open_page: Any) -> None:
@@ -105,7 +156,7 @@ def test_a_missing_snapshot_falls_back(open_page: Any) -> None:
     rec.expect_errors = True  # the refused download is reported in the console
     page.goto(rec.base + PERMALINK)
     state = answered(page)
-    assert state["start"] == "fresh" and "snapshot" in state["note"]
+    assert state["start"] == "fallback" and "snapshot" in state["note"]
     assert all("snapshot.bin" in e or "Failed to load" in e for e in rec.console_errors), rec.console_errors
 
 

@@ -89,5 +89,5 @@ async function finishLoad(pyodide, wheel, wheelPath, key) {
     const answer = pyodide.pyimport("somerset.api").handle(JSON.stringify(key.check.request));
     if (answer !== key.check.response) throw new Error("the resumed engine does not reproduce the snapshot's recorded answer");
   }
-  return { pyodide, wheel: basename(wheelPath), sitePackages, start: key ? "snapshot" : "fresh" };
+  return { pyodide, wheel: basename(wheelPath), sitePackages, start: key ? "snapshot" : "plain" };
 }
