@@ -10,7 +10,10 @@ see, with :data:`BID_SAMPLES` samples (each played out for every trump it may na
   :data:`~somerset.players.advisor.MAKE_CHANCE` of the time whose expected score is above zero),
   the same call the advisor shows a reader for that hand and auction, as its ceiling: where the
   auction comes back round (or it calls last of a single round) it bids the lowest bid allowed,
-  since a made bid scores the points taken whatever the bid, and otherwise the recommended bid;
+  since a made bid scores the points taken whatever the bid; bidding once, it bids the highest bid
+  whose chance of making clears the threshold at the low end of its 95% interval (and passes when
+  none does), since the highest bid that clears it on the estimate alone is most often one where
+  the estimate ran high;
 * passes when the advisor recommends a pass (a hand it says cannot make the lowest bid it may
   make), and makes the lowest bid when it may not pass.
 
@@ -43,7 +46,7 @@ from ..rules.bidding import Call
 from ..rules.cards import NO_TRUMP, Card, Trump
 from ..rules.dimensions import AuctionStyle, KittyExchange
 from ..rules.kitty import banned_trump_suits
-from .advisor import Advice, AdviceError, Advisor
+from .advisor import MAKE_CHANCE, Advice, AdviceError, Advisor
 from .bots import Bot, card_cost
 
 __all__ = ["AdvisorBidder", "BID_SAMPLES", "Forecast"]
@@ -136,6 +139,16 @@ class AdvisorBidder:
             low = bids[0].number
             assert low is not None
             bid = min(bid, low)
+        else:
+            # Bidding once, the whole ceiling: only a bid whose chance of making clears the advisor's
+            # threshold at the low end of its 95% interval, since the highest bid that clears it on the
+            # estimate alone is most often one where the estimate ran high.
+            sure = [b for b, (lo, _), s in zip(t.bids, t.p_make_interval, t.score)
+                    if lo >= MAKE_CHANCE and s > 0 and any(a.number == b for a in bids)]
+            if sure:
+                bid = max(sure)
+            elif can_pass:
+                return PASS_ACTION
         p = t.p_make[t.bids.index(bid)] if bid in t.bids else 0.0
         self.forecasts.append(Forecast(len(deal.history), bid, t.trump, p))
         return Action.bid(bid)
