@@ -16,6 +16,7 @@ import {
   defineWidget,
   engineLimits,
   fillFormatSelect,
+  formatOf,
   h,
   nextId,
   nextSeed,
@@ -147,7 +148,7 @@ class SomersetDeal extends Widget {
     this._seedInput.removeAttribute("aria-invalid");
     const rules = this._rules.value;
     const format = this._format.value;
-    const players = this._rulesets.find((x) => x.id === rules).formats.find((f) => f.id === format).players;
+    const { players } = formatOf(this._rulesets, rules, format);
     const notices = [];
     const dealer = String(dealerSeat(link.dealer, players, notices) + 1);
     if (notices.length) {

@@ -22,6 +22,7 @@ import {
   defineWidget,
   engineLimits,
   fillFormatSelect,
+  formatOf,
   h,
   interpretationNote,
   nextId,
@@ -212,7 +213,7 @@ class SomersetSamedeal extends Widget {
     if (this._moves) request.moves = this._moves;
     if (this._play) request.play = this._play;
     if (!this._moves && !this._play) {
-      const players = this._rulesets.find((r) => r.id === this._choice.value).formats.find((f) => f.id === this._format.value).players;
+      const { players } = formatOf(this._rulesets, this._choice.value, this._format.value);
       const notices = [];
       request.dealer = dealerSeat(this._linkDealer, players, notices);
       if (notices.length) this.showNotice(notices);

@@ -22,6 +22,7 @@
 import {
   RulesetChoice,
   Widget,
+  advisedCall,
   capitalize,
   cardFace,
   cardWords,
@@ -783,7 +784,7 @@ class SomersetTable extends Widget {
             return;
           }
           const rec = a.recommendation;
-          const call = rec.bid === null ? "pass" : `bid ${rec.bid}, Trump: ${rec.label}`;
+          const call = advisedCall(rec);
           replace(out, h("p", {}, h("strong", {}, `The advisor would ${call}. `), rec.reason, ` (${a.samples} deals played out for each trump.)`));
           this.announce(`The advisor would ${call}. ${rec.reason}`);
         },
@@ -829,7 +830,7 @@ class SomersetTable extends Widget {
               continue;
             }
             const rec = a.recommendation;
-            const advised = rec.bid === null ? "pass" : `bid ${rec.bid}, Trump: ${rec.label}`;
+            const advised = advisedCall(rec);
             const same = rec.bid === null ? call === "pass" : String(rec.bid) === call;
             if (!same) differ += 1;
             let chance = "";

@@ -53,7 +53,7 @@ import { clearNote, noteFor, read as readStored, update as updateStored } from "
 import { capitalize, cardWords } from "./words.js";
 
 // The words for cards, seats and places (words.js), for the widgets that import them from here.
-export { capitalize, cardWords, ordinal, seatName, seatText } from "./words.js";
+export { advisedCall, capitalize, cardWords, ordinal, seatName, seatText } from "./words.js";
 
 // What the reader's first use of a widget looks like; any of these starts the engine.
 const USE_EVENTS = ["pointerdown", "keydown", "focusin"];
@@ -570,6 +570,13 @@ export function fillFormatSelect(select, ruleset, wanted, notices, previous = ""
     if (wanted) notices.push(`“${String(wanted).slice(0, 40)}” is not a way to play ${ruleset.short_name}; showing ${ruleset.formats[0].label}.`);
   }
   select.disabled = ruleset.formats.length < 2;
+}
+
+// The format `formatId` of ruleset `rulesetId` in a rulesetList() answer (the first ruleset, the
+// first format, where there is no such one).
+export function formatOf(rulesets, rulesetId, formatId) {
+  const r = rulesets.find((x) => x.id === rulesetId) || rulesets[0];
+  return r.formats.find((f) => f.id === formatId) || r.formats[0];
 }
 
 // The seat that deals a seeded deal, in the engine's numbering (0 is seat 1). A deal made from a

@@ -37,6 +37,13 @@ export function seatText(text) {
   });
 }
 
+// --- calls -----------------------------------------------------------------------------------------
+
+// The bid advisor's recommended call (an `advise` answer's `recommendation`): "pass" or "bid 15, Trump: /6 suit".
+export function advisedCall(rec) {
+  return rec.bid === null ? "pass" : `bid ${rec.bid}, Trump: ${rec.label}`;
+}
+
 // --- cards -----------------------------------------------------------------------------------------
 
 // The words a screen reader says for a card: "4/8, four of the eights suit, a count card worth 2".

@@ -7,7 +7,7 @@
 // and what the bid must beat. It asks in slices (the `advise` request carries on from the deals it has played), so
 // the figures sharpen while the reader watches.
 
-import { RulesetChoice, Widget, clear, defineWidget, fillFormatSelect, h, nextId, packInfo, replace, rulesetList, seatName, signed } from "./ui.js";
+import { RulesetChoice, Widget, advisedCall, clear, defineWidget, fillFormatSelect, formatOf, h, nextId, packInfo, replace, rulesetList, seatName, signed } from "./ui.js";
 import { CardPad } from "./card-pad.js";
 
 const DEFAULT_RULES = "parker-1947";
@@ -30,7 +30,7 @@ function percent(p) {
 
 // The call recommended, in the site's trump notation: "Recommended: bid 18, Trump: /6 suit."
 function recommendation(rec) {
-  return rec.bid === null ? "Recommended: pass." : `Recommended: bid ${rec.bid}, Trump: ${rec.label}.`;
+  return `Recommended: ${advisedCall(rec)}.`;
 }
 
 // The shade of a heat-map cell: five steps of the chance of making the bid.
@@ -146,8 +146,7 @@ class SomersetWorth extends Widget {
   }
 
   format() {
-    const r = this.ruleset();
-    return r.formats.find((f) => f.id === this._format.value) || r.formats[0];
+    return formatOf(this._rulesets, this._rules.value, this._format.value);
   }
 
   calls() {
