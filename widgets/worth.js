@@ -24,13 +24,30 @@ function splitCards(text) {
     .filter(Boolean);
 }
 
+// As the engine's sentences round it (rules/describe.py percent): the answer's share, carried to
+// four places, halves up.
 function percent(p) {
-  return `${Math.round(100 * p)}%`;
+  return `${Math.floor(p * 100 + 0.5)}%`;
 }
 
 // The call recommended, in the site's trump notation: "Recommended: bid 18, Trump: /6 suit."
 function recommendation(rec) {
   return `Recommended: ${advisedCall(rec)}.`;
+}
+
+// How many of the lowest bids are made in every deal played out, with every trump given: the
+// tables show them as one column or row ("1–12"), so that the bids worth weighing are in view on a
+// phone. Only runs of two or more are joined.
+export function madeEveryDeal(trumps) {
+  if (!trumps.length) return 0;
+  let n = 0;
+  while (n < trumps[0].bids.length && trumps.every((t) => t.bids[n] && t.bids[n].p_make === 1)) n += 1;
+  return n >= 2 ? n : 0;
+}
+
+// A run of bids joined into one column or row: "1–12".
+function bidRange(bids, n) {
+  return `${bids[0].bid}\u2013${bids[n - 1].bid}`;
 }
 
 // The shade of a heat-map cell: five steps of the chance of making the bid.
@@ -282,13 +299,16 @@ class SomersetWorth extends Widget {
       h("p", { class: "sr-verdict__reason" }, rec.reason),
     );
     const trumps = answer.trumps.filter((t) => t.samples > 0);
-    const bids = trumps.length ? trumps[0].bids.map((b) => b.bid) : [];
+    const sure = madeEveryDeal(trumps);
+    const columns = trumps.length ? trumps[0].bids.slice(sure).map((b) => `Bid ${b.bid}`) : [];
+    if (sure) columns.unshift(`Bids ${bidRange(trumps[0].bids, sure)}`);
     const rows = trumps.map((t) =>
       h(
         "tr",
         { "data-trump": t.trump },
         h("th", { scope: "row" }, t.label, h("span", { class: "sr-worth__mean" }, ` ${t.mean.toFixed(1)} points`)),
-        t.bids.map((b) => h("td", { class: `sr-num ${shade(b.p_make)}` }, percent(b.p_make))),
+        sure ? h("td", { class: `sr-num ${shade(1)}` }, percent(1)) : null,
+        t.bids.slice(sure).map((b) => h("td", { class: `sr-num ${shade(b.p_make)}` }, percent(b.p_make))),
       ),
     );
     // The tables' scrolling regions stay in place across slices (only their tables are replaced), so
@@ -296,6 +316,13 @@ class SomersetWorth extends Widget {
     if (!this._heatWrap) {
       this._heatWrap = h("div", { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Chance of making each bid, by trump" });
       replace(this._heat, h("h3", {}, "Chance of making each bid"), this._heatWrap);
+      // The map is scrolled to the recommended bid as the figures come in, until the reader
+      // scrolls it themselves.
+      this._heatFollows = true;
+      const stop = () => {
+        this._heatFollows = false;
+      };
+      for (const type of ["pointerdown", "wheel", "touchstart", "keydown"]) this._heatWrap.addEventListener(type, stop, { passive: true });
     }
     replace(
       this._heatWrap,
@@ -303,10 +330,11 @@ class SomersetWorth extends Widget {
         "table",
         { class: "sr-table sr-worth__table" },
         h("caption", { class: "sr-vh" }, "Chance of making each bid (columns) with each trump (rows), and the side's average points"),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Trump"), bids.map((b) => h("th", { scope: "col", class: "sr-num" }, `Bid ${b}`)))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Trump"), columns.map((c) => h("th", { scope: "col", class: "sr-num" }, c)))),
         h("tbody", {}, rows),
       ),
     );
+    if (this._heatFollows) this.scrollHeatTo(rec.bid);
     // The trump choice for the bids table: kept across slices, the recommended trump at first.
     const chosen = this._trump.value && trumps.some((t) => t.trump === this._trump.value) && this._trumpFor === this._seq ? this._trump.value : rec.trump;
     const listed = trumps.map((t) => t.trump).join(" ");
@@ -319,6 +347,17 @@ class SomersetWorth extends Widget {
     this._trump.disabled = trumps.length < 2;
     this._trumpFor = this._seq;
     this.showBids();
+  }
+
+  // Scrolls the heat map sideways so that the column of the bid (the lowest bid on a pass) is in
+  // view with two columns before it, the trumps' column staying put (it is sticky).
+  scrollHeatTo(bid) {
+    const wrap = this._heatWrap;
+    const heads = [...wrap.querySelectorAll("thead th")];
+    if (heads.length < 2 || wrap.scrollWidth <= wrap.clientWidth) return;
+    const target = heads.find((th) => th.textContent === `Bid ${bid}`) || heads[1];
+    const before = heads[Math.max(1, heads.indexOf(target) - 2)];
+    wrap.scrollLeft = Math.max(0, before.offsetLeft - heads[0].offsetWidth);
   }
 
   clearTables() {
@@ -361,19 +400,26 @@ class SomersetWorth extends Widget {
         h(
           "tbody",
           {},
-          t.bids.map((b) =>
-            h(
-              "tr",
-              {},
-              h("th", { scope: "row" }, String(b.bid)),
-              h("td", { class: "sr-num" }, percent(b.p_make)),
-              h("td", { class: "sr-num" }, `${percent(b.interval[0])} to ${percent(b.interval[1])}`),
-              h("td", { class: "sr-num" }, signed(Math.round(b.score * 10) / 10)),
-            ),
-          ),
+          this.bidRows(t),
         ),
       ),
     );
+  }
+
+  // The rows of the bids table: the lowest bids made in every deal joined into one row (their
+  // chance, interval and expected score are the same: a made bid scores the points taken).
+  bidRows(t) {
+    const sure = madeEveryDeal([t]);
+    const row = (label, b) =>
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, label),
+        h("td", { class: "sr-num" }, percent(b.p_make)),
+        h("td", { class: "sr-num" }, `${percent(b.interval[0])} to ${percent(b.interval[1])}`),
+        h("td", { class: "sr-num" }, signed(Math.round(b.score * 10) / 10)),
+      );
+    return [sure ? row(bidRange(t.bids, sure), t.bids[sure - 1]) : null, ...t.bids.slice(sure).map((b) => row(String(b.bid), b))];
   }
 }
 

@@ -40,6 +40,43 @@ new MutationObserver(() => {
 """
 
 
+def made_every_deal(trumps: list[dict[str, Any]]) -> int:
+    """How many of the lowest bids every trump given makes in every deal (widgets/worth.js joins a
+    run of two or more into one column or row)."""
+    n = 0
+    while n < len(trumps[0]["bids"]) and all(t["bids"][n]["p_make"] == 1 for t in trumps):
+        n += 1
+    return n if n >= 2 else 0
+
+
+def heat_columns(bids: list[int], sure: int) -> list[str]:
+    return ([f"Bids {bids[0]}\u2013{bids[sure - 1]}"] if sure else []) + [f"Bid {b}" for b in bids[sure:]]
+
+
+def test_the_bids_a_strong_hand_always_makes_are_joined(open_page: Any, site_url: str) -> None:
+    hand = "S/S 0/0 6/6 8/8 4/8 2/8 10/10 4/6 2/2 0/4 4/4 2/10"
+    page, _ = open_page(goto=False, **PHONE)
+    page.goto(f"{site_url}{PAGE}?rules=parker-1947&format=four-partners&hand=" + hand.replace(" ", "+"))
+    w = widget(page)
+    expect(w.locator(".sr-worth__progress")).to_have_text("400 deals played out for each trump.", timeout=TIMEOUT)
+    final = engine(rules="parker-1947", format="four-partners", hand=hand, samples=400)
+    sure = made_every_deal(final["trumps"])
+    assert sure >= 2, "this hand should make its lowest bids in every deal with every trump"
+    bids = [b["bid"] for b in final["trumps"][0]["bids"]]
+    heat = w.locator(".sr-worth__table")
+    expect(heat.locator("thead th")).to_have_text(["Trump"] + heat_columns(bids, sure))
+    expect(heat.locator("tbody tr").first.locator("td").first).to_have_text("100%")
+    # the map is scrolled to the recommended bid, the trumps' column staying in view
+    rec = final["recommendation"]["bid"]
+    region = w.get_by_role("region", name="Chance of making each bid, by trump")
+    column = heat.locator("thead th", has_text=f"Bid {rec}").first
+    area, cell, trumps = region.bounding_box(), column.bounding_box(), heat.locator("thead th").first.bounding_box()
+    assert area and cell and trumps
+    assert area["x"] <= cell["x"] and cell["x"] + cell["width"] <= area["x"] + area["width"] + 1, (area, cell)
+    assert region.evaluate("e => e.scrollLeft") > 0
+    assert abs(trumps["x"] - area["x"]) <= 1 and trumps["x"] + trumps["width"] <= cell["x"], (trumps, cell)
+
+
 def test_a_permalink_on_a_phone_shows_the_engines_advice(open_page: Any, site_url: str) -> None:
     page, _ = open_page(goto=False, **PHONE)
     page.add_init_script(RECORD_TEXTS)
@@ -47,20 +84,29 @@ def test_a_permalink_on_a_phone_shows_the_engines_advice(open_page: Any, site_ur
     first = engine(rules="parker-1947", format="four-partners", hand=HAND, samples=40)
     rec = first["recommendation"]
     w = widget(page)
-    # the heat map: a header for every bid and a row header for every trump
     heat = w.locator(".sr-worth__table")
-    expect(heat.locator("thead th")).to_have_count(1 + len(first["trumps"][0]["bids"]))
-    expect(heat.locator("tbody th[scope='row']")).to_have_count(len(first["trumps"]))
     # the figures sharpen: later slices carry on to 400 deals a trump, and say so when final
     expect(w.locator(".sr-worth__progress")).to_have_text("400 deals played out for each trump.", timeout=TIMEOUT)
     final = engine(rules="parker-1947", format="four-partners", hand=HAND, samples=400)
     six = next(t for t in final["trumps"] if t["trump"] == "6")
+    # the heat map: a row header for every trump, a header for every bid, the lowest bids made in
+    # every deal with every trump joined into one column
+    bids_offered = [b["bid"] for b in final["trumps"][0]["bids"]]
+    sure = made_every_deal(final["trumps"])
+    expect(heat.locator("tbody th[scope='row']")).to_have_count(len(final["trumps"]))
+    expect(heat.locator("thead th")).to_have_text(["Trump"] + heat_columns(bids_offered, sure))
     row = heat.locator("tbody tr[data-trump='6'] td")
     expect(row.first).to_have_text(f"{round(100 * six['bids'][0]['p_make'])}%")
     # each bid with the chosen trump (the recommended one): made, interval, expected score
     expect(w.get_by_label("Trump", exact=True)).to_have_value(final["recommendation"]["trump"])
     bids = w.locator(".sr-worth__bidtable tbody tr")
-    expect(bids).to_have_count(len(six["bids"]))
+    rec_trump = next(t for t in final["trumps"] if t["trump"] == final["recommendation"]["trump"])
+    own = made_every_deal([rec_trump])
+    expect(bids).to_have_count(len(rec_trump["bids"]) - own + (1 if own else 0))
+    if own:
+        last = rec_trump["bids"][own - 1]
+        expect(bids.first.locator("th")).to_have_text(f"{rec_trump['bids'][0]['bid']}\u2013{last['bid']}")
+        expect(bids.first.locator("td").first).to_have_text("100%")
     expect(w.locator("[aria-live='polite']")).to_have_text("The figures are final: 400 deals played out for each trump.")
     expect(w.locator(".sr-verdict__reason")).to_have_text(final["recommendation"]["reason"])
     # the first slice's answer was shown and announced once, before the figures sharpened

@@ -49,6 +49,7 @@ from ..game.precompute import bits
 from ..game.rng import check_seed, deal_seed, shuffled
 from ..rules.bidding import Auction, Call, parse_call
 from ..rules.cards import NO_TRUMP, Card, Trump, parse_cards
+from ..rules.describe import percent
 from ..rules.dimensions import Declaration, KittyExchange, PileKind, Ruleset, UndealtKind
 from ..rules.errors import RulesError
 from ..rules.kitty import banned_trump_suits, bid_after_discards
@@ -174,14 +175,14 @@ class Advice:
         if bid is None:
             if t.bids:
                 why = (f"even {_trump_phrase(t.trump)} the side takes {t.mean:.1f} points on average and makes the "
-                       f"lowest bid, {t.bids[0]}, in {t.p_make[0]:.0%} of deals; the best cards, {names}, take only "
+                       f"lowest bid, {t.bids[0]}, in {percent(t.p_make[0])} of deals; the best cards, {names}, take only "
                        f"{figures} points a deal")
             else:
                 why = "no bid is left for this seat to make"
         else:
             i = t.bids.index(bid)
             why = (f"{_trump_phrase(t.trump)} the side takes {t.mean:.1f} points on average and makes {bid} in "
-                   f"{t.p_make[i]:.0%} of deals; {names} {'carries' if len(top) == 1 else 'carry'} the value, taking {figures} points a deal")
+                   f"{percent(t.p_make[i])} of deals; {names} {'carries' if len(top) == 1 else 'carry'} the value, taking {figures} points a deal")
         return t.trump, bid, why[0].upper() + why[1:] + "."
 
     def to_json(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ table cell on a phone. Every label is derived from the data, never typed per rul
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .dimensions import (
@@ -21,7 +22,7 @@ from .dimensions import (
     UndealtKind,
 )
 
-__all__ = ["value_label", "format_label", "teams_label", "trick_order", "signed", "MINUS"]
+__all__ = ["value_label", "format_label", "teams_label", "trick_order", "signed", "percent", "MINUS"]
 
 #: The minus sign of every score shown to readers (U+2212, as widgets/ui.js ``signed`` prints it). Typed
 #: notations (record files, answers a reader types) keep the hyphen-minus, which every keyboard has.
@@ -35,6 +36,16 @@ def signed(n: int) -> str:
     ['+6', '−6', '0']
     """
     return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage, rounded as the site's pages round it: the share to four
+    places (as answers carry it), then halves up, so that a sentence and a table agree.
+
+    >>> [percent(0.745), percent(298 / 400), percent(0.0049), percent(1.0)]
+    ['75%', '75%', '0%', '100%']
+    """
+    return f"{math.floor(round(share, 4) * 100 + 0.5)}%"
 
 
 def _enum(value: Any) -> str:
