@@ -55,6 +55,7 @@ def candidates(ruleset: str, hands: int, seed: int = 1) -> Iterator[tuple[str, s
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Print the mined hands of a ruleset with their proven answers and figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("ruleset")
     ap.add_argument("--hands", type=int, default=10)

@@ -554,6 +554,7 @@ def _raw_list(entry: Entry, name: str) -> list[object]:
 
 
 def trumps_of(r: Ruleset, fmt: Format) -> tuple[Trump, ...]:
+    """The trumps a bidder may name in this format of the ruleset, in the format's order."""
     from ..game.deal import Deal
 
     return tuple(Deal(r, fmt.id, dealer=0).setup.trumps)

@@ -29,7 +29,8 @@ from .contentfile import ContentFile, Entry, check_id, read_position, read_toml,
 from ..rules.play import check_trump
 from .puzzle_kinds import PUZZLE_KINDS, PuzzleKind, PuzzleProofError
 # the kinds proven by the solver live in their own module, which adds them to PUZZLE_KINDS
-from . import call_puzzles, ending_puzzles  # noqa: F401
+from . import ending_puzzles  # noqa: F401
+from . import call_puzzles  # noqa: F401  (after the endings: the kinds are listed in this order)
 from ..rules.dimensions import Ruleset
 from ..rules.rulesets import get_ruleset
 
