@@ -456,7 +456,7 @@ class TrumpChoice(_Bidding):
     """Which trump to name, having won the bid."""
 
     name = "trump"
-    question = "You won the bid. Which trump do you name?"
+    question = "You won the bid at {bid}. Which trump do you name?"
     offer_heading = "The trump you name"
     pick = "one trump"
     about = ("You won the bid: which trump do you name? The bid advisor plays the hand out under each trump "
@@ -508,12 +508,6 @@ class TrumpChoice(_Bidding):
 
     def _words(self, v: Value) -> str:
         return _trump_words(v)
-
-    def trainer(self, p: Puzzle) -> dict[str, Any]:
-        rec = super().trainer(p)
-        if p.question == self.question:  # the file asks the usual question: say the bid in it
-            rec["steps"][0]["question"] = f"You won the bid at {_setup(p).bid}. Which trump do you name?"
-        return rec
 
     def facts(self, p: Puzzle) -> list[Fact]:
         s = _setup(p)
