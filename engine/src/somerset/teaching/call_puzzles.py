@@ -246,7 +246,10 @@ def _interval(v: Value) -> str:
 
 
 def _trump_phrase(label: str) -> str:
-    return f"in {label}" if label == "No Trump" else f"with the {label} as trump"
+    """"in No Trump", "with the 0/0 named trump", "with the /6 suit as trump"."""
+    if label == "No Trump":
+        return f"in {label}"
+    return f"with the {label}" if "trump" in label else f"with the {label} as trump"
 
 
 def _bid_words(v: Value) -> str:
@@ -534,7 +537,7 @@ class TrumpChoice(_Bidding):
 
 def _trump_words(v: Value) -> str:
     assert v.trump is not None and v.p_make is not None
-    name = "No Trump" if v.trump == "No Trump" else f"The {v.trump} as trump"
+    name = "No Trump" if v.trump == "No Trump" else f"The {v.trump}" if "trump" in v.trump else f"The {v.trump} as trump"
     return (f"{name}: made in {v.p_make:.0%} of deals, the score difference "
             f"{_num(v.mean)} a deal on average ({_interval(v)})")
 
