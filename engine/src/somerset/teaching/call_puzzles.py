@@ -185,9 +185,11 @@ def _bid_of(choice: str) -> int:
     return int(choice.split()[-1])
 
 
+@lru_cache(maxsize=64)
 def call_values(p: Puzzle) -> dict[str, Value]:
     """Each offered call's value (``call`` kind): a pass is exactly 0 (the deal is thrown in); a bid is
-    worth what its best trump gives."""
+    worth what its best trump gives. Kept per process (the answer, the refutations and the grade
+    all ask); do not change the returned dictionary."""
     out: dict[str, Value] = {}
     for choice in _setup(p).offered:
         if choice == PASS:
@@ -201,6 +203,7 @@ def call_values(p: Puzzle) -> dict[str, Value]:
     return out
 
 
+@lru_cache(maxsize=64)
 def trump_values(p: Puzzle) -> dict[str, Value]:
     """Each offered trump's value at the bid won (``trump`` kind), keyed by its label."""
     adv = advice_of(p)
