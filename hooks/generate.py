@@ -587,7 +587,8 @@ def render_content_schema(page: Any, arg: str | None) -> str:
         for kind in PUZZLE_KINDS.values():
             fields = ", ".join(f"**`{f}`**" if f in (*kind.required, *kind.own_required) else f"`{f}`"
                                for f in (*kind.fields, *kind.own_fields))
-            ask = kind.about + (f' If `question` is left out, it is "{kind.question}"' if kind.question else "")
+            usual = kind.question.replace("{bid}", "N") + (" (N: the `bid`)" if "{bid}" in kind.question else "")
+            ask = kind.about + (f' If `question` is left out, it is "{usual}"' if kind.question else "")
             out.append(f"| `{kind.name}` | {html.escape(ask)} | {fields} | {html.escape(kind.answer_form)} |")
         for kind in PUZZLE_KINDS.values():
             if kind.own_fields:

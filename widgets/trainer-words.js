@@ -16,9 +16,11 @@ export function seatWho(seat, you) {
 //   trick: null, or the trick on the table {players, leader, cards, you, caption, centre} (not
 //     drawn when the choices are the cards of a trick, `offerTrick`);
 //   after: the cards still to play after the reader's, [{card, seat, words}];
-//   hands: the other hands the reader may see, [{seat, title, cards: [{card, words}]}];
+//   hands: the other hands the reader may see, [{seat, title, cards: [{card, words}]}] (a hand's
+//     title from `table.hand_titles[seat]` when the record names it, else "Seat N");
 //   facts: [{label, value}] (value null for a fact that is only its label), folded away as words
-//     for reading when hands are drawn beside them (factsFolded).
+//     for reading when hands are drawn beside them (factsFolded), unless `table.facts_open` says
+//     the facts are part of the position (a bidding puzzle's calls, seat and ruleset).
 export function positionWords(table, info, { offerTrick = false } = {}) {
   const trick = Array.isArray(table.trick) ? table.trick : [];
   const you = asInt(table.you);
@@ -40,11 +42,13 @@ export function positionWords(table, info, { offerTrick = false } = {}) {
   const hands = Array.isArray(table.hands) ? table.hands : [];
   hands.forEach((cards, seat) => {
     if (seat === you || !Array.isArray(cards) || !cards.length) return;
-    out.hands.push({ seat, title: capitalize(seatName(seat)), cards: cards.map((c) => ({ card: c, words: cardWords(c, info(c)) })) });
+    const titles = table.hand_titles && typeof table.hand_titles === "object" ? table.hand_titles : {};
+    const title = typeof titles[String(seat)] === "string" ? titles[String(seat)] : capitalize(seatName(seat));
+    out.hands.push({ seat, title, cards: cards.map((c) => ({ card: c, words: cardWords(c, info(c)) })) });
   });
   if (Array.isArray(table.facts) && table.facts.length) {
     out.facts = table.facts.map(([label, value]) => ({ label, value: value === null || value === undefined ? null : String(value) }));
-    out.factsFolded = out.hands.length > 0;
+    out.factsFolded = out.hands.length > 0 && table.facts_open !== true;
   }
   return out;
 }

@@ -40,7 +40,8 @@ def test_shipped_content_is_read_from_the_package_files():
     root = resources.files("somerset") / "content"
     names = {f.name for f in (root / "puzzles").iterdir()}
     assert "themes.toml" in names and len(names) >= 5
-    assert len([p for p in PUZZLES if p.kind != "ending"]) == 47 and len(THEMES) == 11
+    assert len([p for p in PUZZLES if p.kind not in ("ending", "call", "trump")]) == 47 and len(THEMES) == 12
+    assert len([p for p in PUZZLES if p.kind in ("call", "trump")]) == 14
     assert len(RULINGS) == 31 and len(TOPICS) == 7
     assert len(WORKED_EXAMPLES) == 24
     assert {p.file for p in PUZZLES} == {f"puzzles/{n}" for n in names if n != "themes.toml"}
@@ -54,7 +55,7 @@ def test_a_good_puzzle_file_reads():
 
 
 @pytest.mark.parametrize("change, where, words", [
-    (("kind = \"winner\"", "kind = \"winer\""), "field 'kind'", "write one of: winner, legal, play, discard, bid, score, ending"),
+    (("kind = \"winner\"", "kind = \"winer\""), "field 'kind'", "write one of: winner, legal, play, discard, bid, score, ending, call, trump"),
     (("kind = \"winner\"", "kind = \"winner\"\ndifficulty = 1"), "field 'difficulty'", "the engine grades"),
     (("trick = \"12/12, 10/12, S/S, 11/12\"", "trick = \"12/12, 10/13\""), "field 'trick'", "10/13"),
     (("trick = \"12/12, 10/12, S/S, 11/12\"", "trick = \"12/12, 12/12\""), "field 'trick'", "each card exists once"),

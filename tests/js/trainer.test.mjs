@@ -213,6 +213,15 @@ test("other hands are drawn with their words, and the facts fold beside them", (
   assert.equal(T.positionWords({ facts: [["Trump", "8"]] }, info).factsFolded, false);
 });
 
+test("a bidding puzzle: the reader's hand titled by the record, the facts shown open beside it", () => {
+  const table = { you: null, hands: [null, null, null, ["4/8"]], hand_titles: { 3: "Your hand (seat 4)" }, facts: [["Ruleset", "Hodges 1913"]], facts_open: true };
+  const w = T.positionWords(table, info);
+  assert.deepEqual(w.hands.map((x) => [x.seat, x.title]), [[3, "Your hand (seat 4)"]]);
+  assert.equal(w.factsFolded, false);
+  assert.equal(T.positionWords({ ...table, facts_open: false }, info).factsFolded, true);
+  assert.equal(T.positionWords({ ...table, hand_titles: undefined }, info).hands[0].title, "Seat 4");
+});
+
 test("a line of play names who plays each card", () => {
   assert.equal(T.seatWho(2, 2), "you");
   assert.equal(T.seatWho(1, 2), "seat 2");

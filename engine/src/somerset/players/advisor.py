@@ -110,6 +110,8 @@ class _Tally:
         self.score = [0.0] * len(bids)
         self.score_sq = [0.0] * len(bids)
         self.card_points = {c: 0 for c in hand}  # points of the tricks each card of the hand took
+        # samples by outcome: (points each side took, the rise of the bid by the kitty's discards)
+        self.outcomes: dict[tuple[tuple[int, ...], int], int] = {}
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,10 @@ class TrumpAdvice:
     score: tuple[float, ...]  # the side's expected score change for each bid
     score_half_width: tuple[float, ...]
     card_points: tuple[tuple[Card, float], ...]  # each card of the hand: points a deal its tricks took
+    #: Every sample's outcome, counted: (points each side took, in ``format.teams`` order; how much the
+    #: kitty's discards raised the bid, 0 where they do not; how many samples ended so). Any bid's score
+    #: in each sample follows from it through the ruleset's scoring, for both sides.
+    outcomes: tuple[tuple[tuple[int, ...], int, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON (rounded for reading)."""
@@ -440,6 +446,9 @@ class Advisor:
                 mine = taken[self.team]
                 tally.n += 1
                 tally.points[min(mine, self.total)] += 1
+                rise = bid_after_discards(self.ruleset, bids[0], deal.discards) - bids[0] if deal.discards else 0
+                key = (tuple(taken), rise)
+                tally.outcomes[key] = tally.outcomes.get(key, 0) + 1
                 for j, b in enumerate(bids):
                     to_make = bid_after_discards(self.ruleset, b, deal.discards) if deal.discards else b
                     if mine >= to_make:
@@ -479,7 +488,8 @@ class Advisor:
             per_card = sorted(((cards[c], v / n if n else 0.0) for c, v in tally.card_points.items()),
                               key=lambda cv: (-cv[1], Card.sort_key(cv[0])))
             out.append(TrumpAdvice(t, n, tally.unavailable, mean, half, tuple(tally.points), self.bids, tuple(p_make),
-                                   tuple(intervals), tuple(scores), tuple(score_half), tuple(per_card)))
+                                   tuple(intervals), tuple(scores), tuple(score_half), tuple(per_card),
+                                   tuple((taken, rise, k) for (taken, rise), k in sorted(tally.outcomes.items()))))
         return Advice(self.ruleset.id, self.format.id, self.seat, self.done, tuple(out))
 
     def precise(self, half_width: float) -> bool:

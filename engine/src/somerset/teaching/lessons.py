@@ -22,7 +22,7 @@ seats' cards played out).
 >>> load_lessons([ContentFile("mine.toml", '[stage]\nid = "x"\ntitle = "X"\norder = 1\ntheme = "nope"\n')])
 Traceback (most recent call last):
   ...
-somerset.teaching.contentfile.ContentError: mine.toml: stage 'x': field 'theme': 'nope' is not accepted; write one of: trumps, rover, zero-trump, no-trump, follow, bgg-rover, first-lead, kitty, pile, scoring, endings
+somerset.teaching.contentfile.ContentError: mine.toml: stage 'x': field 'theme': 'nope' is not accepted; write one of: trumps, rover, zero-trump, no-trump, follow, bgg-rover, first-lead, kitty, pile, scoring, endings, bidding
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from ..rules.play import check_trump
 from .puzzle_kinds import PUZZLE_KINDS, PuzzleKind, PuzzleProofError
 # the kinds proven by the solver live in their own module, which adds them to PUZZLE_KINDS
 from . import ending_puzzles  # noqa: F401
+from . import call_puzzles  # noqa: F401  (after the endings: the kinds are listed in this order)
 from ..rules.dimensions import Ruleset
 from ..rules.rulesets import get_ruleset
 
@@ -43,7 +44,7 @@ FIELDS: dict[str, str] = {
     "ruleset": "the ruleset it is played under: an id such as parker-1947",
     "theme": "the id of a [[theme]]",
     "kind": "what it asks: " + ", ".join(PUZZLE_KINDS),
-    "question": "the question (a winner puzzle may leave it out)",
+    "question": "the question (left out, the kind's usual question is asked: the table of kinds gives it)",
     "hint": "a hint shown on request",
     "explanation": "why the answer is right, shown with the solution",
     "answer": "the stated answer, which the engine checks",
@@ -154,6 +155,8 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
     }
     read_position(entry, values, what=f"a {kind.name} puzzle", fields=kind.fields, required=kind.required,
                   position_fields=POSITION_FIELDS, check_format=r.format)
+    if not entry.has("question") and "{bid}" in kind.question:  # the usual question names the bid
+        values["question"] = kind.question.format(bid=values.get("bid", 0))
     seen_cards: dict[Card, str] = {}
     for name in _CARD_FIELDS:
         try:
