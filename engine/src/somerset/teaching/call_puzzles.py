@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from ..players.advisor import Advice, AdviceError, Advisor, TrumpAdvice
 from ..rules.cards import Trump, parse_cards
-from ..rules.describe import MINUS
+from ..rules.describe import MINUS, percent
 from ..rules.dimensions import AllPass, Format, Ruleset
 from .contentfile import Entry
 from .puzzle_kinds import PUZZLE_KINDS, Fact, PuzzleProofError, _ValueKind
@@ -257,7 +257,7 @@ def _trump_phrase(label: str) -> str:
 
 def _bid_words(v: Value) -> str:
     assert v.trump is not None and v.p_make is not None
-    return (f"{v.choice} {_trump_phrase(v.trump)}: made in {v.p_make:.0%} of deals, the score difference "
+    return (f"{v.choice} {_trump_phrase(v.trump)}: made in {percent(v.p_make)} of deals, the score difference "
             f"{_num(v.mean)} a deal on average ({_interval(v)})")
 
 
@@ -541,7 +541,7 @@ class TrumpChoice(_Bidding):
 def _trump_words(v: Value) -> str:
     assert v.trump is not None and v.p_make is not None
     name = "No Trump" if v.trump == "No Trump" else f"The {v.trump}" if "trump" in v.trump else f"The {v.trump} as trump"
-    return (f"{name}: made in {v.p_make:.0%} of deals, the score difference "
+    return (f"{name}: made in {percent(v.p_make)} of deals, the score difference "
             f"{_num(v.mean)} a deal on average ({_interval(v)})")
 
 
