@@ -7,8 +7,8 @@
 // On a page whose widgets are all empty elements (the tools, the replays), the build runs this
 // module and the page's widget modules from the head, `async` (hooks/early_start.py): the widgets
 // are defined, and drawn, as soon as their modules have arrived, while the page is still being read
-// and before Material's bundle; this module then waits for DOMContentLoaded (by then Material's
-// document$ exists) and follows document$ from there, as on any other page.
+// and before Material's bundle; this module then waits for Material's document$ (there by
+// DOMContentLoaded) and follows it from there, as on any other page.
 
 import { WIDGETS } from "./manifest.js";
 
@@ -67,10 +67,23 @@ function mount(root = document) {
 const KEY = Symbol.for("somerset.widgets.mounted");
 if (!window[KEY]) {
   window[KEY] = true;
+  // Material's document$ exists once its bundle has run: before DOMContentLoaded, but possibly
+  // after this module (run early from the head, it may come while the bundle waits its turn). A
+  // page without it gets one mount() once it has loaded.
+  let following = false;
   const follow = () => {
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(() => mount());
-    else mount();
+    if (following) return;
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      following = true;
+      window.document$.subscribe(() => mount());
+    } else if (document.readyState === "complete") {
+      following = true;
+      mount();
+    }
   };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", follow, { once: true });
-  else follow();
+  follow();
+  if (!following) {
+    document.addEventListener("DOMContentLoaded", follow, { once: true });
+    window.addEventListener("load", follow, { once: true });
+  }
 }
