@@ -22,6 +22,25 @@ Material's instant navigation does not run a new page's head scripts: a tool pag
 starts the engine from its widget as before (in the same visit the engine is usually running). The
 script does nothing when an engine is already running or waiting in this page. The
 Content-Security-Policy (hooks/csp.py) allows the script by its hash, like any inline script.
+
+The same hook starts the widgets themselves sooner, on every page with a widget:
+
+* the page's head lists its widgets' whole module graph as ``<link rel="modulepreload">``
+  (``widgets/main.js``, the manifest, each widget's module and everything it imports, read from
+  the modules' static ``import ... from "./x.js"`` lines), and the build's fixed answers
+  (``assets/data/inputs.json``, hooks/inputs.py) as a ``<link rel="preload" as="fetch">``, unless
+  the page carries them in its head (a tool page, hooks/inputs.py): the
+  browser fetches them all at once while it reads the page, instead of one round trip per level
+  of imports after the page has run its scripts;
+* on a page whose widgets are all empty elements (the tools and the replays; not the Learn pages,
+  whose widgets hold the text shown without JavaScript, which a widget defined before the parser
+  has read it would miss), ``widgets/main.js`` moves from the end of the body into the head, and
+  the page's widget modules join it there, all as ``async`` modules: each widget is defined, and
+  drawn, as soon as its module has arrived, instead of after Material's bundle (a parser-blocking
+  script that takes 0.4 s of a phone's CPU) and a dynamic import by main.js; main.js follows
+  Material's ``document$`` from DOMContentLoaded on. Material's bundle there gets ``defer``: it
+  already stands at the end of the body, so it still runs on the whole page before
+  DOMContentLoaded, but it no longer holds the parser while it runs.
 """
 
 from __future__ import annotations
@@ -108,11 +127,83 @@ def early_script(fields: list[str], worker_url: str, search_index_url: str) -> s
     return script
 
 
+_WIDGET = re.compile(r"<(somerset-[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b[^>]*>(.*?)</\1\s*>", re.I | re.S)
+_STATIC_IMPORT = re.compile(r"""\b(?:import|export)\s+(?:[^;"'`]*?\bfrom\s*)?["'](\./[^"'/]+\.js)["']""")
+_BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+_LINE_COMMENT = re.compile(r"^\s*//.*$", re.M)
+ENTRY = "main.js"  # widgets/main.js, the widgets' entry point (mkdocs.yml: extra_javascript)
+WIDGETS_URL = "assets/widgets/"
+FIXED_ANSWERS = "assets/data/inputs.json"  # hooks/inputs.py
+FIXED_BLOCK = "somerset-fixed-answers"  # hooks/inputs.py's data block on a tool page
+_THEME_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
+
+
+def static_imports(path: Path) -> list[str]:
+    """The sibling modules `path` imports statically (``import ... from "./x.js"``, ``export ...
+    from``, ``import "./x.js"``), in order, comments left out; dynamic ``import()`` is not followed."""
+    text = _LINE_COMMENT.sub("", _BLOCK_COMMENT.sub("", path.read_text(encoding="utf-8")))
+    found: list[str] = []
+    for m in _STATIC_IMPORT.finditer(text):
+        if m.group(1)[2:] not in found:
+            found.append(m.group(1)[2:])
+    return found
+
+
+def module_graph(widgets: Path, modules: list[str]) -> list[str]:
+    """`modules` and every module they import, directly or not, each once, in the order met.
+    Raises PluginError for an import of a file that is not there."""
+    order: list[str] = []
+    todo = list(modules)
+    while todo:
+        name = todo.pop(0)
+        if name in order:
+            continue
+        path = widgets / name
+        if not path.is_file():
+            raise PluginError(f"hooks/early_start.py: the widgets' module graph names {name}, which is not in {widgets}")
+        order.append(name)
+        todo += [m for m in static_imports(path) if m not in order]
+    return order
+
+
+def widget_links(output: str, here: str, widgets: Path, manifest: dict[str, dict[str, Any]]) -> str:
+    """The page with its widgets' modules preloaded from the head, and widgets/main.js run from the
+    head when every widget on it is an empty element (see the docstring); unchanged without widgets."""
+    found = [(m.group(1).lower(), m.group(2)) for m in _WIDGET.finditer(output)]
+    if not found:
+        return output
+    modules = [ENTRY, "manifest.js"]
+    for tag, _ in found:
+        entry = manifest.get(tag)
+        if entry is None:
+            raise PluginError(f"hooks/early_start.py: <{tag}> is on a page but not in widgets/manifest.js")
+        if entry["module"] not in modules:
+            modules.append(entry["module"])
+    base = get_relative_url(WIDGETS_URL, here).rstrip("/") + "/"
+    links = [f'<link rel="modulepreload" href="{base}{name}">' for name in module_graph(widgets, modules)]
+    if f'id="{FIXED_BLOCK}"' not in output:  # a tool page carries them (hooks/inputs.py)
+        links.append(f'<link rel="preload" href="{get_relative_url(FIXED_ANSWERS, here)}" as="fetch" crossorigin>')
+    entry_tag = f'<script src="{base}{ENTRY}" type="module"></script>'
+    if all(not content.strip() for _, content in found) and entry_tag in output:
+        output = output.replace(entry_tag, "", 1)
+        links += [f'<script src="{base}{name}" type="module" async></script>' for name in modules if name != "manifest.js"]
+        bundle = _THEME_BUNDLE.search(output)
+        if not bundle:
+            raise PluginError("hooks/early_start.py: no <script src=\".../assets/javascripts/bundle.*.min.js\"> (Material's) to defer")
+        output = output[: bundle.end() - 1] + " defer" + output[bundle.end() - 1:]
+    head_end = output.index("</head>")
+    return output[:head_end] + "".join(links) + output[head_end:]
+
+
 def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
+    widgets = Path(config["config_file_path"]).resolve().parent / "widgets"
+    if "<somerset-" not in output:
+        return output
+    manifest = read_manifest(widgets / "manifest.js")
+    output = widget_links(output, page.url or "", widgets, manifest)
     tags = sorted({m.group(1).lower() for m in _PERMALINK_TOOL.finditer(output)})
     if not tags:
         return output
-    manifest = read_manifest(Path(config["config_file_path"]).resolve().parent / "widgets" / "manifest.js")
     fields: list[str] = []
     for tag in tags:
         found = widget_fields(manifest, f"somerset-{tag}")

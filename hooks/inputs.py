@@ -8,11 +8,19 @@ limits (``{"cmd":"info"}``). Each request is the JSON text ``widgets/ui.js`` (``
 for it, so the tools fill their inputs from this file while the engine is still downloading, and
 the answer comes the moment it is ready. The answers are the engine's own, so nothing is copied by
 hand; the build fails when the engine refuses one of them.
+
+A tool page (a widget with ``permalink``) carries the same document in its head, as a JSON data
+block (``<script type="application/json" id="somerset-fixed-answers">``, not run, so outside the
+Content-Security-Policy's script hashes): its inputs are drawn in the same task that defines the
+widget, without waiting for a request that shares a slow link with the engine's download, or for
+Material's bundle to free the main thread. About 3 kB compressed per tool page; every other page
+fetches the file once, when a widget asks.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +53,31 @@ def build_document() -> str:
     return json.dumps({"answers": answers}, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+_TOOL = re.compile(r"<somerset-[a-z][a-z0-9-]*\b[^>]*\spermalink\b", re.I)
+#: The id of the data block in a tool page's head; widgets/ui.js (fixedAnswers) reads it.
+BLOCK_ID = "somerset-fixed-answers"
+_document: str | None = None
+
+
+def data_block(document: str) -> str:
+    """The document as a JSON data block; `<` escaped so that nothing in it can close the element."""
+    text = document.strip().replace("<", "\\u003c")
+    return f'<script type="application/json" id="{BLOCK_ID}">{text}</script>'
+
+
+def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
+    global _document
+    if not _TOOL.search(output):
+        return output
+    if _document is None:
+        _document = build_document()
+    head_end = output.index("</head>")
+    return output[:head_end] + data_block(_document) + output[head_end:]
+
+
 def on_post_build(config: Any, **kwargs: Any) -> None:
+    global _document
     out = Path(config["site_dir"]) / DATA_PATH
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(build_document(), encoding="utf-8")
+    out.write_text(_document or build_document(), encoding="utf-8")
+    _document = None

@@ -3,6 +3,12 @@
 // is ./trick.js. It runs again after each of Material's instant page loads (document$), or once on
 // DOMContentLoaded when Material's observable is absent. Nothing is fetched and the engine does not
 // start until the reader uses a widget (or opens a tool from a link that carries a position).
+//
+// On a page whose widgets are all empty elements (the tools, the replays), the build runs this
+// module and the page's widget modules from the head, `async` (hooks/early_start.py): the widgets
+// are defined, and drawn, as soon as their modules have arrived, while the page is still being read
+// and before Material's bundle; this module then waits for Material's document$ (there by
+// DOMContentLoaded) and follows it from there, as on any other page.
 
 import { WIDGETS } from "./manifest.js";
 
@@ -61,11 +67,23 @@ function mount(root = document) {
 const KEY = Symbol.for("somerset.widgets.mounted");
 if (!window[KEY]) {
   window[KEY] = true;
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(() => mount());
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", () => mount(), { once: true });
-  } else {
-    mount();
+  // Material's document$ exists once its bundle has run: before DOMContentLoaded, but possibly
+  // after this module (run early from the head, it may come while the bundle waits its turn). A
+  // page without it gets one mount() once it has loaded.
+  let following = false;
+  const follow = () => {
+    if (following) return;
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      following = true;
+      window.document$.subscribe(() => mount());
+    } else if (document.readyState === "complete") {
+      following = true;
+      mount();
+    }
+  };
+  follow();
+  if (!following) {
+    document.addEventListener("DOMContentLoaded", follow, { once: true });
+    window.addEventListener("load", follow, { once: true });
   }
 }

@@ -416,14 +416,29 @@ export function defineWidget(name, cls) {
 
 // The engine's answers to the requests whose answers only change with the engine (the rulesets,
 // the packs, the limits), written at build time by hooks/inputs.py: a Map from the request's JSON
-// text to the answer. Fetched once per visit; when it cannot be read, the engine answers instead.
+// text to the answer. A tool page carries them in its head (a JSON data block): then they are read
+// at once, so the widget's inputs are drawn in the task that defines it. Elsewhere they are fetched
+// once per visit. When they cannot be read, the engine answers instead.
 const FIXED = Symbol.for("somerset.fixed-answers");
+const FIXED_BLOCK = "somerset-fixed-answers";
+function answersMap(data) {
+  return new Map(data && Array.isArray(data.answers) ? data.answers.filter((a) => Array.isArray(a) && a.length === 2) : []);
+}
 export function fixedAnswers() {
   if (!window[FIXED]) {
-    window[FIXED] = fetch(siteUrl("assets/data/inputs.json"))
-      .then((r) => (r.ok ? r.json() : null))
-      .then((data) => new Map(data && Array.isArray(data.answers) ? data.answers.filter((a) => Array.isArray(a) && a.length === 2) : []))
-      .catch(() => new Map());
+    const block = document.getElementById(FIXED_BLOCK);
+    let inPage = null;
+    try {
+      inPage = block && block.type === "application/json" ? answersMap(JSON.parse(block.textContent)) : null;
+    } catch (e) {
+      inPage = null; // a damaged block: the file instead
+    }
+    window[FIXED] = inPage && inPage.size
+      ? Promise.resolve(inPage)
+      : fetch(siteUrl("assets/data/inputs.json"))
+          .then((r) => (r.ok ? r.json() : null))
+          .then(answersMap)
+          .catch(() => new Map());
   }
   return window[FIXED];
 }

@@ -71,11 +71,13 @@ let runtimeMemory = null;
 // the runtime declares its own). So while a snapshot is being resumed, the runtime's memory is
 // grown to the snapshot's (`heap_bytes` in the manifest; startup.js's growMemory) right after
 // instantiation, before Pyodide makes its views of it; fromSnapshot checks the result before
-// anything is copied.
-const heap = { wanted: 0, problem: null };
+// anything is copied. When the memory cannot grow, the snapshot's download stops there (`stop`,
+// the snapshot's AbortController): the ordinary start then has the connection to itself.
+const heap = { wanted: 0, problem: null, stop: null };
 const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 async function fitHeap(memory) {
   if (heap.wanted) heap.problem = (await startupCode).growMemory(memory, heap.wanted);
+  if (heap.problem && heap.stop) heap.stop.abort(new Error(heap.problem));
 }
 
 function precompile(fetchPlain) {
@@ -348,10 +350,9 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
 // The snapshot, read straight into `memory` and checked against everything known before Python
 // runs: the loader's version, the lock file and the wheel (the standard library is checked once
 // Pyodide has written it to its file system). Rejects, saying why, when it does not belong here
-// (or when anything it waits for fails); then reading stops at once and `memory` is left without
-// its header, which Pyodide refuses.
-async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
-  const stop = new AbortController();
+// (or when anything it waits for fails, or `stop` is aborted: the heap check refused it); then
+// reading stops at once and `memory` is left without its header, which Pyodide refuses.
+async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel, stop) {
   try {
     const [found, { version }, lockBytes, wheelBytes] = await Promise.all([
       readSnapshotInto(entry, memory, unpacked, stop.signal),
@@ -380,10 +381,17 @@ async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel) {
 // The pages of the snapshot that hold the runtime's own static data are not in the file: they are
 // copied from the runtime's memory when Pyodide sets up its file system, after the WebAssembly
 // module is instantiated and before anything runs in it, and checked against their hash in the key.
-async function fromSnapshot(loadPyodide, options, memory, heapBytes, snapshot, wheel) {
+async function fromSnapshot(loadPyodide, options, memory, heapBytes, snapshot, wheel, stop) {
   let restored = null;
+  // A runtime whose memory could not grow refuses the snapshot at once, without waiting for the
+  // rest of its download (which fitHeap has stopped).
+  const refusedEarly = () => {
+    if (!heap.problem) return snapshot;
+    memory.fill(0, 0, 64);
+    return Promise.reject(new Error(heap.problem));
+  };
   const restore = () =>
-    (restored ||= snapshot.then(async (found) => {
+    (restored ||= refusedEarly().then(async (found) => {
       if (!runtimeMemory) throw new Error("the runtime's memory was not seen as it started");
       const { fillFromRuntime, memoryBase, mismatches, sha256Hex } = await startupCode;
       // The heap check: Pyodide's snapshot is its header, then the runtime's whole memory, which
@@ -408,6 +416,7 @@ async function fromSnapshot(loadPyodide, options, memory, heapBytes, snapshot, w
   let pyodide;
   heap.wanted = heapBytes;
   heap.problem = null;
+  heap.stop = stop;
   try {
     pyodide = await attempt(() =>
       loadPyodide({
@@ -422,12 +431,15 @@ async function fromSnapshot(loadPyodide, options, memory, heapBytes, snapshot, w
       }),
     );
   } catch (e) {
-    // The snapshot's own reason first, when it has one.
+    // The snapshot's own reason first, when it has one (the heap check's when it stopped the
+    // download: then the download's own error only says it was stopped).
+    if (heap.problem && restored) await restored;
     await snapshot;
     if (restored) await restored;
     throw new Error(`Pyodide could not resume from it (${(e && e.message) || e})`);
   } finally {
     heap.wanted = 0;
+    heap.stop = null;
   }
   reached("Pyodide resumed");
   progress("engine", 0.9);
@@ -572,7 +584,8 @@ async function boot() {
   const wheel = quiet(fetchBytes(engineFile(manifest.wheel, manifest.sha256), "the engine"));
   // A snapshot that cannot be fetched, decompressed or matched only means the ordinary start.
   const memory = snapshotEntry && heapBytes ? new Uint8Array(snapshotEntry.memory_bytes) : null;
-  const snapshot = memory ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, wheel)) : null;
+  const snapshotStop = new AbortController();
+  const snapshot = memory ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, wheel, snapshotStop)) : null;
   const { loadPyodide } = await Promise.race([loader, bootFailure]);
   reached("loader");
   const options = {
@@ -592,7 +605,7 @@ async function boot() {
     try {
       // Resumed with the empty standard library: every module is in the snapshot.
       const resumed = { ...options, stdLibURL: engineFile(resumedStdlib.file, resumedStdlib.sha256).href };
-      ({ handle: answer, source } = await fromSnapshot(loadPyodide, resumed, memory, heapBytes, snapshot, wheel));
+      ({ handle: answer, source } = await fromSnapshot(loadPyodide, resumed, memory, heapBytes, snapshot, wheel, snapshotStop));
       start = "snapshot";
     } catch (e) {
       note = `the snapshot was not used: ${(e && e.message) || e}`;

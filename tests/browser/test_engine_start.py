@@ -116,10 +116,15 @@ def _heap(size: int) -> Callable[[bytes], bytes]:
 
 def test_the_heap_check_falls_back_when_the_runtime_cannot_hold_the_snapshot(open_page: Any) -> None:
     """pyodide/pyodide#6254: a snapshot larger than the runtime's memory is refused before Pyodide
-    copies it, and the engine starts the ordinary way from the files already fetched."""
+    copies it, and the engine starts the ordinary way from the files already fetched. The refusal
+    comes as soon as the memory fails to grow and stops the snapshot's download: here the snapshot
+    never arrives at all (its request hangs), and the ordinary start does not wait for it."""
     page, rec = open_page(goto=False)
     # More than a 32-bit WebAssembly memory can ever hold: growing the runtime's memory fails.
     rec.rewrite["/assets/engine/manifest.json"] = _heap(2**32 + 2**16)
+    rec.stall.add("/assets/engine/snapshot.bin")
+    aborted: list[str] = []
+    page.context.on("requestfailed", lambda r: aborted.append(r.url) if "snapshot.bin" in r.url else None)
     infos: list[str] = []
     page.on("console", lambda m: infos.append(m.text) if m.type == "info" else None)
     page.goto(rec.base + PERMALINK)
@@ -133,6 +138,8 @@ def test_the_heap_check_falls_back_when_the_runtime_cannot_hold_the_snapshot(ope
     # the snapshot's attempt fetched, and adds only the standard library.
     for name in ("snapshot.bin", "pyodide.asm.wasm", "pyodide.asm.mjs", ".whl", "pyodide-lock.json", "/stdlib.zip"):
         assert rec.count(name) == 1, (name, rec.urls)
+    assert len(rec.stalled) == 1  # the snapshot's request, never answered
+    assert aborted, "the snapshot's download was not stopped"
     # And the tool goes on answering.
     page.goto(rec.base + "tools/score/?rules=parker-1947&bid=15&made=12")
     expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)

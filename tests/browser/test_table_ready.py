@@ -126,6 +126,46 @@ def test_the_score_calculator_fills_its_inputs_from_a_link_before_the_engine(ope
     expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
 
 
+# Each tool's inputs, as the reader uses them first: (the page, its widget, what must be usable).
+TOOL_INPUTS = {
+    "trick": ("tools/trick/", "somerset-trick", ".sr-keypad__box button"),  # the card pad
+    "worth": ("tools/worth/", "somerset-worth", ".sr-keypad__box button"),  # the hand's card pad
+    "score": ("tools/score/", "somerset-score", "select"),  # the ruleset, the bid and the points
+    "replay": ("tools/replay/", "somerset-deal", "select"),  # the replayer's form
+    "play": ("tools/play/", "somerset-table", "select"),
+    "samedeal": ("tools/samedeal/", "somerset-samedeal", "select"),
+}
+
+
+@pytest.mark.parametrize("tool", sorted(TOOL_INPUTS))
+def test_every_tool_draws_its_inputs_from_its_page_with_the_engine_blocked(open_page: Any, tool: str) -> None:
+    # The engine's download is held (no answer, no error): every tool's inputs are drawn all the same, filled from
+    # the build's fixed answers that the tool page carries (hooks/inputs.py), so nothing waits for
+    # a request; the widget's module was preloaded and run from the head (hooks/early_start.py).
+    path, tag, inputs = TOOL_INPUTS[tool]
+    page, rec = open_page(goto=False)
+    rec.stall.add("pyodide.asm.wasm")
+    rec.stall.add("/assets/engine/")
+    page.goto(rec.base + path)
+    first = page.locator(f"{tag} {inputs}").first
+    expect(first).to_be_enabled(timeout=ENGINE_TIMEOUT)  # a loaded machine may take a while to draw the page
+    assert "Listed once the engine starts" not in page.locator(tag).inner_text()
+    if inputs.startswith("select"):
+        expect(first.locator("option")).not_to_have_count(1)
+    else:
+        expect(page.locator(f"{tag} {inputs}")).not_to_have_count(0)
+        first.click()  # a card pad press is taken (and starts the engine, whose download waits)
+    assert rec.count("assets/data/inputs.json") == 0, "the tool page fetched the fixed answers it carries"
+    # Preloaded from the head (the widget's module and what it imports), and run from there.
+    head = page.evaluate("""() => ({
+      preloaded: [...document.head.querySelectorAll('link[rel=modulepreload]')].map((e) => e.href.split('/').pop()),
+      run: [...document.head.querySelectorAll('script[type=module][async]')].map((e) => e.src.split('/').pop()),
+    })""")
+    module = {"somerset-deal": "deal.js", "somerset-table": "table.js"}.get(tag, f"{tool}.js")
+    assert {module, "ui.js", "engine.js", "main.js"} <= set(head["preloaded"]), head
+    assert head["run"] == ["main.js", module], head
+
+
 @pytest.mark.parametrize("tool", ["samedeal", "replay", "play"])
 def test_the_deal_tools_take_their_inputs_while_the_engine_downloads(open_page: Any, tool: str) -> None:
     # Same deal, the deal replayer and Play a deal: with the engine's WebAssembly held back, the

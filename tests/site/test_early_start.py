@@ -96,3 +96,68 @@ def test_an_unreadable_manifest_fails_the_build(tmp_path: Path, text: str, messa
         hook("early_start").read_manifest(path)
     with pytest.raises(PluginError, match="cannot read"):
         hook("early_start").read_manifest(tmp_path / "missing.js")
+
+
+# --- the widgets' own start: their modules preloaded and run from the head ----------------------
+
+PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
+ASYNC_MODULE = re.compile(r'<script src="([^"]+)" type="module" async></script>')
+WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
+
+
+def test_a_tool_page_preloads_its_widget_graph_and_runs_it_from_the_head(built_site: Path) -> None:
+    early_start = hook("early_start")
+    html = (built_site / "tools" / "trick" / "index.html").read_text(encoding="utf-8")
+    head, body = html.split("</head>", 1)
+    graph = early_start.module_graph(WIDGETS, ["main.js", "manifest.js", "trick.js"])
+    assert {"ui.js", "card-pad.js", "engine.js", "storage.js", "words.js"} <= set(graph)
+    assert PRELOAD.findall(head) == [f"../../assets/widgets/{m}" for m in graph]
+    assert ASYNC_MODULE.findall(head) == ["../../assets/widgets/main.js", "../../assets/widgets/trick.js"]
+    assert "assets/widgets/main.js" not in body  # moved, not run twice
+    assert re.search(r'<script src="../../assets/javascripts/bundle\.[0-9a-f]+\.min\.js" defer>', body)
+    # The build's fixed answers are in the page, the same as the file, so nothing preloads the file.
+    block = re.search(r'<script type="application/json" id="somerset-fixed-answers">(.*?)</script>', head, re.S)
+    assert block and json.loads(block.group(1)) == json.loads((built_site / "assets" / "data" / "inputs.json").read_text(encoding="utf-8"))
+    assert "inputs.json" not in head
+
+
+def test_a_page_whose_widgets_hold_text_keeps_the_entry_in_the_body(built_site: Path) -> None:
+    # The Learn widgets hold the words shown without JavaScript: defined before the parser has read
+    # them, they would miss them, so only their modules are preloaded.
+    html = (built_site / "learn" / "tricks" / "index.html").read_text(encoding="utf-8")
+    head, body = html.split("</head>", 1)
+    assert "../../assets/widgets/lesson.js" in PRELOAD.findall(head)
+    assert '<link rel="preload" href="../../assets/data/inputs.json" as="fetch" crossorigin>' in head
+    assert ASYNC_MODULE.findall(html) == []
+    assert '<script src="../../assets/widgets/main.js" type="module"></script>' in body
+    assert re.search(r'<script src="../../assets/javascripts/bundle\.[0-9a-f]+\.min\.js">', body)
+    assert "somerset-fixed-answers" not in html
+
+
+def test_a_page_without_widgets_preloads_nothing(built_site: Path) -> None:
+    html = (built_site / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert "<somerset-" not in html
+    assert not PRELOAD.findall(html) and not ASYNC_MODULE.findall(html)
+    assert '<script src="../assets/widgets/main.js" type="module"></script>' in html  # for instant navigation
+
+
+def test_the_module_graph_follows_static_imports_only(tmp_path: Path) -> None:
+    early_start = hook("early_start")
+    (tmp_path / "a.js").write_text(
+        '// import { x } from "./commented.js";\n/* import "./also-commented.js"; */\n'
+        'import {\n  one,\n  two,\n} from "./b.js";\nexport { three } from "./c.js";\nimport "./b.js";\n'
+        'const later = () => import("./dynamic.js");\n'
+    )
+    (tmp_path / "b.js").write_text('import { a } from "./a.js";\n')
+    (tmp_path / "c.js").write_text("export const three = 3;\n")
+    assert early_start.static_imports(tmp_path / "a.js") == ["b.js", "c.js"]
+    assert early_start.module_graph(tmp_path, ["a.js"]) == ["a.js", "b.js", "c.js"]
+    (tmp_path / "c.js").write_text('import "./gone.js";\n')
+    with pytest.raises(PluginError, match="names gone.js, which is not in"):
+        early_start.module_graph(tmp_path, ["a.js"])
+
+
+def test_the_fixed_answers_block_cannot_close_itself() -> None:
+    block = hook("inputs").data_block('{"a": "</script><b>"}\n')
+    assert block.count("</script>") == 1 and block.endswith("</script>")
+    assert json.loads(block.split(">", 1)[1].rsplit("<", 1)[0]) == {"a": "</script><b>"}
