@@ -13,6 +13,8 @@ from conftest import ENGINE_TIMEOUT, _site_dir
 from playwright.sync_api import expect
 from test_offline import TOOLS, WIDE, wait_controlled
 
+from somerset.api import handle
+
 ENGINE = "window[Symbol.for('somerset.engine')].state"
 OFFLINE = "window[Symbol.for('somerset.offline')].state"
 FIRST = "tools/trick/?rules=parker-1947&trump=2&cards=8/8,6/8,4/10,0/2"
@@ -134,6 +136,7 @@ TOOL_INPUTS = {
     "replay": ("tools/replay/", "somerset-deal", "select"),  # the replayer's form
     "play": ("tools/play/", "somerset-table", "select"),
     "samedeal": ("tools/samedeal/", "somerset-samedeal", "select"),
+    "pad": ("tools/pad/", "somerset-pad", "select[id$='-rules']"),  # the ruleset (then the players, the deal's form)
 }
 
 
@@ -164,6 +167,92 @@ def test_every_tool_draws_its_inputs_from_its_page_with_the_engine_blocked(open_
     module = {"somerset-deal": "deal.js", "somerset-table": "table.js"}.get(tag, f"{tool}.js")
     assert {module, "ui.js", "engine.js", "main.js"} <= set(head["preloaded"]), head
     assert head["run"] == ["main.js", module], head
+
+
+def pad_answer(deals: list[dict[str, Any]]) -> Any:
+    """The engine's pad for Parker 1947, the sides named as the pad names two sides."""
+    return json.loads(handle(json.dumps({"cmd": "pad", "rules": "parker-1947", "names": ["We", "They"], "deals": deals})))
+
+
+def test_the_score_pad_takes_deals_while_the_engine_downloads_and_scores_them_in_order(open_page: Any) -> None:
+    # The engine's download is held: the pad's ruleset, players, sides and deal form are drawn from
+    # the build's fixed answers; deals go in, are shown as waiting and kept on the device (a reload
+    # keeps them); once the engine is let through they are scored in order, and the one it refuses
+    # is named and left to be edited, not dropped.
+    page, rec = open_page(goto=False, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    rec.stall.add("pyodide.asm.wasm")
+    page.goto(rec.base + "tools/pad/")
+    pad = page.locator("somerset-pad")
+    rules = pad.locator("select[id$='-rules']")
+    expect(rules).to_be_enabled(timeout=ENGINE_TIMEOUT)
+    expect(rules).to_have_value("parker-1947")
+    expect(pad.get_by_label("Bid won by").locator("option")).to_have_text(["We", "They"])
+    expect(pad.get_by_role("button", name="Everyone passed")).to_be_enabled()
+    expect(pad.locator(".sr-pad__totals dt")).to_have_text(["We seats 1+3", "They seats 2+4"])
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text(["0", "0"])
+    expect(pad.locator(".sr-pad__names input")).to_have_count(2)
+    expect(pad.locator(".sr-pad__points .sr-hint")).to_have_text("A deal holds 24 points; leave one side empty for the rest.")
+
+    def add(bidder: str, bid: int, first: int, second: int | None = None) -> None:
+        rows = pad.locator(".sr-pad__table tbody tr").count()
+        pad.get_by_label("Bid won by").select_option(label=bidder)
+        pad.get_by_label("Bid", exact=True).fill(str(bid))
+        pad.get_by_label("We took").fill(str(first))
+        pad.get_by_label("They took").fill("" if second is None else str(second))
+        pad.get_by_role("button", name="Add the deal").click()
+        expect(pad.locator(".sr-pad__table tbody tr")).to_have_count(rows + 1)
+        expect(pad.get_by_label("We took")).to_have_value("")  # taken in: the form is emptied
+
+    add("We", 15, 16)
+    expect(pad.locator("[aria-live='polite']")).to_have_text("Deal 1 is on the pad: scored when the engine is ready.")
+    add("They", 30, 10, 14)  # a bid above the deal's 24 points: the engine will refuse it
+    add("We", 12, 24, 0)
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # using the form started it
+    assert rec.stalled, "the engine's download was not held"
+    rows = pad.locator(".sr-pad__table tbody tr")
+    expect(rows.nth(0)).to_contain_text("We 15, waiting")
+    expect(rows.nth(0)).to_contain_text("took 16")
+    expect(rows.nth(0)).to_contain_text("took 8")  # the side left empty took the rest
+    expect(pad.locator(".sr-pad__board")).to_have_text("A pad of 3 deals, scored when the engine is ready.")
+    entered = [{"bidder": 0, "bid": 15, "points": [16, 8]}, {"bidder": 1, "bid": 30, "points": [10, 14]}, {"bidder": 0, "bid": 12, "points": [24, 0]}]
+    stored = json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))
+    assert [g["deals"] for g in stored["games"]] == [entered]
+    assert "deals=s1b15p16.8,s2b30p10.14,s1b12p24.0" in page.url
+
+    # A reload while the engine still downloads: the deals written down are there, still waiting.
+    rec.stalled[:] = []  # the first page's held download goes with it
+    page.reload()
+    expect(rows).to_have_count(3, timeout=ENGINE_TIMEOUT)
+    expect(rows.nth(2)).to_contain_text("We 12, waiting")
+    expect(pad.locator(".sr-pad__board")).to_contain_text("scored when the engine is ready")
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # a kept game starts it by itself
+    release(rec)
+
+    # Scored in order with the engine's figures: deal 1; deal 2 refused, named, and kept; deal 3 waits for it.
+    first = pad_answer(entered[:1])
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t) for t in first["totals"]], timeout=ENGINE_TIMEOUT)
+    refusal = pad_answer(entered)["error"]["message"]
+    assert refusal.startswith("deal 2: a bid must be from 1 to 24")
+    expect(pad.locator(".sr-notice")).to_contain_text(f"This pad cannot be scored as it is: {refusal}.")
+    expect(pad.locator(".sr-pad__refused")).to_have_text("Deal 2 is not scored (the note above says why). Press Edit on deal 2 to change it.")
+    expect(rows.nth(1)).to_contain_text("They 30, not scored")
+    expect(rows.nth(2)).to_contain_text("We 12, waiting")
+    assert [g["deals"] for g in json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"]] == [entered]
+
+    # Deal 2 changed: every deal is scored, as the engine scores them.
+    pad.get_by_role("button", name="Edit deal 2").click()
+    expect(pad.get_by_label("Bid", exact=True)).to_have_value("30")
+    pad.get_by_label("Bid", exact=True).fill("15")
+    pad.get_by_role("button", name="Save deal 2").click()
+    fixed = [entered[0], {**entered[1], "bid": 15}, entered[2]]
+    answer = pad_answer(fixed)
+    minus = lambda n: f"\u2212{-n}" if n < 0 else str(n)  # noqa: E731
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([minus(t) for t in answer["totals"]])
+    expect(pad.locator(".sr-pad__waiting")).to_have_count(0)
+    expect(pad.locator(".sr-notice")).to_be_hidden()
+    expect(pad.locator("[aria-live='polite']")).to_have_text(f"Deals 2 to 3 scored. Totals We {minus(answer['totals'][0])}, They {minus(answer['totals'][1])}.")
+    game = json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"][0]
+    assert game["deals"] == fixed and game["answer"]["totals"] == answer["totals"]
 
 
 @pytest.mark.parametrize("tool", ["samedeal", "replay", "play"])
