@@ -1359,7 +1359,7 @@ class SomersetPad extends Widget {
     if (st.names) params.set("names", st.names.join(","));
     params.set("deals", dealsToText(st.deals));
     this._linkBox.value = `${link.origin}${link.pathname}?${params.toString().replace(/%2C/gi, ",")}`;
-    this._textBox.value = a ? withMinus(a.text) + (pending ? `\n${pending}\n` : "") : `Somerset score pad: ${plural(deals.length, "deal")} written down. ${pending}\n`;
+    this._textBox.value = a ? withMinus(a.text) + (pending ? `\n${pending}\n` : "") : `Somerset score pad: ${plural(deals.length, "deal")} written down, scored when the engine is ready.\n`;
     this.drawQr();
   }
 

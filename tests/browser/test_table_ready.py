@@ -207,9 +207,13 @@ def test_the_score_pad_takes_deals_while_the_engine_downloads_and_scores_them_in
     expect(pad.locator("[aria-live='polite']")).to_have_text("Deal 1 is on the pad: scored when the engine is ready.")
     add("They", 30, 10, 14)  # a bid above the deal's 24 points: the engine will refuse it
     add("We", 12, 24, 0)
+    add("They", 10, 4)  # and taken back: Undo works before the engine too
+    pad.get_by_role("button", name="Undo the last deal").click()
+    expect(pad.locator("[aria-live='polite']")).to_have_text("Deal 4 taken back.")
     page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # using the form started it
     assert rec.stalled, "the engine's download was not held"
     rows = pad.locator(".sr-pad__table tbody tr")
+    expect(rows).to_have_count(3)
     expect(rows.nth(0)).to_contain_text("We 15, waiting")
     expect(rows.nth(0)).to_contain_text("took 16")
     expect(rows.nth(0)).to_contain_text("took 8")  # the side left empty took the rest
