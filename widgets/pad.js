@@ -569,7 +569,8 @@ class SomersetPad extends Widget {
     try {
       const r = update("pads", (pads) => {
         const i = pads.games.findIndex((g) => g.id === this._gameId);
-        if (i < 0 || pads.games[i].rev !== this._rev || JSON.stringify(pads.games[i].deals) !== JSON.stringify(state.deals)) return undefined;
+        const g = pads.games[i];
+        if (i < 0 || g.rev !== this._rev || JSON.stringify([g.deals, g.names]) !== JSON.stringify([state.deals, state.names])) return undefined;
         if (pads.games[i].requestKey === key) return undefined;
         const games = [...pads.games];
         games[i] = { ...games[i], ...state, answer, requestKey: key };

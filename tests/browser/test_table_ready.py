@@ -259,6 +259,45 @@ def test_the_score_pad_takes_deals_while_the_engine_downloads_and_scores_them_in
     assert game["deals"] == fixed and game["answer"]["totals"] == answer["totals"]
 
 
+def test_a_deal_added_to_a_links_pad_before_the_engine_keeps_it_beside_the_devices_own(open_page: Any) -> None:
+    # Nothing is lost and nothing is written over: the device's own game, begun while the engine
+    # was held, stays as it was when a shared link's pad is opened and a deal is added to it (still
+    # before the engine); that pad becomes a game of its own, scored once the engine is let through.
+    page, rec = open_page(goto=False)
+    rec.stall.add("pyodide.asm.wasm")
+    page.goto(rec.base + "tools/pad/")
+    pad = page.locator("somerset-pad")
+    rows = pad.locator(".sr-pad__table tbody tr")
+    expect(pad.get_by_role("button", name="Add the deal")).to_be_enabled(timeout=ENGINE_TIMEOUT)
+    pad.get_by_label("Bid", exact=True).fill("15")
+    pad.get_by_label("We took").fill("16")
+    pad.get_by_role("button", name="Add the deal").click()
+    expect(rows).to_have_count(1)
+    own = json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"]
+    assert [g["deals"] for g in own] == [[{"bidder": 0, "bid": 15, "points": [16, 8]}]]
+
+    rec.stalled[:] = []  # the first page's held download goes with it
+    page.goto(rec.base + "tools/pad/?rules=parker-1947&deals=s2b10p4.20")
+    expect(pad.locator(".sr-notice")).to_contain_text("This pad came with a link. It is not kept on this device, and your own games are unchanged")
+    expect(rows).to_have_count(1)
+    expect(rows.nth(0)).to_contain_text("They 10, waiting")
+    pad.get_by_label("Bid won by").select_option(label="We")
+    pad.get_by_label("Bid", exact=True).fill("12")
+    pad.get_by_label("We took").fill("24")
+    pad.get_by_role("button", name="Add the deal").click()
+    expect(rows).to_have_count(2)
+    expect(pad.locator("[aria-live='polite']")).to_have_text(
+        "Deal 2 is on the pad: scored when the engine is ready. This pad is now kept on this device, as a game of its own.")
+    linked = [{"bidder": 1, "bid": 10, "points": [4, 20]}, {"bidder": 0, "bid": 12, "points": [24, 0]}]
+    games = json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"]
+    assert [g["deals"] for g in games] == [own[0]["deals"], linked]
+    assert games[0] == own[0]  # the device's own game, untouched
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")
+    release(rec)
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t) for t in pad_answer(linked)["totals"]], timeout=ENGINE_TIMEOUT)
+    expect(pad.locator(".sr-pad__waiting")).to_have_count(0)
+
+
 @pytest.mark.parametrize("tool", ["samedeal", "replay", "play"])
 def test_the_deal_tools_take_their_inputs_while_the_engine_downloads(open_page: Any, tool: str) -> None:
     # Same deal, the deal replayer and Play a deal: with the engine's WebAssembly held back, the
