@@ -298,6 +298,41 @@ def test_a_deal_added_to_a_links_pad_before_the_engine_keeps_it_beside_the_devic
     expect(pad.locator(".sr-pad__waiting")).to_have_count(0)
 
 
+def test_a_kept_game_is_changed_after_a_reload_before_the_engine(open_page: Any) -> None:
+    # A game scored and kept; the page reloaded with the engine's download held: the saved totals
+    # show, Undo and Edit work at once (the changed deals wait), and the engine scores them after.
+    page, rec = open_page("tools/pad/")
+    pad = page.locator("somerset-pad")
+    rows = pad.locator(".sr-pad__table tbody tr")
+    pad.locator(".sr-start").click()
+    page.wait_for_function(f"() => {ENGINE}.status === 'ready'", timeout=ENGINE_TIMEOUT)
+    for bid, took in ((15, 16), (12, 10)):
+        pad.get_by_label("Bid", exact=True).fill(str(bid))
+        pad.get_by_label("We took").fill(str(took))
+        pad.get_by_role("button", name="Add the deal").click()
+        expect(pad.get_by_label("We took")).to_have_value("", timeout=ENGINE_TIMEOUT)
+    two = [{"bidder": 0, "bid": 15, "points": [16, 8]}, {"bidder": 0, "bid": 12, "points": [10, 14]}]
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t).replace("-", "\u2212") for t in pad_answer(two)["totals"]])
+
+    rec.stall.add("pyodide.asm.wasm")
+    page.reload()
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t).replace("-", "\u2212") for t in pad_answer(two)["totals"]])
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # a kept game starts it by itself
+    pad.get_by_role("button", name="Undo the last deal").click()
+    expect(pad.locator("[aria-live='polite']")).to_have_text("Deal 2 taken back.")
+    expect(rows).to_have_count(1)
+    pad.get_by_role("button", name="Edit deal 1").click()
+    expect(pad.get_by_label("Bid", exact=True)).to_have_value("15")
+    pad.get_by_label("Bid", exact=True).fill("17")
+    pad.get_by_role("button", name="Save deal 1").click()
+    expect(rows.nth(0)).to_contain_text("We 17, waiting")
+    changed = [{"bidder": 0, "bid": 17, "points": [16, 8]}]
+    assert json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"][0]["deals"] == changed
+    release(rec)
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t).replace("-", "\u2212") for t in pad_answer(changed)["totals"]], timeout=ENGINE_TIMEOUT)
+    expect(rows.nth(0)).to_contain_text("We 17, set")
+
+
 @pytest.mark.parametrize("tool", ["samedeal", "replay", "play"])
 def test_the_deal_tools_take_their_inputs_while_the_engine_downloads(open_page: Any, tool: str) -> None:
     # Same deal, the deal replayer and Play a deal: with the engine's WebAssembly held back, the
