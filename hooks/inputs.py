@@ -15,6 +15,12 @@ Content-Security-Policy's script hashes): its inputs are drawn in the same task 
 widget, without waiting for a request that shares a slow link with the engine's download, or for
 Material's bundle to free the main thread. About 3 kB compressed per tool page; every other page
 fetches the file once, when a widget asks.
+
+A page with the score pad (``<somerset-pad``) carries more in its block: the engine's answer for an
+empty game under every ruleset, optional rule and format (``{"cmd":"pad","rules":...,"deals":[],
+"option":...,"format":...}``, the key order of ``padRequest`` in widgets/storage.js, names left to the
+engine). The pad draws its sides, its bid and points fields and Everyone passed from them, so a deal
+can be written down while the engine downloads (about 3 kB more, compressed, on that page only).
 """
 
 from __future__ import annotations
@@ -39,24 +45,59 @@ def requests() -> list[dict[str, str]]:
     return [{"cmd": "info"}, {"cmd": "rulesets"}] + [{"cmd": "pack", "deck": d} for d in decks]
 
 
-def build_document() -> str:
-    """The document as written: compact JSON, in a fixed order, so that builds compare equal."""
+def pad_requests() -> list[dict[str, Any]]:
+    """An empty score pad under every ruleset, optional rule (none first) and the formats it allows,
+    in the key order widgets/storage.js (padRequest) writes."""
+    from somerset.api import handle
+
+    out: list[dict[str, Any]] = []
+    for r in json.loads(handle(json.dumps({"cmd": "rulesets"}))).get("rulesets", []):
+        for option in [None, *r["options"]]:
+            allowed = option["formats"] if option and option["formats"] else [f["id"] for f in r["formats"]]
+            for f in r["formats"]:
+                if f["id"] not in allowed:
+                    continue
+                request: dict[str, Any] = {"cmd": "pad", "rules": r["id"], "deals": []}
+                if option:
+                    request["option"] = option["id"]
+                request["format"] = f["id"]
+                out.append(request)
+    return out
+
+
+def _answers(requests_: list[dict[str, Any]]) -> list[list[Any]]:
     from somerset.api import handle
 
     answers: list[list[Any]] = []
-    for request in requests():
+    for request in requests_:
         key = json.dumps(request, separators=(",", ":"))
         answer = json.loads(handle(key))
         if not isinstance(answer, dict) or "error" in answer:
             raise PluginError(f"hooks/inputs.py: the engine refused {key}: {answer}")
         answers.append([key, answer])
+    return answers
+
+
+def _write(answers: list[list[Any]]) -> str:
     return json.dumps({"answers": answers}, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def build_document() -> str:
+    """The document as written: compact JSON, in a fixed order, so that builds compare equal."""
+    return _write(_answers(requests()))
+
+
+def pad_document(document: str) -> str:
+    """The document of a page with the score pad: `document`'s answers, then every empty pad's."""
+    return _write(json.loads(document)["answers"] + _answers(pad_requests()))
 
 
 _TOOL = re.compile(r"<somerset-[a-z][a-z0-9-]*\b[^>]*\spermalink\b", re.I)
 #: The id of the data block in a tool page's head; widgets/ui.js (fixedAnswers) reads it.
 BLOCK_ID = "somerset-fixed-answers"
 _document: str | None = None
+_pad_document: str | None = None
+_PAD = re.compile(r"<somerset-pad\b", re.I)
 
 
 def data_block(document: str) -> str:
@@ -66,18 +107,24 @@ def data_block(document: str) -> str:
 
 
 def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
-    global _document
+    global _document, _pad_document
     if not _TOOL.search(output):
         return output
     if _document is None:
         _document = build_document()
+    document = _document
+    if _PAD.search(output):
+        if _pad_document is None:
+            _pad_document = pad_document(_document)
+        document = _pad_document
     head_end = output.index("</head>")
-    return output[:head_end] + data_block(_document) + output[head_end:]
+    return output[:head_end] + data_block(document) + output[head_end:]
 
 
 def on_post_build(config: Any, **kwargs: Any) -> None:
-    global _document
+    global _document, _pad_document
     out = Path(config["site_dir"]) / DATA_PATH
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(_document or build_document(), encoding="utf-8")
     _document = None
+    _pad_document = None

@@ -15,6 +15,15 @@
 // (the storage event). A change the device cannot keep (storage full) is said, and stays on the
 // page for the visit. Undo takes back the last deal; Edit on a line of the pad changes that deal.
 //
+// The form is drawn before the engine runs: the rulesets and, for every ruleset, optional rule and
+// format, the engine's answer for an empty game (its sides, whether deals are bid for, Everyone
+// passed, the points in a deal) come with the page (ui.js fixedAnswers, hooks/inputs.py). A change
+// made while the engine downloads (a deal added, changed or taken back, a side renamed) is shown
+// and kept at once, its deals marked as waiting, and the engine scores them, in order, when it is
+// ready; a deal it then refuses is named with its words and stays on the pad, to be edited. Once
+// every deal is scored, a change is scored before it is kept, and one the engine refuses is said
+// beside the form and not kept.
+//
 // Two sides are "We" and "They" until the reader names them. Share hands the game to another
 // phone: the phone's share sheet where there is one (else the link is copied), and a QR code of the
 // link drawn on the page (the npm package uqr, served from the site: hooks/assets.py).
@@ -26,6 +35,7 @@ import {
   citationLink,
   clear,
   defineWidget,
+  fixedAnswers,
   h,
   interpretationNote,
   nextId,
@@ -33,7 +43,7 @@ import {
   rulesetList,
   signed,
 } from "./ui.js";
-import { FULL, LIMITS, dealsFromText, dealsToText, newGameId, onChange, padRequest, read, requestKey, update, validPadAnswer } from "./storage.js";
+import { FULL, LIMITS, answerCovers, dealsFromText, dealsToText, newGameId, onChange, padRequest, prefixKey, read, requestKey, update } from "./storage.js";
 
 export { dealsFromText, dealsToText };
 
@@ -129,7 +139,11 @@ class SomersetPad extends Widget {
     this._loose = null; // {state, label}: shown beside the device's games, kept in this page only
     this._deleted = null; // the game deleted last, to bring back
     this._unsaved = false; // a change the device could not keep (storage full): the page has it
-    this._answer = null;
+    this._answer = null; // the engine's answer for the game's deals, or its first ones (the others wait)
+    this._answerKey = null; // the request it answered (storage.js prefixKey)
+    this._refused = null; // {index, message}: the deal the engine refused (the ones after it wait too)
+    this._scoreNote = null;
+    this._fixed = null; // the build's fixed answers (a Map), once read
     this._firstNotes = [];
     this._notes = [];
     this._storeNote = null;
@@ -269,6 +283,7 @@ class SomersetPad extends Widget {
       if (!this._answer) throw e;
       console.warn("score pad: the saved answer could not be drawn, so the game is scored again", e);
       this._answer = null;
+      this._answerKey = null;
       this.render();
     }
   }
@@ -291,7 +306,10 @@ class SomersetPad extends Widget {
     this._rev = g.rev;
     this._unsaved = false;
     this._state = stateOf(g);
-    this._answer = g.answer && g.requestKey === requestKey(this._state) && validPadAnswer(g.answer, g.deals) ? g.answer : null;
+    const covered = g.answer ? answerCovers(this._state, g.answer, g.requestKey) : null;
+    this._answer = covered === null ? null : g.answer;
+    this._answerKey = covered === null ? null : g.requestKey;
+    this._refused = null;
   }
 
   useLoose() {
@@ -301,6 +319,38 @@ class SomersetPad extends Widget {
     this._unsaved = false;
     this._state = { ...this._loose.state, deals: [...this._loose.state.deals] };
     this._answer = this._loose.answer || null;
+    this._answerKey = this._loose.answerKey || null;
+    this._refused = null;
+  }
+
+  // How many of the game's deals the engine's answer scores (the others wait for it), or null when
+  // there is no answer for this game.
+  scored() {
+    return this._answer ? answerCovers(this._state, this._answer, this._answerKey) : null;
+  }
+
+  // The deals the engine has not scored yet.
+  waiting() {
+    return this._state.deals.length - (this.scored() ?? 0);
+  }
+
+  // The engine's answer for an empty game under these settings, from the build's fixed answers
+  // (names left to the engine), or null when they do not hold it.
+  fixedEmpty(state) {
+    if (!this._fixed) return null;
+    const empty = this._fixed.get(JSON.stringify(padRequest({ rules: state.rules, option: state.option, format: state.format, deals: [] })));
+    return empty ? structuredClone(empty) : null;
+  }
+
+  // What the form is drawn from: the engine's answer for this game, else its fixed answer for an
+  // empty game of the same settings, with the sides named as the pad names them. Null before either.
+  shape() {
+    if (this.scored() !== null) return this._answer;
+    const empty = this.fixedEmpty(this._state);
+    if (!empty) return null;
+    const names = this.namesFor(this._state);
+    if (names && names.length === empty.sides.length) empty.sides.forEach((side, i) => (side.name = names[i]));
+    return empty;
   }
 
   rulesName(id) {
@@ -326,12 +376,13 @@ class SomersetPad extends Widget {
 
   // Keep a changed game on the device, over the revision `rev` it started from (null: whatever is
   // stored). {conflict} when another tab changed it since; {problem} when it could not be kept.
-  keep(state, answer, rev) {
+  keep(state, answer, rev, answerKey = requestKey(state)) {
     const now = new Date().toISOString();
     const id = this._view === "kept" ? this._gameId : newGameId();
     let conflict = false;
     let full = false;
-    const fields = { ...state, answer: answer && validPadAnswer(answer, state.deals) ? answer : null, requestKey: requestKey(state) };
+    const covered = answer ? answerCovers(state, answer, answerKey) : null;
+    const fields = { ...state, answer: covered === null ? null : answer, requestKey: covered === null ? null : answerKey };
     this._writing = true;
     let r;
     // When the storage is full, the other games' saved answers (which the engine can give again)
@@ -385,28 +436,42 @@ class SomersetPad extends Widget {
   // now, scored, kept; tried again from the stored game when another tab changed it meanwhile.
   // Edits run one after another (a deal added while the last one is being scored waits for it, and
   // goes after it); one made on a game no longer shown is dropped. Returns the engine's answer
-  // (with .error when it refused), or null.
-  edit(change, words) {
+  // (with .error when it refused), {waiting: true} when the change waits for the engine, or null.
+  // `waitingWords(next)`: what is said then.
+  edit(change, words, waitingWords) {
     const shown = this._shownToken;
-    const run = () => this.runEdit(change, words, shown);
+    const run = () => this.runEdit(change, words, shown, waitingWords);
     const done = (this._queue || Promise.resolve()).then(run, run);
     this._queue = done.catch(() => null);
     return done;
   }
 
-  async runEdit(change, words, shown) {
+  async runEdit(change, words, shown, waitingWords) {
     this._followsCurrent = false;
     for (let tries = 0; tries < 5; tries += 1) {
       if (shown !== this._shownToken) return null;
       const base = this.base();
       const next = change(base.state);
       if (!next) return null;
-      const answer = await this.score(next);
-      if (shown !== this._shownToken) return null; // another game is shown now
-      if (answer.error) return answer;
-      const kept = this.keep(next, answer, base.rev);
+      // A game the engine has scored to its last deal: the change is scored first, and kept only
+      // if the engine takes it. Else (the engine not ready yet, or deals waiting already) it is kept
+      // as entered, with the answer for the deals before it, and what waits is scored after.
+      const covered = base.state.deals.length ? answerCovers(base.state, this._answer, this._answerKey) : 0;
+      const scoredAll = this.engineReady && covered === base.state.deals.length;
+      let answer = null;
+      let answerKey = null;
+      if (scoredAll) {
+        answer = await this.score(next);
+        if (shown !== this._shownToken) return null; // another game is shown now
+        if (answer.error) return answer;
+        answerKey = requestKey(next);
+      } else if (this._answer && answerCovers(next, this._answer, this._answerKey) !== null) {
+        answerKey = this._answerKey;
+      }
+      const keptAnswer = answerKey ? answer || this._answer : null;
+      const kept = this.keep(next, keptAnswer, base.rev, answerKey || undefined);
       if (kept.conflict) continue;
-      let said = words(answer, next);
+      let said = answer ? words(answer, next) : waitingWords(next);
       if (kept.problem) {
         this._unsaved = true;
         this._storeNote = `This change is not kept on the device: ${kept.problem}. The page keeps it while it is open, and the pad's link (Share) keeps it too.`;
@@ -416,28 +481,99 @@ class SomersetPad extends Widget {
         if (kept.became === "loose") said += " This pad is now kept on this device, as a game of its own.";
         if (kept.became === "new" && !this._games.length) said += " The game is kept on this device.";
       }
-      this.commit(next, answer);
+      this.commit(next, keptAnswer, answerKey);
       this.showNotices(this._notes);
       this.announce(said);
-      return answer;
+      if (answer) return answer;
+      this.scorePending();
+      return { waiting: true };
     }
     return null;
+  }
+
+  // Score the deals that wait (written down before the engine was ready, from a link, from another
+  // tab), in order and in one request, when the engine is ready; `again`: score every deal even
+  // when the saved answer covers them (the engine may score differently from the one that saved
+  // it). A deal the engine refuses is named, with the deals before it scored.
+  scorePending(again = false) {
+    const shown = this._shownToken;
+    const run = () => this.runScore(shown, again);
+    const done = (this._queue || Promise.resolve()).then(run, run);
+    this._queue = done.catch(() => null);
+    return done;
+  }
+
+  async runScore(shown, again) {
+    if (shown !== this._shownToken || !this.engineReady) return;
+    const state = stateOf(this._state);
+    const before = this.scored() ?? 0;
+    if (!again && this.scored() === state.deals.length && !this._refused) return;
+    const same = () => shown === this._shownToken && requestKey(state) === requestKey(this._state);
+    const answer = await this.score(state);
+    if (!same()) return; // changed meanwhile: that change scores it
+    if (!answer.error) {
+      this._scoreNote = null;
+      this.commit(state, answer);
+      this.cacheAnswer();
+      this.showNotices(this._notes);
+      if (state.deals.length > before) this.announce(this.scoredWords(answer, before));
+      return;
+    }
+    if (answer.error.field === "names" && state.names) {
+      // Names the engine refuses (a link's, for another number of sides): the sides keep their own.
+      this.commit({ ...state, names: null }, null);
+      this._firstNotes.push(`The sides' names are not used: ${answer.error.message}.`);
+      this._notes.push(this._firstNotes[this._firstNotes.length - 1]);
+      return this.runScore(shown, again);
+    }
+    const m = /^deal (\d+): /.exec(answer.error.message);
+    const index = m ? Number(m[1]) - 1 : null;
+    let first = null;
+    if (index !== null) {
+      const prefix = { ...state, deals: state.deals.slice(0, index) };
+      const r = await this.score(prefix);
+      if (!same()) return;
+      if (!r.error) first = { answer: r, key: requestKey(prefix) };
+    }
+    const message = m ? answer.error.message.slice(m[0].length) : answer.error.message;
+    this.commit(state, first ? first.answer : null, first ? first.key : null, index === null ? null : { index, message });
+    this.cacheAnswer();
+    const what = index === null ? "" : ` Press Edit on deal ${index + 1} to change it${index + 1 < state.deals.length ? "; the deals after it are scored once it is" : ""}.`;
+    this._scoreNote = `This pad cannot be scored as it is: ${answer.error.message}.${what}`.replace(/\.\./g, ".");
+    this.showNotices(this._notes);
+    this.announce(index === null ? this._scoreNote : `Deal ${index + 1} is not scored: ${message}.${what}`.replace(/\.\./g, "."));
+  }
+
+  // What is said when waiting deals have been scored: as for a deal added, or the deals and the totals.
+  scoredWords(a, before) {
+    const n = a.lines.length;
+    let words;
+    if (n === before + 1) {
+      const line = a.lines[n - 1];
+      words = `Deal ${n}: ${a.sides.map((s, i) => `${s.name} ${signed(line.changes[i])}`).join(", ")}. ${capitalize(this.totalsWords(a))}.`;
+    } else {
+      words = `Deals ${before + 1} to ${n} scored. ${capitalize(this.totalsWords(a))}.`;
+    }
+    if (a.winner !== null) words += ` ${a.sides[a.winner].name} win the game: ${a.result}.`;
+    return words;
   }
 
   // The engine's answer for a kept game, saved with it so that the next visit shows it at once.
   // A cache: when it cannot be saved, nothing is lost.
   cacheAnswer() {
-    if (this._view !== "kept" || this._unsaved || !this._answer) return;
+    if (this._view !== "kept" || this._unsaved || this.scored() === null) return;
     const state = stateOf(this._state);
     const answer = this._answer;
+    const key = this._answerKey;
     this._writing = true;
     try {
       const r = update("pads", (pads) => {
         const i = pads.games.findIndex((g) => g.id === this._gameId);
-        if (i < 0 || pads.games[i].rev !== this._rev || JSON.stringify(pads.games[i].deals) !== JSON.stringify(state.deals)) return undefined;
-        if (pads.games[i].requestKey === requestKey(state)) return undefined;
+        const g = pads.games[i];
+        if (i < 0 || g.rev !== this._rev || JSON.stringify([g.deals, g.names]) !== JSON.stringify([state.deals, state.names])) return undefined;
+        if (pads.games[i].requestKey === key) return undefined;
         const games = [...pads.games];
-        games[i] = { ...games[i], ...state, answer, requestKey: requestKey(state) };
+        games[i] = { ...games[i], ...state, answer, requestKey: key };
         return { ...pads, games };
       });
       if (r.ok) this._games = r.value.games;
@@ -461,7 +597,7 @@ class SomersetPad extends Widget {
       const g = this._games.find((x) => x.id === this._gameId);
       if (!g) {
         // Deleted in another tab: shown on here, and kept again if the reader wants it.
-        this._loose = { state: stateOf(this._state), answer: this._answer, label: "deleted" };
+        this._loose = { state: stateOf(this._state), answer: this._answer, answerKey: this._answerKey, label: "deleted" };
         this._view = "loose";
         this._gameId = null;
         this._rev = null;
@@ -469,18 +605,11 @@ class SomersetPad extends Widget {
         this.announce("This game was deleted in another tab. It stays on this page: Keep this pad keeps it again.");
       } else if (g.rev !== this._rev) {
         this.useGame(g);
-        if (this._rulesets) {
-          this._rules.value = this._state.rules;
-          this.fillSettings();
-        }
-        if (!this._answer && this.engineReady) {
-          const rev = this._rev;
-          const answer = await this.score(this._state);
-          if (answer.error || rev !== this._rev || this._view !== "kept") return;
-          this._answer = answer;
-        }
-        this.commit(this._state, this._answer);
-        this.announce(`Changed in another tab: ${this._answer ? this.totalsWords(this._answer) : plural(this._state.deals.length, "deal")}.`);
+        this.applySettings();
+        this.commit(this._state, this._answer, this._answerKey);
+        if (this.waiting() && this.engineReady) await this.scorePending();
+        const n = this.scored();
+        this.announce(`Changed in another tab: ${n === this._state.deals.length ? this.totalsWords(this._answer) : plural(this._state.deals.length, "deal")}.`);
         return;
       }
     }
@@ -511,27 +640,40 @@ class SomersetPad extends Widget {
   // nothing usable was saved), the address, the list, the words.
   async shown(words) {
     this._editing = null;
+    this._scoreNote = null;
     this.dealProblem(null);
-    if (this._rulesets) {
-      this._rules.value = this._state.rules;
-      this.fillSettings();
-    }
+    this.applySettings();
     this.showNotices(this._notes);
     this.fillGames();
     this.writeAddress();
     this.draw();
     const seq = ++this._seq;
-    if (!this._answer && this.engineReady) {
-      const answer = await this.score(this._state);
+    if (this.waiting() && this.engineReady) {
+      await this.scorePending();
       if (seq !== this._seq) return;
-      if (answer.error) {
-        this.showNotices([...this._notes, `This game cannot be scored: ${answer.error.message}`]);
-      } else {
-        this.commit(this._state, answer);
-        this.cacheAnswer();
-      }
     }
-    this.announce(`${words}: ${this._answer ? this.totalsWords(this._answer) : plural(this._state.deals.length, "deal")}.`);
+    const n = this.scored();
+    const state = n !== null && n === this._state.deals.length ? this.totalsWords(this._answer) : plural(this._state.deals.length, "deal");
+    this.announce(`${words}: ${state}.`);
+  }
+
+  // The settings' lists for the game shown. A format the game left empty is filled with the one
+  // the engine takes by default, so the engine's answer stays the game's.
+  applySettings(notices = []) {
+    if (!this._rulesets) return;
+    const before = { ...this._state };
+    const covered = this.scored();
+    this._rules.value = this._state.rules;
+    this.fillSettings(notices);
+    this.rekey(before, covered);
+  }
+
+  rekey(before, covered) {
+    const s = this._state;
+    if (covered !== null && before.rules === s.rules && before.option === s.option && (before.format === s.format || !before.format)) {
+      this._answerKey = prefixKey(s, covered);
+      if (this._view === "loose" && this._loose) Object.assign(this._loose, { state: stateOf(s), answerKey: this._answerKey });
+    }
   }
 
   async newGame() {
@@ -546,6 +688,8 @@ class SomersetPad extends Widget {
     this._storeNote = null;
     this._state = { ...stateOf(this._state), deals: [] };
     this._answer = null;
+    this._answerKey = null;
+    this._refused = null;
     await this.shown(was === "kept" ? "A new game. The last one stays on this device, under Game" : "A new game");
   }
 
@@ -571,7 +715,7 @@ class SomersetPad extends Widget {
       return;
     }
     this._shownToken += 1;
-    this._deleted = removed || { id, made: "", changed: "", rev: 0, ...stateOf(this._state), answer: this._answer, requestKey: requestKey(this._state) };
+    this._deleted = removed || { id, made: "", changed: "", rev: 0, ...stateOf(this._state), answer: this._answer, requestKey: this._answerKey };
     this._games = r.value.games;
     const next = this._games.find((g) => g.id === r.value.current);
     if (next) this.useGame(next);
@@ -581,6 +725,8 @@ class SomersetPad extends Widget {
       this._rev = null;
       this._state = { ...stateOf(this._state), deals: [] };
       this._answer = null;
+      this._answerKey = null;
+      this._refused = null;
     }
     const words = `The game of ${when(this._deleted.made)} (${plural(this._deleted.deals.length, "deal")}) is deleted`;
     this.shown(words).then(() => {
@@ -623,7 +769,7 @@ class SomersetPad extends Widget {
   // Keep the pad that is not kept (a link's) as one of the device's games.
   keepLoose() {
     if (this._view !== "loose") return;
-    const kept = this.keep(stateOf(this._state), this._answer, null);
+    const kept = this.keep(stateOf(this._state), this.scored() === null ? null : this._answer, null, this._answerKey || undefined);
     if (kept.problem) {
       this._storeNote = `This pad could not be kept: ${kept.problem}.`;
       this.showNotices(this._notes);
@@ -640,37 +786,31 @@ class SomersetPad extends Widget {
 
   // --- the engine ------------------------------------------------------------------------------
 
-  async onReady() {
+  // The inputs, from the build's fixed answers: the rulesets, and the form for the settings.
+  async prepare() {
+    this._fixed = await fixedAnswers();
+    await this.fillInputs();
+  }
+
+  async fillInputs() {
     this._rulesets = await rulesetList();
     const notices = [];
+    const before = { ...this._state };
+    const covered = this.scored();
     this._choice.fill(this._rulesets, this._state.rules, DEFAULT_RULES, notices);
     this._state.rules = this._rules.value;
     this.fillSettings(notices);
-    const answer = await this.score(this._state);
-    if (answer.error) {
-      // A pad with a deal the engine refuses: show the deals before it and say why. A game of the
-      // device's stays on the device as it is; what is shown is kept only when changed.
-      const m = /^deal (\d+):/.exec(answer.error.message);
-      notices.push(`This pad cannot be scored as it is: ${answer.error.message}`);
-      const keep = m ? Number(m[1]) - 1 : 0;
-      const fallback = { ...this._state, deals: this._state.deals.slice(0, keep), names: answer.error.field === "names" ? null : this._state.names };
-      if (this._view === "kept") {
-        notices.push("The game stays on this device as it was saved; what is shown here is kept, as a game of its own, only if you change it.");
-        this._view = "loose";
-        this._loose = { state: fallback, label: "kept-unscored" };
-        this._gameId = null;
-        this._rev = null;
-      } else if (this._loose) {
-        this._loose.state = fallback;
-      }
-      const retry = await this.score(fallback);
-      if (!retry.error) this.commit(fallback, retry);
-    } else {
-      this.commit(this._state, answer);
-      this.cacheAnswer();
-    }
+    this.rekey(before, covered);
     this._notes = [...this._firstNotes, ...notices];
     this.showNotices(this._notes);
+    this.fillGames();
+    this.draw();
+  }
+
+  // The engine is ready: every deal of the game shown is scored (what waits, and the rest again).
+  async onReady() {
+    if (!this._rulesets) await this.fillInputs();
+    await this.scorePending(true);
     this.fillGames();
   }
 
@@ -687,11 +827,14 @@ class SomersetPad extends Widget {
     return this.ask(padRequest({ ...state, names: this.namesFor(state) }));
   }
 
-  // Show a game and its answer (what the page shows; keeping it is keep()'s).
-  commit(state, answer) {
+  // Show a game and the engine's answer for it, or for its first deals (`answerKey`: the request it
+  // answered); `refused`: the deal the engine refused. What the page shows; keeping it is keep()'s.
+  commit(state, answer, answerKey = answer ? requestKey(state) : null, refused = null) {
     this._state = stateOf(state);
     this._answer = answer;
-    if (this._view === "loose" && this._loose) Object.assign(this._loose, { state: stateOf(state), answer });
+    this._answerKey = answer ? answerKey : null;
+    this._refused = refused;
+    if (this._view === "loose" && this._loose) Object.assign(this._loose, { state: stateOf(state), answer, answerKey: this._answerKey });
     this.writeAddress();
     this.fillGames();
     this.draw();
@@ -739,12 +882,17 @@ class SomersetPad extends Widget {
     this.fillSettings();
     const settings = { rules: this._state.rules, option: this._state.option, format: this._state.format, names: null };
     // The names stay when the sides do.
-    const sidesBefore = this._answer ? this._answer.sides.length : null;
-    const plain = await this.score({ ...this._state, names: null });
-    if (!plain.error && plain.sides.length === sidesBefore && before.names) settings.names = before.names;
+    const sides = (state) => {
+      const empty = this.fixedEmpty(state);
+      return empty ? empty.sides.length : null;
+    };
+    const sidesBefore = sides(before);
+    if (before.names && sidesBefore !== null && sides(this._state) === sidesBefore) settings.names = before.names;
+    this._state = before; // the game as it is until the change is made (the lists show the new settings)
     const final = await this.edit(
       (base) => ({ ...base, ...settings }),
       (a) => `Scored under ${a.ruleset_name}, ${a.format_label}: ${this.totalsWords(a)}.`,
+      (next) => `${this._choice.name(next.rules)}, ${this._format.selectedOptions[0] ? this._format.selectedOptions[0].textContent : next.format}: ${plural(next.deals.length, "deal")}, scored when the engine is ready.`,
     );
     if (final && final.error) {
       this._state = before;
@@ -761,7 +909,7 @@ class SomersetPad extends Widget {
   // --- adding, undoing -------------------------------------------------------------------------
 
   addFromForm() {
-    const a = this._answer;
+    const a = this.shape();
     if (!a) return;
     const errors = [];
     const points = [];
@@ -789,12 +937,12 @@ class SomersetPad extends Widget {
   }
 
   async addDeal(deal) {
-    if (!this._answer) return;
+    if (!this.shape()) return;
     if (this._editing !== null) return this.changeDeal(this._editing, deal);
     // The form is emptied afterwards only if the reader typed nothing since the deal was read (the
     // next deal may have been typed while this one was being scored).
     const held = this._formEdits;
-    if (this._answer.winner !== null) {
+    if (this.scored() === this._state.deals.length && this._answer.winner !== null) {
       this.dealProblem("The game is over. Press New game to start another.", "bid");
       return;
     }
@@ -811,6 +959,7 @@ class SomersetPad extends Widget {
         if (a.winner !== null) words += ` ${a.sides[a.winner].name} win the game: ${a.result}.`;
         return words;
       },
+      (next) => `Deal ${next.deals.length} is on the pad: scored when the engine is ready.`,
     );
     if (!answer) return;
     if (answer.error) {
@@ -832,7 +981,7 @@ class SomersetPad extends Widget {
   // Fill the form with deal `index` (from 0) to change it; Save puts it back in its place.
   startEditing(index) {
     const deal = this._state.deals[index];
-    if (!deal || !this._answer) return;
+    if (!deal || !this.shape()) return;
     this._editing = index;
     this._formEdits += 1; // a deal being scored no longer empties the form
     this.draw();
@@ -867,6 +1016,7 @@ class SomersetPad extends Widget {
         if (a.winner !== null) words += ` ${a.sides[a.winner].name} win the game: ${a.result}.`;
         return words;
       },
+      () => `Deal ${index + 1} changed: scored when the engine is ready.`,
     );
     if (!answer) {
       this.dealProblem(`Deal ${index + 1} is no longer in this game.`, "bid");
@@ -888,6 +1038,7 @@ class SomersetPad extends Widget {
     const answer = await this.edit(
       (base) => (base.deals.length ? { ...base, deals: base.deals.slice(0, -1) } : null),
       (a, next) => `Deal ${next.deals.length + 1} taken back. ${capitalize(this.totalsWords(a))}.`,
+      (next) => `Deal ${next.deals.length + 1} taken back.`,
     );
     if (!answer) {
       if (!this._state.deals.length) this.announce("There is nothing to undo.");
@@ -915,9 +1066,12 @@ class SomersetPad extends Widget {
   }
 
   async renameSides() {
-    const names = [...this._names.querySelectorAll("input")].map((box, i) => cleanName(box.value) || this._answer.sides[i].name);
+    const shape = this.shape();
+    if (!shape) return;
+    const names = [...this._names.querySelectorAll("input")].map((box, i) => cleanName(box.value) || shape.sides[i].name);
     const answer = await this.edit(
       (base) => ({ ...base, names }),
+      () => `The sides are now ${names.join(" and ")}.`,
       () => `The sides are now ${names.join(" and ")}.`,
     );
     if (answer && answer.error) this.showNotices([...this._notes, answer.error.message]);
@@ -982,7 +1136,7 @@ class SomersetPad extends Widget {
 
   showNotices(notices) {
     clear(this._notice);
-    for (const text of [...notices, this._storeNote].filter(Boolean)) this._notice.appendChild(h("p", {}, text));
+    for (const text of [...notices, this._storeNote, this._scoreNote].filter(Boolean)) this._notice.appendChild(h("p", {}, text));
     if (this._view === "loose" && this._loose) {
       const words =
         this._loose.label === "link"
@@ -1008,15 +1162,40 @@ class SomersetPad extends Widget {
     this._notice.hidden = !this._notice.firstChild;
   }
 
+  // A deal as written down, before the engine has scored it: "We 15", "passed", "no bid".
+  dealWords(deal, sides) {
+    if (deal.passed) return "passed";
+    if (deal.bidder === undefined || deal.bidder === null) return "no bid";
+    const side = sides[deal.bidder];
+    return `${side ? side.name : `side ${deal.bidder + 1}`} ${deal.bid}`;
+  }
+
+  // The sentence for the deals that wait: refused by the engine, or not yet scored.
+  waitingWords(scored) {
+    const total = this._state.deals.length;
+    if (this._refused && this._refused.index !== null) {
+      const k = this._refused.index + 1;
+      return `Deal ${k} is not scored (the note above says why). Press Edit on deal ${k} to change it.`;
+    }
+    if (scored >= total) return "";
+    return `${total - scored === 1 ? `Deal ${total} is` : `Deals ${scored + 1} to ${total} are`} written down: scored when the engine is ready.`;
+  }
+
   render() {
-    const a = this._answer;
-    const ready = Boolean(a) && this.engineReady;
-    this._form.hidden = !a;
-    for (const el of [this._add, this._passed, this._bid, this._bidder, this._undo]) el.disabled = !ready;
-    if (!a) {
+    const s = this.shape();
+    const n = this.scored();
+    const a = n === null ? null : this._answer;
+    const deals = this._state.deals;
+    const scored = n ?? 0;
+    const waiting = deals.length - scored;
+    // What the board shows: the engine's answer for the deals it has scored, or, for a game with
+    // no deal yet, its answer for an empty game (the build's, with the pad's names).
+    const board = a || (deals.length === 0 ? s : null);
+    this._form.hidden = !s;
+    if (!s) {
       replace(
         this._board,
-        h("p", { class: "sr-empty" }, this._state.deals.length ? `A pad of ${this._state.deals.length} ${this._state.deals.length === 1 ? "deal" : "deals"}, scored when the engine starts.` : "An empty pad: the first deal goes in once the engine has started."),
+        h("p", { class: "sr-empty" }, deals.length ? `A pad of ${plural(deals.length, "deal")}, scored when the engine is ready.` : "An empty pad: the first deal goes in once the engine has started."),
       );
       clear(this._table);
       this._share.hidden = true;
@@ -1024,89 +1203,113 @@ class SomersetPad extends Widget {
       this._names.hidden = true;
       return;
     }
-    // The scoreboard: each side's total, the target, and the verdict.
-    const over = a.winner !== null;
-    replace(
-      this._board,
-      h(
-        "dl",
-        { class: "sr-pad__totals" },
-        a.sides.map((s, i) =>
-          h(
-            "div",
-            { class: over && a.winner === i ? "sr-pad__winner" : null },
-            h("dt", {}, s.name, /^seats? /i.test(s.name) ? null : h("small", {}, ` seat${s.seats.length > 1 ? "s" : ""} ${s.seats.join("+")}`)),
-            h("dd", {}, total(a.totals[i])),
+    const pending = this.waitingWords(scored);
+    if (board) {
+      // The scoreboard: each side's total, the target, and the verdict.
+      const over = board.winner !== null;
+      replace(
+        this._board,
+        h(
+          "dl",
+          { class: "sr-pad__totals" },
+          board.sides.map((side, i) =>
+            h(
+              "div",
+              { class: over && board.winner === i ? "sr-pad__winner" : null },
+              h("dt", {}, s.sides[i].name, /^seats? /i.test(s.sides[i].name) ? null : h("small", {}, ` seat${side.seats.length > 1 ? "s" : ""} ${side.seats.join("+")}`)),
+              h("dd", {}, total(board.totals[i])),
+            ),
           ),
         ),
-      ),
-      h(
-        "p",
-        { class: "sr-pad__result" },
-        over ? h("strong", {}, `${a.sides[a.winner].name} win the game. `) : null,
-        `${capitalize(a.result)}. `,
-        h("span", { class: "sr-hint" }, `${a.ruleset_name}: ${a.target} to win. `, citationLink(a.game_rule.citation)),
-      ),
-    );
+        h(
+          "p",
+          { class: "sr-pad__result" },
+          over ? h("strong", {}, `${s.sides[board.winner].name} win the game. `) : null,
+          `${capitalize(board.result)}${waiting && scored ? ` (after deal ${scored})` : ""}. `,
+          h("span", { class: "sr-hint" }, `${board.ruleset_name}: ${board.target} to win. `, citationLink(board.game_rule.citation)),
+        ),
+        pending ? h("p", { class: this._refused ? "sr-pad__refused" : "sr-pad__pending" }, pending) : null,
+      );
+    } else {
+      replace(
+        this._board,
+        h("p", { class: "sr-empty" }, `A pad of ${plural(deals.length, "deal")}, scored when the engine is ready.`),
+        this._refused ? h("p", { class: "sr-pad__refused" }, pending) : null,
+      );
+    }
     // The form for the next deal, shaped by the ruleset and format.
-    const editing = this._editing !== null && this._editing < this._state.deals.length ? this._editing : null;
+    const editing = this._editing !== null && this._editing < deals.length ? this._editing : null;
     this._editing = editing;
-    this._form.hidden = over && editing === null;
+    this._form.hidden = Boolean(a) && !waiting && a.winner !== null && editing === null;
     this._formTitle.textContent = editing === null ? "Next deal" : `Change deal ${editing + 1}`;
     this._add.textContent = editing === null ? "Add the deal" : `Save deal ${editing + 1}`;
     this._cancelEdit.hidden = editing === null;
     this._form.classList.toggle("sr-pad__deal--editing", editing !== null);
-    this._bidFields.hidden = !a.bidding;
-    this._passed.hidden = !a.can_pass;
+    this._bidFields.hidden = !s.bidding;
+    this._passed.hidden = !s.can_pass;
     const chosen = this._bidder.value;
     clear(this._bidder);
-    a.sides.forEach((s, i) => this._bidder.appendChild(h("option", { value: String(i) }, s.name)));
-    if (chosen && Number(chosen) < a.sides.length) this._bidder.value = chosen;
+    s.sides.forEach((side, i) => this._bidder.appendChild(h("option", { value: String(i) }, side.name)));
+    if (chosen && Number(chosen) < s.sides.length) this._bidder.value = chosen;
     // The boxes stay the same elements while the sides do, so typing the next deal while the last
     // is being scored keeps its place and figures.
-    const sidesKey = JSON.stringify([a.sides.map((s) => s.name), a.points_per_deal]);
+    const sidesKey = JSON.stringify([s.sides.map((side) => side.name), s.points_per_deal]);
     if (this._pointsKey !== sidesKey) {
       this._pointsKey = sidesKey;
       const old = [...this._points.querySelectorAll("input")].map((x) => x.value);
       clear(this._points);
-      const boxes = a.sides.map((s, i) => {
-        const box = h("input", { type: "text", inputmode: "numeric", autocomplete: "off", size: "4", id: `${this._id}-pts-${i}`, value: old.length === a.sides.length ? old[i] : "" });
-        return h("div", { class: "sr-field" }, h("label", { for: box.id }, `${s.name} took`), box);
+      const boxes = s.sides.map((side, i) => {
+        const box = h("input", { type: "text", inputmode: "numeric", autocomplete: "off", size: "4", id: `${this._id}-pts-${i}`, value: old.length === s.sides.length ? old[i] : "" });
+        return h("div", { class: "sr-field" }, h("label", { for: box.id }, `${side.name} took`), box);
       });
       this._points.append(...boxes);
-      this._points.appendChild(h("p", { class: "sr-hint" }, `A deal holds ${a.points_per_deal} points; leave one side empty for the rest.`));
+      this._points.appendChild(h("p", { class: "sr-hint" }, `A deal holds ${s.points_per_deal} points; leave one side empty for the rest.`));
     }
-    for (const box of this._points.querySelectorAll("input")) box.disabled = !ready;
-    // The lines of the pad.
-    if (!a.lines.length) {
+    // The lines of the pad: the deals the engine scored, then the ones written down that wait.
+    const editButton = (index) =>
+      h(
+        "td",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            class: "md-button sr-pad__edit",
+            "aria-label": `Edit deal ${index + 1}`,
+            "aria-pressed": String(this._editing === index),
+            onclick: () => (this._editing === index ? this.stopEditing(true) : this.startEditing(index)),
+          },
+          "Edit",
+        ),
+      );
+    if (!deals.length) {
       replace(this._table, h("p", { class: "sr-empty" }, "No deal yet."));
     } else {
-      const rows = a.lines.map((line, index) =>
+      const rows = (a ? a.lines : []).map((line, index) =>
         h(
           "tr",
           { class: line.winner !== null ? "sr-pad__final" : null, "data-deal": String(index) },
           h("th", { scope: "row" }, String(line.number)),
-          h("td", {}, line.passed ? "passed" : line.bidder === undefined || line.bidder === null ? "no bid" : `${a.sides[line.bidder].name} ${line.bid}${line.set ? ", set" : ", made"}`),
-          a.sides.map((_, i) => h("td", { class: "sr-num" }, h("span", { class: "sr-pad__change" }, signed(line.changes[i])), " ", h("strong", {}, total(line.totals[i])))),
-          h(
-            "td",
-            {},
-            h(
-              "button",
-              {
-                type: "button",
-                class: "md-button sr-pad__edit",
-                "aria-label": `Edit deal ${line.number}`,
-                "aria-pressed": String(this._editing === index),
-                disabled: !ready,
-                onclick: () => (this._editing === index ? this.stopEditing(true) : this.startEditing(index)),
-              },
-              "Edit",
-            ),
-          ),
+          h("td", {}, line.passed ? "passed" : line.bidder === undefined || line.bidder === null ? "no bid" : `${s.sides[line.bidder].name} ${line.bid}${line.set ? ", set" : ", made"}`),
+          s.sides.map((_, i) => h("td", { class: "sr-num" }, h("span", { class: "sr-pad__change" }, signed(line.changes[i])), " ", h("strong", {}, total(line.totals[i])))),
+          editButton(index),
         ),
       );
-      const why = a.lines.map((line) =>
+      for (let index = scored; index < deals.length; index += 1) {
+        const deal = deals[index];
+        const refused = this._refused && this._refused.index === index;
+        rows.push(
+          h(
+            "tr",
+            { class: refused ? "sr-pad__waiting sr-pad__refusedline" : "sr-pad__waiting", "data-deal": String(index) },
+            h("th", { scope: "row" }, String(index + 1)),
+            h("td", {}, this.dealWords(deal, s.sides), h("span", { class: "sr-pad__state" }, refused ? ", not scored" : ", waiting")),
+            s.sides.map((_, i) => h("td", { class: "sr-num" }, deal.points && deal.points[i] !== undefined ? `took ${deal.points[i]}` : "")),
+            editButton(index),
+          ),
+        );
+      }
+      const why = (a ? a.lines : []).map((line) =>
         h("li", {}, h("strong", {}, `Deal ${line.number}. `), line.reason, " ", citationLink(line.citation), line.interpretation ? h("span", { class: "sr-hint" }, ` Interpretation: ${line.interpretation}`) : null),
       );
       replace(
@@ -1117,19 +1320,21 @@ class SomersetPad extends Widget {
           h(
             "table",
             { class: "sr-table sr-pad__table" },
-            h("caption", { class: "sr-vh" }, `The pad: each deal's change and the totals after it`),
-            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"), h("th", { scope: "col" }, "Bid"), a.sides.map((s) => h("th", { scope: "col" }, s.name)), h("th", { scope: "col" }, h("span", { class: "sr-vh" }, "Edit")))),
+            h("caption", { class: "sr-vh" }, waiting ? "The pad: each deal's change and the totals after it; the deals that wait show the points taken" : "The pad: each deal's change and the totals after it"),
+            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"), h("th", { scope: "col" }, "Bid"), s.sides.map((side) => h("th", { scope: "col" }, side.name)), h("th", { scope: "col" }, h("span", { class: "sr-vh" }, "Edit")))),
             h("tbody", {}, rows),
           ),
         ),
-        h(
-          "details",
-          { class: "sr-pad__why" },
-          h("summary", {}, "Why each deal scored as it did"),
-          h("ol", {}, why),
-          h("p", {}, h("strong", {}, "The game: "), a.game_rule.summary, " ", citationLink(a.game_rule.citation)),
-          interpretationNote(a.game_rule.interpretation),
-        ),
+        a && a.lines.length
+          ? h(
+              "details",
+              { class: "sr-pad__why" },
+              h("summary", {}, "Why each deal scored as it did"),
+              h("ol", {}, why),
+              h("p", {}, h("strong", {}, "The game: "), a.game_rule.summary, " ", citationLink(a.game_rule.citation)),
+              interpretationNote(a.game_rule.interpretation),
+            )
+          : null,
       );
     }
     // Names, sharing.
@@ -1137,25 +1342,25 @@ class SomersetPad extends Widget {
     const legend = this._names.querySelector("legend");
     clear(this._names);
     this._names.appendChild(legend);
-    a.sides.forEach((s, i) => {
-      const box = h("input", { type: "text", id: `${this._id}-name-${i}`, value: s.name, maxlength: "24", autocomplete: "off" });
-      box.disabled = !ready;
+    s.sides.forEach((side, i) => {
+      const box = h("input", { type: "text", id: `${this._id}-name-${i}`, value: side.name, maxlength: "24", autocomplete: "off" });
       box.addEventListener("change", () => this.renameSides());
-      this._names.appendChild(h("div", { class: "sr-field" }, h("label", { for: box.id }, `Side ${i + 1} (seats ${s.seats.join("+")})`), box));
+      this._names.appendChild(h("div", { class: "sr-field" }, h("label", { for: box.id }, `Side ${i + 1} (seats ${side.seats.join("+")})`), box));
     });
-    this._share.hidden = false;
-    this._shareButton.hidden = false;
+    const shareable = Boolean(a) || deals.length > 0;
+    this._share.hidden = !shareable;
+    this._shareButton.hidden = !shareable;
     const link = new URL(location.href);
     link.search = "";
     const params = new URLSearchParams();
-    const s = this._state;
-    params.set("rules", s.rules);
-    if (s.option) params.set("option", s.option);
-    if (s.format) params.set("format", s.format);
-    if (s.names) params.set("names", s.names.join(","));
-    params.set("deals", dealsToText(s.deals));
+    const st = this._state;
+    params.set("rules", st.rules);
+    if (st.option) params.set("option", st.option);
+    if (st.format) params.set("format", st.format);
+    if (st.names) params.set("names", st.names.join(","));
+    params.set("deals", dealsToText(st.deals));
     this._linkBox.value = `${link.origin}${link.pathname}?${params.toString().replace(/%2C/gi, ",")}`;
-    this._textBox.value = withMinus(a.text);
+    this._textBox.value = a ? withMinus(a.text) + (pending ? `\n${pending}\n` : "") : `Somerset score pad: ${plural(deals.length, "deal")} written down, scored when the engine is ready.\n`;
     this.drawQr();
   }
 

@@ -6,7 +6,8 @@
 //   somerset.pads             the score pad's games   {version: 1, current, games: [game]}
 //       game: {id, made, changed, rev, rules, option, format, names, deals, answer, requestKey}
 //       (answer is the engine's last answer for requestKey, a cache: used only when it has the
-//       pad answer's shape and its request is the game's own, so a reload shows the pad at once)
+//       pad answer's shape and its request is the game's own, or the game's first deals' when the
+//       deals after them wait for the engine, so a reload shows the pad at once)
 //   somerset.pad              the pad's earlier single game {v: 1, rules, deals, ...}: read once
 //                             into somerset.pads as one game (two when it held an undone game)
 //   somerset.puzzle-progress  {version: 1, puzzles: {id: {result, tries, last}}, streak, best}
@@ -228,6 +229,20 @@ export function requestKey(g) {
   return JSON.stringify(padRequest(g));
 }
 
+// The request key of a game's first `n` deals (its settings the same).
+export function prefixKey(g, n) {
+  return requestKey({ ...g, deals: g.deals.slice(0, n) });
+}
+
+// Whether `answer`, the engine's answer to the request `key`, scores the first deals of game `g`
+// (all of them, or the first ones while the others wait for the engine): the number it scores, or
+// null when it is not the game's.
+export function answerCovers(g, answer, key) {
+  if (!isObject(answer) || !Array.isArray(answer.lines) || !Array.isArray(g.deals) || answer.lines.length > g.deals.length) return null;
+  const n = answer.lines.length;
+  return text(key) && key === prefixKey(g, n) && validPadAnswer(answer, g.deals.slice(0, n)) ? n : null;
+}
+
 export function newGameId(now = Date.now(), random = Math.random) {
   return `g${now.toString(36)}${Math.floor(random() * 36 ** 4)
     .toString(36)
@@ -245,7 +260,7 @@ export function cleanGame(g) {
   const made = text(g.made) && DATE.test(g.made) ? g.made : "";
   const game = { id: g.id, made, changed: text(g.changed) && DATE.test(g.changed) ? g.changed : made, rev: whole(g.rev) ? g.rev : 0, rules: g.rules, option, format, names, deals, answer: null, requestKey: null };
   if (g.from === KEYS.oldPad) game.from = KEYS.oldPad; // read from the earlier single pad
-  if (text(g.requestKey) && g.requestKey === requestKey(game) && validPadAnswer(g.answer, deals)) Object.assign(game, { answer: g.answer, requestKey: g.requestKey });
+  if (answerCovers(game, g.answer, g.requestKey) !== null) Object.assign(game, { answer: g.answer, requestKey: g.requestKey });
   return game;
 }
 

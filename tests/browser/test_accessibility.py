@@ -222,6 +222,17 @@ def test_axe_finds_no_wcag_violation_in_a_working_tool(viewer: Viewer, path: str
     assert not problems, "\n".join(problems)
 
 
+def test_axe_finds_no_wcag_violation_in_a_pad_with_a_refused_deal_and_one_waiting(viewer: Viewer) -> None:
+    # A link's pad whose deal 2 the engine refuses (a bid above the deal's points): deal 1 scored,
+    # deal 2 marked "not scored" with the note above the pad, deal 3 "waiting".
+    page = viewer.open("tools/pad/?rules=parker-1947&deals=s1b15p16.8,s2b30p10.14,s1b12p24.0")
+    expect(page.locator("somerset-pad .sr-pad__refused")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(page.locator("somerset-pad .sr-pad__waiting")).to_have_count(2)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # laid out
+    problems = viewer.axe()
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_palette_contrast(browser: Any, site_url: str, scheme: str) -> None:
     v = Viewer(browser, site_url, scheme, DESKTOP)

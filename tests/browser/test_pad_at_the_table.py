@@ -30,8 +30,10 @@ def shown(n: int) -> str:
 
 
 def started(page: Any) -> None:
+    """Start the engine and wait for it: the form works before it, but these deals are scored at once."""
     page.locator("somerset-pad .sr-start").click()
-    expect(page.get_by_role("button", name="Add the deal")).to_be_enabled(timeout=TIMEOUT)
+    page.wait_for_function("() => window[Symbol.for('somerset.engine')].state.status === 'ready'", timeout=TIMEOUT)
+    expect(page.get_by_role("button", name="Add the deal")).to_be_enabled()
 
 
 def add(page: Any, bidder: str, bid: int, first: int, second: int) -> None:

@@ -47,8 +47,14 @@ def live(page: Any) -> Any:
 
 
 def started(page: Any) -> None:
+    """Start the engine and wait for it: the form works before it, but these deals are scored at once."""
     page.locator("somerset-pad .sr-start").click()
-    expect(page.get_by_role("button", name="Add the deal")).to_be_enabled(timeout=TIMEOUT)
+    ready(page)
+
+
+def ready(page: Any) -> None:
+    page.wait_for_function("() => window[Symbol.for('somerset.engine')].state.status === 'ready'", timeout=TIMEOUT)
+    expect(page.get_by_role("button", name="Add the deal")).to_be_enabled()
 
 
 def no_sideways_scroll(page: Any) -> None:
@@ -80,7 +86,7 @@ def test_a_game_on_the_pad_reload_undo_winner_share_and_text(open_page: Any) -> 
     rec.stall.clear()
     for route in held:
         route.continue_()
-    expect(page.get_by_role("button", name="Add the deal")).to_be_enabled(timeout=TIMEOUT)
+    ready(page)
 
     # Undo takes back one line; the deal goes in again.
     page.get_by_role("button", name="Undo the last deal").click()
@@ -161,6 +167,6 @@ def test_offline_after_the_engine_was_started_once(open_page: Any) -> None:
     page.reload()
     expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["16", "0"])
     # The engine starts by itself for the game on the pad: no Start press.
-    expect(page.get_by_role("button", name="Add the deal")).to_be_enabled(timeout=TIMEOUT)
+    ready(page)
     add(page, "They", 10, 12)  # seats 2+4 bid 10 and take 12 of the deal's points: made
     expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["16", "12"])

@@ -67,7 +67,8 @@ def started(page: Any) -> None:
     # A press anywhere in the widget starts the engine (a link's pad starts it by itself).
     expect(pad(page).locator(".sr-status")).to_be_attached()
     pad(page).dispatch_event("pointerdown")
-    expect(pad(page).get_by_role("button", name="Add the deal")).to_be_enabled(timeout=TIMEOUT)
+    page.wait_for_function("() => window[Symbol.for('somerset.engine')].state.status === 'ready'", timeout=TIMEOUT)
+    expect(pad(page).get_by_role("button", name="Add the deal")).to_be_enabled()
 
 
 def add(page: Any, bidder: str, bid: int, first: int) -> None:
@@ -232,7 +233,7 @@ def test_a_stored_pad_of_another_shape_is_not_trusted(open_page: Any) -> None:
     page, rec = open_page(goto=False)
     page.add_init_script(f"if (!sessionStorage.seeded) {{ sessionStorage.seeded = 1; localStorage.setItem('somerset.pad', {json.dumps(json.dumps(old))}); }}")
     page.goto(rec.base + PAD)
-    expect(pad(page).locator(".sr-pad__board")).to_have_text("A pad of 1 deal, scored when the engine starts.")
+    expect(pad(page).locator(".sr-pad__board")).to_have_text("A pad of 1 deal, scored when the engine is ready.")
     started(page)
     expect(totals(page)).to_have_text(["16", "0"])
     assert page.evaluate("localStorage.getItem('somerset.pad')") is None

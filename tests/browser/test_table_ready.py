@@ -13,6 +13,8 @@ from conftest import ENGINE_TIMEOUT, _site_dir
 from playwright.sync_api import expect
 from test_offline import TOOLS, WIDE, wait_controlled
 
+from somerset.api import handle
+
 ENGINE = "window[Symbol.for('somerset.engine')].state"
 OFFLINE = "window[Symbol.for('somerset.offline')].state"
 FIRST = "tools/trick/?rules=parker-1947&trump=2&cards=8/8,6/8,4/10,0/2"
@@ -134,6 +136,7 @@ TOOL_INPUTS = {
     "replay": ("tools/replay/", "somerset-deal", "select"),  # the replayer's form
     "play": ("tools/play/", "somerset-table", "select"),
     "samedeal": ("tools/samedeal/", "somerset-samedeal", "select"),
+    "pad": ("tools/pad/", "somerset-pad", "select[id$='-rules']"),  # the ruleset (then the players, the deal's form)
 }
 
 
@@ -164,6 +167,170 @@ def test_every_tool_draws_its_inputs_from_its_page_with_the_engine_blocked(open_
     module = {"somerset-deal": "deal.js", "somerset-table": "table.js"}.get(tag, f"{tool}.js")
     assert {module, "ui.js", "engine.js", "main.js"} <= set(head["preloaded"]), head
     assert head["run"] == ["main.js", module], head
+
+
+def pad_answer(deals: list[dict[str, Any]]) -> Any:
+    """The engine's pad for Parker 1947, the sides named as the pad names two sides."""
+    return json.loads(handle(json.dumps({"cmd": "pad", "rules": "parker-1947", "names": ["We", "They"], "deals": deals})))
+
+
+def test_the_score_pad_takes_deals_while_the_engine_downloads_and_scores_them_in_order(open_page: Any) -> None:
+    # The engine's download is held: the pad's ruleset, players, sides and deal form are drawn from
+    # the build's fixed answers; deals go in, are shown as waiting and kept on the device (a reload
+    # keeps them); once the engine is let through they are scored in order, and the one it refuses
+    # is named and left to be edited, not dropped.
+    page, rec = open_page(goto=False, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    rec.stall.add("pyodide.asm.wasm")
+    page.goto(rec.base + "tools/pad/")
+    pad = page.locator("somerset-pad")
+    rules = pad.locator("select[id$='-rules']")
+    expect(rules).to_be_enabled(timeout=ENGINE_TIMEOUT)
+    expect(rules).to_have_value("parker-1947")
+    expect(pad.get_by_label("Bid won by").locator("option")).to_have_text(["We", "They"])
+    expect(pad.get_by_role("button", name="Everyone passed")).to_be_enabled()
+    expect(pad.locator(".sr-pad__totals dt")).to_have_text(["We seats 1+3", "They seats 2+4"])
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text(["0", "0"])
+    expect(pad.locator(".sr-pad__names input")).to_have_count(2)
+    expect(pad.locator(".sr-pad__points .sr-hint")).to_have_text("A deal holds 24 points; leave one side empty for the rest.")
+
+    def add(bidder: str, bid: int, first: int, second: int | None = None) -> None:
+        rows = pad.locator(".sr-pad__table tbody tr").count()
+        pad.get_by_label("Bid won by").select_option(label=bidder)
+        pad.get_by_label("Bid", exact=True).fill(str(bid))
+        pad.get_by_label("We took").fill(str(first))
+        pad.get_by_label("They took").fill("" if second is None else str(second))
+        pad.get_by_role("button", name="Add the deal").click()
+        expect(pad.locator(".sr-pad__table tbody tr")).to_have_count(rows + 1)
+        expect(pad.get_by_label("We took")).to_have_value("")  # taken in: the form is emptied
+
+    add("We", 15, 16)
+    expect(pad.locator("[aria-live='polite']")).to_have_text("Deal 1 is on the pad: scored when the engine is ready.")
+    add("They", 30, 10, 14)  # a bid above the deal's 24 points: the engine will refuse it
+    add("We", 12, 24, 0)
+    add("They", 10, 4)  # and taken back: Undo works before the engine too
+    pad.get_by_role("button", name="Undo the last deal").click()
+    expect(pad.locator("[aria-live='polite']")).to_have_text("Deal 4 taken back.")
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # using the form started it
+    assert rec.stalled, "the engine's download was not held"
+    rows = pad.locator(".sr-pad__table tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text("We 15, waiting")
+    expect(rows.nth(0)).to_contain_text("took 16")
+    expect(rows.nth(0)).to_contain_text("took 8")  # the side left empty took the rest
+    expect(pad.locator(".sr-pad__board")).to_have_text("A pad of 3 deals, scored when the engine is ready.")
+    entered = [{"bidder": 0, "bid": 15, "points": [16, 8]}, {"bidder": 1, "bid": 30, "points": [10, 14]}, {"bidder": 0, "bid": 12, "points": [24, 0]}]
+    stored = json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))
+    assert [g["deals"] for g in stored["games"]] == [entered]
+    assert "deals=s1b15p16.8,s2b30p10.14,s1b12p24.0" in page.url
+
+    # A reload while the engine still downloads: the deals written down are there, still waiting.
+    rec.stalled[:] = []  # the first page's held download goes with it
+    page.reload()
+    expect(rows).to_have_count(3, timeout=ENGINE_TIMEOUT)
+    expect(rows.nth(2)).to_contain_text("We 12, waiting")
+    expect(pad.locator(".sr-pad__board")).to_contain_text("scored when the engine is ready")
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # a kept game starts it by itself
+    release(rec)
+
+    # Scored in order with the engine's figures: deal 1; deal 2 refused, named, and kept; deal 3 waits for it.
+    first = pad_answer(entered[:1])
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t) for t in first["totals"]], timeout=ENGINE_TIMEOUT)
+    refusal = pad_answer(entered)["error"]["message"]
+    assert refusal.startswith("deal 2: a bid must be from 1 to 24")
+    expect(pad.locator(".sr-notice")).to_contain_text(f"This pad cannot be scored as it is: {refusal}.")
+    expect(pad.locator(".sr-pad__refused")).to_have_text("Deal 2 is not scored (the note above says why). Press Edit on deal 2 to change it.")
+    expect(rows.nth(1)).to_contain_text("They 30, not scored")
+    expect(rows.nth(2)).to_contain_text("We 12, waiting")
+    assert [g["deals"] for g in json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"]] == [entered]
+
+    # Deal 2 changed: every deal is scored, as the engine scores them.
+    pad.get_by_role("button", name="Edit deal 2").click()
+    expect(pad.get_by_label("Bid", exact=True)).to_have_value("30")
+    pad.get_by_label("Bid", exact=True).fill("15")
+    pad.get_by_role("button", name="Save deal 2").click()
+    fixed = [entered[0], {**entered[1], "bid": 15}, entered[2]]
+    answer = pad_answer(fixed)
+    minus = lambda n: f"\u2212{-n}" if n < 0 else str(n)  # noqa: E731
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([minus(t) for t in answer["totals"]])
+    expect(pad.locator(".sr-pad__waiting")).to_have_count(0)
+    expect(pad.locator(".sr-notice")).to_be_hidden()
+    expect(pad.locator("[aria-live='polite']")).to_have_text(f"Deals 2 to 3 scored. Totals We {minus(answer['totals'][0])}, They {minus(answer['totals'][1])}.")
+    game = json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"][0]
+    assert game["deals"] == fixed and game["answer"]["totals"] == answer["totals"]
+
+
+def test_a_deal_added_to_a_links_pad_before_the_engine_keeps_it_beside_the_devices_own(open_page: Any) -> None:
+    # Nothing is lost and nothing is written over: the device's own game, begun while the engine
+    # was held, stays as it was when a shared link's pad is opened and a deal is added to it (still
+    # before the engine); that pad becomes a game of its own, scored once the engine is let through.
+    page, rec = open_page(goto=False)
+    rec.stall.add("pyodide.asm.wasm")
+    page.goto(rec.base + "tools/pad/")
+    pad = page.locator("somerset-pad")
+    rows = pad.locator(".sr-pad__table tbody tr")
+    expect(pad.get_by_role("button", name="Add the deal")).to_be_enabled(timeout=ENGINE_TIMEOUT)
+    pad.get_by_label("Bid", exact=True).fill("15")
+    pad.get_by_label("We took").fill("16")
+    pad.get_by_role("button", name="Add the deal").click()
+    expect(rows).to_have_count(1)
+    own = json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"]
+    assert [g["deals"] for g in own] == [[{"bidder": 0, "bid": 15, "points": [16, 8]}]]
+
+    rec.stalled[:] = []  # the first page's held download goes with it
+    page.goto(rec.base + "tools/pad/?rules=parker-1947&deals=s2b10p4.20")
+    expect(pad.locator(".sr-notice")).to_contain_text("This pad came with a link. It is not kept on this device, and your own games are unchanged")
+    expect(rows).to_have_count(1)
+    expect(rows.nth(0)).to_contain_text("They 10, waiting")
+    pad.get_by_label("Bid won by").select_option(label="We")
+    pad.get_by_label("Bid", exact=True).fill("12")
+    pad.get_by_label("We took").fill("24")
+    pad.get_by_role("button", name="Add the deal").click()
+    expect(rows).to_have_count(2)
+    expect(pad.locator("[aria-live='polite']")).to_have_text(
+        "Deal 2 is on the pad: scored when the engine is ready. This pad is now kept on this device, as a game of its own.")
+    linked = [{"bidder": 1, "bid": 10, "points": [4, 20]}, {"bidder": 0, "bid": 12, "points": [24, 0]}]
+    games = json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"]
+    assert [g["deals"] for g in games] == [own[0]["deals"], linked]
+    assert games[0] == own[0]  # the device's own game, untouched
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")
+    release(rec)
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t) for t in pad_answer(linked)["totals"]], timeout=ENGINE_TIMEOUT)
+    expect(pad.locator(".sr-pad__waiting")).to_have_count(0)
+
+
+def test_a_kept_game_is_changed_after_a_reload_before_the_engine(open_page: Any) -> None:
+    # A game scored and kept; the page reloaded with the engine's download held: the saved totals
+    # show, Undo and Edit work at once (the changed deals wait), and the engine scores them after.
+    page, rec = open_page("tools/pad/")
+    pad = page.locator("somerset-pad")
+    rows = pad.locator(".sr-pad__table tbody tr")
+    pad.locator(".sr-start").click()
+    page.wait_for_function(f"() => {ENGINE}.status === 'ready'", timeout=ENGINE_TIMEOUT)
+    for bid, took in ((15, 16), (12, 10)):
+        pad.get_by_label("Bid", exact=True).fill(str(bid))
+        pad.get_by_label("We took").fill(str(took))
+        pad.get_by_role("button", name="Add the deal").click()
+        expect(pad.get_by_label("We took")).to_have_value("", timeout=ENGINE_TIMEOUT)
+    two = [{"bidder": 0, "bid": 15, "points": [16, 8]}, {"bidder": 0, "bid": 12, "points": [10, 14]}]
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t).replace("-", "\u2212") for t in pad_answer(two)["totals"]])
+
+    rec.stall.add("pyodide.asm.wasm")
+    page.reload()
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t).replace("-", "\u2212") for t in pad_answer(two)["totals"]])
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # a kept game starts it by itself
+    pad.get_by_role("button", name="Undo the last deal").click()
+    expect(pad.locator("[aria-live='polite']")).to_have_text("Deal 2 taken back.")
+    expect(rows).to_have_count(1)
+    pad.get_by_role("button", name="Edit deal 1").click()
+    expect(pad.get_by_label("Bid", exact=True)).to_have_value("15")
+    pad.get_by_label("Bid", exact=True).fill("17")
+    pad.get_by_role("button", name="Save deal 1").click()
+    expect(rows.nth(0)).to_contain_text("We 17, waiting")
+    changed = [{"bidder": 0, "bid": 17, "points": [16, 8]}]
+    assert json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"][0]["deals"] == changed
+    release(rec)
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t).replace("-", "\u2212") for t in pad_answer(changed)["totals"]], timeout=ENGINE_TIMEOUT)
+    expect(rows.nth(0)).to_contain_text("We 17, set")
 
 
 @pytest.mark.parametrize("tool", ["samedeal", "replay", "play"])

@@ -139,6 +139,21 @@ test("a saved answer of another shape is dropped, never trusted; the game is kep
   assert.equal(S.validPadAnswer({ ...answer([1]), lines: [{ number: 1 }] }, [1]), false);
 });
 
+test("a saved answer for the game's first deals is kept while the deals after them wait", () => {
+  const deals = [{ bidder: 0, bid: 15, points: [16, 8] }, { bidder: 1, bid: 12, points: [10, 14] }, { passed: true }];
+  const g = { ...game({ deals }), answer: answer(deals.slice(0, 2)), requestKey: S.prefixKey({ rules: "parker-1947", deals }, 2) };
+  store.setItem("somerset.pads", JSON.stringify({ version: 1, current: g.id, games: [g] }));
+  const got = S.read("pads").value.games[0];
+  assert.equal(got.answer.lines.length, 2);
+  assert.equal(S.answerCovers(got, got.answer, got.requestKey), 2);
+  // The first deals' answer under another ruleset, or with a deal changed, is not this game's.
+  assert.equal(S.answerCovers({ ...got, rules: "parker-1950" }, got.answer, got.requestKey), null);
+  assert.equal(S.answerCovers({ ...got, deals: [{ passed: true }, ...deals.slice(1)] }, got.answer, got.requestKey), null);
+  // More lines than the game has deals (a deal taken back) is not its answer either.
+  assert.equal(S.answerCovers({ ...got, deals: deals.slice(0, 1) }, got.answer, got.requestKey), null);
+  assert.equal(S.answerCovers(got, { ...got.answer, lines: "x" }, got.requestKey), null);
+});
+
 test("a value of a newer version is left untouched, and nothing is written over it", () => {
   const newer = JSON.stringify({ version: 2, games: [] });
   store.setItem("somerset.pads", newer);

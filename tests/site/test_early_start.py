@@ -161,3 +161,34 @@ def test_the_fixed_answers_block_cannot_close_itself() -> None:
     block = hook("inputs").data_block('{"a": "</script><b>"}\n')
     assert block.count("</script>") == 1 and block.endswith("</script>")
     assert json.loads(block.split(">", 1)[1].rsplit("<", 1)[0]) == {"a": "</script><b>"}
+
+
+def test_the_pad_page_carries_an_empty_game_for_every_ruleset_option_and_format(built_site: Path) -> None:
+    # The score pad draws its form from these before the engine runs: every ruleset, its optional
+    # rules (none first) and the formats each allows, keyed as widgets/storage.js padRequest writes.
+    from somerset.api import handle
+
+    inputs = hook("inputs")
+    html = (built_site / "tools" / "pad" / "index.html").read_text(encoding="utf-8")
+    block = re.search(r'<script type="application/json" id="somerset-fixed-answers">(.*?)</script>', html.split("</head>", 1)[0], re.S)
+    assert block
+    answers = dict((key, answer) for key, answer in json.loads(block.group(1))["answers"])
+    common = json.loads((built_site / "assets" / "data" / "inputs.json").read_text(encoding="utf-8"))["answers"]
+    assert all(answers[key] == answer for key, answer in common)  # what every tool page carries
+    rulesets = json.loads(handle('{"cmd":"rulesets"}'))["rulesets"]
+    wanted = 0
+    for r in rulesets:
+        for option in [None, *r["options"]]:
+            for f in r["formats"]:
+                if option and option["formats"] and f["id"] not in option["formats"]:
+                    continue
+                wanted += 1
+                key = json.dumps({"cmd": "pad", "rules": r["id"], "deals": [], **({"option": option["id"]} if option else {}), "format": f["id"]}, separators=(",", ":"))
+                assert answers[key] == json.loads(handle(key)), key
+                assert answers[key]["lines"] == [] and len(answers[key]["sides"]) == len(f["teams"])
+    assert len(answers) == len(common) + wanted
+    # Only the pad's page: the other tool pages carry the common answers alone.
+    trick = (built_site / "tools" / "trick" / "index.html").read_text(encoding="utf-8")
+    carried = re.search(r'id="somerset-fixed-answers">(.*?)</script>', trick, re.S)
+    assert carried and not any(key.startswith('{"cmd":"pad"') for key, _ in json.loads(carried.group(1))["answers"])
+    assert inputs.pad_requests()[0] == {"cmd": "pad", "rules": rulesets[0]["id"], "deals": [], "format": rulesets[0]["formats"][0]["id"]}
