@@ -58,7 +58,7 @@ from .bots import card_cost
 from .playout import play_out
 
 __all__ = ["Advisor", "Advice", "wilson_interval", "TrumpAdvice", "AdviceError", "MAKE_CHANCE", "MAX_SAMPLES", "SLICE", "advise",
-           "advisor_for", "ADVISORS"]
+           "advisor_for", "ADVISORS", "mean_half"]
 
 #: A bid is recommended only if it is made at least this often (see the module's text).
 MAKE_CHANCE = 2 / 3
@@ -88,7 +88,7 @@ def wilson_interval(k: int, n: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
-def _mean_half(total: float, squares: float, n: int) -> tuple[float, float]:
+def mean_half(total: float, squares: float, n: int) -> tuple[float, float]:
     """The mean and the half-width of its 95% interval (normal approximation; infinite below two samples)."""
     if n == 0:
         return 0.0, math.inf
@@ -477,12 +477,12 @@ class Advisor:
             n = tally.n
             total = sum(p * c for p, c in enumerate(tally.points))
             squares = sum(p * p * c for p, c in enumerate(tally.points))
-            mean, half = _mean_half(total, squares, n)
+            mean, half = mean_half(total, squares, n)
             p_make, intervals, scores, score_half = [], [], [], []
             for j in range(len(self.bids)):
                 p_make.append(tally.made[j] / n if n else 0.0)
                 intervals.append(wilson_interval(tally.made[j], n))
-                m, h = _mean_half(tally.score[j], tally.score_sq[j], n)
+                m, h = mean_half(tally.score[j], tally.score_sq[j], n)
                 scores.append(m)
                 score_half.append(h)
             per_card = sorted(((cards[c], v / n if n else 0.0) for c, v in tally.card_points.items()),
@@ -501,7 +501,7 @@ class Advisor:
                 continue
             total = sum(p * c for p, c in enumerate(tally.points))
             squares = sum(p * p * c for p, c in enumerate(tally.points))
-            if _mean_half(total, squares, tally.n)[1] > half_width:
+            if mean_half(total, squares, tally.n)[1] > half_width:
                 return False
         return True
 

@@ -46,12 +46,11 @@ True
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from ..players.advisor import Advice, AdviceError, Advisor, TrumpAdvice
+from ..players.advisor import Advice, AdviceError, Advisor, TrumpAdvice, mean_half
 from ..rules.cards import Trump, parse_cards
 from ..rules.describe import MINUS, percent
 from ..rules.dimensions import AllPass, Format, Ruleset
@@ -70,7 +69,6 @@ SAMPLES = 400
 MARGIN = 1.5
 #: The value of a pass among the offered calls.
 PASS = "Pass"
-_Z = 1.96  # the 95% normal quantile
 
 
 @dataclass(frozen=True)
@@ -157,15 +155,9 @@ def _advisor_setup(p: Puzzle) -> Advisor:
 
 
 def _mean_half(pairs: Sequence[tuple[float, int]]) -> tuple[float, float]:
-    """The mean of values given with their counts and the half-width of its 95% interval."""
-    n = sum(k for _, k in pairs)
-    if n == 0:
-        return 0.0, math.inf
-    mean = sum(v * k for v, k in pairs) / n
-    if n == 1:
-        return mean, math.inf
-    var = sum(k * (v - mean) ** 2 for v, k in pairs) / (n - 1)
-    return mean, _Z * math.sqrt(var / n)
+    """The mean of values given with their counts and the half-width of its 95% interval (the
+    advisor's :func:`~somerset.players.advisor.mean_half`)."""
+    return mean_half(sum(v * k for v, k in pairs), sum(v * v * k for v, k in pairs), sum(k for _, k in pairs))
 
 
 def _trump_value(p: Puzzle, t: TrumpAdvice, bid: int, choice: str) -> Value:
