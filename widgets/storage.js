@@ -6,8 +6,10 @@
 //   somerset.pads             the score pad's games   {version: 1, current, games: [game]}
 //       game: {id, made, changed, rev, rules, option, format, names, deals, answer, requestKey}
 //       (answer is the engine's last answer for requestKey, a cache: used only when it has the
-//       pad answer's shape and its request is the game's own, or the game's first deals' when the
-//       deals after them wait for the engine, so a reload shows the pad at once)
+//       pad answer's shape and its request has the game's ruleset, option and format, and then
+//       for the deals it shares with the game from the first on (answerCovers), its words only
+//       under the same names; so a reload shows the pad at once, and a deal taken back or
+//       changed, or a side renamed, before the engine runs leaves the rest of the pad scored)
 //   somerset.pad              the pad's earlier single game {v: 1, rules, deals, ...}: read once
 //                             into somerset.pads as one game (two when it held an undone game)
 //   somerset.puzzle-progress  {version: 1, puzzles: {id: {result, tries, last}}, streak, best}
@@ -234,13 +236,69 @@ export function prefixKey(g, n) {
   return requestKey({ ...g, deals: g.deals.slice(0, n) });
 }
 
-// Whether `answer`, the engine's answer to the request `key`, scores the first deals of game `g`
-// (all of them, or the first ones while the others wait for the engine): the number it scores, or
-// null when it is not the game's.
+// The game a request key asks about ({rules, option, format, names, deals}), or null.
+export function keyGame(key) {
+  let r;
+  try {
+    r = JSON.parse(key);
+  } catch {
+    return null;
+  }
+  if (!isObject(r) || r.cmd !== "pad" || !text(r.rules) || !Array.isArray(r.deals)) return null;
+  return { rules: r.rules, option: text(r.option) ? r.option : "", format: text(r.format) ? r.format : "", names: Array.isArray(r.names) && r.names.length ? r.names : null, deals: r.deals };
+}
+
+const sameSettings = (a, b) => a.rules === b.rules && (a.option || "") === (b.option || "") && (a.format || "") === (b.format || "");
+const sameNames = (a, b) => JSON.stringify(a.names && a.names.length ? a.names : null) === JSON.stringify(b.names && b.names.length ? b.names : null);
+
+// How many of game `g`'s first deals `answer`, the engine's answer to the request `key`, scores:
+// the deals the request shares with the game from the first on, when its ruleset, optional rule and
+// format are the game's; null when it tells nothing of the game (other settings, or not a pad
+// answer for its request). The engine scores deal by deal: an answer's line k and the totals,
+// verdict and words on it are its answer for the first k deals alone, whatever the deals after
+// them (tests/engine/test_score_pad.py holds it to that), so a game whose last deal was taken back,
+// or whose deal k was changed, keeps the answer for the deals before. The names of the sides do
+// not enter a score: an answer under other names scores the same deals, only its words
+// (answerWords) are not the game's.
 export function answerCovers(g, answer, key) {
-  if (!isObject(answer) || !Array.isArray(answer.lines) || !Array.isArray(g.deals) || answer.lines.length > g.deals.length) return null;
-  const n = answer.lines.length;
-  return text(key) && key === prefixKey(g, n) && validPadAnswer(answer, g.deals.slice(0, n)) ? n : null;
+  if (!isObject(answer) || !Array.isArray(answer.lines) || !isObject(g) || !Array.isArray(g.deals) || !text(key)) return null;
+  const asked = keyGame(key);
+  if (!asked || !sameSettings(asked, g) || !validPadAnswer(answer, asked.deals)) return null;
+  const mine = padRequest(g).deals;
+  let n = 0;
+  while (n < mine.length && n < asked.deals.length && JSON.stringify(mine[n]) === JSON.stringify(asked.deals[n])) n += 1;
+  return n;
+}
+
+// Whether the words of the answer to `key` (the reasons, the verdict, the text: they name the
+// sides) are game `g`'s own: the same names asked for.
+export function answerWords(g, key) {
+  const asked = keyGame(key);
+  return Boolean(asked) && sameNames(asked, g);
+}
+
+// The engine's answer cut to its first `n` deals: its first n lines, and the totals, the winner and
+// the verdict it gave on line n, which are its answer for those deals alone (see answerCovers);
+// the text keeps its heading and those deals' lines. All of it is the engine's; null for n = 0
+// (the build's answer for an empty game is that one) or when the answer has not these lines.
+export function answerPrefix(answer, n) {
+  if (!isObject(answer) || !Array.isArray(answer.lines) || !whole(n) || n > answer.lines.length) return null;
+  if (n === answer.lines.length) return answer;
+  if (n === 0) return null;
+  const lines = answer.lines.slice(0, n);
+  const last = lines[n - 1];
+  if (!text(last.result) || !ints(last.totals, answer.sides.length)) return null;
+  const starts = lines.map((l) => `Deal ${l.number}: `);
+  const rows = String(answer.text).split("\n");
+  const kept = rows.filter((row) => starts.some((start) => row.startsWith(start)));
+  return {
+    ...answer,
+    lines,
+    totals: [...last.totals],
+    winner: last.winner === undefined ? null : last.winner,
+    result: last.result,
+    text: `${[rows[0], "", ...kept].join("\n")}\n`,
+  };
 }
 
 export function newGameId(now = Date.now(), random = Math.random) {

@@ -177,3 +177,56 @@ def test_the_api_request() -> None:
 def test_the_api_names_the_field_at_fault(request_: dict, field: str, words: str) -> None:
     answer = json.loads(handle(json.dumps({"cmd": "pad", "rules": "parker-1947", **request_})))
     assert answer["error"]["field"] == field and words in answer["error"]["message"], answer
+
+
+def _a_game(rid: str, fmt: str | None, seed: int) -> list[dict]:
+    """Deals a table could write down under ``rid``: random bids and points, until a side wins (or 40)."""
+    import random
+
+    rng = random.Random(seed)
+    empty = dispatch({"cmd": "pad", "rules": rid, **({"format": fmt} if fmt else {})})
+    sides, total = len(empty["sides"]), empty["points_per_deal"]
+    out: list[dict] = []
+    while len(out) < 40:
+        if empty["can_pass"] and rng.random() < 0.1:
+            deal: dict = {"passed": True}
+        else:
+            cuts = sorted(rng.randint(0, total) for _ in range(sides - 1))
+            points = [b - a for a, b in zip([0, *cuts], [*cuts, total])]
+            deal = {"points": points}
+            if empty["bidding"]:
+                deal.update(bidder=rng.randrange(sides), bid=rng.randint(empty["min_bid"], total))
+        out.append(deal)
+        answer = dispatch({"cmd": "pad", "rules": rid, **({"format": fmt} if fmt else {}), "deals": out})
+        if answer["winner"] is not None:
+            break
+    return out
+
+
+@pytest.mark.parametrize("rid,fmt", [("parker-1947", None), ("hodges-1903", None), ("boardgamegeek", None),
+                                     ("triple-2009", "eight-4x2"), ("somersetcards-com", None)])
+def test_a_pads_answer_for_its_first_deals_is_the_start_of_its_answer_and_names_change_no_figure(rid: str, fmt: str | None) -> None:
+    # The score pad (widgets/pad.js, storage.js answerCovers and answerPrefix) shows, before the
+    # engine runs, a game's first k deals from the answer kept for a game that begins with the same
+    # k deals (a deal taken back or changed after them), and every figure after a side renamed: it
+    # holds only because the answer for the first k deals alone is the first k lines of the longer
+    # one, with the totals, winner and verdict of line k and its text's lines, and because the
+    # names change words, never figures.
+    base = {"cmd": "pad", "rules": rid, **({"format": fmt} if fmt else {})}
+    for seed in range(3):
+        game = _a_game(rid, fmt, seed)
+        whole = dispatch({**base, "deals": game})
+        rows = whole["text"].splitlines()
+        for k in range(1, len(game) + 1):
+            part = dispatch({**base, "deals": game[:k]})
+            assert part["lines"] == whole["lines"][:k]
+            last = whole["lines"][k - 1]
+            assert (part["totals"], part["winner"], part["result"]) == (last["totals"], last["winner"], last["result"])
+            assert {key: v for key, v in part.items() if key not in ("lines", "totals", "winner", "result", "text")} == \
+                {key: v for key, v in whole.items() if key not in ("lines", "totals", "winner", "result", "text")}
+            deal_rows = [row for row in rows if any(row.startswith(f"Deal {n}: ") for n in range(1, k + 1))]
+            assert part["text"].splitlines()[: 2 + k] == [rows[0], "", *deal_rows]
+        names = [f"Side {chr(65 + i)}" for i in range(len(whole["sides"]))]
+        renamed = dispatch({**base, "deals": game, "names": names})
+        figures = lambda a: [(line["changes"], line["totals"], line["winner"], line["set"]) for line in a["lines"]]  # noqa: E731
+        assert figures(renamed) == figures(whole) and renamed["totals"] == whole["totals"]

@@ -146,12 +146,91 @@ test("a saved answer for the game's first deals is kept while the deals after th
   const got = S.read("pads").value.games[0];
   assert.equal(got.answer.lines.length, 2);
   assert.equal(S.answerCovers(got, got.answer, got.requestKey), 2);
-  // The first deals' answer under another ruleset, or with a deal changed, is not this game's.
+  // Under another ruleset, optional rule or format it scores nothing of the game; with its first
+  // deal changed, none of the game's deals.
   assert.equal(S.answerCovers({ ...got, rules: "parker-1950" }, got.answer, got.requestKey), null);
-  assert.equal(S.answerCovers({ ...got, deals: [{ passed: true }, ...deals.slice(1)] }, got.answer, got.requestKey), null);
-  // More lines than the game has deals (a deal taken back) is not its answer either.
-  assert.equal(S.answerCovers({ ...got, deals: deals.slice(0, 1) }, got.answer, got.requestKey), null);
+  assert.equal(S.answerCovers({ ...got, option: "start-at-15" }, got.answer, got.requestKey), null);
+  assert.equal(S.answerCovers({ ...got, format: "six-3x2" }, got.answer, got.requestKey), null);
+  assert.equal(S.answerCovers({ ...got, deals: [{ passed: true }, ...deals.slice(1)] }, got.answer, got.requestKey), 0);
   assert.equal(S.answerCovers(got, { ...got.answer, lines: "x" }, got.requestKey), null);
+  assert.equal(S.answerCovers(got, got.answer, "not a key"), null);
+  // An answer whose lines are not one for each deal its request asked about is not trusted.
+  assert.equal(S.answerCovers(got, answer(deals), got.requestKey), null);
+});
+
+// An answer as the engine writes one: each line's totals, verdict and text, the top's for the last line.
+const scoredAnswer = (deals, names = ["We", "They"]) => {
+  const lines = deals.map((d, i) => ({ number: i + 1, ...d, changes: [i + 1, 0], totals: [((i + 1) * (i + 2)) / 2, 0], set: false, reason: `${names[0]} made ${i + 1}`, citation: null, interpretation: null, winner: i === 3 ? 0 : null, result: i === 3 ? `${names[0]} reached 10 with 10` : `no side has reached 10 yet (${i + 1})` }));
+  const last = lines[lines.length - 1];
+  return {
+    ...answer([]),
+    sides: [
+      { name: names[0], seats: [1, 3] },
+      { name: names[1], seats: [2, 4] },
+    ],
+    lines,
+    totals: last ? last.totals : [0, 0],
+    winner: last ? last.winner : null,
+    result: last ? last.result : "no deal yet; the first side to 10 wins",
+    text: `Somerset score pad: Parker 1947. Sides: ${names.join("; ")}.\n\n${lines.map((l) => `Deal ${l.number}: ${names[0]} scores +${l.number}. Totals: ${l.totals[0]}.`).join("\n")}\n\nPlay on: ${last ? last.result : ""}.\n`,
+  };
+};
+
+test("a deal taken back or changed: the answer still scores the deals before it", () => {
+  const deals = [1, 2, 3, 4].map((n) => ({ bidder: 0, bid: 10 + n, points: [16, 8] }));
+  const g = { rules: "parker-1947", option: "", format: "", names: null, deals };
+  const key = S.requestKey(g);
+  const a = scoredAnswer(deals);
+  assert.equal(S.answerCovers(g, a, key), 4);
+  // The last deal taken back: the first three.
+  const undone = { ...g, deals: deals.slice(0, 3) };
+  assert.equal(S.answerCovers(undone, a, key), 3);
+  // Deal 3 changed: the first two; the deals after it too, though the same, wait (their totals change).
+  const changed = { ...g, deals: deals.map((d, i) => (i === 2 ? { ...d, bid: 20 } : d)) };
+  assert.equal(S.answerCovers(changed, a, key), 2);
+  // The same deal written down again after it was taken back: scored again, by the same answer.
+  assert.equal(S.answerCovers({ ...g, deals: [...deals.slice(0, 3), { points: [16, 8], bid: 14, bidder: 0 }] }, a, key), 4);
+  // A deal added after a deal taken back: the deals before it.
+  assert.equal(S.answerCovers({ ...g, deals: [...deals.slice(0, 3), { passed: true }] }, a, key), 3);
+  // Kept with the game and read back, it still scores them.
+  const stored = { ...game({ deals: undone.deals }), answer: a, requestKey: key };
+  store.setItem("somerset.pads", JSON.stringify({ version: 1, current: stored.id, games: [stored] }));
+  const got = S.read("pads").value.games[0];
+  assert.deepEqual(got.answer, a);
+  assert.equal(S.answerCovers(got, got.answer, got.requestKey), 3);
+});
+
+test("the answer cut to its first deals is the engine's answer for them: lines, totals, verdict, text", () => {
+  const deals = [1, 2, 3, 4].map((n) => ({ bidder: 0, bid: 10 + n, points: [16, 8] }));
+  const a = scoredAnswer(deals);
+  assert.equal(S.answerPrefix(a, 4), a);
+  const three = S.answerPrefix(a, 3);
+  assert.deepEqual(three.lines, a.lines.slice(0, 3));
+  assert.deepEqual([three.totals, three.winner, three.result], [a.lines[2].totals, null, a.lines[2].result]);
+  assert.equal(three.text, "Somerset score pad: Parker 1947. Sides: We; They.\n\nDeal 1: We scores +1. Totals: 1.\nDeal 2: We scores +2. Totals: 3.\nDeal 3: We scores +3. Totals: 6.\n");
+  assert.equal(S.validPadAnswer(three, deals.slice(0, 3)), true);
+  assert.deepEqual(a.lines.length, 4, "the answer itself is left as it was");
+  assert.equal(S.answerPrefix(a, 4).winner, 0, "cut after the deal that won the game: its winner");
+  assert.equal(S.answerPrefix(a, 0), null, "none: the build's answer for an empty game is that one");
+  assert.equal(S.answerPrefix(a, 5), null);
+  // A line without its verdict (an answer of an older shape) cannot be cut: nothing is made up.
+  const old = { ...a, lines: a.lines.map(({ result, ...line }) => line) };
+  assert.equal(S.answerPrefix(old, 2), null);
+});
+
+test("a side renamed: the answer scores every deal, its words are for the old names", () => {
+  const deals = [1, 2].map((n) => ({ bidder: 0, bid: 10 + n, points: [16, 8] }));
+  const g = { rules: "parker-1947", option: "", format: "", names: null, deals };
+  const key = S.requestKey(g);
+  const a = scoredAnswer(deals);
+  const renamed = { ...g, names: ["Anna", "Bob"] };
+  assert.equal(S.answerCovers(renamed, a, key), 2);
+  assert.equal(S.answerWords(renamed, key), false);
+  assert.equal(S.answerWords(g, key), true);
+  assert.equal(S.answerWords({ ...g, names: [] }, key), true, "no names is no names");
+  assert.equal(S.answerWords(renamed, S.requestKey(renamed)), true);
+  assert.deepEqual(S.keyGame(S.requestKey(renamed)), { rules: "parker-1947", option: "", format: "", names: ["Anna", "Bob"], deals });
+  assert.equal(S.keyGame("[1]"), null);
 });
 
 test("a value of a newer version is left untouched, and nothing is written over it", () => {
