@@ -19,10 +19,14 @@
 // format, the engine's answer for an empty game (its sides, whether deals are bid for, Everyone
 // passed, the points in a deal) come with the page (ui.js fixedAnswers, hooks/inputs.py). A change
 // made while the engine downloads (a deal added, changed or taken back, a side renamed) is shown
-// and kept at once, its deals marked as waiting, and the engine scores them, in order, when it is
-// ready; a deal it then refuses is named with its words and stays on the pad, to be edited. Once
-// every deal is scored, a change is scored before it is kept, and one the engine refuses is said
-// beside the form and not kept.
+// and kept at once, and the engine's answer kept with the game still scores what it scored of it
+// (storage.js answerCovers): the deals before a deal changed or added, all but the deal taken back
+// (the totals after each deal are on its line), every deal after a side renamed (names enter no
+// score; the reasons, which name the sides, wait), none after another ruleset, optional rule or
+// format. The deals it does not score are marked as waiting, and the engine scores them, in order,
+// when it is ready; a deal it then refuses is named with its words and stays on the pad, to be
+// edited. Once every deal is scored, a change is scored before it is kept, and one the engine
+// refuses is said beside the form and not kept.
 //
 // Two sides are "We" and "They" until the reader names them. Share hands the game to another
 // phone: the phone's share sheet where there is one (else the link is copied), and a QR code of the
@@ -43,7 +47,7 @@ import {
   rulesetList,
   signed,
 } from "./ui.js";
-import { FULL, LIMITS, answerCovers, dealsFromText, dealsToText, newGameId, onChange, padRequest, prefixKey, read, requestKey, update } from "./storage.js";
+import { FULL, LIMITS, answerCovers, answerPrefix, answerWords, dealsFromText, dealsToText, keyGame, newGameId, onChange, padRequest, read, requestKey, update } from "./storage.js";
 
 export { dealsFromText, dealsToText };
 
@@ -139,8 +143,8 @@ class SomersetPad extends Widget {
     this._loose = null; // {state, label}: shown beside the device's games, kept in this page only
     this._deleted = null; // the game deleted last, to bring back
     this._unsaved = false; // a change the device could not keep (storage full): the page has it
-    this._answer = null; // the engine's answer for the game's deals, or its first ones (the others wait)
-    this._answerKey = null; // the request it answered (storage.js prefixKey)
+    this._answer = null; // the engine's answer for the game's deals, or for a game that begins as it does (view())
+    this._answerKey = null; // the request it answered (storage.js requestKey)
     this._refused = null; // {index, message}: the deal the engine refused (the ones after it wait too)
     this._scoreNote = null;
     this._fixed = null; // the build's fixed answers (a Map), once read
@@ -323,10 +327,53 @@ class SomersetPad extends Widget {
     this._refused = null;
   }
 
+  // What the engine's answer kept with the game shows of it: {n, words, answer}, where n is how
+  // many of the game's first deals it scores (the others wait for the engine), words whether its
+  // reasons, verdict and text name the sides as the game does (not after a side renamed before the
+  // engine runs: the figures are the same, the words wait), and answer the engine's answer for those
+  // n deals (storage.js answerPrefix: its lines, cut; null for none), the sides named as the game
+  // names them. Null when the answer tells nothing of this game. Nothing here is computed: every
+  // figure is one the engine gave for these very deals.
+  view() {
+    if (!this._answer) return null;
+    const state = this._state;
+    const n = answerCovers(state, this._answer, this._answerKey);
+    if (n === null) return null;
+    const words = answerWords(state, this._answerKey);
+    let answer = answerPrefix(this._answer, n);
+    if (n > 0 && !answer) return null; // an answer saved without what cutting it needs: scored again
+    if (answer && !words) {
+      const names = this.namesFor(state) || (this.fixedEmpty(state) || { sides: [] }).sides.map((side) => side.name);
+      if (names.length !== answer.sides.length) return null;
+      answer = { ...answer, sides: answer.sides.map((side, i) => ({ ...side, name: names[i] })) };
+    }
+    return { n, words, answer };
+  }
+
   // How many of the game's deals the engine's answer scores (the others wait for it), or null when
   // there is no answer for this game.
   scored() {
-    return this._answer ? answerCovers(this._state, this._answer, this._answerKey) : null;
+    const v = this.view();
+    return v ? v.n : null;
+  }
+
+  // The engine's answer for the game's deals as far as it scores them (null for none).
+  scoredAnswer() {
+    const v = this.view();
+    return v ? v.answer : null;
+  }
+
+  // Whether every deal of the game is scored, with the words for its names: nothing to ask the engine.
+  scoredAll() {
+    const v = this.view();
+    return Boolean(v) && v.n === this._state.deals.length && v.words;
+  }
+
+  // Whether the engine has something to do for the game shown: deals that wait, or the words of
+  // its answer for names given since.
+  unscored() {
+    const v = this.view();
+    return this.waiting() > 0 || Boolean(v && !v.words);
   }
 
   // The deals the engine has not scored yet.
@@ -345,7 +392,8 @@ class SomersetPad extends Widget {
   // What the form is drawn from: the engine's answer for this game, else its fixed answer for an
   // empty game of the same settings, with the sides named as the pad names them. Null before either.
   shape() {
-    if (this.scored() !== null) return this._answer;
+    const scored = this.scoredAnswer();
+    if (scored) return scored;
     const empty = this.fixedEmpty(this._state);
     if (!empty) return null;
     const names = this.namesFor(this._state);
@@ -437,7 +485,7 @@ class SomersetPad extends Widget {
   // Edits run one after another (a deal added while the last one is being scored waits for it, and
   // goes after it); one made on a game no longer shown is dropped. Returns the engine's answer
   // (with .error when it refused), {waiting: true} when the change waits for the engine, or null.
-  // `waitingWords(next)`: what is said then.
+  // `waitingWords(next, view)`: what is said then (view: what the kept answer scores of it, view()).
   edit(change, words, waitingWords) {
     const shown = this._shownToken;
     const run = () => this.runEdit(change, words, shown, waitingWords);
@@ -455,9 +503,11 @@ class SomersetPad extends Widget {
       if (!next) return null;
       // A game the engine has scored to its last deal: the change is scored first, and kept only
       // if the engine takes it. Else (the engine not ready yet, or deals waiting already) it is kept
-      // as entered, with the answer for the deals before it, and what waits is scored after.
+      // as entered, with the engine's answer as far as it still scores the game (the deals before
+      // the one changed or taken back, all of them after a side renamed), and what waits is scored
+      // after.
       const covered = base.state.deals.length ? answerCovers(base.state, this._answer, this._answerKey) : 0;
-      const scoredAll = this.engineReady && covered === base.state.deals.length;
+      const scoredAll = this.engineReady && covered === base.state.deals.length && (covered === 0 || answerWords(base.state, this._answerKey));
       let answer = null;
       let answerKey = null;
       if (scoredAll) {
@@ -471,7 +521,12 @@ class SomersetPad extends Widget {
       const keptAnswer = answerKey ? answer || this._answer : null;
       const kept = this.keep(next, keptAnswer, base.rev, answerKey || undefined);
       if (kept.conflict) continue;
-      let said = answer ? words(answer, next) : waitingWords(next);
+      this.commit(next, keptAnswer, answerKey);
+      // Said as the engine's answer when the kept one scores the whole game as changed (a deal
+      // taken back, or written down again as it was): nothing of it waits.
+      const v = this.view();
+      const known = !answer && v && v.answer && v.words && v.n === next.deals.length ? v.answer : null;
+      let said = answer || known ? words(answer || known, next) : waitingWords(next, v);
       if (kept.problem) {
         this._unsaved = true;
         this._storeNote = `This change is not kept on the device: ${kept.problem}. The page keeps it while it is open, and the pad's link (Share) keeps it too.`;
@@ -481,7 +536,6 @@ class SomersetPad extends Widget {
         if (kept.became === "loose") said += " This pad is now kept on this device, as a game of its own.";
         if (kept.became === "new" && !this._games.length) said += " The game is kept on this device.";
       }
-      this.commit(next, keptAnswer, answerKey);
       this.showNotices(this._notes);
       this.announce(said);
       if (answer) return answer;
@@ -507,7 +561,7 @@ class SomersetPad extends Widget {
     if (shown !== this._shownToken || !this.engineReady) return;
     const state = stateOf(this._state);
     const before = this.scored() ?? 0;
-    if (!again && this.scored() === state.deals.length && !this._refused) return;
+    if (!again && this.scoredAll() && !this._refused) return;
     const same = () => shown === this._shownToken && requestKey(state) === requestKey(this._state);
     const answer = await this.score(state);
     if (!same()) return; // changed meanwhile: that change scores it
@@ -607,9 +661,9 @@ class SomersetPad extends Widget {
         this.useGame(g);
         this.applySettings();
         this.commit(this._state, this._answer, this._answerKey);
-        if (this.waiting() && this.engineReady) await this.scorePending();
+        if (this.unscored() && this.engineReady) await this.scorePending();
         const n = this.scored();
-        this.announce(`Changed in another tab: ${n === this._state.deals.length ? this.totalsWords(this._answer) : plural(this._state.deals.length, "deal")}.`);
+        this.announce(`Changed in another tab: ${n === this._state.deals.length && this.scoredAnswer() ? this.totalsWords(this.scoredAnswer()) : plural(this._state.deals.length, "deal")}.`);
         return;
       }
     }
@@ -648,12 +702,12 @@ class SomersetPad extends Widget {
     this.writeAddress();
     this.draw();
     const seq = ++this._seq;
-    if (this.waiting() && this.engineReady) {
+    if (this.unscored() && this.engineReady) {
       await this.scorePending();
       if (seq !== this._seq) return;
     }
     const n = this.scored();
-    const state = n !== null && n === this._state.deals.length ? this.totalsWords(this._answer) : plural(this._state.deals.length, "deal");
+    const state = n === this._state.deals.length && this.scoredAnswer() ? this.totalsWords(this.scoredAnswer()) : plural(this._state.deals.length, "deal");
     this.announce(`${words}: ${state}.`);
   }
 
@@ -668,10 +722,12 @@ class SomersetPad extends Widget {
     this.rekey(before, covered);
   }
 
+  // The format filled in: the answer's request, which left it to the engine, had the same one.
   rekey(before, covered) {
     const s = this._state;
-    if (covered !== null && before.rules === s.rules && before.option === s.option && (before.format === s.format || !before.format)) {
-      this._answerKey = prefixKey(s, covered);
+    const asked = covered === null ? null : keyGame(this._answerKey);
+    if (asked && before.rules === s.rules && before.option === s.option && (before.format === s.format || !before.format)) {
+      this._answerKey = requestKey({ ...asked, format: s.format });
       if (this._view === "loose" && this._loose) Object.assign(this._loose, { state: stateOf(s), answerKey: this._answerKey });
     }
   }
@@ -942,7 +998,8 @@ class SomersetPad extends Widget {
     // The form is emptied afterwards only if the reader typed nothing since the deal was read (the
     // next deal may have been typed while this one was being scored).
     const held = this._formEdits;
-    if (this.scored() === this._state.deals.length && this._answer.winner !== null) {
+    const scored = this.scoredAnswer();
+    if (scored && this.scored() === this._state.deals.length && scored.winner !== null) {
       this.dealProblem("The game is over. Press New game to start another.", "bid");
       return;
     }
@@ -1038,7 +1095,8 @@ class SomersetPad extends Widget {
     const answer = await this.edit(
       (base) => (base.deals.length ? { ...base, deals: base.deals.slice(0, -1) } : null),
       (a, next) => `Deal ${next.deals.length + 1} taken back. ${capitalize(this.totalsWords(a))}.`,
-      (next) => `Deal ${next.deals.length + 1} taken back.`,
+      // Before the engine: the totals after the deal before, when its answer gave them.
+      (next, v) => `Deal ${next.deals.length + 1} taken back.${v && v.answer && v.n === next.deals.length ? ` ${capitalize(this.totalsWords(v.answer))}.` : ""}`,
     );
     if (!answer) {
       if (!this._state.deals.length) this.announce("There is nothing to undo.");
@@ -1093,7 +1151,8 @@ class SomersetPad extends Widget {
     if (!url) return;
     if (typeof navigator.share === "function") {
       try {
-        await navigator.share({ title: "Some'r'Set score pad", text: this._answer ? capitalize(this.totalsWords(this._answer)) : "", url });
+        const a = this.scoredAnswer();
+        await navigator.share({ title: "Some'r'Set score pad", text: a ? capitalize(this.totalsWords(a)) : "", url });
         this.announce("The game's link is shared.");
         return;
       } catch (e) {
@@ -1183,10 +1242,13 @@ class SomersetPad extends Widget {
 
   render() {
     const s = this.shape();
-    const n = this.scored();
-    const a = n === null ? null : this._answer;
+    const v = this.view();
+    // The engine's answer for the deals it scores (null for none), and whether its words are this
+    // game's (not after a side renamed before the engine runs: then only its figures are shown).
+    const a = v ? v.answer : null;
+    const words = !a || v.words;
     const deals = this._state.deals;
-    const scored = n ?? 0;
+    const scored = v ? v.n : 0;
     const waiting = deals.length - scored;
     // What the board shows: the engine's answer for the deals it has scored, or, for a game with
     // no deal yet, its answer for an empty game (the build's, with the pad's names).
@@ -1225,10 +1287,11 @@ class SomersetPad extends Widget {
           "p",
           { class: "sr-pad__result" },
           over ? h("strong", {}, `${s.sides[board.winner].name} win the game. `) : null,
-          `${capitalize(board.result)}${waiting && scored ? ` (after deal ${scored})` : ""}. `,
+          words ? `${capitalize(board.result)}${waiting && scored ? ` (after deal ${scored})` : ""}. ` : `After deal ${scored}. `,
           h("span", { class: "sr-hint" }, `${board.ruleset_name}: ${board.target} to win. `, citationLink(board.game_rule.citation)),
         ),
         pending ? h("p", { class: this._refused ? "sr-pad__refused" : "sr-pad__pending" }, pending) : null,
+        words ? null : h("p", { class: "sr-pad__pending sr-pad__renamed" }, "Why each deal scored as it did is written with the new names once the engine is ready."),
       );
     } else {
       replace(
@@ -1325,7 +1388,7 @@ class SomersetPad extends Widget {
             h("tbody", {}, rows),
           ),
         ),
-        a && a.lines.length
+        a && a.lines.length && words
           ? h(
               "details",
               { class: "sr-pad__why" },
@@ -1360,7 +1423,12 @@ class SomersetPad extends Widget {
     if (st.names) params.set("names", st.names.join(","));
     params.set("deals", dealsToText(st.deals));
     this._linkBox.value = `${link.origin}${link.pathname}?${params.toString().replace(/%2C/gi, ",")}`;
-    this._textBox.value = a ? withMinus(a.text) + (pending ? `\n${pending}\n` : "") : `Somerset score pad: ${plural(deals.length, "deal")} written down, scored when the engine is ready.\n`;
+    this._textBox.value =
+      a && words
+        ? withMinus(a.text) + (pending ? `\n${pending}\n` : "")
+        : a
+          ? `Somerset score pad: ${plural(deals.length, "deal")}, ${this.totalsWords(a)} after deal ${scored}. The whole text is written once the engine is ready.\n`
+          : `Somerset score pad: ${plural(deals.length, "deal")} written down, scored when the engine is ready.\n`;
     this.drawQr();
   }
 

@@ -319,7 +319,8 @@ def test_a_kept_game_is_changed_after_a_reload_before_the_engine(open_page: Any)
     expect(pad.locator(".sr-pad__totals dd")).to_have_text([str(t).replace("-", "\u2212") for t in pad_answer(two)["totals"]])
     page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # a kept game starts it by itself
     pad.get_by_role("button", name="Undo the last deal").click()
-    expect(pad.locator("[aria-live='polite']")).to_have_text("Deal 2 taken back.")
+    one = pad_answer(two[:1])["totals"]  # the kept answer for two deals holds the totals after the first
+    expect(pad.locator("[aria-live='polite']")).to_have_text(f"Deal 2 taken back. Totals We {one[0]}, They {one[1]}.")
     expect(rows).to_have_count(1)
     pad.get_by_role("button", name="Edit deal 1").click()
     expect(pad.get_by_label("Bid", exact=True)).to_have_value("15")
@@ -413,3 +414,162 @@ def test_ready_for_the_table_keeps_the_tools_then_they_work_offline(open_page: A
     expect(page.locator("somerset-trick .sr-verdict__winner")).to_be_visible(timeout=ENGINE_TIMEOUT)
     page.goto(site_url + "tools/")
     expect(ready).to_contain_text("every tool works on this device without a network")
+
+
+# The score pad changed before the engine runs: what the engine's kept answer already scores stays
+# scored (storage.js answerCovers, answerPrefix), the rest waits, nothing is made up.
+
+PAD_DEALS = [{"bidder": 0, "bid": 15, "points": [16, 8]}, {"bidder": 1, "bid": 12, "points": [10, 14]},
+             {"bidder": 0, "bid": 10, "points": [12, 12]}, {"bidder": 1, "bid": 15, "points": [14, 10]}]
+
+
+def _pad_engine(deals: list[dict[str, Any]], rules: str = "parker-1947", names: tuple[str, str] = ("We", "They")) -> Any:
+    answer = json.loads(handle(json.dumps({"cmd": "pad", "rules": rules, "names": list(names), "deals": deals})))
+    assert "error" not in answer, answer
+    return answer
+
+
+def _figure(n: int) -> str:
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else _figure(n)
+
+
+def _pad_scored_then_reloaded_with_the_engine_held(open_page: Any, deals: list[dict[str, Any]]) -> tuple[Any, Any, Any]:
+    """A game of `deals` scored by the engine and kept on the device; the page reloaded with the
+    engine's download held. The pad, its rows."""
+    page, rec = open_page("tools/pad/", viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    pad = page.locator("somerset-pad")
+    pad.locator(".sr-start").click()
+    page.wait_for_function(f"() => {ENGINE}.status === 'ready'", timeout=ENGINE_TIMEOUT)
+    names = ["We", "They"]
+    for deal in deals:
+        pad.get_by_label("Bid won by").select_option(label=names[deal["bidder"]])
+        pad.get_by_label("Bid", exact=True).fill(str(deal["bid"]))
+        pad.get_by_label("We took").fill(str(deal["points"][0]))
+        pad.get_by_role("button", name="Add the deal").click()
+        expect(pad.get_by_label("We took")).to_have_value("", timeout=ENGINE_TIMEOUT)
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([_figure(t) for t in _pad_engine(deals)["totals"]])
+    rec.stall.add("pyodide.asm.wasm")
+    page.reload()
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([_figure(t) for t in _pad_engine(deals)["totals"]])
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")  # a kept game starts it by itself
+    return page, rec, pad
+
+
+def _held(page: Any, rec: Any) -> None:
+    """Until the engine's download has been asked for, and held."""
+    for _ in range(int(ENGINE_TIMEOUT / 50)):
+        if rec.stalled:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the engine's download was not held")
+
+
+def _pad_shows(pad: Any, answer: Any, waiting: int = 0) -> None:
+    """The pad shows the engine's `answer` for its first deals, and `waiting` deals after them wait."""
+    rows = pad.locator(".sr-pad__table tbody tr")
+    expect(rows).to_have_count(len(answer["lines"]) + waiting)
+    expect(pad.locator(".sr-pad__waiting")).to_have_count(waiting)
+    expect(pad.locator(".sr-pad__totals dd")).to_have_text([_figure(t) for t in answer["totals"]])
+    for i, line in enumerate(answer["lines"]):
+        who = answer["sides"][line["bidder"]]["name"]
+        expect(rows.nth(i)).to_contain_text(f"{who} {line['bid']}, {'set' if line['set'] else 'made'}")
+        expect(rows.nth(i).locator("strong")).to_have_text([_figure(t) for t in line["totals"]])
+
+
+def test_pad_undo_and_edit_before_the_engine_keep_the_deals_before_them_scored(open_page: Any) -> None:
+    # A kept game of four scored deals, the page reloaded with the engine held. Undo: the first three
+    # stay scored, with the engine's totals after deal 3 (its answer for four deals holds them), and a
+    # reload still shows them; Edit of deal 2: deal 1 stays scored, deals 2 and 3 wait; the engine let
+    # through scores them as it scores that game.
+    page, rec, pad = _pad_scored_then_reloaded_with_the_engine_held(open_page, PAD_DEALS)
+    pad.get_by_role("button", name="Undo the last deal").click()
+    three = _pad_engine(PAD_DEALS[:3])
+    _pad_shows(pad, three)
+    totals = ", ".join(f"{s['name']} {_figure(t)}" for s, t in zip(three["sides"], three["totals"]))
+    expect(pad.locator("[aria-live='polite']")).to_have_text(f"Deal 4 taken back. Totals {totals}.")
+    expect(pad.locator(".sr-pad__result")).to_contain_text(three["result"][0].upper() + three["result"][1:] + ".")
+    expect(pad.locator(".sr-pad__pending")).to_have_count(0)
+    expect(pad.locator(".sr-pad__why li")).to_have_count(3)
+    assert "Deal 4" not in pad.locator("textarea.sr-pad__text").input_value()
+    assert json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"][0]["deals"] == PAD_DEALS[:3]
+    rec.stalled[:] = []  # the page's held download goes with it
+    page.reload()
+    _pad_shows(pad, three)  # kept: a reload before the engine shows the same
+
+    # The deal taken back written down again as it was: the kept answer scores it, at once.
+    pad.get_by_label("Bid won by").select_option(label="They")
+    pad.get_by_label("Bid", exact=True).fill("15")
+    pad.get_by_label("We took").fill("14")
+    pad.get_by_role("button", name="Add the deal").click()
+    four = _pad_engine(PAD_DEALS)
+    _pad_shows(pad, four)
+    changes = ", ".join(f"{s['name']} {_signed(c)}" for s, c in zip(four["sides"], four["lines"][3]["changes"]))
+    totals = ", ".join(f"{s['name']} {_figure(t)}" for s, t in zip(four["sides"], four["totals"]))
+    expect(pad.locator("[aria-live='polite']")).to_have_text(f"Deal 4: {changes}. Totals {totals}.")
+    pad.get_by_role("button", name="Undo the last deal").click()
+    _pad_shows(pad, three)
+
+    pad.get_by_role("button", name="Edit deal 2").click()
+    expect(pad.get_by_label("Bid", exact=True)).to_have_value("12")
+    pad.get_by_label("Bid", exact=True).fill("16")
+    pad.get_by_role("button", name="Save deal 2").click()
+    changed = [PAD_DEALS[0], {**PAD_DEALS[1], "bid": 16}, PAD_DEALS[2]]
+    _pad_shows(pad, _pad_engine(changed[:1]), waiting=2)
+    rows = pad.locator(".sr-pad__table tbody tr")
+    expect(rows.nth(1)).to_contain_text("They 16, waiting")
+    expect(rows.nth(2)).to_contain_text("We 10, waiting")
+    expect(pad.locator(".sr-pad__result")).to_contain_text("(after deal 1)")
+    expect(pad.locator(".sr-pad__pending")).to_have_text("Deals 2 to 3 are written down: scored when the engine is ready.")
+    _held(page, rec)
+    release(rec)
+    answer = _pad_engine(changed)
+    expect(pad.locator(".sr-pad__waiting")).to_have_count(0, timeout=ENGINE_TIMEOUT)
+    _pad_shows(pad, answer)
+    assert answer["lines"][1]["set"] is True  # the change changed the score: what waited was rescored
+    game = json.loads(page.evaluate("localStorage.getItem('somerset.pads')"))["games"][0]
+    assert game["deals"] == changed and game["answer"]["totals"] == answer["totals"]
+
+
+def test_pad_rename_before_the_engine_keeps_every_score_and_a_new_ruleset_waits(open_page: Any) -> None:
+    # Names enter no score: a side renamed before the engine runs keeps every deal scored, under the
+    # new name; the reasons, which name the sides, come back once the engine is let through. A
+    # ruleset chosen before the engine runs changes the scoring: every deal waits for it.
+    page, rec, pad = _pad_scored_then_reloaded_with_the_engine_held(open_page, PAD_DEALS[:3])
+    box = pad.locator(".sr-pad__names input").first
+    box.fill("Anna")
+    box.press("Enter")
+    box.blur()
+    expect(pad.locator("[aria-live='polite']")).to_have_text("The sides are now Anna and They.")
+    renamed = _pad_engine(PAD_DEALS[:3], names=("Anna", "They"))
+    _pad_shows(pad, renamed)
+    expect(pad.locator(".sr-pad__totals dt").first).to_have_text("Anna seats 1+3")
+    expect(pad.locator(".sr-pad__table thead th").nth(2)).to_have_text("Anna")
+    expect(pad.get_by_label("Bid won by").locator("option")).to_have_text(["Anna", "They"])
+    expect(pad.locator(".sr-pad__why")).to_have_count(0)  # its reasons name the sides: they wait
+    expect(pad.locator(".sr-pad__renamed")).to_be_visible()
+    assert "We" not in pad.locator(".sr-pad__board").inner_text()
+    assert "We" not in pad.locator("textarea.sr-pad__text").input_value()
+    rec.stalled[:] = []
+    page.reload()
+    _pad_shows(pad, renamed)  # kept so
+
+    # Another ruleset: every deal waits.
+    pad.locator("select[id$='-rules']").select_option("boardgamegeek")
+    expect(pad.locator(".sr-pad__waiting")).to_have_count(3)
+    expect(pad.locator(".sr-pad__board")).to_have_text("A pad of 3 deals, scored when the engine is ready.")
+    _held(page, rec)
+    release(rec)
+    answer = _pad_engine(PAD_DEALS[:3], rules="boardgamegeek", names=("Anna", "They"))
+    expect(pad.locator(".sr-pad__waiting")).to_have_count(0, timeout=ENGINE_TIMEOUT)
+    _pad_shows(pad, answer)
+    why = pad.locator(".sr-pad__why li")
+    expect(why).to_have_count(3)
+    for i, line in enumerate(answer["lines"]):
+        expect(why.nth(i)).to_contain_text(line["reason"])
+    assert "Anna" in answer["lines"][0]["reason"]
+    expect(pad.locator(".sr-pad__renamed")).to_have_count(0)
+    expect(pad.locator(".sr-pad__result")).to_contain_text(answer["ruleset_name"])
