@@ -1132,7 +1132,11 @@ class SomersetPad extends Widget {
       () => `The sides are now ${names.join(" and ")}.`,
       () => `The sides are now ${names.join(" and ")}.`,
     );
-    if (answer && answer.error) this.showNotices([...this._notes, answer.error.message]);
+    if (answer && answer.error) {
+      this.showNotices([...this._notes, answer.error.message]);
+      this._namesKey = null; // the boxes show the names the pad keeps
+      this.draw();
+    }
   }
 
   async copy(box, what) {
@@ -1400,16 +1404,21 @@ class SomersetPad extends Widget {
           : null,
       );
     }
-    // Names, sharing.
+    // Names, sharing. The boxes stay the same elements while the names do, so a name being typed
+    // is not lost when the pad is drawn again meanwhile (the engine's progress, a deal scored).
     this._names.hidden = false;
-    const legend = this._names.querySelector("legend");
-    clear(this._names);
-    this._names.appendChild(legend);
-    s.sides.forEach((side, i) => {
-      const box = h("input", { type: "text", id: `${this._id}-name-${i}`, value: side.name, maxlength: "24", autocomplete: "off" });
-      box.addEventListener("change", () => this.renameSides());
-      this._names.appendChild(h("div", { class: "sr-field" }, h("label", { for: box.id }, `Side ${i + 1} (seats ${side.seats.join("+")})`), box));
-    });
+    const namesKey = JSON.stringify(s.sides.map((side) => [side.name, side.seats]));
+    if (this._namesKey !== namesKey || !this._names.querySelector("input")) {
+      this._namesKey = namesKey;
+      const legend = this._names.querySelector("legend");
+      clear(this._names);
+      this._names.appendChild(legend);
+      s.sides.forEach((side, i) => {
+        const box = h("input", { type: "text", id: `${this._id}-name-${i}`, value: side.name, maxlength: "24", autocomplete: "off" });
+        box.addEventListener("change", () => this.renameSides());
+        this._names.appendChild(h("div", { class: "sr-field" }, h("label", { for: box.id }, `Side ${i + 1} (seats ${side.seats.join("+")})`), box));
+      });
+    }
     const shareable = Boolean(a) || deals.length > 0;
     this._share.hidden = !shareable;
     this._shareButton.hidden = !shareable;
