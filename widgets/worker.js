@@ -336,7 +336,7 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
       cache.delete(url).catch(() => {});
     }
   }
-  // The Zstandard decoder (24 kB, 8 kB compressed) is asked for with the snapshot, not before.
+  // The Zstandard decoder (24 kB, 7 kB compressed) is asked for with the snapshot, not before.
   const decoder = quiet(import(ZSTD_DECODER).catch((e) => {
     throw new Error(`the snapshot's decoder could not be loaded (${e.message || e})`);
   }));
