@@ -8,11 +8,12 @@ temporary folder) this copies
   not its standard library   -> ``<site>/assets/pyodide/``
 * the QR code encoder of the npm package ``uqr`` (``dist/index.mjs``, an ES module without
   dependencies) and its licence -> ``<site>/assets/vendor/uqr/``: the score pad draws a game's link
-  with it
+  with it; the Zstandard decoder of the npm package ``fzstd`` (``esm/index.mjs``, the same) and its
+  licence -> ``<site>/assets/vendor/fzstd/``: the engine's worker decompresses the snapshot with it
 * the newest ``dist/somerset-*.whl``    -> ``<site>/assets/engine/``, with ``manifest.json`` naming it
 * the engine's start-up files           -> ``<site>/assets/engine/``: ``stdlib.zip`` (the standard
   library the engine uses, compiled, for the ordinary start), ``snapshot.bin`` (Pyodide's memory
-  with the engine imported) and ``stdlib-resumed.zip`` (the empty standard library the snapshot
+  with the engine imported, Zstandard-compressed) and ``stdlib-resumed.zip`` (the empty standard library the snapshot
   resumes with: every module is in the snapshot), built by ``scripts/build_startup.mjs`` under Node into ``dist/startup/`` and rebuilt
   whenever Pyodide, its lock file, the wheel or the builder changes (a few seconds)
 
@@ -43,10 +44,10 @@ PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyo
 PYODIDE_SERVED = ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 PYODIDE_LOADERS = ("pyodide.asm.mjs", "pyodide.asm.js")
 # What the start-up files are built from, besides Pyodide and the wheel.
-STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/startup.js")
+STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/startup.js", "node_modules/fzstd/esm/index.mjs")
 STARTUP_FILES = ("stdlib.zip", "snapshot.bin", "stdlib-resumed.zip")
 # Small npm packages the widgets import, copied file by file into assets/vendor/<package>/.
-VENDORED = {"uqr": ("dist/index.mjs", "LICENSE")}
+VENDORED = {"uqr": ("dist/index.mjs", "LICENSE"), "fzstd": ("esm/index.mjs", "LICENSE")}
 
 
 def _root(config: Any) -> Path:

@@ -17,6 +17,7 @@ TOP=(
   setuptools==84.2.1
   wheel==0.48.0
   matplotlib==3.11.2
+  zstandard==0.25.0
 )
 
 tmp="$(mktemp -d)"

@@ -2,7 +2,7 @@
 // and the Node tests (tests/pyodide/): the format of the memory snapshot, and whether a snapshot
 // belongs to the files this page is about to run. No DOM, no side effects on import.
 //
-// snapshot.bin is gzip-compressed. Once decompressed it is
+// snapshot.bin is Zstandard-compressed (one frame, level 19). Once decompressed it is
 //   MAGIC;
 //   uint32 n, then n bytes of JSON: the key, naming what the snapshot was built from
 //     {format, pyodide, build_id, lock_sha256, wheel_sha256, stdlib_sha256, runtime_sha256,
@@ -288,25 +288,44 @@ export function readSnapshot(raw, runtime = null) {
   return found;
 }
 
-// Read a snapshot.bin stream as it arrives, into `memory(length)`: gzip-compressed (as served)
-// unless `compressed` is false (a copy kept decompressed). `keep`, an array, receives the
-// decompressed pieces; once `signal` (an AbortSignal) is aborted nothing more is written.
-// Returns {key, memory, runtime}.
-export async function unpackSnapshot(stream, memory, { compressed = true, keep = null, signal = null } = {}) {
-  if (compressed && typeof DecompressionStream === "undefined") throw new Error("this browser cannot decompress the snapshot");
+// Read a snapshot.bin stream as it arrives, into `memory(length)`. `Zstd` is the streaming
+// Zstandard decoder (the npm package fzstd's `Decompress`, which the worker imports from the site
+// and Node from node_modules) for the file as served; without it the stream is a copy kept
+// decompressed. `keep`, an array, receives the decompressed pieces; once `signal` (an
+// AbortSignal) is aborted nothing more is written. Returns {key, memory, runtime}.
+export async function unpackSnapshot(stream, memory, { Zstd = null, keep = null, signal = null } = {}) {
   const reader = snapshotReader(memory);
-  const chunks = (compressed ? stream.pipeThrough(new DecompressionStream("gzip")) : stream).getReader();
-  for (;;) {
-    const { done, value } = await chunks.read();
-    if (done) break;
+  let refused = null; // what reading the decompressed bytes threw, as against the decoder
+  const take = (piece) => {
     try {
       if (signal && signal.aborted) throw new Error("the snapshot is no longer wanted");
-      reader.push(value);
+      if (!piece.byteLength) return;
+      reader.push(piece);
+      if (keep) keep.push(piece);
+    } catch (e) {
+      refused = e;
+      throw e;
+    }
+  };
+  const decoder = Zstd ? new Zstd((piece) => take(piece)) : null;
+  const feed = (bytes, last) => {
+    if (!decoder) return bytes && take(bytes);
+    try {
+      decoder.push(bytes || new Uint8Array(0), last);
+    } catch (e) {
+      throw refused || damaged(`it does not decompress (${(e && e.message) || e})`);
+    }
+  };
+  const chunks = stream.getReader();
+  for (;;) {
+    const { done, value } = await chunks.read();
+    try {
+      feed(done ? null : value, done);
     } catch (e) {
       chunks.cancel().catch(() => {});
       throw e;
     }
-    if (keep) keep.push(value);
+    if (done) break;
   }
   return reader.finish();
 }

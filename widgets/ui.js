@@ -58,7 +58,7 @@ export { advisedCall, capitalize, cardWords, ordinal, seatName, seatText } from 
 // What the reader's first use of a widget looks like; any of these starts the engine.
 const USE_EVENTS = ["pointerdown", "keydown", "focusin"];
 // The engine's download as a reader sees it (compressed, as the site is served): develop/benchmarks.md.
-const ENGINE_SIZE = "about 9 MB";
+const ENGINE_SIZE = "about 8 MB";
 
 let uid = 0;
 export function nextId(prefix) {

@@ -33,6 +33,8 @@ startupCode.catch(() => {});
 const ASSETS = new URL("../", import.meta.url); // <site>/assets/
 const PYODIDE_DIR = new URL("pyodide/", ASSETS);
 const ENGINE_DIR = new URL("engine/", ASSETS);
+// The npm package fzstd's decoder, copied into the site by hooks/assets.py.
+const ZSTD_DECODER = new URL("vendor/fzstd/index.mjs", ASSETS).href;
 
 const timings = {};
 function reached(step) {
@@ -313,7 +315,7 @@ async function openUnpacked() {
 }
 
 // The snapshot's bytes into `memory`: from the decompressed copy when there is one, else from
-// the network (decompressed as it downloads). Returns {key, runtime, source, keep}: `keep` stores a
+// the network (Zstandard-decompressed as it downloads). Returns {key, runtime, source, keep}: `keep` stores a
 // decompressed copy for next time.
 async function readSnapshotInto(entry, memory, unpacked, signal) {
   const { unpackSnapshot } = await startupCode;
@@ -326,7 +328,7 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
   if (cache) {
     try {
       const copy = await cache.match(url);
-      if (copy) return { ...(await unpackSnapshot(copy.body, exact, { compressed: false, signal })), source: "cache", keep: null };
+      if (copy) return { ...(await unpackSnapshot(copy.body, exact, { signal })), source: "cache", keep: null };
     } catch (e) {
       if (signal.aborted) throw e;
       console.warn(`Some'r'Set engine: the kept copy of the snapshot was unreadable (${(e && e.message) || e})`);
@@ -334,9 +336,14 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
       cache.delete(url).catch(() => {});
     }
   }
+  // The Zstandard decoder (24 kB, 7 kB compressed) is asked for with the snapshot, not before.
+  const decoder = quiet(import(ZSTD_DECODER).catch((e) => {
+    throw new Error(`the snapshot's decoder could not be loaded (${e.message || e})`);
+  }));
   const response = await fetchOk(engineFile(entry.file, entry.sha256), "the snapshot", { signal });
+  const { Decompress } = await decoder;
   const pieces = cache ? [] : null;
-  const { key, runtime } = await unpackSnapshot(response.body, exact, { keep: pieces, signal });
+  const { key, runtime } = await unpackSnapshot(response.body, exact, { Zstd: Decompress, keep: pieces, signal });
   const keep = cache
     ? async () => {
         await cache.put(url, new Response(new Blob(pieces)));
@@ -348,21 +355,21 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
 }
 
 // The snapshot, read straight into `memory` and checked against everything known before Python
-// runs: the loader's version, the lock file and the wheel (the standard library is checked once
+// runs: the loader's version, the lock file and the wheel the manifest names (by its hash: the
+// wheel itself is not needed to resume, see fromSnapshot; the standard library is checked once
 // Pyodide has written it to its file system). Rejects, saying why, when it does not belong here
 // (or when anything it waits for fails, or `stop` is aborted: the heap check refused it); then
 // reading stops at once and `memory` is left without its header, which Pyodide refuses.
-async function fillSnapshot(entry, memory, unpacked, loader, lock, wheel, stop) {
+async function fillSnapshot(entry, memory, unpacked, loader, lock, wheelSha256, stop) {
   try {
-    const [found, { version }, lockBytes, wheelBytes] = await Promise.all([
+    const [found, { version }, lockBytes] = await Promise.all([
       readSnapshotInto(entry, memory, unpacked, stop.signal),
       loader,
       lock,
-      wheel,
     ]);
     reached(`snapshot read (${found.source})`);
     const { mismatches, sha256Hex } = await startupCode;
-    const facts = { pyodide: version, lock: await sha256Hex(lockBytes), wheel: await sha256Hex(wheelBytes) };
+    const facts = { pyodide: version, lock: await sha256Hex(lockBytes), wheel: wheelSha256 };
     const problems = mismatches(found.key, facts);
     if (problems.length) throw new Error(problems.join("; "));
     return found;
@@ -459,10 +466,11 @@ async function fromSnapshot(loadPyodide, options, memory, heapBytes, snapshot, w
     throw new Error("the resumed engine does not give the answer recorded when the snapshot was built");
   }
   reached("engine checked");
-  // The engine's modules are in memory already; their files (for anything imported later, and
-  // for tracebacks) are written once the worker has a quiet moment, as is the snapshot's copy.
-  const wheelBytes = await wheel;
-  later(() => installWheel(pyodide, wheelBytes));
+  // The engine's modules are in memory already, so the wheel is not downloaded before the answer
+  // (it would share the connection with the runtime and the snapshot): its files (for anything
+  // imported later, and for tracebacks) are fetched and written once the worker has a quiet
+  // moment, as is the snapshot's copy.
+  later(async () => installWheel(pyodide, await wheel()));
   if (keep) later(keep);
   return { handle, source };
 }
@@ -513,7 +521,7 @@ async function fresh(loadPyodide, options, wheel) {
   }
   reached("Pyodide started");
   progress("engine", 0.9);
-  await installWheel(pyodide, await wheel);
+  await installWheel(pyodide, await wheel());
   reached("wheel installed");
   const handle = pyodide.pyimport("somerset.api").handle;
   // A first request compiles the engine's modules, so the first real answer is quick.
@@ -570,7 +578,7 @@ async function boot() {
     (snapshotEntry ? resumedStdlib.bytes || 0 : stdlibEntry ? stdlibEntry.bytes || 1.5e6 : sizes["python_stdlib.zip"] || 2.5e6) +
     (snapshotEntry ? snapshotEntry.bytes || 6e6 : 0) +
     (sizes["pyodide-lock.json"] || 1e5) +
-    (manifest.bytes || 1e5);
+    (snapshotEntry && heapBytes ? 0 : manifest.bytes || 1e5);
   let loaded = 0;
   self.fetch = countingFetch(originalFetch, (n) => {
     loaded += n;
@@ -581,11 +589,15 @@ async function boot() {
   // Everything is asked for at once; Pyodide fetches its WebAssembly module and the standard
   // library itself as soon as loadPyodide is called.
   const lock = quiet(fetchBytes(new URL("pyodide-lock.json", PYODIDE_DIR), "the Python runtime's lock file"));
-  const wheel = quiet(fetchBytes(engineFile(manifest.wheel, manifest.sha256), "the engine"));
   // A snapshot that cannot be fetched, decompressed or matched only means the ordinary start.
   const memory = snapshotEntry && heapBytes ? new Uint8Array(snapshotEntry.memory_bytes) : null;
+  // The wheel: asked for at once by the ordinary start, only after the answer by a start from the
+  // snapshot (or at once when the snapshot is not used after all).
+  let wheelBytes = null;
+  const wheel = () => (wheelBytes ||= quiet(fetchBytes(engineFile(manifest.wheel, manifest.sha256), "the engine")));
+  if (!memory) wheel();
   const snapshotStop = new AbortController();
-  const snapshot = memory ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, wheel, snapshotStop)) : null;
+  const snapshot = memory ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, manifest.sha256, snapshotStop)) : null;
   const { loadPyodide } = await Promise.race([loader, bootFailure]);
   reached("loader");
   const options = {
@@ -608,6 +620,7 @@ async function boot() {
       ({ handle: answer, source } = await fromSnapshot(loadPyodide, resumed, memory, heapBytes, snapshot, wheel, snapshotStop));
       start = "snapshot";
     } catch (e) {
+      wheel();
       note = `the snapshot was not used: ${(e && e.message) || e}`;
       console.warn(`Some'r'Set engine: ${note}; starting Python the ordinary way.`);
       answer = null;

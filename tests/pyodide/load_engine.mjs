@@ -12,8 +12,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { fillFromRuntime, mismatches, readSnapshot, unzip, watchRuntimeMemory } from "../../widgets/startup.js";
+import { Decompress } from "fzstd";
+import { fillFromRuntime, mismatches, unpackSnapshot, unzip, watchRuntimeMemory } from "../../widgets/startup.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide");
@@ -39,7 +39,8 @@ export async function loadEngine(
   if (stdlib) options.stdLibURL = resolve(stdlib);
   let key = null;
   if (snapshot) {
-    const found = readSnapshot(new Uint8Array(gunzipSync(readFileSync(snapshot))));
+    // Read as the worker reads a download: streamed through the same Zstandard decoder.
+    const found = await unpackSnapshot(new Blob([readFileSync(snapshot)]).stream(), (length) => new Uint8Array(length), { Zstd: Decompress });
     const facts = {
       pyodide: version,
       lock: sha256(readFileSync(join(PYODIDE_DIR, "pyodide-lock.json"))),

@@ -3,9 +3,10 @@ make the damaged and mismatched snapshots the tests feed to the Node runner and 
 
 from __future__ import annotations
 
-import gzip
 import json
 from typing import Any
+
+import zstandard
 
 MAGIC = b"SOMERSET-SNAPSHOT-3\n"
 
@@ -43,9 +44,14 @@ def other_build(raw: bytes) -> bytes:
     return bytes(raw[:at]) + bytes([raw[at] ^ 0xFF]) + bytes(raw[at + 1:])
 
 
+def unpacked(packed: bytes) -> bytes:
+    """A snapshot.bin (Zstandard-compressed, as the site serves it) decompressed."""
+    return zstandard.ZstdDecompressor().decompress(packed)
+
+
 def changed(packed: bytes, change: Any) -> bytes:
-    """snapshot.bin (gzip-compressed) after change(decompressed bytes) -> bytes."""
-    return gzip.compress(change(gzip.decompress(packed)), compresslevel=1)
+    """snapshot.bin (Zstandard-compressed) after change(decompressed bytes) -> bytes."""
+    return zstandard.ZstdCompressor(level=1).compress(change(unpacked(packed)))
 
 
 def other_runtime_page(raw: bytes) -> bytes:
