@@ -31,7 +31,11 @@ The same hook starts the widgets themselves sooner, on every page with a widget:
   (``assets/data/inputs.json``, hooks/inputs.py) as a ``<link rel="preload" as="fetch">``, unless
   the page carries them in its head (a tool page, hooks/inputs.py): the
   browser fetches them all at once while it reads the page, instead of one round trip per level
-  of imports after the page has run its scripts;
+  of imports after the page has run its scripts. They stand right after the head's last
+  stylesheet, before Material's first inline script: that script waits for the stylesheets, and
+  links after it are asked for only once the stylesheets have arrived, and on a tool page opened
+  from a link that is after the engine's worker has asked for its first megabytes, which on a
+  phone's slow link hold the browser's few connections to the site;
 * on a page whose widgets are all empty elements (the tools and the replays; not the Learn pages,
   whose widgets hold the text shown without JavaScript, which a widget defined before the parser
   has read it would miss), ``widgets/main.js`` moves from the end of the body into the head, and
@@ -135,6 +139,7 @@ ENTRY = "main.js"  # widgets/main.js, the widgets' entry point (mkdocs.yml: extr
 WIDGETS_URL = "assets/widgets/"
 FIXED_ANSWERS = "assets/data/inputs.json"  # hooks/inputs.py
 FIXED_BLOCK = "somerset-fixed-answers"  # hooks/inputs.py's data block on a tool page
+_STYLESHEET = re.compile(r'<link\b[^>]*\brel="stylesheet"[^>]*>')
 _THEME_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
 
 
@@ -192,7 +197,9 @@ def widget_links(output: str, here: str, widgets: Path, manifest: dict[str, dict
             raise PluginError("hooks/early_start.py: no <script src=\".../assets/javascripts/bundle.*.min.js\"> (Material's) to defer")
         output = output[: bundle.end() - 1] + " defer" + output[bundle.end() - 1:]
     head_end = output.index("</head>")
-    return output[:head_end] + "".join(links) + output[head_end:]
+    sheets = [m for m in _STYLESHEET.finditer(output) if m.end() <= head_end]
+    at = sheets[-1].end() if sheets else head_end
+    return output[:at] + "".join(links) + output[at:]
 
 
 def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:

@@ -344,10 +344,17 @@ export class Widget extends HTMLElement {
       this._start.hidden = unreachable;
       this._start.removeAttribute("aria-disabled");
       this._start.textContent = "Start the rules engine";
+      // Whether the box has been on screen (see "loading"): not when the engine starts in the task
+      // that drew it (a tool opened from a link with a position).
+      this._idleSeen = false;
+      requestAnimationFrame(() => {
+        this._idleSeen = box.dataset.state === "idle";
+      });
     } else if (state.status === "loading") {
       const pct = Math.round(100 * (state.fraction || 0));
-      if (box.dataset.shown === "idle") {
+      if (box.dataset.shown === "idle" && this._idleSeen) {
         // Keep the box's layout as it was when the reader pressed: nothing moves under the finger.
+        // (Measuring forces a layout of the whole page: not done for a box never on screen.)
         this._statusText.style.minHeight = `${this._statusText.getBoundingClientRect().height}px`;
         this._start.style.minWidth = `${this._start.getBoundingClientRect().width}px`;
       }

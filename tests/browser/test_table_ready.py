@@ -114,6 +114,27 @@ def test_the_trick_resolver_takes_a_position_while_the_engine_downloads(open_pag
     expect(page.locator("somerset-trick .sr-verdict__winner")).to_contain_text("0/2", timeout=ENGINE_TIMEOUT)
 
 
+def test_a_link_with_a_position_starts_the_engine_without_measuring_the_page(open_page: Any) -> None:
+    # The engine starts in the task that draws the widget, before its status box was ever on
+    # screen: nothing is measured (that would force a layout of the whole page before the card pad
+    # is drawn, a quarter of a second of a phone's CPU). A box the reader saw and pressed keeps its
+    # size, so that nothing moves under the finger.
+    page, rec = open_page(goto=False)
+    rec.stall.add("pyodide.asm.wasm")
+    page.goto(rec.base + "tools/trick/?rules=parker-1947&trump=2&cards=8/8,6/8,4/10,0/2")
+    expect(page.locator("somerset-trick .sr-keypad__box button").first).to_be_visible()
+    page.wait_for_function(f"() => {ENGINE}.status === 'loading'")
+    start = page.locator("somerset-trick .sr-start")
+    expect(start).to_have_attribute("aria-disabled", "true")
+    assert start.evaluate("(b) => b.style.minWidth") == ""
+    page.goto(rec.base + "tools/trick/")
+    expect(start).to_have_text("Start the rules engine")
+    start.click()
+    expect(start).to_have_attribute("aria-disabled", "true")
+    assert start.evaluate("(b) => b.style.minWidth").endswith("px")
+    release(rec)
+
+
 def test_the_score_calculator_fills_its_inputs_from_a_link_before_the_engine(open_page: Any) -> None:
     page, rec = open_page(goto=False)
     rec.stall.add("pyodide.asm.wasm")

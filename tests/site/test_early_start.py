@@ -121,6 +121,22 @@ def test_a_tool_page_preloads_its_widget_graph_and_runs_it_from_the_head(built_s
     assert "inputs.json" not in head
 
 
+@pytest.mark.parametrize("path", ["tools/trick/index.html", "learn/tricks/index.html"])
+def test_the_widget_modules_are_asked_for_with_the_stylesheets(built_site: Path, path: str) -> None:
+    # Right after the head's last stylesheet and before its next script (Material's, which waits
+    # for the stylesheets): the parser asks for the modules with the stylesheets, before the
+    # engine's worker asks for its megabytes, instead of once the stylesheets have arrived.
+    head = (built_site / path).read_text(encoding="utf-8").split("</head>", 1)[0]
+    sheets = [m.end() for m in re.finditer(r'<link\b[^>]*\brel="stylesheet"[^>]*>', head)]
+    preloads = [m.start() for m in PRELOAD.finditer(head)]
+    assert sheets and preloads
+    assert head[sheets[-1]:].startswith('<link rel="modulepreload"')
+    scripts_after = [m.start() for m in re.finditer(r"<script\b", head) if m.start() > sheets[-1]]
+    own = [m.start() for m in ASYNC_MODULE.finditer(head)]
+    first_other = min(set(scripts_after) - set(own))
+    assert max(preloads + own) < first_other
+
+
 def test_a_page_whose_widgets_hold_text_keeps_the_entry_in_the_body(built_site: Path) -> None:
     # The Learn widgets hold the words shown without JavaScript: defined before the parser has read
     # them, they would miss them, so only their modules are preloaded.
