@@ -125,6 +125,7 @@ class SomersetTrick extends Widget {
     this.wanted.trump = "";
     this.showNotice(notices);
     await this.fillPad();
+    if (this.wantsEngine() && this._cards.value.trim()) this.askAhead(this.request());
   }
 
   async onReady() {
@@ -283,13 +284,17 @@ class SomersetTrick extends Widget {
 
   // --- the engine: one request per resolve ------------------------------------------------------
 
+  request() {
+    return { cmd: "trick", rules: this._rules.value, trump: this._trump.value, cards: this._cards.value.slice(0, 400) };
+  }
+
   async resolve() {
     clearTimeout(this._typing);
     if (!this.engineReady || !this._rulesets) return;
     const text = this._cards.value;
     if (!text.trim()) return this.showEmpty();
     const seq = ++this._seq;
-    const request = { cmd: "trick", rules: this._rules.value, trump: this._trump.value, cards: text.slice(0, 400) };
+    const request = this.request();
     this._result.setAttribute("aria-busy", "true");
     let response;
     try {

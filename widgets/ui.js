@@ -23,6 +23,7 @@
 //                               keeps one size from idle to loading, so nothing moves under a finger
 //   this.liveRegion()           an aria-live region; this.announce(text) speaks into it
 //   this.ask(request)           the engine's JSON answer (starts the engine when needed)
+//   this.askAhead(request)      the same request asked before the engine is ready (see there)
 //   this.prepared()             prepare()'s promise, run once, as soon as the build's fixed
 //                               answers are in (before the engine); onReady() runs after it
 //   this.wantsEngine()          whether the engine starts by itself once the page is idle: a tool
@@ -58,7 +59,7 @@ export { advisedCall, capitalize, cardWords, ordinal, seatName, seatText } from 
 // What the reader's first use of a widget looks like; any of these starts the engine.
 const USE_EVENTS = ["pointerdown", "keydown", "focusin"];
 // The engine's download as a reader sees it (compressed, as the site is served): develop/benchmarks.md.
-const ENGINE_SIZE = "about 8 MB";
+const ENGINE_SIZE = "about 7 MB";
 
 let uid = 0;
 export function nextId(prefix) {
@@ -287,7 +288,21 @@ export class Widget extends HTMLElement {
   }
 
   ask(request) {
+    const ahead = this._ahead;
+    this._ahead = null;
+    if (ahead && ahead.text === JSON.stringify(request)) return ahead.answer;
     return engine.ask(request);
+  }
+
+  // The widget's first request, asked while the engine is still starting (a tool opened from a
+  // link with a position): the worker answers it the moment it is ready, without waiting for the
+  // page to hear that it is and ask (a page busy with its own scripts would hear it late). The
+  // next ask() of the very same request takes that answer; any other request is asked anew.
+  askAhead(request) {
+    if (engine.state.status !== "loading") return; // ready: ask(); idle: nothing starts it early
+    const answer = engine.ask(request);
+    answer.catch(() => {});
+    this._ahead = { text: JSON.stringify(request), answer };
   }
 
   get engineReady() {

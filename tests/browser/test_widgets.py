@@ -354,7 +354,7 @@ def test_instant_navigation_loads_pyodide_once(open_page: Any) -> None:
     expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
     assert page.evaluate("window.__sameVisit === true"), "the navigation reloaded the page"
     assert rec.count("pyodide.asm.wasm") == 1
-    assert rec.count(".whl") == 1
+    assert rec.count(".whl") <= 1  # after the first answer, once the worker is quiet; never twice
     # And back again: the trick resolver answers from the same worker.
     page.go_back()
     verdict(page)
@@ -369,7 +369,7 @@ def test_pages_without_widgets_load_no_engine(open_page: Any) -> None:
     assert all(u.startswith("http://127.0.0.1:") for u in rec.urls)
 
 
-@pytest.mark.parametrize("blocked", ["pyodide.asm.wasm", ".whl"])
+@pytest.mark.parametrize("blocked", ["pyodide.asm.wasm", "pyodide-lock.json"])
 def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
     page, rec = open_page(TRICK, goto=False)
     rec.expect_errors = True  # the blocked download is reported in the console
@@ -395,13 +395,13 @@ def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
 def test_a_stalled_download_is_named_within_seconds_and_retry_recovers(open_page: Any) -> None:
     page, rec = open_page(TRICK, goto=False)
     rec.expect_errors = True
-    rec.stall.add(".whl")  # the engine's wheel: the request hangs, nothing arrives
+    rec.stall.add("pyodide-lock.json")  # the runtime's lock file: the request hangs, nothing arrives
     page.goto(rec.base + TRICK)
     start(page)
     status = page.locator("somerset-trick .sr-status")
     # Detected from the lack of progress (8 s of nothing), long before the two-minute limit.
     expect(status).to_contain_text("stalled: nothing arrived for 8 seconds", timeout=45_000)
-    expect(status).to_contain_text("somerset-")
+    expect(status).to_contain_text("pyodide-lock.json")
     rec.stall.clear()
     status.get_by_role("button", name="Retry").click()
     verdict(page)
