@@ -278,16 +278,6 @@ export function snapshotReader(memory) {
   };
 }
 
-// A whole decompressed snapshot.bin at once (the build and the Node tests), its runtime pages
-// filled from `runtime` (the runtime's memory as it starts) when given.
-export function readSnapshot(raw, runtime = null) {
-  const reader = snapshotReader((length) => new Uint8Array(length));
-  reader.push(raw);
-  const found = reader.finish();
-  if (runtime) found.runtimeBytes = fillFromRuntime(found.memory, found.runtime, runtime);
-  return found;
-}
-
 // Read a snapshot.bin stream as it arrives, into `memory(length)`. `Zstd` is the streaming
 // Zstandard decoder (the npm package fzstd's `Decompress`, which the worker imports from the site
 // and Node from node_modules) for the file as served; without it the stream is a copy kept
