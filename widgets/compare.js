@@ -28,6 +28,12 @@ function listWords(names) {
 
 class SomersetCompare extends HTMLElement {
   connectedCallback() {
+    // It reads the page around it: run once the page has been read (this module may run from the
+    // head, before the parser has reached what it reads).
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", () => this.isConnected && this.connectedCallback(), { once: true });
+      return;
+    }
     const root = this.closest(".sr-compare");
     if (!root || this._root === root) return;
     this._root = root;

@@ -14,6 +14,12 @@ const CHANGED = "somerset-ruleset-changed"; // ui.js's event after rememberRules
 
 class SomersetRulings extends HTMLElement {
   connectedCallback() {
+    // It reads the page around it: run once the page has been read (this module may run from the
+    // head, before the parser has reached what it reads).
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", () => this.isConnected && this.connectedCallback(), { once: true });
+      return;
+    }
     if (!this._built) {
       this._built = true;
       this.build();
