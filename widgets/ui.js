@@ -300,9 +300,12 @@ export class Widget extends HTMLElement {
   // next ask() of the very same request takes that answer; any other request is asked anew.
   askAhead(request) {
     if (engine.state.status !== "loading") return; // ready: ask(); idle: nothing starts it early
-    const answer = engine.ask(request);
-    answer.catch(() => {});
-    this._ahead = { text: JSON.stringify(request), answer };
+    const ahead = { text: JSON.stringify(request), answer: engine.ask(request) };
+    // A start that fails takes this answer with it: the start after Retry is asked anew.
+    ahead.answer.catch(() => {
+      if (this._ahead === ahead) this._ahead = null;
+    });
+    this._ahead = ahead;
   }
 
   get engineReady() {

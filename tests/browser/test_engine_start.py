@@ -272,6 +272,24 @@ def test_an_early_start_that_fails_offers_retry(open_page: Any) -> None:
     assert rec.count("manifest.json") == 2 and rec.count("worker.js") == 2
 
 
+def test_a_position_asked_ahead_of_a_start_that_fails_is_asked_again_after_retry(open_page: Any) -> None:
+    # The manifest hangs until the trick resolver has asked for the link's position (its pad is
+    # filled just before), then fails: the answer asked ahead fails with that start, and the
+    # start after Retry must ask again rather than show the old failure as its verdict.
+    page, rec = open_page(goto=False)
+    rec.expect_errors = True
+    rec.stall.add("/assets/engine/manifest.json")
+    page.goto(rec.base + PERMALINK)
+    expect(page.locator("somerset-trick .sr-keypad__suit").first).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(page.locator("somerset-trick .sr-status")).to_contain_text("Loading")
+    rec.stall.clear()
+    rec.stalled.pop().abort()
+    status = page.locator("somerset-trick .sr-status")
+    expect(status).to_contain_text("the engine manifest could not be fetched", timeout=ENGINE_TIMEOUT)
+    status.get_by_role("button", name="Retry").click()
+    answered(page)
+
+
 def test_an_early_worker_that_cannot_start_offers_retry(open_page: Any) -> None:
     page, rec = open_page(goto=False)
     rec.expect_errors = True
