@@ -15,7 +15,10 @@ temporary folder) this copies
   library the engine uses, compiled, for the ordinary start), ``snapshot.bin`` (Pyodide's memory
   with the engine imported, Zstandard-compressed) and ``stdlib-resumed.zip`` (the empty standard library the snapshot
   resumes with: every module is in the snapshot), built by ``scripts/build_startup.mjs`` under Node into ``dist/startup/`` and rebuilt
-  whenever Pyodide, its lock file, the wheel or the builder changes (a few seconds)
+  whenever Pyodide, its lock file, the wheel or the builder changes (a few seconds); with them
+  ``pyodide.asm.wasm.zst`` (Pyodide's WebAssembly module, Zstandard-compressed) -> ``<site>/assets/pyodide/``,
+  which the engine's worker downloads instead of ``pyodide.asm.wasm`` (kept for a browser that
+  cannot compile a module as it downloads: Pyodide then fetches it itself)
 
 so that every file the site loads comes from the site itself. The build fails with a clear message
 when Pyodide or the wheel is missing (``make setup`` creates both), when the wheel no longer
@@ -46,6 +49,8 @@ PYODIDE_LOADERS = ("pyodide.asm.mjs", "pyodide.asm.js")
 # What the start-up files are built from, besides Pyodide and the wheel.
 STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/startup.js", "node_modules/fzstd/esm/index.mjs")
 STARTUP_FILES = ("stdlib.zip", "snapshot.bin", "stdlib-resumed.zip")
+# Packed by the same builder, and reused by it while Pyodide's module is unchanged.
+PACKED_WASM = "pyodide.asm.wasm.zst"
 # Small npm packages the widgets import, copied file by file into assets/vendor/<package>/.
 VENDORED = {"uqr": ("dist/index.mjs", "LICENSE"), "fzstd": ("esm/index.mjs", "LICENSE")}
 
@@ -153,6 +158,11 @@ def _startup_current(out: Path, inputs: dict[str, str]) -> dict[str, Any] | None
                 return None
         if key["stdlib_sha256"] != meta["snapshot"]["stdlib"]["sha256"]:
             return None
+        wasm = meta["wasm"]
+        if wasm["file"] != PACKED_WASM or wasm["raw_sha256"] != inputs["pyodide.asm.wasm_sha256"]:
+            return None
+        if _sha256(out / wasm["file"]) != wasm["sha256"]:
+            return None
         return meta
     except (OSError, ValueError, KeyError, TypeError):
         return None
@@ -251,13 +261,14 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     _copy(wheel, engine)
     for name in STARTUP_FILES:
         _copy(startup_dir / name, engine)
+    _copy(startup_dir / PACKED_WASM, assets / "pyodide")
     data = wheel.read_bytes()
     manifest = {
         "wheel": wheel.name,
         "sha256": hashlib.sha256(data).hexdigest(),
         "bytes": len(data),
         "pyodide": sizes,
-        "startup": {"stdlib": startup["stdlib"], "snapshot": startup["snapshot"], "key": startup["key"]},
+        "startup": {"stdlib": startup["stdlib"], "snapshot": startup["snapshot"], "wasm": startup["wasm"], "key": startup["key"]},
     }
     (engine / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     log.info("assets: widgets, Pyodide, %s and its start-up files copied into %s", wheel.name, assets)

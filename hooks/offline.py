@@ -100,9 +100,13 @@ def engine_files(site: Path) -> list[tuple[str, str, int]]:
     try:
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         named: list[tuple[str, str | None]] = [("assets/engine/manifest.json", None)]
-        named += [(f"assets/pyodide/{name}", None) for name in sorted(manifest["pyodide"])]
-        named.append((f"assets/engine/{manifest['wheel']}", manifest["sha256"]))
         startup = manifest.get("startup") or {}
+        # The worker downloads the WebAssembly module Zstandard-compressed when the build packed it.
+        packed = (startup.get("wasm") or {}).get("file")
+        named += [(f"assets/pyodide/{name}", None) for name in sorted(manifest["pyodide"]) if not (packed and name == "pyodide.asm.wasm")]
+        if packed:
+            named.append((f"assets/pyodide/{packed}", None))
+        named.append((f"assets/engine/{manifest['wheel']}", manifest["sha256"]))
         for entry in (startup.get("stdlib"), startup.get("snapshot"), (startup.get("snapshot") or {}).get("stdlib")):
             if entry:
                 named.append((f"assets/engine/{entry['file']}", entry["sha256"]))

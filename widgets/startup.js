@@ -278,6 +278,54 @@ export function snapshotReader(memory) {
   };
 }
 
+// Pyodide's WebAssembly module as a Response for WebAssembly.compileStreaming, decompressed as
+// `stream` (pyodide.asm.wasm.zst as it downloads) arrives, so that the browser compiles the module
+// while it downloads. `Zstd` is the streaming Zstandard decoder (fzstd's `Decompress`); `keep`, an
+// array, receives the decompressed pieces (the worker keeps them for later visits). A download that
+// does not decompress fails the compile; the compile's error does not say why (the browser's
+// "Failed to read from a ReadableStream"), `problem()` does. Returns {response, problem}.
+export function unpackedModule(stream, { Zstd, keep = null }) {
+  const chunks = stream.getReader();
+  let out = null;
+  let ended = false;
+  let failure = null;
+  let pieces = 0;
+  const decoder = new Zstd((piece) => {
+    if (!piece.byteLength) return;
+    out.enqueue(piece);
+    pieces += 1;
+    if (keep) keep.push(piece);
+  });
+  const body = new ReadableStream({
+    start(controller) {
+      out = controller;
+    },
+    // Reads the download until a piece comes out (a stream is not pulled again after a pull that
+    // gave nothing) or it ends.
+    async pull(controller) {
+      const before = pieces;
+      while (!ended && pieces === before) {
+        const { done, value } = await chunks.read();
+        try {
+          decoder.push(done ? new Uint8Array(0) : value, done);
+        } catch (e) {
+          chunks.cancel().catch(() => {});
+          failure = new Error(`the WebAssembly module is damaged: it does not decompress (${(e && e.message) || e})`);
+          throw failure;
+        }
+        if (done) {
+          ended = true;
+          controller.close();
+        }
+      }
+    },
+    cancel(reason) {
+      return chunks.cancel(reason);
+    },
+  });
+  return { response: new Response(body, { headers: { "content-type": "application/wasm" } }), problem: () => failure };
+}
+
 // Read a snapshot.bin stream as it arrives, into `memory(length)`. `Zstd` is the streaming
 // Zstandard decoder (the npm package fzstd's `Decompress`, which the worker imports from the site
 // and Node from node_modules) for the file as served; without it the stream is a copy kept

@@ -58,12 +58,22 @@ function progress(stage, fraction) {
 // Pyodide compiles its WebAssembly module only once it has the snapshot in hand. This worker
 // compiles it from the start instead, while everything else downloads, and hands the module to
 // Pyodide through WebAssembly.instantiateStreaming (which in this worker only Pyodide calls); the
-// fetch Pyodide makes for the module gets an empty stand-in, so the file is fetched once. The
-// module's response is never wrapped: the browser keeps compiled code only for a response that
-// comes straight from the network or its cache.
+// fetch Pyodide makes for the module gets an empty stand-in, so the file is fetched once.
+// The module is downloaded Zstandard-compressed (pyodide.asm.wasm.zst, 2.9 MB; the host's gzip
+// makes 3.5 MB of pyodide.asm.wasm) and decompressed as it arrives; the decompressed module is then
+// kept in Cache Storage beside the snapshot's copy (once the manifest's hash of the module says it
+// is the right one), and a later visit compiles from that copy, for which the browser keeps the
+// compiled code. A copy of another module (the site's Pyodide changed) is dropped once the
+// manifest says so, and the module is downloaded again.
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_DIR).href;
+const PACKED_WASM_URL = new URL("pyodide.asm.wasm.zst", PYODIDE_DIR).href;
+const WASM_COPY_URL = new URL("pyodide-unpacked.wasm", ENGINE_DIR).href;
 const STAND_IN = Symbol("compiled already");
-let wasmModule = null;
+let wasmModule = null; // the module, as instantiateStreaming below awaits it
+let wasmCompiling = null; // the compile as precompile started it (errors not yet worded)
+// Where the module came from: `copy`, the hash the kept copy says it has (null: downloaded);
+// `pieces`, the decompressed download, kept until the copy is written.
+const wasmSource = { copy: null, pieces: null };
 // The runtime's memory, holding its own static data until Python runs (see fromSnapshot).
 let runtimeMemory = null;
 
@@ -82,11 +92,79 @@ async function fitHeap(memory) {
   if (heap.problem && heap.stop) heap.stop.abort(new Error(heap.problem));
 }
 
-function precompile(fetchPlain) {
-  if (typeof WebAssembly.compileStreaming !== "function") return;
-  wasmModule = WebAssembly.compileStreaming(fetchPlain(WASM_URL)).then(
+// The Zstandard decoder (24 kB, 7 kB compressed), imported once.
+let zstdDecoder = null;
+function zstd() {
+  return (zstdDecoder ||= quiet(import(ZSTD_DECODER).catch((e) => {
+    throw new Error(`the decoder of the compressed downloads could not be loaded (${e.message || e})`);
+  })));
+}
+
+// The compressed module from the network, decompressed as it arrives and compiled as it goes.
+async function compilePacked(fetchPlain) {
+  const [{ unpackedModule }, { Decompress }, response] = await Promise.all([startupCode, zstd(), fetchPlain(PACKED_WASM_URL)]);
+  if (!response.ok) throw new Error(`the WebAssembly module could not be fetched (HTTP ${response.status})`);
+  wasmSource.copy = null;
+  wasmSource.pieces = [];
+  const { response: module, problem } = unpackedModule(response.body, { Zstd: Decompress, keep: wasmSource.pieces });
+  try {
+    return await WebAssembly.compileStreaming(module);
+  } catch (e) {
+    throw problem() || e;
+  }
+}
+
+async function compileWasm(fetchPlain, unpacked) {
+  const cache = await unpacked;
+  let copy = null;
+  if (cache) {
+    try {
+      copy = await cache.match(WASM_COPY_URL);
+    } catch {
+      copy = null; // Cache Storage refused: the download
+    }
+  }
+  if (copy) {
+    try {
+      wasmSource.copy = copy.headers.get("x-sha256") || "";
+      return await WebAssembly.compileStreaming(copy);
+    } catch (e) {
+      if (blockedWasm(e)) throw e;
+      console.warn(`Some'r'Set engine: the kept copy of the WebAssembly module was unreadable (${(e && e.message) || e})`);
+      cache.delete(WASM_COPY_URL).catch(() => {});
+    }
+  }
+  return compilePacked(fetchPlain);
+}
+
+// Once the manifest is in: a kept copy of another module than the one it names is dropped, and
+// the module downloaded.
+async function checkedWasm(compiling, wanted, fetchPlain, unpacked) {
+  const module = await compiling;
+  if (wasmSource.copy === null || wasmSource.copy === wanted) return module;
+  (await unpacked).delete(WASM_COPY_URL).catch(() => {});
+  return compilePacked(fetchPlain);
+}
+
+// After the answer: the decompressed module kept for later visits, when it is the one the
+// manifest names.
+async function keepWasm(unpacked, wanted) {
+  const pieces = wasmSource.pieces;
+  wasmSource.pieces = null;
+  const cache = await unpacked;
+  if (!cache || !pieces || !wanted) return;
+  const module = new Blob(pieces);
+  const { sha256Hex } = await startupCode;
+  if ((await sha256Hex(await module.arrayBuffer())) !== wanted) {
+    throw new Error("the WebAssembly module downloaded is not the one the manifest names: not kept");
+  }
+  await cache.put(WASM_COPY_URL, new Response(module, { headers: { "content-type": "application/wasm", "x-sha256": wanted } }));
+}
+
+function settleWasm(compiling) {
+  wasmModule = compiling.then(
     (module) => {
-      reached("wasm compiled");
+      reached(wasmSource.copy === null ? "wasm compiled" : "wasm compiled (cache)");
       return module;
     },
     (e) => {
@@ -98,6 +176,12 @@ function precompile(fetchPlain) {
   wasmModule.catch((e) => {
     if (!handle) bootFailed(e);
   });
+}
+
+function precompile(fetchPlain, unpacked) {
+  if (typeof WebAssembly.compileStreaming !== "function") return;
+  wasmCompiling = compileWasm(fetchPlain, unpacked);
+  settleWasm(wasmCompiling);
   const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const response = await source;
@@ -336,10 +420,7 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
       cache.delete(url).catch(() => {});
     }
   }
-  // The Zstandard decoder (24 kB, 7 kB compressed) is asked for with the snapshot, not before.
-  const decoder = quiet(import(ZSTD_DECODER).catch((e) => {
-    throw new Error(`the snapshot's decoder could not be loaded (${e.message || e})`);
-  }));
+  const decoder = zstd();
   const response = await fetchOk(engineFile(entry.file, entry.sha256), "the snapshot", { signal });
   const { Decompress } = await decoder;
   const pieces = cache ? [] : null;
@@ -348,7 +429,7 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
     ? async () => {
         await cache.put(url, new Response(new Blob(pieces)));
         pieces.length = 0;
-        for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
+        for (const old of await cache.keys()) if (old.url !== url && old.url !== WASM_COPY_URL) await cache.delete(old);
       }
     : null;
   return { key, runtime, source: "network", keep };
@@ -517,6 +598,8 @@ async function fresh(loadPyodide, options, wheel) {
     pyodide = await attempt(() => loadPyodide(options));
   } catch (e) {
     if (blockedWasm(e)) throw cspError(WASM_BLOCKED);
+    // A failure already worded (the runtime's module could not be loaded) is not wrapped again.
+    if (e && /^the Python runtime could not/.test(e.message)) throw e;
     throw new Error(`the Python runtime could not start (${e.message || e})`);
   }
   reached("Pyodide started");
@@ -547,7 +630,8 @@ function quiet(promise) {
 
 async function boot() {
   const originalFetch = self.fetch.bind(self);
-  precompile(originalFetch);
+  const unpacked = openUnpacked();
+  precompile(originalFetch, unpacked);
   // The loader, and the runtime's JavaScript (1.2 MB, which the loader imports once it is called:
   // the same module, loaded once), are fetched and parsed while the manifest arrives.
   const runtimeFailed = (e) => {
@@ -555,7 +639,6 @@ async function boot() {
   };
   const loader = quiet(import(new URL("pyodide.mjs", PYODIDE_DIR).href).catch(runtimeFailed));
   quiet(import(new URL("pyodide.asm.mjs", PYODIDE_DIR).href).then(() => reached("runtime script"), runtimeFailed));
-  const unpacked = openUnpacked();
   progress("manifest", 0.01);
   const manifest = await (await fetchOk(new URL("manifest.json", ENGINE_DIR), "the engine manifest")).json();
   reached("manifest");
@@ -563,6 +646,8 @@ async function boot() {
     throw new Error("the engine manifest does not name a wheel");
   }
   const startup = manifest.startup || {};
+  const wasmWanted = startup.wasm && typeof startup.wasm.raw_sha256 === "string" ? startup.wasm.raw_sha256 : null;
+  if (wasmCompiling) settleWasm(checkedWasm(wasmCompiling, wasmWanted, originalFetch, unpacked));
   const stdlibEntry = entry(startup.stdlib);
   const resumedStdlib = startup.snapshot && entry(startup.snapshot.stdlib);
   const snapshotEntry = stdlibEntry && resumedStdlib && entry(startup.snapshot, "memory_bytes");
@@ -627,6 +712,7 @@ async function boot() {
     }
   }
   if (!answer) answer = await fresh(loadPyodide, options, wheel);
+  if (wasmSource.pieces) later(() => keepWasm(unpacked, wasmWanted));
   stopWatching();
   self.fetch = originalFetch;
   progress("ready", 1);

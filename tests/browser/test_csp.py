@@ -117,7 +117,7 @@ def test_every_widget_works_under_the_policy_across_instant_navigation(open_page
                                timeout=ENGINE_TIMEOUT)
         assert page.evaluate("window.__cspViolations") == [], path
     assert page.evaluate("window.__sameVisit === true"), "a navigation reloaded the page"
-    assert rec.count("pyodide.asm.wasm") == 1
+    assert rec.count("pyodide.asm.wasm.zst") == 1
     assert not _csp_console(console), _csp_console(console)
 
 

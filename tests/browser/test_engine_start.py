@@ -42,7 +42,7 @@ def test_the_engine_resumes_from_its_snapshot(open_page: Any) -> None:
     assert state["note"] is None
     # Every file once; no standard library but the empty one the snapshot resumes with (every
     # module is in the snapshot): neither stdlib.zip nor Pyodide's own (sources).
-    for name in ("snapshot.bin", "stdlib-resumed.zip", "pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json", "fzstd/index.mjs"):
+    for name in ("snapshot.bin", "stdlib-resumed.zip", "pyodide.asm.wasm.zst", "pyodide.asm.mjs", "pyodide-lock.json", "fzstd/index.mjs"):
         assert rec.count(name) == 1, (name, rec.urls)
     assert rec.count("/stdlib.zip") == 0 and rec.count("python_stdlib.zip") == 0
     # The wheel is not needed to resume: it is fetched after the answer, once the worker is quiet
@@ -142,7 +142,7 @@ def test_the_heap_check_falls_back_when_the_runtime_cannot_hold_the_snapshot(ope
                for m in infos), infos
     # Nothing fetched twice: the ordinary start takes the runtime and the lock file the snapshot's
     # attempt fetched, and adds the standard library and the wheel.
-    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", ".whl", "pyodide-lock.json", "/stdlib.zip"):
+    for name in ("pyodide.asm.wasm.zst", "pyodide.asm.mjs", ".whl", "pyodide-lock.json", "/stdlib.zip"):
         assert rec.count(name) == 1, (name, rec.urls)
     # The snapshot: asked for at most once, and a request made (it hangs, never answered) is
     # stopped; the runtime may be refused before the snapshot is asked for at all.
@@ -180,21 +180,26 @@ def test_a_second_visit_reads_the_kept_copy(open_page: Any) -> None:
     page, rec = open_page(PERMALINK)
     assert answered(page)["source"] == "network"
     # The decompressed copy is kept once the worker has a quiet moment after its first answers.
-    kept = "async () => (await (await caches.open('somerset-engine-snapshot')).keys()).length"
+    # So is the decompressed WebAssembly module.
+    kept = "async () => (await (await caches.open('somerset-engine-snapshot')).keys()).map((r) => r.url.split('/').pop().split('?')[0]).sort()"
     wait_kept = f"""async () => {{
       const deadline = performance.now() + {ENGINE_TIMEOUT};
       while (performance.now() < deadline) {{
-        if ((await ({kept})()) === 1) return true;
+        if ((await ({kept})()).length === 2) return true;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }}
       return false;
     }}"""
-    assert page.evaluate(wait_kept), "the decompressed copy of the snapshot was never kept"
-    assert page.evaluate(kept) == 1
+    assert page.evaluate(wait_kept), "the decompressed copies were never kept"
+    assert page.evaluate(kept) == ["pyodide-unpacked.wasm", "snapshot-unpacked"]
+    assert rec.count("pyodide.asm.wasm.zst") == 1
     page.goto(rec.base)
     page.goto(rec.base + PERMALINK)
     state = answered(page)
     assert (state["start"], state["source"]) == ("snapshot", "cache")
+    # Neither the snapshot nor the module downloaded again: the module compiled from its copy.
+    assert rec.count("pyodide.asm.wasm.zst") == 1 and rec.count("snapshot.bin") == 1, rec.urls
+    assert "wasm compiled (cache)" in state["timings"], state["timings"]
 
 
 def test_an_unreadable_kept_copy_is_dropped(open_page: Any) -> None:
@@ -212,6 +217,48 @@ def test_an_unreadable_kept_copy_is_dropped(open_page: Any) -> None:
     assert any("kept copy of the snapshot was unreadable" in w for w in warnings), warnings
 
 
+def _kept_module(bytes_js: str, sha256_js: str) -> str:
+    """A script putting a module copy with these bytes and this claimed hash where the worker keeps it."""
+    return f"""async () => {{
+      const url = new URL("assets/engine/pyodide-unpacked.wasm", location.href);
+      const headers = {{"content-type": "application/wasm", "x-sha256": {sha256_js}}};
+      await (await caches.open("somerset-engine-snapshot")).put(url, new Response({bytes_js}, {{headers}}));
+    }}"""
+
+
+def test_a_kept_module_of_another_pyodide_is_replaced(open_page: Any) -> None:
+    # A copy kept by an earlier Pyodide (here the real module, claiming another hash): once the
+    # manifest names another module, the copy is dropped and the module downloaded.
+    page, rec = open_page("")
+    page.evaluate(_kept_module('await (await fetch("assets/pyodide/pyodide.asm.wasm")).arrayBuffer()', '"0".repeat(64)'))
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert state["start"] == "snapshot", state["note"]
+    assert rec.count("pyodide.asm.wasm.zst") == 1, rec.urls
+
+
+def test_an_unreadable_kept_module_is_dropped(open_page: Any) -> None:
+    page, rec = open_page("")
+    page.evaluate(_kept_module('"not a module"', "(await (await fetch('assets/engine/manifest.json')).json()).startup.wasm.raw_sha256"))
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert state["start"] == "snapshot", state["note"]
+    assert rec.count("pyodide.asm.wasm.zst") == 1, rec.urls
+    assert any("kept copy of the WebAssembly module was unreadable" in w for w in warnings), warnings
+
+
+def test_a_damaged_module_download_says_so(open_page: Any) -> None:
+    page, rec = open_page(goto=False)
+    rec.expect_errors = True
+    rec.rewrite["pyodide.asm.wasm.zst"] = lambda body: bytes(4) + body[4:]  # not a Zstandard frame
+    page.goto(rec.base + PERMALINK)
+    status = page.locator("somerset-trick .sr-status")
+    expect(status).to_contain_text("The rules engine could not load:", timeout=ENGINE_TIMEOUT)
+    expect(status).to_contain_text("the Python runtime could not be loaded (the WebAssembly module is damaged: it does not decompress")
+
+
 def test_the_stated_download_size_is_the_real_one(open_page: Any) -> None:
     """The idle widget's "about N MB" is the engine's download, as GitHub Pages serves it."""
     import gzip
@@ -219,12 +266,14 @@ def test_the_stated_download_size_is_the_real_one(open_page: Any) -> None:
 
     site = Path(__import__("os").environ.get("SOMERSET_SITE_DIR", ROOT / "site"))
     manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
-    served = [site / "assets" / "pyodide" / name for name in manifest["pyodide"]]
+    # The worker downloads the WebAssembly module Zstandard-compressed, not as it is.
+    packed = manifest["startup"]["wasm"]["file"]
+    served = [site / "assets" / "pyodide" / name for name in [*manifest["pyodide"], packed] if name != "pyodide.asm.wasm"]
     served += [site / "assets" / "engine" / name for name in (manifest["wheel"], "manifest.json")]
     snapshot = manifest["startup"]["snapshot"]
     served += [site / "assets" / "engine" / name for name in (snapshot["file"], snapshot["stdlib"]["file"])]
     compressed = sum(
-        len(p.read_bytes()) if p.suffix in (".zip", ".whl", ".bin") else len(gzip.compress(p.read_bytes(), 6)) for p in served
+        len(p.read_bytes()) if p.suffix in (".zip", ".whl", ".bin", ".zst") else len(gzip.compress(p.read_bytes(), 6)) for p in served
     )
     page, _ = open_page("tools/trick/")
     text = page.locator("somerset-trick .sr-status").inner_text()
@@ -246,7 +295,7 @@ def test_a_tool_link_with_a_position_starts_the_engine_from_the_head(open_page: 
     # Asked for while the page was still being parsed, before any of the page's modules ran.
     assert moments["asked"] < moments["parsed"], moments
     assert moments["marks"] == 1
-    assert rec.count("worker.js") == 1 and rec.count("pyodide.asm.wasm") == 1
+    assert rec.count("worker.js") == 1 and rec.count("pyodide.asm.wasm.zst") == 1
     # The page took that worker over: nothing waits for another one.
     assert page.evaluate("window[Symbol.for('somerset.engine.early')] === undefined")
 
@@ -254,7 +303,7 @@ def test_a_tool_link_with_a_position_starts_the_engine_from_the_head(open_page: 
 def test_a_tool_page_without_a_position_starts_nothing_from_the_head(open_page: Any) -> None:
     page, rec = open_page("tools/trick/?utm_source=elsewhere")
     page_settled(page)
-    assert rec.count("worker.js") == 0 and rec.count("pyodide.asm.wasm") == 0
+    assert rec.count("worker.js") == 0 and rec.count("pyodide.asm.wasm.zst") == 0
     assert page.evaluate("performance.getEntriesByName('somerset-engine-start').length") == 0
 
 
@@ -316,7 +365,7 @@ def test_instant_navigation_to_another_tool_link_keeps_the_one_worker(open_page:
     page.click("#sr-test-link")
     expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
     assert page.evaluate("window.__sameVisit === true"), "the navigation reloaded the page"
-    assert rec.count("worker.js") == 1 and rec.count("pyodide.asm.wasm") == 1
+    assert rec.count("worker.js") == 1 and rec.count("pyodide.asm.wasm.zst") == 1
 
 
 def test_the_search_index_waits_for_the_engine_on_a_tool_link(open_page: Any) -> None:

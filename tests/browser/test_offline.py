@@ -151,7 +151,7 @@ def test_pages_and_every_tool_offline_after_a_first_visit(open_page: Any, site_u
     first_visit(page, site_url)
     # Fetched by the engine's start, and at most once more by the service worker keeping the engine
     # when the browser's own cache did not keep a file this big (develop/runtime.md).
-    assert 1 <= rec.count("pyodide.asm.wasm") <= 2
+    assert 1 <= rec.count("pyodide.asm.wasm.zst") <= 2
     assert any(n.startswith("somerset-pages-") for n in cache_names(page))
     assert any(n.startswith("somerset-engine-") for n in cache_names(page))
 
@@ -332,7 +332,7 @@ def test_an_engine_started_before_the_service_worker_took_over_is_kept(browser_t
             assert page.evaluate("performance.getEntriesByType('navigation')[0].workerStart") == 0
             wait_controlled(page)
             wait_saved(page)
-            assert hits.count("/assets/pyodide/pyodide.asm.wasm") == 1
+            assert hits.count("/assets/pyodide/pyodide.asm.wasm.zst") == 1
             context.set_offline(True)
             page.goto(base + "tools/score/?rules=parker-1947&bid=15&made=12&against=12")
             expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)

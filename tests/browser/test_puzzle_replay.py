@@ -128,7 +128,7 @@ def test_replay_steps(open_page: Any) -> None:
     expect(dd.nth(1)).to_have_text(sign(s_steps[-1]["opponents"]))
     expect(s.locator(".sr-replay__text")).to_have_text(s_steps[-1]["text"])
     no_overflow(page, "the Parker 1947 page at 360px with replays open")
-    assert rec.count("pyodide.asm.wasm") == 1
+    assert rec.count("pyodide.asm.wasm.zst") == 1
 
 
 def test_deal_replayer_permalink_keys_paste_and_bad_input(open_page: Any) -> None:

@@ -77,7 +77,7 @@ def test_a_game_on_the_pad_reload_undo_winner_share_and_text(open_page: Any) -> 
 
     # A reload shows the pad at once, from the device, with the engine's download held back; the
     # engine starts by itself (a game is on the pad), so the next deal needs no Start press.
-    rec.stall.add("pyodide.asm.wasm")
+    rec.stall.add("pyodide.asm.mjs")  # the runtime's script: the module may come from the kept copy
     page.reload()
     expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["44", "−2"])
     expect(page.locator("somerset-pad .sr-pad__table tbody tr")).to_have_count(2)

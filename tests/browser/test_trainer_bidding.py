@@ -59,7 +59,7 @@ def test_a_call_puzzle_answered_wrong_then_right_at_360px(open_page: Any) -> Non
     assert small == [], small
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], widths
-    assert net.count("pyodide.asm.wasm") == 0
+    assert net.count("pyodide.asm.wasm.zst") == 0
 
 
 def test_a_trump_puzzle_says_the_bid_won(open_page: Any) -> None:

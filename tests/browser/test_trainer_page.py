@@ -130,7 +130,7 @@ def test_answer_wrong_try_again_hint_solution_next_and_streak(open_page: Any) ->
     expect(page.locator(".sr-trainer__streak")).to_have_text("Streak: 0 solved in a row (best 2).")
     assert progress(page)["puzzles"][pid]["result"] == "failed"
     # Judged without the engine: nothing of Pyodide was fetched.
-    assert rec.count("pyodide.asm.wasm") == 0 and rec.count("snapshot.bin") == 0
+    assert rec.count("pyodide.asm.wasm.zst") == 0 and rec.count("snapshot.bin") == 0
     assert rec.count("assets/data/puzzles.json") == 1
 
 

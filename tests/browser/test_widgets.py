@@ -68,7 +68,7 @@ def test_plain_tool_page_waits_for_the_reader(open_page: Any) -> None:
     page.keyboard.press("Enter")
     verdict(page)
     expect(button).to_be_hidden()
-    assert rec.count("pyodide.asm.wasm") == 1
+    assert rec.count("pyodide.asm.wasm.zst") == 1
 
 
 def test_trick_typed(open_page: Any) -> None:
@@ -92,7 +92,7 @@ def test_trick_typed(open_page: Any) -> None:
     expect(error).to_have_text(message)
     expect(cards).to_have_attribute("aria-invalid", "true")
     assert error.get_attribute("id") in (cards.get_attribute("aria-describedby") or "")
-    assert rec.count("pyodide.asm.wasm") == 1
+    assert rec.count("pyodide.asm.wasm.zst") == 1
 
 
 def pad_key(widget: Any, card: str, label: str | None = None) -> Any:
@@ -353,23 +353,23 @@ def test_instant_navigation_loads_pyodide_once(open_page: Any) -> None:
     expect(page).to_have_url(re.compile(r"/tools/score/"))
     expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
     assert page.evaluate("window.__sameVisit === true"), "the navigation reloaded the page"
-    assert rec.count("pyodide.asm.wasm") == 1
+    assert rec.count("pyodide.asm.wasm.zst") == 1
     assert rec.count(".whl") <= 1  # after the first answer, once the worker is quiet; never twice
     # And back again: the trick resolver answers from the same worker.
     page.go_back()
     verdict(page)
-    assert rec.count("pyodide.asm.wasm") == 1
+    assert rec.count("pyodide.asm.wasm.zst") == 1
 
 
 def test_pages_without_widgets_load_no_engine(open_page: Any) -> None:
     page, rec = open_page("")
     page.wait_for_load_state("networkidle")
     assert rec.urls, "no request was recorded"
-    assert rec.count("pyodide.asm.wasm") == 0 and rec.count("manifest.json") == 0
+    assert rec.count("pyodide.asm.wasm.zst") == 0 and rec.count("manifest.json") == 0
     assert all(u.startswith("http://127.0.0.1:") for u in rec.urls)
 
 
-@pytest.mark.parametrize("blocked", ["pyodide.asm.wasm", "pyodide-lock.json"])
+@pytest.mark.parametrize("blocked", ["pyodide.asm.wasm.zst", "pyodide-lock.json"])
 def test_engine_failure_shows_retry(open_page: Any, blocked: str) -> None:
     page, rec = open_page(TRICK, goto=False)
     rec.expect_errors = True  # the blocked download is reported in the console
@@ -518,7 +518,7 @@ def test_play_a_deal_against_the_bots(open_page: Any) -> None:
     expect(table.locator(".sr-table__result")).to_contain_text("The deal is over.")
     table.get_by_role("button", name="Replay this deal step by step").click()
     expect(table.locator("somerset-replay .sr-replay__counter")).to_contain_text("Step 1 of", timeout=ENGINE_TIMEOUT)
-    assert rec.count("pyodide.asm.wasm") == 1
+    assert rec.count("pyodide.asm.wasm.zst") == 1
 
 
 def test_play_a_deal_with_a_hostile_address(open_page: Any) -> None:
@@ -594,7 +594,7 @@ def test_main_finds_a_widget_module_from_its_tag(open_page: Any) -> None:
     assert found == ["./trick.js", "./puzzle-progress.js", "./score.js", None, None, None, None]
     # The page's own progress summary is defined from its tag alone, and works without the engine.
     expect(page.locator("article somerset-puzzle-progress")).to_contain_text("In the trainer you have solved 0 and failed 0 of the")
-    assert rec.count("pyodide.asm.wasm") == 0
+    assert rec.count("pyodide.asm.wasm.zst") == 0
     # A tag with no module behind it says so in place, and nothing else breaks.
     rec.expect_errors = True  # the browser logs the missing module
     page.evaluate("document.querySelector('article').prepend(document.createElement('somerset-nonesuch'))")
