@@ -231,11 +231,6 @@ export function requestKey(g) {
   return JSON.stringify(padRequest(g));
 }
 
-// The request key of a game's first `n` deals (its settings the same).
-export function prefixKey(g, n) {
-  return requestKey({ ...g, deals: g.deals.slice(0, n) });
-}
-
 // The game a request key asks about ({rules, option, format, names, deals}), or null.
 export function keyGame(key) {
   let r;

@@ -141,7 +141,7 @@ test("a saved answer of another shape is dropped, never trusted; the game is kep
 
 test("a saved answer for the game's first deals is kept while the deals after them wait", () => {
   const deals = [{ bidder: 0, bid: 15, points: [16, 8] }, { bidder: 1, bid: 12, points: [10, 14] }, { passed: true }];
-  const g = { ...game({ deals }), answer: answer(deals.slice(0, 2)), requestKey: S.prefixKey({ rules: "parker-1947", deals }, 2) };
+  const g = { ...game({ deals }), answer: answer(deals.slice(0, 2)), requestKey: S.requestKey({ rules: "parker-1947", deals: deals.slice(0, 2) }) };
   store.setItem("somerset.pads", JSON.stringify({ version: 1, current: g.id, games: [g] }));
   const got = S.read("pads").value.games[0];
   assert.equal(got.answer.lines.length, 2);

@@ -49,7 +49,7 @@ from ..game.precompute import bits
 from ..game.rng import check_seed, deal_seed, shuffled
 from ..rules.bidding import Auction, Call, parse_call
 from ..rules.cards import NO_TRUMP, Card, Trump, parse_cards
-from ..rules.describe import percent
+from ..rules.describe import percent, trump_phrase
 from ..rules.dimensions import Declaration, KittyExchange, PileKind, Ruleset, UndealtKind
 from ..rules.errors import RulesError
 from ..rules.kitty import banned_trump_suits, bid_after_discards
@@ -180,14 +180,14 @@ class Advice:
         figures = _and([f"{v:.1f}" for _, v in top])
         if bid is None:
             if t.bids:
-                why = (f"even {_trump_phrase(t.trump)} the side takes {t.mean:.1f} points on average and makes the "
+                why = (f"even {trump_phrase(t.trump.label)}, the side takes {t.mean:.1f} points on average and makes the "
                        f"lowest bid, {t.bids[0]}, in {percent(t.p_make[0])} of deals; the best cards, {names}, take only "
                        f"{figures} points a deal")
             else:
                 why = "no bid is left for this seat to make"
         else:
             i = t.bids.index(bid)
-            why = (f"{_trump_phrase(t.trump)} the side takes {t.mean:.1f} points on average and makes {bid} in "
+            why = (f"{trump_phrase(t.trump.label)}, the side takes {t.mean:.1f} points on average and makes {bid} in "
                    f"{percent(t.p_make[i])} of deals; {names} {'carries' if len(top) == 1 else 'carry'} the value, taking {figures} points a deal")
         return t.trump, bid, why[0].upper() + why[1:] + "."
 
@@ -199,13 +199,6 @@ class Advice:
                 "recommendation": {"trump": str(trump), "label": trump.label, "call": "pass" if bid is None else str(bid),
                                    "bid": bid, "reason": why},
                 "make_chance": round(MAKE_CHANCE, 4)}
-
-
-def _trump_phrase(t: Trump) -> str:
-    """The trump in a sentence: "in No Trump", "with the /6 suit as trump", "with the 0/0 named trump"."""
-    if t.is_no_trump:
-        return f"in {t.label}"
-    return f"with the {t.label}" + ("" if "trump" in t.label else " as trump") + ","
 
 
 def _and(items: Sequence[str]) -> str:

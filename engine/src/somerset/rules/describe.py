@@ -38,6 +38,17 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
 
+def trump_phrase(label: str) -> str:
+    """A trump, by its label (``Trump.label``), in a sentence.
+
+    >>> [trump_phrase("No Trump"), trump_phrase("0/0 named trump"), trump_phrase("/6 suit")]
+    ['in No Trump', 'with the 0/0 named trump', 'with the /6 suit as trump']
+    """
+    if label == "No Trump":
+        return f"in {label}"
+    return f"with the {label}" if "trump" in label else f"with the {label} as trump"
+
+
 def percent(share: float) -> str:
     """A share as a whole percentage, rounded as the site's pages round it: the share to four
     places (as answers carry it), then halves up, so that a sentence and a table agree.

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from ..players.advisor import Advice, AdviceError, Advisor, TrumpAdvice, mean_half
 from ..rules.cards import Trump, parse_cards
-from ..rules.describe import MINUS, percent
+from ..rules.describe import MINUS, percent, trump_phrase
 from ..rules.dimensions import AllPass, Format, Ruleset
 from .contentfile import Entry
 from .puzzle_kinds import PUZZLE_KINDS, Fact, PuzzleProofError, _ValueKind
@@ -240,16 +240,9 @@ def _interval(v: Value) -> str:
     return f"95% interval {_num(v.mean - v.half)} to {_num(v.mean + v.half)}"
 
 
-def _trump_phrase(label: str) -> str:
-    """"in No Trump", "with the 0/0 named trump", "with the /6 suit as trump"."""
-    if label == "No Trump":
-        return f"in {label}"
-    return f"with the {label}" if "trump" in label else f"with the {label} as trump"
-
-
 def _bid_words(v: Value) -> str:
     assert v.trump is not None and v.p_make is not None
-    return (f"{v.choice} {_trump_phrase(v.trump)}: made in {percent(v.p_make)} of deals, the score difference "
+    return (f"{v.choice} {trump_phrase(v.trump)}: made in {percent(v.p_make)} of deals, the score difference "
             f"{_num(v.mean)} a deal on average ({_interval(v)})")
 
 
