@@ -8,8 +8,9 @@ temporary folder) this copies
   not its standard library   -> ``<site>/assets/pyodide/``
 * the QR code encoder of the npm package ``uqr`` (``dist/index.mjs``, an ES module without
   dependencies) and its licence -> ``<site>/assets/vendor/uqr/``: the score pad draws a game's link
-  with it; the Zstandard decoder of the npm package ``fzstd`` (``esm/index.mjs``, the same) and its
-  licence -> ``<site>/assets/vendor/fzstd/``: the engine's worker decompresses the snapshot with it
+  with it; the licence of the npm package ``zstddec`` -> ``<site>/assets/vendor/zstddec/``, beside
+  ``zstd-decoder.wasm``, the Zstandard decoder taken out of that package by the start-up builder
+  (below): the engine's worker decompresses the snapshot and Pyodide's module with it
 * the newest ``dist/somerset-*.whl``    -> ``<site>/assets/engine/``, with ``manifest.json`` naming it
 * the engine's start-up files           -> ``<site>/assets/engine/``: ``stdlib.zip`` (the standard
   library the engine uses, compiled, for the ordinary start), ``snapshot.bin`` (Pyodide's memory
@@ -47,12 +48,14 @@ PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyo
 PYODIDE_SERVED = ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 PYODIDE_LOADERS = ("pyodide.asm.mjs", "pyodide.asm.js")
 # What the start-up files are built from, besides Pyodide and the wheel.
-STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/startup.js", "node_modules/fzstd/esm/index.mjs")
+STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/startup.js", "widgets/zstd.js", "scripts/zstd_wasm.mjs",
+                   "node_modules/zstddec/dist/zstddec-stream.mjs")
 STARTUP_FILES = ("stdlib.zip", "snapshot.bin", "stdlib-resumed.zip")
 # Packed by the same builder, and reused by it while Pyodide's module is unchanged.
 PACKED_WASM = "pyodide.asm.wasm.zst"
+ZSTD_DECODER = "zstd-decoder.wasm"
 # Small npm packages the widgets import, copied file by file into assets/vendor/<package>/.
-VENDORED = {"uqr": ("dist/index.mjs", "LICENSE"), "fzstd": ("esm/index.mjs", "LICENSE")}
+VENDORED = {"uqr": ("dist/index.mjs", "LICENSE"), "zstddec": ("LICENSE",)}
 
 
 def _root(config: Any) -> Path:
@@ -163,6 +166,9 @@ def _startup_current(out: Path, inputs: dict[str, str]) -> dict[str, Any] | None
             return None
         if _sha256(out / wasm["file"]) != wasm["sha256"]:
             return None
+        decoder = meta["decoder"]
+        if decoder["file"] != ZSTD_DECODER or _sha256(out / decoder["file"]) != decoder["sha256"]:
+            return None
         return meta
     except (OSError, ValueError, KeyError, TypeError):
         return None
@@ -179,7 +185,7 @@ def _startup(root: Path, wheel: Path) -> tuple[Path, dict[str, Any]]:
     if node is None:
         raise PluginError("hooks/assets.py: `node` is not on PATH; it builds the engine's start-up files.")
     log.info("assets: building the engine's start-up files (standard library, snapshot) for %s", wheel.name)
-    for name in ("startup.json", *STARTUP_FILES):
+    for name in ("startup.json", *STARTUP_FILES, ZSTD_DECODER):
         (out / name).unlink(missing_ok=True)
     try:
         proc = subprocess.run(
@@ -262,6 +268,7 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     for name in STARTUP_FILES:
         _copy(startup_dir / name, engine)
     _copy(startup_dir / PACKED_WASM, assets / "pyodide")
+    _copy(startup_dir / ZSTD_DECODER, assets / "vendor" / "zstddec")
     data = wheel.read_bytes()
     manifest = {
         "wheel": wheel.name,

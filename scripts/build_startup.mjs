@@ -19,6 +19,9 @@
 //                 downloads and compiles it as it goes, and keeps the decompressed module in the
 //                 browser's Cache Storage for later visits. Packed again only when the module
 //                 changes (pyodide.asm.wasm.zst.json says from which module it was packed);
+//   zstd-decoder.wasm  the Zstandard decoder the worker decompresses both with (widgets/zstd.js),
+//                 taken out of the npm package zstddec (scripts/zstd_wasm.mjs); the build reads the
+//                 snapshot and the module back through it;
 //   startup.json  sizes, hashes and the key (hooks/assets.py puts them in the engine manifest),
 //                 with the WebAssembly memory the snapshot resumes into (`heap_bytes`) and the
 //                 memory the runtime starts with (`initial_heap_bytes`): the worker grows the
@@ -40,8 +43,9 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Decompress } from "fzstd";
+import { zstdWasm } from "./zstd_wasm.mjs";
 import { FORMAT, fillFromRuntime, memoryBase, packSnapshot, runtimeBytes, runtimePages, unpackSnapshot, watchRuntimeMemory } from "../widgets/startup.js";
+import { zstdDecoder } from "../widgets/zstd.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide") + "/";
@@ -258,29 +262,32 @@ _packed`);
   return out;
 }
 
-// The WebAssembly module Zstandard-compressed into `out`, read back through the decoder the site
-// serves; an earlier packing of this very module is reused (packing takes several seconds).
-async function packWasm(pyodide, out) {
+// The WebAssembly module Zstandard-compressed into `out` and read back through the decoder the
+// site serves; an earlier packing of this very module is reused (packing takes several seconds),
+// and read back all the same.
+async function packWasm(pyodide, out, Decompress) {
   const module = readFileSync(PYODIDE_DIR + "pyodide.asm.wasm");
   const file = "pyodide.asm.wasm.zst";
   const metaPath = join(out, `${file}.json`);
   const described = (packed) => ({ file, bytes: packed.length, sha256: sha256(packed), raw_bytes: module.length, raw_sha256: sha256(module) });
+  let packed = null;
   try {
     const meta = JSON.parse(readFileSync(metaPath, "utf-8"));
-    const packed = readFileSync(join(out, file));
-    if (JSON.stringify(meta) === JSON.stringify(described(packed))) return meta;
+    const earlier = readFileSync(join(out, file));
+    if (JSON.stringify(meta) === JSON.stringify(described(earlier))) packed = new Uint8Array(earlier);
   } catch {
     // not packed yet, or not from this module: packed below
   }
-  const packed = zstdCompress(pyodide, new Uint8Array(module));
+  if (!packed) {
+    packed = zstdCompress(pyodide, new Uint8Array(module));
+    writeFileSync(join(out, file), packed);
+    writeFileSync(metaPath, JSON.stringify(described(packed)) + "\n");
+  }
   const pieces = [];
   const decoder = new Decompress((piece) => pieces.push(piece));
   for (let at = 0; at < packed.length; at += 1 << 16) decoder.push(packed.subarray(at, at + (1 << 16)), at + (1 << 16) >= packed.length);
   if (Buffer.compare(Buffer.concat(pieces), module) !== 0) die("the compressed WebAssembly module does not read back as the module");
-  writeFileSync(join(out, file), packed);
-  const meta = described(packed);
-  writeFileSync(metaPath, JSON.stringify(meta) + "\n");
-  return meta;
+  return described(packed);
 }
 
 async function main() {
@@ -368,6 +375,8 @@ async function main() {
   key.runtime_sha256 = sha256(runtimeBytes(memory, runtime));
   const raw = packSnapshot(key, memory, runtime);
   const packed = zstdCompress(first, raw);
+  const decoderBytes = zstdWasm();
+  const { Decompress } = await zstdDecoder(decoderBytes);
   // Read back as the browser reads it (streamed through the decoder the site serves, the runtime's
   // pages filled in), it must be the very memory taken: this checks the packing and the
   // compression at once.
@@ -379,15 +388,17 @@ async function main() {
   second.runPython(IMPORT_ALL);
   if (warmUp(second, true) !== expected) die("the engine answered differently with the trimmed standard library");
 
-  const wasm = await packWasm(first, out);
+  const wasm = await packWasm(first, out, Decompress);
 
   renameSync(stdlibPath + ".tmp", stdlibPath);
   writeFileSync(join(out, "stdlib-resumed.zip"), resumedStdlib);
   writeFileSync(join(out, "snapshot.bin"), packed);
+  writeFileSync(join(out, "zstd-decoder.wasm"), decoderBytes);
   const { check: _, ...shownKey } = key;
   const summary = {
     key: shownKey,
     wasm,
+    decoder: { file: "zstd-decoder.wasm", bytes: decoderBytes.length, sha256: sha256(decoderBytes) },
     stdlib: { file: "stdlib.zip", bytes: stdlib.length, sha256: sha256(stdlib), modules: files.filter((f) => f.endsWith(".py")).length },
     snapshot: {
       file: "snapshot.bin", bytes: packed.length, raw_bytes: raw.length, memory_bytes: memory.length,

@@ -280,7 +280,7 @@ export function snapshotReader(memory) {
 
 // Pyodide's WebAssembly module as a Response for WebAssembly.compileStreaming, decompressed as
 // `stream` (pyodide.asm.wasm.zst as it downloads) arrives, so that the browser compiles the module
-// while it downloads. `Zstd` is the streaming Zstandard decoder (fzstd's `Decompress`); `keep`, an
+// while it downloads. `Zstd` is the streaming Zstandard decoder (zstd.js's `Decompress`); `keep`, an
 // array, receives the decompressed pieces (the worker keeps them for later visits). A download that
 // does not decompress fails the compile; the compile's error does not say why (the browser's
 // "Failed to read from a ReadableStream"), `problem()` does. Returns {response, problem}.
@@ -327,8 +327,8 @@ export function unpackedModule(stream, { Zstd, keep = null }) {
 }
 
 // Read a snapshot.bin stream as it arrives, into `memory(length)`. `Zstd` is the streaming
-// Zstandard decoder (the npm package fzstd's `Decompress`, which the worker imports from the site
-// and Node from node_modules) for the file as served; without it the stream is a copy kept
+// Zstandard decoder (zstd.js's `Decompress`: the worker's over the decoder the site serves, the
+// build's over the same module from node_modules) for the file as served; without it the stream is a copy kept
 // decompressed. `keep`, an array, receives the decompressed pieces; once `signal` (an
 // AbortSignal) is aborted nothing more is written. Returns {key, memory, runtime}.
 export async function unpackSnapshot(stream, memory, { Zstd = null, keep = null, signal = null } = {}) {

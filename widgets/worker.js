@@ -33,8 +33,11 @@ startupCode.catch(() => {});
 const ASSETS = new URL("../", import.meta.url); // <site>/assets/
 const PYODIDE_DIR = new URL("pyodide/", ASSETS);
 const ENGINE_DIR = new URL("engine/", ASSETS);
-// The npm package fzstd's decoder, copied into the site by hooks/assets.py.
-const ZSTD_DECODER = new URL("vendor/fzstd/index.mjs", ASSETS).href;
+// The browser's own fetch, for the responses the browser must compile WebAssembly from as they
+// come (it keeps compiled code only for a response straight from the network or a cache).
+const PLAIN_FETCH = self.fetch.bind(self);
+// The Zstandard decoder's WebAssembly module (widgets/zstd.js; put in the site by hooks/assets.py).
+const ZSTD_DECODER = new URL("vendor/zstddec/zstd-decoder.wasm", ASSETS).href;
 
 const timings = {};
 function reached(step) {
@@ -92,12 +95,23 @@ async function fitHeap(memory) {
   if (heap.problem && heap.stop) heap.stop.abort(new Error(heap.problem));
 }
 
-// The Zstandard decoder (24 kB, 7 kB compressed), imported once.
-let zstdDecoder = null;
+// The Zstandard decoder (zstd's own, a WebAssembly module of 59 kB, 23 kB compressed), loaded once.
+let zstdLoading = null;
 function zstd() {
-  return (zstdDecoder ||= quiet(import(ZSTD_DECODER).catch((e) => {
-    throw new Error(`the decoder of the compressed downloads could not be loaded (${e.message || e})`);
-  })));
+  if (!zstdLoading) {
+    const module = quiet(PLAIN_FETCH(ZSTD_DECODER).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r;
+    }));
+    zstdLoading = quiet(
+      import("./zstd.js")
+        .then(({ zstdDecoder }) => zstdDecoder(module))
+        .catch((e) => {
+          throw new Error(`the decoder of the compressed downloads could not be loaded (${e.message || e})`);
+        }),
+    );
+  }
+  return zstdLoading;
 }
 
 // The compressed module from the network, decompressed as it arrives and compiled as it goes.

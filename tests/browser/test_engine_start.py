@@ -42,7 +42,7 @@ def test_the_engine_resumes_from_its_snapshot(open_page: Any) -> None:
     assert state["note"] is None
     # Every file once; no standard library but the empty one the snapshot resumes with (every
     # module is in the snapshot): neither stdlib.zip nor Pyodide's own (sources).
-    for name in ("snapshot.bin", "stdlib-resumed.zip", "pyodide.asm.wasm.zst", "pyodide.asm.mjs", "pyodide-lock.json", "fzstd/index.mjs"):
+    for name in ("snapshot.bin", "stdlib-resumed.zip", "pyodide.asm.wasm.zst", "pyodide.asm.mjs", "pyodide-lock.json", "zstddec/zstd-decoder.wasm"):
         assert rec.count(name) == 1, (name, rec.urls)
     assert rec.count("/stdlib.zip") == 0 and rec.count("python_stdlib.zip") == 0
     # The wheel is not needed to resume: it is fetched after the answer, once the worker is quiet

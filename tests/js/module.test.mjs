@@ -6,9 +6,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Decompress } from "fzstd";
-
+import { zstdWasm } from "../../scripts/zstd_wasm.mjs";
 import { unpackedModule } from "../../widgets/startup.js";
+import { zstdDecoder } from "../../widgets/zstd.js";
+
+const { Decompress } = await zstdDecoder(zstdWasm());
 
 // The smallest valid module: its magic and version, then a custom section of `size` bytes, so
 // that the module spans several raw blocks.

@@ -1,16 +1,18 @@
 // Unit tests of widgets/startup.js's reading of snapshot.bin under Node (node --test tests/js): the
-// Zstandard-compressed file as the worker reads it while it downloads (through the npm package
-// fzstd's streaming decoder, the one the site serves), a copy kept decompressed, and what a
-// truncated, damaged or unwanted download gives. The frames here are written with raw blocks
+// Zstandard-compressed file as the worker reads it while it downloads (through zstd's own streaming
+// decoder compiled to WebAssembly, widgets/zstd.js, the one the site serves), a copy kept
+// decompressed, and what a truncated, damaged or unwanted download gives. The frames here are written with raw blocks
 // (Zstandard's stored blocks), which every decoder reads; the build compresses for real and reads
 // its snapshot back through the same function (scripts/build_startup.mjs).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Decompress } from "fzstd";
-
+import { zstdWasm } from "../../scripts/zstd_wasm.mjs";
 import { packSnapshot, unpackSnapshot } from "../../widgets/startup.js";
+import { zstdDecoder } from "../../widgets/zstd.js";
+
+const { Decompress } = await zstdDecoder(zstdWasm());
 
 const PAGE = 4096;
 

@@ -12,8 +12,11 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Decompress } from "fzstd";
+import { zstdWasm } from "../../scripts/zstd_wasm.mjs";
 import { fillFromRuntime, mismatches, unpackSnapshot, unzip, watchRuntimeMemory } from "../../widgets/startup.js";
+import { zstdDecoder } from "../../widgets/zstd.js";
+
+const { Decompress } = await zstdDecoder(zstdWasm());
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide");
