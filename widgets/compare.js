@@ -5,7 +5,7 @@
 // shared, and a status line that announces each change to screen readers. It never asks the
 // engine: the cells it compares were written from the engine's data at build time.
 
-import { defineWidget, h, writeAddress } from "./ui.js";
+import { defineWidget, h, waitsForPage, writeAddress } from "./ui.js";
 
 const MAX_NAMES = 24;
 
@@ -28,12 +28,7 @@ function listWords(names) {
 
 class SomersetCompare extends HTMLElement {
   connectedCallback() {
-    // It reads the page around it: run once the page has been read (this module may run from the
-    // head, before the parser has reached what it reads).
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", () => this.isConnected && this.connectedCallback(), { once: true });
-      return;
-    }
+    if (waitsForPage(this)) return; // it reads the page around it
     const root = this.closest(".sr-compare");
     if (!root || this._root === root) return;
     this._root = root;

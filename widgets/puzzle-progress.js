@@ -6,16 +6,11 @@
 
 import { loadProgress } from "./puzzle-store.js";
 import { forget, noteFor, onChange } from "./storage.js";
-import { defineWidget, h, replace } from "./ui.js";
+import { defineWidget, h, replace, waitsForPage } from "./ui.js";
 
 class SomersetPuzzleProgress extends HTMLElement {
   connectedCallback() {
-    // It reads the page around it: run once the page has been read (this module may run from the
-    // head, before the parser has reached what it reads).
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", () => this.isConnected && this.connectedCallback(), { once: true });
-      return;
-    }
+    if (waitsForPage(this)) return; // it reads the page around it
     if (!this._built) {
       this._built = true;
       this.classList.add("sr-widget", "sr-puzzle-progress");

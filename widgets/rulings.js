@@ -8,18 +8,13 @@
 // it for the whole site, as the tools' "Our table" button does; another tab's choice is followed.
 
 import { onChange } from "./storage.js";
-import { defineWidget, h, nextId, rememberRuleset, rememberedRuleset, replace } from "./ui.js";
+import { defineWidget, h, nextId, rememberRuleset, rememberedRuleset, replace, waitsForPage } from "./ui.js";
 
 const CHANGED = "somerset-ruleset-changed"; // ui.js's event after rememberRuleset()
 
 class SomersetRulings extends HTMLElement {
   connectedCallback() {
-    // It reads the page around it: run once the page has been read (this module may run from the
-    // head, before the parser has reached what it reads).
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", () => this.isConnected && this.connectedCallback(), { once: true });
-      return;
-    }
+    if (waitsForPage(this)) return; // it reads the page around it
     if (!this._built) {
       this._built = true;
       this.build();

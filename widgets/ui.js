@@ -432,6 +432,15 @@ export class Widget extends HTMLElement {
   }
 }
 
+// For an element that reads the page around it, from its connectedCallback: while the parser is
+// still reading the page (its module may run from the head, before the parser has reached what it
+// reads), true, and the callback runs again once the page has been read.
+export function waitsForPage(element) {
+  if (document.readyState !== "loading") return false;
+  document.addEventListener("DOMContentLoaded", () => element.isConnected && element.connectedCallback(), { once: true });
+  return true;
+}
+
 // Define a widget's element once (a module may be imported again after instant navigation).
 export function defineWidget(name, cls) {
   if (!customElements.get(name)) customElements.define(name, cls);
