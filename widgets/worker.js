@@ -33,8 +33,9 @@ startupCode.catch(() => {});
 const ASSETS = new URL("../", import.meta.url); // <site>/assets/
 const PYODIDE_DIR = new URL("pyodide/", ASSETS);
 const ENGINE_DIR = new URL("engine/", ASSETS);
-// The browser's own fetch, for the responses the browser must compile WebAssembly from as they
-// come (it keeps compiled code only for a response straight from the network or a cache).
+// The browser's own fetch, before the boot wraps it to count bytes (countingFetch): the WebAssembly
+// downloads use it, as the browser keeps compiled code only for a response straight from the
+// network or a cache.
 const PLAIN_FETCH = self.fetch.bind(self);
 // The Zstandard decoder's WebAssembly module (widgets/zstd.js; put in the site by hooks/assets.py).
 const ZSTD_DECODER = new URL("vendor/zstddec/zstd-decoder.wasm", ASSETS).href;
@@ -115,8 +116,8 @@ function zstd() {
 }
 
 // The compressed module from the network, decompressed as it arrives and compiled as it goes.
-async function compilePacked(fetchPlain) {
-  const [{ unpackedModule }, { Decompress }, response] = await Promise.all([startupCode, zstd(), fetchPlain(PACKED_WASM_URL)]);
+async function compilePacked() {
+  const [{ unpackedModule }, { Decompress }, response] = await Promise.all([startupCode, zstd(), PLAIN_FETCH(PACKED_WASM_URL)]);
   if (!response.ok) throw new Error(`the WebAssembly module could not be fetched (HTTP ${response.status})`);
   wasmSource.copy = null;
   wasmSource.pieces = [];
@@ -128,7 +129,7 @@ async function compilePacked(fetchPlain) {
   }
 }
 
-async function compileWasm(fetchPlain, unpacked) {
+async function compileWasm(unpacked) {
   const cache = await unpacked;
   let copy = null;
   if (cache) {
@@ -148,16 +149,16 @@ async function compileWasm(fetchPlain, unpacked) {
       cache.delete(WASM_COPY_URL).catch(() => {});
     }
   }
-  return compilePacked(fetchPlain);
+  return compilePacked();
 }
 
 // Once the manifest is in: a kept copy of another module than the one it names is dropped, and
 // the module downloaded.
-async function checkedWasm(compiling, wanted, fetchPlain, unpacked) {
+async function checkedWasm(compiling, wanted, unpacked) {
   const module = await compiling;
   if (wasmSource.copy === null || wasmSource.copy === wanted) return module;
   (await unpacked).delete(WASM_COPY_URL).catch(() => {});
-  return compilePacked(fetchPlain);
+  return compilePacked();
 }
 
 // After the answer: the decompressed module kept for later visits, when it is the one the
@@ -192,9 +193,9 @@ function settleWasm(compiling) {
   });
 }
 
-function precompile(fetchPlain, unpacked) {
+function precompile(unpacked) {
   if (typeof WebAssembly.compileStreaming !== "function") return;
-  wasmCompiling = compileWasm(fetchPlain, unpacked);
+  wasmCompiling = compileWasm(unpacked);
   settleWasm(wasmCompiling);
   const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
   WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -443,7 +444,8 @@ async function readSnapshotInto(entry, memory, unpacked, signal) {
     ? async () => {
         await cache.put(url, new Response(new Blob(pieces)));
         pieces.length = 0;
-        for (const old of await cache.keys()) if (old.url !== url && old.url !== WASM_COPY_URL) await cache.delete(old);
+        // Copies of earlier snapshots go (the module's copy, kept beside it, stays).
+        for (const old of await cache.keys()) if (old.url !== url && old.url.split("?")[0] === url.split("?")[0]) await cache.delete(old);
       }
     : null;
   return { key, runtime, source: "network", keep };
@@ -643,9 +645,9 @@ function quiet(promise) {
 }
 
 async function boot() {
-  const originalFetch = self.fetch.bind(self);
+  const originalFetch = PLAIN_FETCH;
   const unpacked = openUnpacked();
-  precompile(originalFetch, unpacked);
+  precompile(unpacked);
   // The loader, and the runtime's JavaScript (1.2 MB, which the loader imports once it is called:
   // the same module, loaded once), are fetched and parsed while the manifest arrives.
   const runtimeFailed = (e) => {
@@ -661,7 +663,7 @@ async function boot() {
   }
   const startup = manifest.startup || {};
   const wasmWanted = startup.wasm && typeof startup.wasm.raw_sha256 === "string" ? startup.wasm.raw_sha256 : null;
-  if (wasmCompiling) settleWasm(checkedWasm(wasmCompiling, wasmWanted, originalFetch, unpacked));
+  if (wasmCompiling) settleWasm(checkedWasm(wasmCompiling, wasmWanted, unpacked));
   const stdlibEntry = entry(startup.stdlib);
   const resumedStdlib = startup.snapshot && entry(startup.snapshot.stdlib);
   const snapshotEntry = stdlibEntry && resumedStdlib && entry(startup.snapshot, "memory_bytes");

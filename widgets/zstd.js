@@ -24,13 +24,8 @@ async function instantiate(source, imports) {
 
 export async function zstdDecoder(source) {
   let heap = null;
-  const imports = {
-    env: {
-      emscripten_notify_memory_growth: () => {
-        heap = null; // the memory grew: views are made again
-      },
-    },
-  };
+  // Views of the memory are made again whenever it has grown (its buffer is then another).
+  const imports = { env: { emscripten_notify_memory_growth: () => {} } };
   const { instance } = await instantiate(source, imports);
   const z = instance.exports;
   for (const name of ["memory", "malloc", "free", "ZSTD_createDCtx", "ZSTD_freeDCtx", "ZSTD_decompressStream"]) {
