@@ -44,7 +44,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { zstdWasm } from "./zstd_wasm.mjs";
-import { FORMAT, fillFromRuntime, memoryBase, packSnapshot, runtimeBytes, runtimePages, unpackSnapshot, watchRuntimeMemory } from "../widgets/startup.js";
+import { FORMAT, fillFromRuntime, memoryBase, packSnapshot, runtimeBytes, runtimePages, unpackSnapshot, unpackedModule, watchRuntimeMemory } from "../widgets/startup.js";
 import { zstdDecoder } from "../widgets/zstd.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -283,10 +283,9 @@ async function packWasm(pyodide, out, Decompress) {
     writeFileSync(join(out, file), packed);
     writeFileSync(metaPath, JSON.stringify(described(packed)) + "\n");
   }
-  const pieces = [];
-  const decoder = new Decompress((piece) => pieces.push(piece));
-  for (let at = 0; at < packed.length; at += 1 << 16) decoder.push(packed.subarray(at, at + (1 << 16)), at + (1 << 16) >= packed.length);
-  if (Buffer.compare(Buffer.concat(pieces), module) !== 0) die("the compressed WebAssembly module does not read back as the module");
+  // Read back as the worker reads it: streamed through unpackedModule.
+  const back = new Uint8Array(await unpackedModule(new Blob([packed]).stream(), { Zstd: Decompress }).response.arrayBuffer());
+  if (Buffer.compare(back, module) !== 0) die("the compressed WebAssembly module does not read back as the module");
   return described(packed);
 }
 

@@ -6,11 +6,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { zstdWasm } from "../../scripts/zstd_wasm.mjs";
 import { unpackedModule } from "../../widgets/startup.js";
-import { zstdDecoder } from "../../widgets/zstd.js";
-
-const { Decompress } = await zstdDecoder(zstdWasm());
+import { Decompress, streamOf, zstdRaw } from "./zstd-frames.mjs";
 
 // The smallest valid module: its magic and version, then a custom section of `size` bytes, so
 // that the module spans several raw blocks.
@@ -31,35 +28,10 @@ function wasmModule(size) {
   return Uint8Array.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 0, ...leb, ...body]);
 }
 
-// One Zstandard frame holding `bytes` in raw (stored) blocks, its size in the header.
-function zstdRaw(bytes, blockSize = 64 * 1024) {
-  const parts = [Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd, 0xa0)];
-  const size = new Uint8Array(4);
-  new DataView(size.buffer).setUint32(0, bytes.byteLength, true);
-  parts.push(size);
-  for (let at = 0; at < bytes.byteLength; at += blockSize) {
-    const block = bytes.subarray(at, at + blockSize);
-    const header = (at + blockSize >= bytes.byteLength ? 1 : 0) | (block.byteLength << 3);
-    parts.push(Uint8Array.of(header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff), block);
-  }
-  return Buffer.concat(parts);
-}
-
-function streamOf(bytes, piece = 1000) {
-  let at = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (at >= bytes.byteLength) return controller.close();
-      controller.enqueue(bytes.slice(at, at + piece));
-      at += piece;
-    },
-  });
-}
-
 test("the module decompresses as it arrives, compiles, and its pieces are kept", async () => {
   const module = wasmModule(200_000);
   const keep = [];
-  const { response, problem } = unpackedModule(streamOf(zstdRaw(module), 7_000), { Zstd: Decompress, keep });
+  const { response, problem } = unpackedModule(streamOf(zstdRaw(module, 64 * 1024), 7_000), { Zstd: Decompress, keep });
   assert.equal(response.headers.get("content-type"), "application/wasm");
   // (Node's compileStreaming does not read a constructed stream; the browser's does: the
   // browser tests start the engine this way.)

@@ -8,11 +8,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { zstdWasm } from "../../scripts/zstd_wasm.mjs";
 import { packSnapshot, unpackSnapshot } from "../../widgets/startup.js";
-import { zstdDecoder } from "../../widgets/zstd.js";
-
-const { Decompress } = await zstdDecoder(zstdWasm());
+import { Decompress, streamOf, zstdRaw } from "./zstd-frames.mjs";
 
 const PAGE = 4096;
 
@@ -24,40 +21,6 @@ function pyodideSnapshot() {
   for (let i = 0; i < 3 * PAGE; i++) memory[48 + PAGE + i] = (i * 7 + 3) & 0xff;
   memory.fill(9, 48 + 10 * PAGE, 48 + 11 * PAGE);
   return memory;
-}
-
-// One Zstandard frame holding `bytes` in raw blocks of at most 128 KiB, its size in the header.
-function zstdRaw(bytes, blockSize = 128 * 1024) {
-  const parts = [Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd, 0xa0)]; // magic; single segment, 4-byte size
-  const size = new Uint8Array(4);
-  new DataView(size.buffer).setUint32(0, bytes.byteLength, true);
-  parts.push(size);
-  for (let at = 0; at < bytes.byteLength || at === 0; at += blockSize) {
-    const block = bytes.subarray(at, at + blockSize);
-    const last = at + blockSize >= bytes.byteLength ? 1 : 0;
-    const header = last | (block.byteLength << 3); // block type 0: raw
-    parts.push(Uint8Array.of(header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff), block);
-    if (!bytes.byteLength) break;
-  }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
-
-// A stream handing over `bytes` in pieces of `piece` bytes, as a download does.
-function streamOf(bytes, piece = 1000) {
-  let at = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (at >= bytes.byteLength) return controller.close();
-      controller.enqueue(bytes.slice(at, at + piece));
-      at += piece;
-    },
-  });
 }
 
 const anyLength = (length) => new Uint8Array(length);

@@ -7,33 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { zstdWasm } from "../../scripts/zstd_wasm.mjs";
-import { zstdDecoder } from "../../widgets/zstd.js";
-
-const { Decompress } = await zstdDecoder(zstdWasm());
-
-const concat = (parts) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-};
-
-// One frame: its size in the header, then `blocks` ([kind, bytes]: "raw" stores the bytes, "rle"
-// repeats bytes[0] bytes.length times).
-function frame(blocks) {
-  const size = blocks.reduce((n, [, b]) => n + b.byteLength, 0);
-  const parts = [Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd, 0xa0), new Uint8Array(new Uint32Array([size]).buffer)];
-  blocks.forEach(([kind, bytes], i) => {
-    const header = (i === blocks.length - 1 ? 1 : 0) | ((kind === "rle" ? 1 : 0) << 1) | (bytes.byteLength << 3);
-    parts.push(Uint8Array.of(header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff));
-    parts.push(kind === "rle" ? bytes.subarray(0, 1) : bytes);
-  });
-  return concat(parts);
-}
+import { Decompress, concat, frame } from "./zstd-frames.mjs";
 
 function decode(data, piece) {
   const out = [];
