@@ -25,7 +25,8 @@
 // it moments ago), checked against its hash and kept; once all are there, the marker OFFLINE_READY
 // is written, which widgets/offline.js looks for to know that the engine can start without a
 // network. Messages out, to every page of the site: {type: "engine-progress", done, total} (bytes
-// on the wire) and {type: "engine-saved", complete, why}.
+// on the wire) and {type: "engine-saved", complete, why, scripts} (`scripts`: the addresses of the
+// runtime's JavaScript files kept by this request, for widgets/offline.js's compileAhead).
 
 const BUILD = __BUILD__;
 
@@ -137,7 +138,9 @@ async function sha256Hex(buffer) {
 }
 
 // One file of the engine, checked against its hash: from the browser's HTTP cache when it holds
-// the right bytes, else from the network.
+// the right bytes, else from the network. The response itself is what is kept, not a copy made
+// from its bytes: the browser keeps the compiled code of a script only with a response it fetched
+// (so the runtime's scripts, kept this way, are compiled once rather than at every start).
 async function fetchEngineFile(href, sha256) {
   for (const mode of ["force-cache", "no-cache"]) {
     let response;
@@ -147,9 +150,14 @@ async function fetchEngineFile(href, sha256) {
       continue;
     }
     if (!response.ok || response.status !== 200) continue;
-    const body = await response.arrayBuffer();
+    let body;
+    try {
+      body = await response.clone().arrayBuffer();
+    } catch {
+      continue; // the connection dropped while it arrived
+    }
     if ((await sha256Hex(body)) !== sha256) continue; // an older deploy's copy, or a damaged one
-    return new Response(body, { status: 200, statusText: "OK", headers: response.headers });
+    return response;
   }
   return null;
 }
@@ -177,11 +185,15 @@ async function keepAll(why) {
     else missing.push([href, sha256, bytes]);
   }
   await tellPages({ type: "engine-progress", done, total, why });
+  // The runtime's scripts kept now: a page then runs them once through this service worker, so
+  // that the browser compiles them and keeps the code (widgets/offline.js, compileAhead).
+  const scripts = [];
   for (const [href, sha256, bytes] of missing) {
     const response = await fetchEngineFile(href, sha256);
     if (response) {
       try {
         await cache.put(href, response);
+        if (/\.m?js$/.test(new URL(href).pathname)) scripts.push(href);
       } catch {
         complete = false; // storage full or refused
       }
@@ -195,5 +207,5 @@ async function keepAll(why) {
     const note = JSON.stringify({ version: BUILD.version, engine: BUILD.engine, saved: new Date().toISOString() });
     await cache.put(OFFLINE_READY, new Response(note, { headers: { "Content-Type": "application/json" } }));
   }
-  await tellPages({ type: "engine-saved", complete, why });
+  await tellPages({ type: "engine-saved", complete, why, scripts });
 }

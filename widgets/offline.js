@@ -10,9 +10,13 @@
 //   on a metered (cellular) or slow connection;
 // * "asked": the reader pressed "Ready for the table" (widgets/ready.js, through keepForTable()).
 //
+// Once the service worker has kept the runtime's scripts, they are run once through it so that
+// the browser keeps their compiled code for the next start (compileAhead).
+//
 // It keeps the engine's state told whether the browser is offline and whether the engine is saved
 // on this device (widgets/ui.js shows it), and keeps `offlineState` for the page:
-//   {saved, progress: {done, total} | null, background: why the background fetch ran or did not}
+//   {saved, progress: {done, total} | null, background: why the background fetch ran or did not,
+//    compiledAhead: null, or what compileAhead's worker said ({done: n} or {error})}
 // subscribeOffline(fn) calls fn(state) now and on every change.
 //
 // The registration waits until the page has loaded, the main thread is idle and the engine is not
@@ -28,7 +32,7 @@ const METERED_TYPES = ["cellular"];
 const SLOW_TYPES = ["slow-2g", "2g", "3g"];
 
 const shared = window[KEY] && typeof window[KEY] === "object" ? window[KEY] : null;
-const state = shared ? shared.state : { saved: null, progress: null, background: null };
+const state = shared ? shared.state : { saved: null, progress: null, background: null, compiledAhead: null };
 const listeners = shared ? shared.listeners : new Set();
 
 function changed(patch) {
@@ -159,6 +163,41 @@ async function backgroundKeep() {
   }
 }
 
+// Once the service worker has kept the runtime's scripts (`scripts`, their addresses): they are
+// run once through it, in a short-lived worker (widgets/compile-ahead.js), while the page is idle,
+// so that the browser keeps their compiled code for the next start of the engine. Only from a
+// page the service worker controls (otherwise the scripts would not come from its cache), and
+// once per page. Resolves with what the worker said ({done} or {error}), or null when not run.
+const COMPILE_AHEAD_MS = 20_000;
+let compiledAhead = null;
+export function compileAhead(scripts) {
+  if (compiledAhead || !Array.isArray(scripts) || !scripts.length) return compiledAhead || Promise.resolve(null);
+  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return Promise.resolve(null);
+  compiledAhead = new Promise((resolve) => {
+    whenPageIdle(() => {
+      let worker;
+      try {
+        worker = new Worker(siteUrl("assets/widgets/compile-ahead.js"), { type: "module", name: "somerset-compile-ahead" });
+      } catch (e) {
+        resolve({ error: String((e && e.message) || e) });
+        return;
+      }
+      const finish = (said) => {
+        clearTimeout(timer);
+        worker.terminate();
+        if (said && said.error) console.warn(`Some'r'Set engine: the runtime's scripts were not compiled ahead (${said.error})`);
+        changed({ compiledAhead: said });
+        resolve(said);
+      };
+      const timer = setTimeout(() => finish({ error: "no answer in time" }), COMPILE_AHEAD_MS);
+      worker.addEventListener("message", (event) => finish(event.data));
+      worker.addEventListener("error", () => finish({ error: "the worker could not start" }));
+      worker.postMessage({ scripts });
+    });
+  });
+  return compiledAhead;
+}
+
 // Once per running engine: the service worker keeps what it needs.
 function reportEngine() {
   let reported = null;
@@ -172,6 +211,7 @@ function reportEngine() {
     if (data.type === "engine-progress") changed({ progress: { done: data.done, total: data.total } });
     else if (data.type === "engine-saved") {
       changed({ progress: null });
+      if (Array.isArray(data.scripts) && data.scripts.length) compileAhead(data.scripts);
       if (state.background === "fetching") changed({ background: data.complete ? "done" : "incomplete" });
       noteNetwork();
     }

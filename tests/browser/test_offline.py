@@ -27,6 +27,7 @@ from somerset.service.trainer import trainer_data
 from site_server import SiteHandler, rebased_sitemap  # scripts/, on the path through conftest
 
 ENGINE_STATE = "window[Symbol.for('somerset.engine')].state"
+OFFLINE_STATE = "window[Symbol.for('somerset.offline')].state"
 WIDE = {"width": 1300, "height": 900}  # wide enough for Material's tabs and sidebar
 OFFLINE_TEXT = "You are offline, and this device has not saved the rules engine yet"
 
@@ -333,6 +334,26 @@ def test_an_engine_started_before_the_service_worker_took_over_is_kept(browser_t
             wait_controlled(page)
             wait_saved(page)
             assert hits.count("/assets/pyodide/pyodide.asm.wasm.zst") == 1
+            # Kept as the browser fetched them, not as copies made from their bytes (the browser
+            # keeps compiled code only with a fetched response)...
+            made = page.evaluate("""async () => {
+              const name = (await caches.keys()).find((n) => n.startsWith("somerset-engine-") && n !== "somerset-engine-snapshot");
+              const cache = await caches.open(name);
+              const out = [];
+              for (const request of await cache.keys()) {
+                if (request.url.endsWith("/offline-ready")) continue;  // the marker, written by the service worker
+                const response = await cache.match(request);
+                if (response.type !== "basic") out.push(`${request.url}: ${response.type}`);
+              }
+              return out;
+            }""")
+            assert made == []
+            # ...and the runtime's scripts, once kept, were run once through the service worker, in
+            # a worker of their own, so that the browser compiled and kept them.
+            page.wait_for_function(f"() => {OFFLINE_STATE}.compiledAhead !== null", timeout=ENGINE_TIMEOUT)
+            assert page.evaluate(f"{OFFLINE_STATE}.compiledAhead") == {"done": 2}
+            served = [h for h in hits if h.startswith("/assets/pyodide/pyodide") and h.endswith("mjs")]
+            assert sorted(served) == ["/assets/pyodide/pyodide.asm.mjs", "/assets/pyodide/pyodide.mjs"]  # the start's only
             context.set_offline(True)
             page.goto(base + "tools/score/?rules=parker-1947&bid=15&made=12&against=12")
             expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
@@ -392,3 +413,21 @@ def test_the_site_works_offline_under_a_sub_path(open_page: Any) -> None:
         page.goto(base + "learn/rover/")
         expect(page.locator("article h1")).to_contain_text("Rover")
         assert all(urlsplit(u).path.startswith("/somerset/companion/") for u in rec.urls), rec.urls
+
+
+def test_the_worker_that_compiles_ahead_imports_only_this_sites_scripts(open_page: Any, site_url: str) -> None:
+    page, rec = open_page("", viewport=WIDE)
+    said = page.evaluate("""(scripts) => new Promise((resolve) => {
+      const worker = new Worker(new URL("assets/widgets/compile-ahead.js", document.baseURI), { type: "module" });
+      worker.onmessage = (event) => { worker.terminate(); resolve(event.data); };
+      worker.postMessage({ scripts });
+    })""", [site_url + "assets/widgets/zstd.js", "https://example.com/x.js"])
+    assert said == {"error": "not a script of this site: https://example.com/x.js"}
+    said = page.evaluate("""(scripts) => new Promise((resolve) => {
+      const worker = new Worker(new URL("assets/widgets/compile-ahead.js", document.baseURI), { type: "module" });
+      worker.onmessage = (event) => { worker.terminate(); resolve(event.data); };
+      worker.postMessage({ scripts });
+    })""", [site_url + "assets/widgets/zstd.js", site_url + "assets/widgets/no-such-script.js"])
+    assert said["error"].startswith(site_url + "assets/widgets/no-such-script.js could not be imported")
+    rec.expect_errors = True  # the missing script's 404
+
