@@ -5,7 +5,8 @@ temporary folder) this copies
 
 * ``widgets/*.js``                      -> ``<site>/assets/widgets/``
 * the files of ``node_modules/pyodide`` needed to boot plain Pyodide (no extra packages), but
-  not its standard library   -> ``<site>/assets/pyodide/``
+  not its standard library   -> ``<site>/assets/pyodide/``; and ``pyodide.asm.mjs`` again, with a
+  compile hint as its first line, -> ``<site>/assets/pyodide/eager/`` (EAGER below)
 * the QR code encoder of the npm package ``uqr`` (``dist/index.mjs``, an ES module without
   dependencies) and its licence -> ``<site>/assets/vendor/uqr/``: the score pad draws a game's link
   with it; the licence of the npm package ``zstddec`` -> ``<site>/assets/vendor/zstddec/``, beside
@@ -54,6 +55,17 @@ STARTUP_FILES = ("stdlib.zip", "snapshot.bin", "stdlib-resumed.zip")
 # Packed by the same builder, and reused by it while Pyodide's module is unchanged.
 PACKED_WASM = "pyodide.asm.wasm.zst"
 ZSTD_DECODER = "zstd-decoder.wasm"
+# Pyodide's runtime script (1.2 MB of JavaScript) is served twice: as it is, for a start the
+# service worker does not serve (a first visit: compiled lazily, function by function, which is
+# quickest once), and in EAGER with V8's explicit compile hint as its first line, for a start it
+# does serve (widgets/worker.js). With the hint Chromium compiles every function as the file loads,
+# so the code it keeps beside the service worker's copy (widgets/offline.js, compileAhead) is the
+# whole script and a later start compiles none of it. Other browsers read a comment. The service
+# worker keeps only the eager copy (hooks/offline.py, engine_files). Measured on
+# develop/benchmarks.md ("Compiled code kept").
+COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
+HINTED = "pyodide.asm.mjs"
+EAGER = "eager"
 # Small npm packages the widgets import, copied file by file into assets/vendor/<package>/.
 VENDORED = {"uqr": ("dist/index.mjs", "LICENSE"), "zstddec": ("LICENSE",)}
 
@@ -205,6 +217,16 @@ def _startup(root: Path, wheel: Path) -> tuple[Path, dict[str, Any]]:
     return out, checked
 
 
+def _copy_hinted(src: Path, dest_dir: Path) -> Path:
+    """`src` into `dest_dir` with COMPILE_HINT as its first line (written only when it differs)."""
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    dest = dest_dir / src.name
+    data = COMPILE_HINT + src.read_bytes()
+    if not dest.is_file() or dest.read_bytes() != data:
+        dest.write_bytes(data)
+    return dest
+
+
 def _copy(src: Path, dest_dir: Path) -> Path:
     dest_dir.mkdir(parents=True, exist_ok=True)
     dest = dest_dir / src.name
@@ -256,6 +278,9 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     for f in _pyodide_files(root):
         _copy(f, assets / "pyodide")
         sizes[f.name] = f.stat().st_size
+        if f.name == HINTED:
+            eager = _copy_hinted(f, assets / "pyodide" / EAGER)
+            sizes[f"{EAGER}/{f.name}"] = eager.stat().st_size
 
     wheel = _wheel(root)
     startup_dir, startup = _startup(root, wheel)

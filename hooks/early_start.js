@@ -16,7 +16,9 @@
     if (!FIELDS.some(function (f) { return query.has(f); })) return;
     var running = window[Symbol.for("somerset.engine")];
     if (window[Symbol.for("somerset.engine.early")] || (running && running.state.status !== "idle")) return;
-    var worker = new Worker(new URL(WORKER, location.href), { type: "module", name: "somerset-engine" });
+    // Named "served-by-sw" when the service worker serves this page (widgets/engine.js, workerName).
+    var served = navigator.serviceWorker && navigator.serviceWorker.controller ? " served-by-sw" : "";
+    var worker = new Worker(new URL(WORKER, location.href), { type: "module", name: "somerset-engine" + served });
     performance.mark("somerset-engine-start");
     var events = [];
     var keep = function (event) { events.push(event); };

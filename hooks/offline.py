@@ -101,9 +101,13 @@ def engine_files(site: Path) -> list[tuple[str, str, int]]:
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         named: list[tuple[str, str | None]] = [("assets/engine/manifest.json", None)]
         startup = manifest.get("startup") or {}
-        # The worker downloads the WebAssembly module Zstandard-compressed when the build packed it.
+        # The worker downloads the WebAssembly module Zstandard-compressed when the build packed it;
+        # a start the service worker serves imports the runtime script's eager copy when the build
+        # wrote one (hooks/assets.py, EAGER), so only that copy is kept.
         packed = (startup.get("wasm") or {}).get("file")
-        named += [(f"assets/pyodide/{name}", None) for name in sorted(manifest["pyodide"]) if not (packed and name == "pyodide.asm.wasm")]
+        eager = "eager/pyodide.asm.mjs" in manifest["pyodide"]
+        skipped = ({"pyodide.asm.wasm"} if packed else set()) | ({"pyodide.asm.mjs"} if eager else set())
+        named += [(f"assets/pyodide/{name}", None) for name in sorted(manifest["pyodide"]) if name not in skipped]
         if packed:
             named.append((f"assets/pyodide/{packed}", None))
         named.append((f"assets/engine/{manifest['wheel']}", manifest["sha256"]))

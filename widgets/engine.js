@@ -23,6 +23,12 @@
 const KEY = Symbol.for("somerset.engine");
 const SITE_ROOT = new URL("../../", import.meta.url);
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+// The worker's name, saying ("served-by-sw") when the service worker serves this page, and so the
+// worker's downloads: it then starts from the runtime files the service worker keeps (see
+// widgets/worker.js, RUNTIME_SCRIPT; hooks/early_start.js names it the same way).
+function workerName() {
+  return navigator.serviceWorker && navigator.serviceWorker.controller ? "somerset-engine served-by-sw" : "somerset-engine";
+}
 const STALL_MS = 120_000;
 const OFFLINE_MESSAGE =
   "you are offline, and this device has not saved the rules engine yet. Connect to the internet and use any tool once: after that every tool works offline too.";
@@ -86,7 +92,7 @@ function createEngine() {
         worker = early.worker;
       } else {
         performance.mark("somerset-engine-start"); // for scripts/bench_web.py
-        worker = new Worker(WORKER_URL, { type: "module", name: "somerset-engine" });
+        worker = new Worker(WORKER_URL, { type: "module", name: workerName() });
       }
     } catch (e) {
       fail(`this browser cannot run the engine in the background (${e.message || e})`);

@@ -39,6 +39,16 @@ const ENGINE_DIR = new URL("engine/", ASSETS);
 const PLAIN_FETCH = self.fetch.bind(self);
 // The Zstandard decoder's WebAssembly module (widgets/zstd.js; put in the site by hooks/assets.py).
 const ZSTD_DECODER = new URL("vendor/zstddec/zstd-decoder.wasm", ASSETS).href;
+// Pyodide's runtime script (1.2 MB). When the service worker serves the page, and so this
+// worker's downloads, the page says so in this worker's name ("somerset-engine served-by-sw"; not
+// in its address, which the service worker answers from its cache without the query). The start
+// then imports the copy with V8's compile hint (eager/, hooks/assets.py), the one the service
+// worker keeps, beside which the browser keeps the code it compiled (widgets/offline.js,
+// compileAhead), so the start compiles none of it. Otherwise (a first visit) the plain script,
+// compiled lazily, which is quickest once. Pyodide's loader is handed the module
+// (`createPyodideModule`) rather than importing the plain one itself.
+const SERVED_BY_SW = String(self.name).split(" ").includes("served-by-sw");
+const RUNTIME_SCRIPT = new URL(SERVED_BY_SW ? "eager/pyodide.asm.mjs" : "pyodide.asm.mjs", PYODIDE_DIR).href;
 
 const timings = {};
 function reached(step) {
@@ -648,13 +658,16 @@ async function boot() {
   const originalFetch = PLAIN_FETCH;
   const unpacked = openUnpacked();
   precompile(unpacked);
-  // The loader, and the runtime's JavaScript (1.2 MB, which the loader imports once it is called:
-  // the same module, loaded once), are fetched and parsed while the manifest arrives.
+  // The loader and the runtime's JavaScript (RUNTIME_SCRIPT) are fetched and parsed while the
+  // manifest arrives.
   const runtimeFailed = (e) => {
     throw new Error(`the Python runtime could not be loaded (${e.message || e})`);
   };
   const loader = quiet(import(new URL("pyodide.mjs", PYODIDE_DIR).href).catch(runtimeFailed));
-  quiet(import(new URL("pyodide.asm.mjs", PYODIDE_DIR).href).then(() => reached("runtime script"), runtimeFailed));
+  const runtime = quiet(import(RUNTIME_SCRIPT).then((module) => {
+    reached("runtime script");
+    return module.default;
+  }, runtimeFailed));
   progress("manifest", 0.01);
   const manifest = await (await fetchOk(new URL("manifest.json", ENGINE_DIR), "the engine manifest")).json();
   reached("manifest");
@@ -701,7 +714,9 @@ async function boot() {
   const snapshot = memory ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, manifest.sha256, snapshotStop)) : null;
   const { loadPyodide } = await Promise.race([loader, bootFailure]);
   reached("loader");
+  const createPyodideModule = await Promise.race([runtime, bootFailure]);
   const options = {
+    createPyodideModule,
     indexURL: PYODIDE_DIR.href,
     packageBaseUrl: PYODIDE_DIR.href,
     lockFileContents: lock.then((bytes) => new TextDecoder().decode(bytes)),

@@ -58,8 +58,10 @@ def test_the_build_lists_both_start_paths_for_the_service_worker() -> None:
     files = engine_files()
     for name in ("pyodide.asm.wasm.zst", "pyodide.mjs", "pyodide-lock.json", "manifest.json", "snapshot.bin", "stdlib.zip", "stdlib-resumed.zip", ".whl"):
         assert any(f.split("?")[0].endswith(name) for f in files), (name, files)
-    # The worker downloads the WebAssembly module compressed, never the module as it is.
+    # The worker downloads the WebAssembly module compressed, never the module as it is; a start the
+    # service worker serves imports the runtime script's copy with the compile hint, never the plain one.
     assert not any(f.endswith("/pyodide.asm.wasm") for f in files), files
+    assert "/assets/pyodide/eager/pyodide.asm.mjs" in files and "/assets/pyodide/pyodide.asm.mjs" not in files, files
     data = json.loads((_site_dir() / "assets" / "data" / "offline.json").read_text(encoding="utf-8"))
     assert data["engine_files"] == len(files)
     assert 5e6 < data["engine_bytes"] < 20e6

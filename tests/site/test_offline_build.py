@@ -169,3 +169,17 @@ def test_every_page_links_the_manifest_and_icons(built_site: Path) -> None:
         assert f'<link rel="manifest" href="{up}manifest.webmanifest">' in html, page
         assert f'<link rel="apple-touch-icon" href="{up}assets/images/apple-touch-icon.png">' in html, page
         assert f'rel="icon" href="{up}assets/images/icon.svg"' in html, page
+
+
+def test_the_runtime_script_is_served_plain_and_with_its_compile_hint(built_site: Path) -> None:
+    # The plain copy for a start the service worker does not serve, the eager one (the hint as its
+    # first line, then the very same script) for one it serves: hooks/assets.py, widgets/worker.js.
+    assets = hook("assets")
+    original = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    pyodide = built_site / "assets" / "pyodide"
+    assert (pyodide / "pyodide.asm.mjs").read_bytes() == original
+    assert (pyodide / "eager" / "pyodide.asm.mjs").read_bytes() == assets.COMPILE_HINT + original
+    assert assets.COMPILE_HINT == b"//# allFunctionsCalledOnLoad\n"  # V8's explicit compile hint, a comment elsewhere
+    manifest = json.loads((built_site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["pyodide"]["eager/pyodide.asm.mjs"] == len(original) + len(assets.COMPILE_HINT)
+
