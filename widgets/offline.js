@@ -168,7 +168,7 @@ async function backgroundKeep() {
 // so that the browser keeps their compiled code for the next start of the engine. Only from a
 // page the service worker controls (otherwise the scripts would not come from its cache), and
 // once per page. Resolves with what the worker said ({done} or {error}), or null when not run.
-const COMPILE_AHEAD_MS = 20_000;
+const COMPILE_AHEAD_MS = 30_000;
 let compiledAhead = null;
 export function compileAhead(scripts) {
   if (compiledAhead || !Array.isArray(scripts) || !scripts.length) return compiledAhead || Promise.resolve(null);
