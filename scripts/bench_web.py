@@ -202,16 +202,20 @@ class Wire:
         return got
 
 
-def run_round(browser: Any, base: str, pause: float, phone: bool = False, offline: bool = False) -> dict[str, Any]:
+def run_round(browser: Any, base: str, pause: float, phone: bool = False, offline: bool = False,
+              open_context: Callable[..., Any] | None = None) -> dict[str, Any]:
     """cold, second (visit), instant (second tool page) in ms; with `offline`, also offline: the
     permalink again with the network off, once the service worker keeps the engine (-1 when it
     never did). `*_bytes`: (bytes, responses) on the wire of each until its answer, and
     `background_bytes` what the service worker fetched besides (its precache, and the engine's
-    files for offline use); `*_inputs`: when the card pad was there."""
-    if phone:
-        context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-    else:
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
+    files for offline use); `*_inputs`: when the card pad was there. `open_context` opens the
+    round's browser context from the options given (default: `browser.new_context`, a context
+    like a private window's, whose caches live in memory)."""
+    options: dict[str, Any] = (
+        {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True} if phone
+        else {"viewport": {"width": 1280, "height": 800}}
+    )
+    context = (open_context or browser.new_context)(**options)
     context.add_init_script(RECORDER)
     page = context.new_page()
     if phone:

@@ -1,6 +1,6 @@
 """Two or more builds of the site, side by side: the engine's start in each (printed, not a test).
 
-    .venv/bin/python scripts/bench_web_ab.py [--phone] [--path NAME ...] ROUNDS SITE_DIR [SITE_DIR ...]
+    .venv/bin/python scripts/bench_web_ab.py [--phone] [--profile] [--path NAME ...] ROUNDS SITE_DIR [SITE_DIR ...]
 
 Serves every built site (as scripts/bench_web.py serves one) and runs bench_web's round on each in
 turn, ROUNDS times, alternating the order every round so that neither build always goes first on
@@ -18,11 +18,16 @@ side (default: snapshot).
 --phone measures a phone on a poor connection instead (bench_web.emulate_phone: a 4x slower CPU,
 9 Mbit/s, 40 ms latency, a 360 x 740 touch screen), with the sites gzip-compressed as GitHub
 Pages serves them, so that what goes over the wire counts.
+
+--profile runs every round in a browser profile of its own on disk, as a reader's browser is,
+instead of a context like a private window's (the default), whose caches live in memory: only on
+disk does Chromium keep large files in its HTTP cache and the code it compiled for them.
 """
 
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +37,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_web  # noqa: E402
 from site_server import serve  # noqa: E402
 
-USAGE = "usage: bench_web_ab.py [--phone] [--path NAME ...] ROUNDS SITE_DIR [SITE_DIR ...]"
+USAGE = "usage: bench_web_ab.py [--phone] [--profile] [--path NAME ...] ROUNDS SITE_DIR [SITE_DIR ...]"
 
 
 def main(argv: list[str]) -> int:
     phone = "--phone" in argv
-    argv = [a for a in argv if a != "--phone"]
+    profile = "--profile" in argv
+    argv = [a for a in argv if a not in ("--phone", "--profile")]
     paths: list[str] = []
     while "--path" in argv:
         i = argv.index("--path")
@@ -61,13 +67,19 @@ def main(argv: list[str]) -> int:
     results: dict[tuple[Path, str], list[dict[str, Any]]] = {run: [] for run in runs}
     name = {run: f"{run[0]} [{run[1]}]" for run in runs}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(bench_web.CHROMIUM), args=bench_web.ARGS)
+        launch: dict[str, Any] = {"executable_path": str(bench_web.CHROMIUM), "args": bench_web.ARGS}
+        browser = p.chromium.launch(**launch)
+        profiles = tempfile.TemporaryDirectory(prefix="bench-web-profiles-")
+
+        def on_disk(**options: Any) -> Any:
+            return p.chromium.launch_persistent_context(tempfile.mkdtemp(dir=profiles.name), **launch, **options)
         for r in range(rounds):
             order = list(runs)
             if r % 2:
                 order.reverse()
             for run in order:
-                out = bench_web.run_round(browser, servers[run][1], 3, phone=phone, offline=True)
+                out = bench_web.run_round(browser, servers[run][1], 3, phone=phone, offline=True,
+                                          open_context=on_disk if profile else None)
                 results[run].append(out)
                 print(f"round {r + 1}/{rounds}, {name[run]}: cold {out['cold']:.0f} ms, second visit {out['second']:.0f} ms, "
                       f"second tool page {out['instant']:.0f} ms, offline {out['offline']:.0f} ms; on the wire "
@@ -75,9 +87,11 @@ def main(argv: list[str]) -> int:
                       f"(+ {out['background_bytes'][0] / 1e6:.2f} MB in the background)",
                       flush=True)
         browser.close()
+        profiles.cleanup()
     for server, _ in servers.values():
         server.shutdown()
-    print(f"Chromium headless{', emulated phone (4x CPU, 9 Mbit/s, 40 ms), gzip as GitHub Pages serves' if phone else ', unthrottled'}, "
+    print(f"Chromium headless{', emulated phone (4x CPU, 9 Mbit/s, 40 ms), gzip as GitHub Pages serves' if phone else ', unthrottled'}"
+          f"{', a profile on disk per round' if profile else ''}, "
           f"{rounds} rounds; ranges are min-max over the rounds")
     for run in runs:
         got = results[run]

@@ -34,8 +34,8 @@ const ASSETS = new URL("../", import.meta.url); // <site>/assets/
 const PYODIDE_DIR = new URL("pyodide/", ASSETS);
 const ENGINE_DIR = new URL("engine/", ASSETS);
 // The browser's own fetch, before the boot wraps it to count bytes (countingFetch): the WebAssembly
-// downloads use it, as the browser keeps compiled code only for a response straight from the
-// network or a cache.
+// downloads use it: the progress does not count them (the module compiles as it arrives), and
+// countingFetch answers the module's own address with the stand-in once it is compiling.
 const PLAIN_FETCH = self.fetch.bind(self);
 // The Zstandard decoder's WebAssembly module (widgets/zstd.js; put in the site by hooks/assets.py).
 const ZSTD_DECODER = new URL("vendor/zstddec/zstd-decoder.wasm", ASSETS).href;
@@ -76,9 +76,11 @@ function progress(stage, fraction) {
 // The module is downloaded Zstandard-compressed (pyodide.asm.wasm.zst, 2.9 MB; the host's gzip
 // makes 3.5 MB of pyodide.asm.wasm) and decompressed as it arrives; the decompressed module is then
 // kept in Cache Storage beside the snapshot's copy (once the manifest's hash of the module says it
-// is the right one), and a later visit compiles from that copy, for which the browser keeps the
-// compiled code. A copy of another module (the site's Pyodide changed) is dropped once the
-// manifest says so, and the module is downloaded again.
+// is the right one), and a later visit compiles from that copy without downloading or decoding
+// anything. (The browser keeps no compiled code beside such a copy: it compiles the module lazily
+// again at every start; develop/benchmarks.md, "The WebAssembly module's compiled code".) A copy
+// of another module (the site's Pyodide changed) is dropped once the manifest says so, and the
+// module is downloaded again.
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_DIR).href;
 const PACKED_WASM_URL = new URL("pyodide.asm.wasm.zst", PYODIDE_DIR).href;
 const WASM_COPY_URL = new URL("pyodide-unpacked.wasm", ENGINE_DIR).href;
