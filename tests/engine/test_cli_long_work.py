@@ -13,10 +13,18 @@ from somerset_tools.cli import main
 from somerset.rules.limits import MAX_SIMULATED_DEALS
 
 
+def _sigint_as_at_a_terminal() -> None:
+    """In the child before it starts: Ctrl-C's signal handled by default. A test run started in the
+    background by a shell without job control inherits SIGINT ignored, and Python then never turns
+    it into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _run_then_interrupt(*extra: str) -> tuple[int, str, str]:
     cmd = [sys.executable, "-m", "somerset_tools", "simulate", "--rules", "parker-1947", "--deals", "5000000", "--seed", "3",
            "--progress", *extra]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0,
+                            preexec_fn=_sigint_as_at_a_terminal)
     assert proc.stderr is not None
     # Wait for the first progress report (bytes, unbuffered: "\r" stays as written).
     seen = b""
@@ -81,7 +89,8 @@ def test_the_caps_are_stated_in_help(capsys) -> None:  # type: ignore[no-untyped
 def test_mining_stopped_by_ctrl_c_keeps_what_it_wrote_and_exits_130(tmp_path) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "mined.toml"
     proc = subprocess.Popen([sys.executable, "-m", "somerset_tools", "puzzles", "mine", "--rules", "parker-1947", "--seeds",
-                             "1..1000", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+                             "1..1000", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0,
+                            preexec_fn=_sigint_as_at_a_terminal)
     assert proc.stderr is not None
     seen = b""
     deadline = time.monotonic() + 120
