@@ -60,7 +60,7 @@ help:
 	@echo "make bench-bots  the sampling bot's side against heuristic bots over 2,000 deals (CPython), and its moves' time in Pyodide"
 	@echo "make bench-advise  the advisor: play-outs a second, the play-out bot in duplicate, time to a first answer (CPython, Pyodide)"
 	@echo "make bench-bid  advisor bidding against today's bidding in duplicate, and the advisor's calibration (CPython, Pyodide)"
-	@echo "make bench-web  the engine's start-up and the bytes of pages in headless Chromium (scripts/bench_web.py)"
+	@echo "make bench-web  the engine's start-up (unthrottled and on an emulated phone) and the bytes of pages in headless Chromium (scripts/bench_web.py)"
 	@echo "make clean      remove .venv, node_modules, site, dist and caches"
 
 setup: $(VENV_OK) $(ENGINE_OK) $(NPM_OK) $(WHEEL_OK)

@@ -1,6 +1,6 @@
 """Browser figures for the widgets (printed, not a test): `make bench-web`.
 
-    .venv/bin/python scripts/bench_web.py [--rounds N] [--pause SECONDS]
+    .venv/bin/python scripts/bench_web.py [--rounds N] [--phone-rounds N] [--pause SECONDS]
 
 Serves the built site/ (or SOMERSET_SITE_DIR) from 127.0.0.1 as GitHub Pages serves it (its
 ``Cache-Control: max-age=600``, and sitemap.xml rebased onto the server so that Material's instant
@@ -23,6 +23,9 @@ navigation works) and measures, in headless Chromium:
   (``fallback``: fetched, then the ordinary start), no snapshot listed (``plain``), and Pyodide's
   own standard library without the snapshot (``stock``: the start before the start-up files);
   with the bytes on the wire of each (``Wire``) and when the trick resolver's card pad was there;
+* the same on an emulated phone on a poor connection (``emulate_phone``: a 4x slower CPU,
+  9 Mbit/s, 40 ms of latency, a 360 x 740 touch screen), the site gzip-compressed as GitHub Pages
+  serves it, PHONE_ROUNDS rounds of each way of starting;
 * where the second visit's time goes, step by step in the worker;
 * main-thread long tasks (over 50 ms): while the engine starts (from the page's
   ``somerset-engine-start`` mark to the answer) and the page's own start-up before it, each named
@@ -161,8 +164,8 @@ def engine_state(page: Any) -> dict[str, Any]:
     return state
 
 
-# A phone on a poor connection, as issue 10 measured the start before its work (Chrome DevTools'
-# emulation: a 4x slower CPU, 9 Mbit/s down, 40 ms of latency).
+# A phone on a poor connection (Chrome DevTools' emulation: a 4x slower CPU, 9 Mbit/s down, 40 ms of
+# latency), with the site gzip-compressed as GitHub Pages serves it.
 PHONE_NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 9e6 / 8, "uploadThroughput": 2e6 / 8}
 PHONE_CPU_SLOWDOWN = 4
 
@@ -408,6 +411,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every measurement (default 3)")
     parser.add_argument("--pause", type=float, default=3.0,
                         help="seconds the reader stays on the first answer before leaving (default 3)")
+    parser.add_argument("--phone-rounds", type=int, default=2,
+                        help="rounds on the emulated phone, of every way of starting measured (default 2; 0: none)")
     parser.add_argument("--no-bytes", action="store_true", help="skip the byte counts")
     parser.add_argument("--only", choices=[v[0] for v in VARIANTS], action="append",
                         help="measure only this way of starting (repeatable; default: all four)")
@@ -430,6 +435,17 @@ def main() -> int:
                 print(f"round {r + 1}/{args.rounds}, {name}: cold {results[name][-1]['cold']:.0f} ms, second visit "
                       f"{results[name][-1]['second']:.0f} ms, second tool page {results[name][-1]['instant']:.0f} ms",
                       file=sys.stderr)
+        phone: dict[str, list[dict[str, Any]]] = {name: [] for name, _, _ in chosen}
+        if args.phone_rounds > 0:
+            zipped = {name: serve(SITE, cache_header=True, compress=True, overrides=variant_overrides(SITE, name))
+                      for name, _, _ in chosen}
+            for r in range(args.phone_rounds):
+                for name, _, _ in chosen:
+                    phone[name].append(run_round(browser, zipped[name][1], args.pause, phone=True, offline=True))
+                    print(f"phone round {r + 1}/{args.phone_rounds}, {name}: cold {phone[name][-1]['cold']:.0f} ms, "
+                          f"second visit {phone[name][-1]['second']:.0f} ms", file=sys.stderr)
+            for phone_server, _ in zipped.values():
+                phone_server.shutdown()
         for name, what, _ in chosen:
             got = results[name]
             starts = [f"{g['cold_state']['start']}/{g['second_state']['start']}"
@@ -441,6 +457,10 @@ def main() -> int:
                          millis([g["instant"] for g in got])))
             rows.append((f"[{name}] second tool page, navigation to answer", millis([g["instant_click"] for g in got])))
             rows.extend(start_rows(name, got))
+            if phone[name]:
+                rows.append((f"[{name}, phone] permalink to answer, cold cache", seconds([g["cold"] for g in phone[name]])))
+                rows.append((f"[{name}, phone] permalink to answer, second visit", seconds([g["second"] for g in phone[name]])))
+                rows.extend(start_rows(f"{name}, phone", phone[name]))
         first = "snapshot" if results["snapshot"] else chosen[0][0]
         got = results[first]
         for label, key in (("cold", "cold"), ("second visit", "second")):
@@ -476,7 +496,8 @@ def main() -> int:
         browser.close()
     for server, _ in servers.values():
         server.shutdown()
-    print(f"Chromium headless, {args.rounds} rounds, {args.pause:g} s on the first answer before the second visit; "
+    print(f"Chromium headless, {args.rounds} rounds unthrottled and {args.phone_rounds} on the emulated phone (4x CPU, "
+          f"9 Mbit/s, 40 ms, gzip as GitHub Pages serves), {args.pause:g} s on the first answer before the second visit; "
           "ranges are min-max over the rounds")
     width = max(len(k) for k, _ in rows)
     print(f"{'measure'.ljust(width)}  value")
