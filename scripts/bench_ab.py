@@ -43,8 +43,8 @@ from somerset.rules.rulesets import load_ruleset
 from somerset.players.simulate import play_random
 
 def old_engine():
-    """The earlier revision's names, in any of its layouts (game.py before issue 11, deal.py after,
-    then the layered subpackages)."""
+    """The earlier revision's names, in any of its layouts (the oldest with one game.py, then
+    deal.py, then the layered subpackages)."""
     try:
         from somerset_old.game.deal import Deal, new_deal
         from somerset_old.game.rng import SplitMix64, deal_seed
