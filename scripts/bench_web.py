@@ -142,8 +142,11 @@ def variant_overrides(site: Path, name: str) -> dict[str, Callable[[], tuple[byt
     return overrides
 
 
-def start_servers() -> dict[str, tuple[Any, str]]:
-    return {name: serve(SITE, cache_header=True, overrides=variant_overrides(SITE, name)) for name, _, _ in VARIANTS}
+def start_servers(names: list[str] | None = None, compress: bool = False) -> dict[str, tuple[Any, str]]:
+    """A server per way of starting (all of them, or `names`), gzip-compressed as GitHub Pages
+    serves the site when `compress`."""
+    return {name: serve(SITE, cache_header=True, compress=compress, overrides=variant_overrides(SITE, name))
+            for name, _, _ in VARIANTS if names is None or name in names}
 
 
 def answer_time(page: Any, sel: str, load: int | None = None) -> float:
@@ -437,8 +440,7 @@ def main() -> int:
                       file=sys.stderr)
         phone: dict[str, list[dict[str, Any]]] = {name: [] for name, _, _ in chosen}
         if args.phone_rounds > 0:
-            zipped = {name: serve(SITE, cache_header=True, compress=True, overrides=variant_overrides(SITE, name))
-                      for name, _, _ in chosen}
+            zipped = start_servers([name for name, _, _ in chosen], compress=True)
             for r in range(args.phone_rounds):
                 for name, _, _ in chosen:
                     phone[name].append(run_round(browser, zipped[name][1], args.pause, phone=True, offline=True))
