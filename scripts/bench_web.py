@@ -7,8 +7,8 @@ Serves the built site/ (or SOMERSET_SITE_DIR) from 127.0.0.1 as GitHub Pages ser
 navigation works) and measures, in headless Chromium:
 
 * the engine's start, from navigation of the trick resolver's permalink (which starts the engine
-  by itself, from the page's head: hooks/early_start.py) to its answer in the page (the verdict, noted by the page
-  itself the moment it appears):
+  by itself, from the page's head: hooks/early_start.py) to its answer on screen (the verdict, noted
+  by the page itself in the first frame drawn after it is in the page):
   - cold: a new browser context (empty cache);
   - second visit: the same context coming back to the permalink: the reader stays PAUSE seconds
     on the answer (time for the worker's after-answer work and for Chromium to keep the compiled
@@ -22,10 +22,13 @@ navigation works) and measures, in headless Chromium:
   standard library and memory snapshot), the snapshot refused by the worker's heap check
   (``fallback``: fetched, then the ordinary start), no snapshot listed (``plain``), and Pyodide's
   own standard library without the snapshot (``stock``: the start before the start-up files);
-  with the bytes on the wire of each (``Wire``) and when the trick resolver's card pad was there;
+  with the bytes on the wire of each (``Wire``) and when the trick resolver's card pad was on
+  screen, the same way;
 * the same on an emulated phone on a poor connection (``emulate_phone``: a 4x slower CPU,
   9 Mbit/s, 40 ms of latency, a 360 x 740 touch screen), the site gzip-compressed as GitHub Pages
   serves it, PHONE_ROUNDS rounds of each way of starting;
+* the engine's worker alone (``WORKER_ALONE``: a page of nothing but the worker, served by the
+  benchmark), cold and on a second visit: the floor under a tool page's figures;
 * where the second visit's time goes, step by step in the worker;
 * main-thread long tasks (over 50 ms): while the engine starts (from the page's
   ``somerset-engine-start`` mark to the answer) and the page's own start-up before it, each named
@@ -91,7 +94,11 @@ try {
     for (const sel of watched) {
       if (!seen.has(sel) && document.querySelector(sel)) {
         seen.add(sel);
-        __sr.answers.push({sel, t: performance.now(), load: __sr.loads.length});
+        // On screen: the first frame drawn after it is in the page (a page whose stylesheets are
+        // still arriving draws nothing, whatever its elements).
+        const dom = performance.now();
+        const load = __sr.loads.length;
+        requestAnimationFrame(() => __sr.answers.push({sel, t: performance.now(), dom, load}));
       }
     }
   };
@@ -142,15 +149,77 @@ def variant_overrides(site: Path, name: str) -> dict[str, Callable[[], tuple[byt
     return overrides
 
 
+# The engine's worker alone: a page served by the benchmark (not part of the site) holding nothing
+# but the worker, which asks it one request once it is ready. Its times are the floor under a tool
+# page's: the engine's start with no page, stylesheet, theme or widget sharing the machine.
+WORKER_ALONE = "/bench/worker-alone.html"
+WORKER_ALONE_PAGE = """<!doctype html><meta charset="utf-8"><title>The engine's worker alone</title>
+<script type="module">
+// Named as widgets/engine.js names it, so that it starts from the same files.
+const served = navigator.serviceWorker && navigator.serviceWorker.controller;
+const worker = new Worker(new URL("/assets/widgets/worker.js", location.href),
+  {type: "module", name: served ? "somerset-engine served-by-sw" : "somerset-engine"});
+window.__alone = {};
+worker.onmessage = (event) => {
+  const data = event.data || {};
+  if (data.type === "ready") {
+    Object.assign(window.__alone, {ready: performance.now(), start: data.start});
+    worker.postMessage({id: 1, request: {cmd: "rulesets"}});
+  } else if (data.type === "failed") {
+    window.__alone.failed = data.message;
+  } else if (data.id === 1) {
+    window.__alone.answer = performance.now();
+  }
+};
+</script>
+<p>The rules engine's worker, alone.</p>
+"""
+
+
 def start_servers(names: list[str] | None = None, compress: bool = False) -> dict[str, tuple[Any, str]]:
     """A server per way of starting (all of them, or `names`), gzip-compressed as GitHub Pages
-    serves the site when `compress`."""
-    return {name: serve(SITE, cache_header=True, compress=compress, overrides=variant_overrides(SITE, name))
+    serves the site when `compress`; each also serves WORKER_ALONE."""
+    alone: dict[str, Callable[[], tuple[bytes, str] | None]] = {WORKER_ALONE: lambda: (WORKER_ALONE_PAGE.encode(), "text/html")}
+    return {name: serve(SITE, cache_header=True, compress=compress, overrides={**variant_overrides(SITE, name), **alone})
             for name, _, _ in VARIANTS if names is None or name in names}
 
 
+def alone_answer(page: Any) -> tuple[float, str]:
+    """When the worker alone answered (ms from navigation), and its start path."""
+    page.wait_for_function("() => window.__alone && (window.__alone.answer || window.__alone.failed)", timeout=120_000)
+    got: dict[str, Any] = page.evaluate("window.__alone")
+    if got.get("failed"):
+        raise SystemExit(f"bench_web: the engine's worker alone failed to start: {got['failed']}")
+    return float(got["answer"]), str(got.get("start"))
+
+
+def worker_alone_round(browser: Any, base: str, pause: float) -> dict[str, Any]:
+    """The worker alone, cold (a new context) and on a second visit (after the trick resolver's
+    permalink, PAUSE seconds on its answer and the home page, as run_round's second visit)."""
+    out: dict[str, Any] = {}
+    options = {"viewport": {"width": 1280, "height": 800}}
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.goto(base + WORKER_ALONE[1:])
+    out["cold"], out["cold_start"] = alone_answer(page)
+    context.close()
+    context = browser.new_context(**options)
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    page.goto(base + PERMALINK)
+    answer_time(page, TRICK_ANSWER)
+    page.wait_for_timeout(pause * 1000)
+    page.goto(base)
+    page.wait_for_timeout(1000)
+    page.goto(base + WORKER_ALONE[1:])
+    out["second"], out["second_start"] = alone_answer(page)
+    context.close()
+    return out
+
+
 def answer_time(page: Any, sel: str, load: int | None = None) -> float:
-    """When `sel` first appeared (ms from navigation), after Material's page load number `load`."""
+    """When `sel` was first on screen (ms from navigation: the first frame drawn after it was in the
+    page), after Material's page load number `load`."""
     cond = f"__sr.answers.find((a) => a.sel === {json.dumps(sel)}" + (f" && a.load >= {load}" if load is not None else "") + ")"
     page.wait_for_function(f"() => !!({cond})", timeout=120_000)
     return float(page.evaluate(f"({cond}).t"))
@@ -438,6 +507,11 @@ def main() -> int:
                 print(f"round {r + 1}/{args.rounds}, {name}: cold {results[name][-1]['cold']:.0f} ms, second visit "
                       f"{results[name][-1]['second']:.0f} ms, second tool page {results[name][-1]['instant']:.0f} ms",
                       file=sys.stderr)
+        alone: list[dict[str, Any]] = []
+        for r in range(args.rounds):
+            alone.append(worker_alone_round(browser, servers[chosen[0][0]][1], args.pause))
+            print(f"round {r + 1}/{args.rounds}, the worker alone, {chosen[0][0]}: cold {alone[-1]['cold']:.0f} ms, "
+                  f"second visit {alone[-1]['second']:.0f} ms", file=sys.stderr)
         phone: dict[str, list[dict[str, Any]]] = {name: [] for name, _, _ in chosen}
         if args.phone_rounds > 0:
             zipped = start_servers([name for name, _, _ in chosen], compress=True)
@@ -463,6 +537,10 @@ def main() -> int:
                 rows.append((f"[{name}, phone] permalink to answer, cold cache", seconds([g["cold"] for g in phone[name]])))
                 rows.append((f"[{name}, phone] permalink to answer, second visit", seconds([g["second"] for g in phone[name]])))
                 rows.extend(start_rows(f"{name}, phone", phone[name]))
+        starts = sorted({f"{a['cold_start']}/{a['second_start']}" for a in alone})
+        rows.append((f"[{chosen[0][0]}] the engine's worker alone (no page, theme or widget), to its first answer, cold",
+                     seconds([a["cold"] for a in alone]) + f"; start path (cold/second visit) {', '.join(starts)}"))
+        rows.append((f"[{chosen[0][0]}] the engine's worker alone, second visit", seconds([a["second"] for a in alone])))
         first = "snapshot" if results["snapshot"] else chosen[0][0]
         got = results[first]
         for label, key in (("cold", "cold"), ("second visit", "second")):

@@ -20,14 +20,13 @@ export function moduleFor(tag) {
   return entry ? `./${entry.module}` : null;
 }
 
-// The widget's stylesheet, linked when the page lacks it (every page of the site links them all
-// through mkdocs.yml's extra_css; a page built otherwise still gets the looks).
-function ensureStylesheet(tag) {
-  const entry = WIDGETS[tag];
-  if (!entry || !entry.stylesheet) return;
-  const href = new URL(`../stylesheets/${entry.stylesheet}`, import.meta.url).href;
-  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href.split("?")[0] === href)) return;
-  document.head.appendChild(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+// The site's stylesheet (every widget's looks: the build joins the sources that mkdocs.yml's
+// extra_css lists into this one file, hooks/stylesheets.py), linked when the page lacks it (every
+// page of the site links it; a page built otherwise still gets the looks).
+const SITE_STYLESHEET = new URL("../stylesheets/site.css", import.meta.url).href;
+function ensureStylesheet() {
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href.split("?")[0] === SITE_STYLESHEET)) return;
+  document.head.appendChild(Object.assign(document.createElement("link"), { rel: "stylesheet", href: SITE_STYLESHEET }));
 }
 
 const loading = new Map();
@@ -46,7 +45,7 @@ function mount(root = document) {
   for (const tag of widgetTags(root)) {
     if (customElements.get(tag) || loading.has(tag)) continue;
     const module = moduleFor(tag);
-    ensureStylesheet(tag);
+    ensureStylesheet();
     // Import a widget's module only when a page has that widget; defining the element upgrades
     // every instance already in the document. A tag the manifest does not list says so in place.
     const p = (module ? import(new URL(module, import.meta.url).href) : Promise.reject(new Error(`<${tag}> is not one of this site's widgets`)))

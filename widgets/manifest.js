@@ -10,7 +10,8 @@
 //               the page's head (hooks/early_start.py); false: the widget never needs the engine
 //               that early (the score pad shows the device's own games without it, the Learn
 //               widgets and the trainer judge from the build's records)
-//   stylesheet  the stylesheet of its looks, under assets/stylesheets/ (listed in mkdocs.yml)
+//   stylesheet  the source of its looks, in docs/assets/stylesheets/ (listed in mkdocs.yml's
+//               extra_css; the site serves them joined, as assets/stylesheets/site.css)
 export const WIDGETS = {
   "somerset-compare": {"module": "compare.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-deal": {"module": "deal.js", "fields": ["rules", "format", "seed", "dealer", "play", "bots"], "headStart": true, "stylesheet": "puzzle.css"},
