@@ -6,7 +6,8 @@ temporary folder) this copies
 * ``widgets/*.js``                      -> ``<site>/assets/widgets/``
 * the files of ``node_modules/pyodide`` needed to boot plain Pyodide (no extra packages), but
   not its standard library   -> ``<site>/assets/pyodide/``; and ``pyodide.asm.mjs`` again, with a
-  compile hint as its first line, -> ``<site>/assets/pyodide/eager/`` (EAGER below)
+  compile hint as its first line, -> ``<site>/assets/pyodide/eager/`` (EAGER below); both copies of
+  ``pyodide.asm.mjs`` compile its function wrappers once per signature (WRAPPER_KEPT below)
 * the QR code encoder of the npm package ``uqr`` (``dist/index.mjs``, an ES module without
   dependencies) and its licence -> ``<site>/assets/vendor/uqr/``: the score pad draws a game's link
   with it; the licence of the npm package ``zstddec`` -> ``<site>/assets/vendor/zstddec/``, beside
@@ -66,6 +67,16 @@ ZSTD_DECODER = "zstd-decoder.wasm"
 COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
 HINTED = "pyodide.asm.mjs"
 EAGER = "eager"
+# Both copies of the runtime script carry one change to Pyodide's own code. To put a JavaScript
+# function into the WebAssembly table (which Chromium refuses), the runtime wraps it in a module
+# of its own (`convertJsFunctionToWasm`), and compiles that module again for every function: 262
+# compiles at every start, from the snapshot too, each the same as every other of its signature.
+# The site's copies compile it once per signature and instantiate it per function, as before.
+# Measured on develop/benchmarks.md ("One wrapper module per signature"). The build fails when the
+# runtime no longer holds the line it changes (another Pyodide: look again).
+WRAPPER_COMPILED = b"var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}});"
+WRAPPER_KEPT = (b"var module=(convertJsFunctionToWasm.modules||=new Map).get(sig);if(!module){module=new WebAssembly.Module(bytes);"
+                b"convertJsFunctionToWasm.modules.set(sig,module)}var instance=new WebAssembly.Instance(module,{e:{f:func}});")
 # Small npm packages the widgets import, copied file by file into assets/vendor/<package>/.
 VENDORED = {"uqr": ("dist/index.mjs", "LICENSE"), "zstddec": ("LICENSE",)}
 
@@ -217,11 +228,20 @@ def _startup(root: Path, wheel: Path) -> tuple[Path, dict[str, Any]]:
     return out, checked
 
 
-def _copy_hinted(src: Path, dest_dir: Path) -> Path:
-    """`src` into `dest_dir` with COMPILE_HINT as its first line (written only when it differs)."""
+def runtime_script(src: Path) -> bytes:
+    """Pyodide's runtime script as the site serves it: one wrapper module per signature."""
+    data = src.read_bytes()
+    if data.count(WRAPPER_COMPILED) != 1:
+        raise PluginError(f"hooks/assets.py: {src} does not hold Pyodide's wrapper compile exactly once "
+                          f"(convertJsFunctionToWasm); this Pyodide differs from the one WRAPPER_COMPILED was "
+                          f"written for: read its convertJsFunctionToWasm and update or drop the change")
+    return data.replace(WRAPPER_COMPILED, WRAPPER_KEPT)
+
+
+def _write(data: bytes, dest_dir: Path, name: str) -> Path:
+    """`data` into `dest_dir`/`name` (written only when it differs)."""
     dest_dir.mkdir(parents=True, exist_ok=True)
-    dest = dest_dir / src.name
-    data = COMPILE_HINT + src.read_bytes()
+    dest = dest_dir / name
     if not dest.is_file() or dest.read_bytes() != data:
         dest.write_bytes(data)
     return dest
@@ -276,11 +296,14 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
 
     sizes: dict[str, int] = {}
     for f in _pyodide_files(root):
+        if f.name == HINTED:
+            script = runtime_script(f)
+            sizes[f.name] = _write(script, assets / "pyodide", f.name).stat().st_size
+            eager = _write(COMPILE_HINT + script, assets / "pyodide" / EAGER, f.name)
+            sizes[f"{EAGER}/{f.name}"] = eager.stat().st_size
+            continue
         _copy(f, assets / "pyodide")
         sizes[f.name] = f.stat().st_size
-        if f.name == HINTED:
-            eager = _copy_hinted(f, assets / "pyodide" / EAGER)
-            sizes[f"{EAGER}/{f.name}"] = eager.stat().st_size
 
     wheel = _wheel(root)
     startup_dir, startup = _startup(root, wheel)

@@ -193,19 +193,27 @@ def alone_answer(page: Any) -> tuple[float, str]:
     return float(got["answer"]), str(got.get("start"))
 
 
-def worker_alone_round(browser: Any, base: str, pause: float) -> dict[str, Any]:
+def worker_alone_round(browser: Any, base: str, pause: float, phone: bool = False) -> dict[str, Any]:
     """The worker alone, cold (a new context) and on a second visit (after the trick resolver's
-    permalink, PAUSE seconds on its answer and the home page, as run_round's second visit)."""
+    permalink, PAUSE seconds on its answer and the home page, as run_round's second visit); on the
+    emulated phone with `phone`."""
     out: dict[str, Any] = {}
-    options = {"viewport": {"width": 1280, "height": 800}}
+    options: dict[str, Any] = (
+        {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True} if phone
+        else {"viewport": {"width": 1280, "height": 800}}
+    )
     context = browser.new_context(**options)
     page = context.new_page()
+    if phone:
+        emulate_phone(context, page)
     page.goto(base + WORKER_ALONE[1:])
     out["cold"], out["cold_start"] = alone_answer(page)
     context.close()
     context = browser.new_context(**options)
     context.add_init_script(RECORDER)
     page = context.new_page()
+    if phone:
+        emulate_phone(context, page)
     page.goto(base + PERMALINK)
     answer_time(page, TRICK_ANSWER)
     page.wait_for_timeout(pause * 1000)
@@ -513,6 +521,7 @@ def main() -> int:
             print(f"round {r + 1}/{args.rounds}, the worker alone, {chosen[0][0]}: cold {alone[-1]['cold']:.0f} ms, "
                   f"second visit {alone[-1]['second']:.0f} ms", file=sys.stderr)
         phone: dict[str, list[dict[str, Any]]] = {name: [] for name, _, _ in chosen}
+        alone_phone: list[dict[str, Any]] = []
         if args.phone_rounds > 0:
             zipped = start_servers([name for name, _, _ in chosen], compress=True)
             for r in range(args.phone_rounds):
@@ -520,6 +529,9 @@ def main() -> int:
                     phone[name].append(run_round(browser, zipped[name][1], args.pause, phone=True, offline=True))
                     print(f"phone round {r + 1}/{args.phone_rounds}, {name}: cold {phone[name][-1]['cold']:.0f} ms, "
                           f"second visit {phone[name][-1]['second']:.0f} ms", file=sys.stderr)
+                alone_phone.append(worker_alone_round(browser, zipped[chosen[0][0]][1], args.pause, phone=True))
+                print(f"phone round {r + 1}/{args.phone_rounds}, the worker alone, {chosen[0][0]}: cold "
+                      f"{alone_phone[-1]['cold']:.0f} ms, second visit {alone_phone[-1]['second']:.0f} ms", file=sys.stderr)
             for phone_server, _ in zipped.values():
                 phone_server.shutdown()
         for name, what, _ in chosen:
@@ -537,10 +549,15 @@ def main() -> int:
                 rows.append((f"[{name}, phone] permalink to answer, cold cache", seconds([g["cold"] for g in phone[name]])))
                 rows.append((f"[{name}, phone] permalink to answer, second visit", seconds([g["second"] for g in phone[name]])))
                 rows.extend(start_rows(f"{name}, phone", phone[name]))
-        starts = sorted({f"{a['cold_start']}/{a['second_start']}" for a in alone})
-        rows.append((f"[{chosen[0][0]}] the engine's worker alone (no page, theme or widget), to its first answer, cold",
-                     seconds([a["cold"] for a in alone]) + f"; start path (cold/second visit) {', '.join(starts)}"))
-        rows.append((f"[{chosen[0][0]}] the engine's worker alone, second visit", seconds([a["second"] for a in alone])))
+        if alone:
+            starts = sorted({f"{a['cold_start']}/{a['second_start']}" for a in alone})
+            rows.append((f"[{chosen[0][0]}] the engine's worker alone (no page, theme or widget), to its first answer, cold",
+                         seconds([a["cold"] for a in alone]) + f"; start path (cold/second visit) {', '.join(starts)}"))
+            rows.append((f"[{chosen[0][0]}] the engine's worker alone, second visit", seconds([a["second"] for a in alone])))
+        if alone_phone:
+            rows.append((f"[{chosen[0][0]}, phone] the engine's worker alone, cold", seconds([a["cold"] for a in alone_phone])))
+            rows.append((f"[{chosen[0][0]}, phone] the engine's worker alone, second visit",
+                         seconds([a["second"] for a in alone_phone])))
         first = "snapshot" if results["snapshot"] else chosen[0][0]
         got = results[first]
         for label, key in (("cold", "cold"), ("second visit", "second")):

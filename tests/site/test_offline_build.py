@@ -174,8 +174,11 @@ def test_every_page_links_the_manifest_and_icons(built_site: Path) -> None:
 def test_the_runtime_script_is_served_plain_and_with_its_compile_hint(built_site: Path) -> None:
     # The plain copy for a start the service worker does not serve, the eager one (the hint as its
     # first line, then the very same script) for one it serves: hooks/assets.py, widgets/worker.js.
+    # Both with the function wrappers compiled once per signature (hooks/assets.py, WRAPPER_KEPT).
     assets = hook("assets")
-    original = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    runtime = ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs"
+    original = assets.runtime_script(runtime)
+    assert original == runtime.read_bytes().replace(assets.WRAPPER_COMPILED, assets.WRAPPER_KEPT) != runtime.read_bytes()
     pyodide = built_site / "assets" / "pyodide"
     assert (pyodide / "pyodide.asm.mjs").read_bytes() == original
     assert (pyodide / "eager" / "pyodide.asm.mjs").read_bytes() == assets.COMPILE_HINT + original
@@ -183,3 +186,14 @@ def test_the_runtime_script_is_served_plain_and_with_its_compile_hint(built_site
     manifest = json.loads((built_site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["pyodide"]["eager/pyodide.asm.mjs"] == len(original) + len(assets.COMPILE_HINT)
 
+
+
+def test_another_pyodide_fails_the_build_naming_the_change(tmp_path: Path) -> None:
+    assets = hook("assets")
+    runtime = tmp_path / "pyodide.asm.mjs"
+    runtime.write_bytes(b"var convertJsFunctionToWasm=(func,sig)=>{return func};")
+    with pytest.raises(PluginError, match="convertJsFunctionToWasm"):
+        assets.runtime_script(runtime)
+    runtime.write_bytes(assets.WRAPPER_COMPILED * 2)
+    with pytest.raises(PluginError, match="exactly once"):
+        assets.runtime_script(runtime)
