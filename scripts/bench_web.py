@@ -198,22 +198,11 @@ def worker_alone_round(browser: Any, base: str, pause: float, phone: bool = Fals
     permalink, PAUSE seconds on its answer and the home page, as run_round's second visit); on the
     emulated phone with `phone`."""
     out: dict[str, Any] = {}
-    options: dict[str, Any] = (
-        {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True} if phone
-        else {"viewport": {"width": 1280, "height": 800}}
-    )
-    context = browser.new_context(**options)
-    page = context.new_page()
-    if phone:
-        emulate_phone(context, page)
+    context, page = open_page(browser, phone, record=False)
     page.goto(base + WORKER_ALONE[1:])
     out["cold"], out["cold_start"] = alone_answer(page)
     context.close()
-    context = browser.new_context(**options)
-    context.add_init_script(RECORDER)
-    page = context.new_page()
-    if phone:
-        emulate_phone(context, page)
+    context, page = open_page(browser, phone)
     page.goto(base + PERMALINK)
     answer_time(page, TRICK_ANSWER)
     page.wait_for_timeout(pause * 1000)
@@ -257,6 +246,24 @@ def emulate_phone(context: Any, page: Any) -> None:
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
 
 
+def open_page(browser: Any, phone: bool, record: bool = True,
+              open_context: Callable[..., Any] | None = None) -> tuple[Any, Any]:
+    """A new browser context and its page: a desktop window, or the emulated phone with `phone`;
+    with RECORDER when `record`. `open_context` opens the context from the options (default:
+    `browser.new_context`, a context like a private window's, whose caches live in memory)."""
+    options: dict[str, Any] = (
+        {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True} if phone
+        else {"viewport": {"width": 1280, "height": 800}}
+    )
+    context = (open_context or browser.new_context)(**options)
+    if record:
+        context.add_init_script(RECORDER)
+    page = context.new_page()
+    if phone:
+        emulate_phone(context, page)
+    return context, page
+
+
 class Wire:
     """Bytes on the wire: every response the browser received from the server (headers and body
     as sent, compressed or not), none from its caches or the service worker's."""
@@ -291,18 +298,9 @@ def run_round(browser: Any, base: str, pause: float, phone: bool = False, offlin
     permalink again with the network off, once the service worker keeps the engine (-1 when it
     never did). `*_bytes`: (bytes, responses) on the wire of each until its answer, and
     `background_bytes` what the service worker fetched besides (its precache, and the engine's
-    files for offline use); `*_inputs`: when the card pad was there. `open_context` opens the
-    round's browser context from the options given (default: `browser.new_context`, a context
-    like a private window's, whose caches live in memory)."""
-    options: dict[str, Any] = (
-        {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True} if phone
-        else {"viewport": {"width": 1280, "height": 800}}
-    )
-    context = (open_context or browser.new_context)(**options)
-    context.add_init_script(RECORDER)
-    page = context.new_page()
-    if phone:
-        emulate_phone(context, page)
+    files for offline use); `*_inputs`: when the card pad was on screen. `open_context`: as
+    open_page takes it."""
+    context, page = open_page(browser, phone, open_context=open_context)
     out: dict[str, Any] = {}
     wire = Wire(context)
     page.goto(base + PERMALINK)

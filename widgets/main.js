@@ -42,10 +42,10 @@ function widgetTags(root) {
 }
 
 function mount(root = document) {
-  for (const tag of widgetTags(root)) {
-    if (customElements.get(tag) || loading.has(tag)) continue;
+  const tags = [...widgetTags(root)].filter((tag) => !customElements.get(tag) && !loading.has(tag));
+  if (tags.length) ensureStylesheet();
+  for (const tag of tags) {
     const module = moduleFor(tag);
-    ensureStylesheet();
     // Import a widget's module only when a page has that widget; defining the element upgrades
     // every instance already in the document. A tag the manifest does not list says so in place.
     const p = (module ? import(new URL(module, import.meta.url).href) : Promise.reject(new Error(`<${tag}> is not one of this site's widgets`)))

@@ -187,7 +187,6 @@ def test_the_runtime_script_is_served_plain_and_with_its_compile_hint(built_site
     assert manifest["pyodide"]["eager/pyodide.asm.mjs"] == len(original) + len(assets.COMPILE_HINT)
 
 
-
 def test_another_pyodide_fails_the_build_naming_the_change(tmp_path: Path) -> None:
     assets = hook("assets")
     runtime = tmp_path / "pyodide.asm.mjs"
