@@ -8,7 +8,7 @@ navigation works) and measures, in headless Chromium:
 
 * the engine's start, from navigation of the trick resolver's permalink (which starts the engine
   by itself, from the page's head: hooks/early_start.py) to its answer on screen (the verdict, noted
-  by the page itself in the first frame drawn after it is in the page):
+  by the page itself once the first frame after it is in the page has been drawn):
   - cold: a new browser context (empty cache);
   - second visit: the same context coming back to the permalink: the reader stays PAUSE seconds
     on the answer (time for the worker's after-answer work and for Chromium to keep the compiled
@@ -94,11 +94,17 @@ try {
     for (const sel of watched) {
       if (!seen.has(sel) && document.querySelector(sel)) {
         seen.add(sel);
-        // On screen: the first frame drawn after it is in the page (a page whose stylesheets are
-        // still arriving draws nothing, whatever its elements).
+        // On screen: once the first frame after it is in the page has been drawn (a page whose
+        // stylesheets are still arriving draws nothing, whatever its elements). A frame's
+        // animation callbacks run before its style, layout and paint: the moment is taken in the
+        // first task after them, once the main thread has drawn that frame.
         const dom = performance.now();
         const load = __sr.loads.length;
-        requestAnimationFrame(() => __sr.answers.push({sel, t: performance.now(), dom, load}));
+        requestAnimationFrame(() => {
+          const after = new MessageChannel();
+          after.port1.onmessage = () => __sr.answers.push({sel, t: performance.now(), dom, load});
+          after.port2.postMessage(null);
+        });
       }
     }
   };
@@ -215,8 +221,8 @@ def worker_alone_round(browser: Any, base: str, pause: float, phone: bool = Fals
 
 
 def answer_time(page: Any, sel: str, load: int | None = None) -> float:
-    """When `sel` was first on screen (ms from navigation: the first frame drawn after it was in the
-    page), after Material's page load number `load`."""
+    """When `sel` was first on screen (ms from navigation: the first frame after it was in the page,
+    drawn), after Material's page load number `load`."""
     cond = f"__sr.answers.find((a) => a.sel === {json.dumps(sel)}" + (f" && a.load >= {load}" if load is not None else "") + ")"
     page.wait_for_function(f"() => !!({cond})", timeout=120_000)
     return float(page.evaluate(f"({cond}).t"))
