@@ -32,6 +32,12 @@ def test_closed_drawer_is_undrawn_until_ready_and_opens_at_once(open_page: Any) 
     link = page.locator(LINK).first
     expect(link).to_be_visible()
     assert drawn(page)
+    # Closed again (the overlay), the drawer slides away drawn, then is left undrawn once more.
+    page.locator("label.md-overlay").tap(position={"x": 340, "y": 400})
+    page.wait_for_function(f"() => !document.querySelector({LINK!r}).checkVisibility()")
+    assert not page.evaluate(READY)
+    page.locator('label.md-header__button[for="__drawer"]').tap()
+    expect(link).to_be_visible()
     link.tap()
     expect(page).to_have_url(rec.base + "tools/pad/")
 
