@@ -7,8 +7,9 @@
 //
 // This module marks the page ready (the class below on <html>) once the page has loaded and the
 // browser is idle, so that the drawer is drawn before the reader reaches for it, and at once when
-// a finger or pointer comes down on the menu button, a moment before the drawer opens. The class
-// stays for the rest of the visit (Material's instant loads keep <html>).
+// a finger or pointer comes down on either of the drawer's labels (the menu button, a moment
+// before the drawer opens; the overlay that closes it). The class stays for the rest of the visit
+// (Material's instant loads keep <html>).
 
 const READY = "sr-drawer-ready";
 const MENU = 'label[for="__drawer"]';
