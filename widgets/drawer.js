@@ -11,24 +11,20 @@
 // before the drawer opens; the overlay that closes it). The class stays for the rest of the visit
 // (Material's instant loads keep <html>).
 
+import { whenPageIdle } from "./engine.js"; // already on every page (offline.js imports it)
+
 const READY = "sr-drawer-ready";
-const MENU = 'label[for="__drawer"]';
+const LABELS = 'label[for="__drawer"]';
 const KEY = Symbol.for("somerset.drawer");
 
 function ready() {
   document.documentElement.classList.add(READY);
 }
 
-function whenIdle() {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(ready, { timeout: 3000 });
-  else setTimeout(ready, 500);
-}
-
 if (!window[KEY]) {
   window[KEY] = true;
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true });
+  whenPageIdle(ready);
   document.addEventListener("pointerdown", (event) => {
-    if (event.target instanceof Element && event.target.closest(MENU)) ready();
+    if (event.target instanceof Element && event.target.closest(LABELS)) ready();
   }, { capture: true, passive: true });
 }

@@ -32,7 +32,7 @@ def test_closed_drawer_is_undrawn_until_ready_and_opens_at_once(open_page: Any) 
     link = page.locator(LINK).first
     expect(link).to_be_visible()
     assert drawn(page)
-    # Closed again (the overlay), the drawer slides away drawn, then is left undrawn once more.
+    # Closed again (the overlay), the drawer is left undrawn once more.
     page.locator("label.md-overlay").tap(position={"x": 340, "y": 400})
     page.wait_for_function(f"() => !document.querySelector({LINK!r}).checkVisibility()")
     assert not page.evaluate(READY)
