@@ -1,7 +1,7 @@
 // The inline script hooks/early_start.py puts in the head of a tool page (see there); the hook fills
-// in FIELDS (the tool's address fields), WORKER (the engine's worker) and SEARCH_INDEX (Material's
-// search index), drops these comments and inlines it. A classic script, run while the page is
-// parsed, before any module.
+// in FIELDS (the tool's address fields), WORKER (the engine's worker), SEARCH_INDEX (Material's
+// search index) and THEME (Material's bundle), drops these comments and inlines it. A classic
+// script, run while the page is parsed, before any module.
 //
 // When the address names one of the tool's fields, it
 // * starts the engine's worker and keeps the events the worker sends until widgets/engine.js takes
@@ -9,7 +9,16 @@
 // * holds back Material's search index until the engine is ready (or has failed), the page is idle
 //   after that, or the reader turns to the search box: building the index takes the search worker
 //   a quarter of a second of a two-core machine on a first visit, and the reader came for the
-//   tool's answer. It never waits more than HOLD_MS.
+//   tool's answer. It never waits more than HOLD_MS;
+// * on a visit the service worker serves, holds back Material's bundle too, until the engine has
+//   answered (or failed) and the page is idle after that, the reader turns to the page around the
+//   tool, or THEME_HOLD_MS have passed. Such a visit starts the engine from this device's copy in
+//   about a second, and the bundle, a third of a second of a phone's CPU in one task, would run
+//   just then, before the page could take the answer. The bundle's element is moved out of the
+//   document as the parser adds it (a script moved to another document before its turn runs in
+//   neither), and a new one added on release; Material starts on DOMContentLoaded, so once it has
+//   run the page fires that event again when it had already passed. On a first visit the engine
+//   downloads for seconds, and the theme (its instant navigation among the rest) runs in its turn.
 (function () {
   try {
     var query = new URLSearchParams(location.search);
@@ -78,6 +87,60 @@
     worker.addEventListener("message", onEngine);
     worker.addEventListener("error", onEngine);
     setTimeout(release, HOLD_MS);
+
+    if (!served) return;
+    var THEME_HOLD_MS = 4000;
+    var theme = new URL(THEME, location.href).href;
+    var themeHeld = false;
+    var themeDone = false;
+    var contentLoaded = false;
+    document.addEventListener("DOMContentLoaded", function () { contentLoaded = true; }, { once: true });
+    var watch = new MutationObserver(function (records) {
+      records.forEach(function (record) {
+        record.addedNodes.forEach(function (node) {
+          if (node.nodeName === "SCRIPT" && node.src === theme) {
+            themeHeld = true;
+            document.implementation.createHTMLDocument("").adoptNode(node);
+            watch.disconnect();
+          }
+        });
+      });
+    });
+    watch.observe(document, { childList: true, subtree: true });
+    var readerEvents = ["pointerdown", "keydown", "focusin"];
+    var runTheme = function () {
+      if (themeDone) return;
+      themeDone = true;
+      watch.disconnect();
+      readerEvents.forEach(function (type) { document.removeEventListener(type, onReader, true); });
+      worker.removeEventListener("message", onAnswer);
+      worker.removeEventListener("error", onAnswer);
+      if (!themeHeld) return;
+      var script = document.createElement("script");
+      script.src = theme;
+      script.addEventListener("load", function () {
+        if (contentLoaded) document.dispatchEvent(new Event("DOMContentLoaded"));
+      });
+      document.body.appendChild(script);
+    };
+    var onReader = function (event) {
+      for (var node = event.target; node; node = node.parentNode) {
+        if (node.localName && node.localName.indexOf("somerset-") === 0) return;
+      }
+      runTheme();
+    };
+    var onAnswer = function (event) {
+      var data = event.data;
+      if (event.type !== "error" && !(data && (data.id !== undefined || data.type === "failed"))) return;
+      worker.removeEventListener("message", onAnswer);
+      worker.removeEventListener("error", onAnswer);
+      if (typeof requestIdleCallback === "function") requestIdleCallback(runTheme, { timeout: 1000 });
+      else setTimeout(runTheme, 200);
+    };
+    readerEvents.forEach(function (type) { document.addEventListener(type, onReader, true); });
+    worker.addEventListener("message", onAnswer);
+    worker.addEventListener("error", onAnswer);
+    setTimeout(runTheme, THEME_HOLD_MS);
   } catch (e) {
     // The widget starts the engine itself.
   }

@@ -10,7 +10,10 @@ start (Pyodide, the snapshot) then overlaps the page's. ``widgets/engine.js`` ta
 over, with the messages it has sent so far, when the widget asks for the engine (see
 ``takeEarlyWorker``); when the script fails, the widget starts the engine itself as before. The
 same script holds Material's search index back until the engine is ready or the reader turns to
-the search box: building the index competes with the engine's start for the machine.
+the search box: building the index competes with the engine's start for the machine. On a visit the
+service worker serves, it holds Material's bundle back as well, until the tool has answered (see
+hooks/early_start.js and develop/runtime.md): the build fills in the bundle's address, and fails
+when such a page runs no bundle of Material's.
 
 The fields, and whether a widget starts from the head at all, come from the widgets' manifest
 (``widgets/manifest.js``: ``fields`` and ``headStart``), which ``widgets/main.js`` reads too, so
@@ -113,10 +116,10 @@ def widget_fields(manifest: dict[str, dict[str, Any]], tag: str) -> list[str] | 
 
 
 TEMPLATE = Path(__file__).with_name("early_start.js")
-_PLACEHOLDER = re.compile(r"\b(FIELDS|WORKER|SEARCH_INDEX)\b")
+_PLACEHOLDER = re.compile(r"\b(FIELDS|WORKER|SEARCH_INDEX|THEME)\b")
 
 
-def early_script(fields: list[str], worker_url: str, search_index_url: str) -> str:
+def early_script(fields: list[str], worker_url: str, search_index_url: str, theme_url: str) -> str:
     """The inline script (hooks/early_start.js with its placeholders filled in, without comments or
     indentation)."""
     lines = []
@@ -124,7 +127,7 @@ def early_script(fields: list[str], worker_url: str, search_index_url: str) -> s
         line = line.strip()
         if line and not line.startswith("//"):
             lines.append(line)
-    values = {"FIELDS": fields, "WORKER": worker_url, "SEARCH_INDEX": search_index_url}
+    values = {"FIELDS": fields, "WORKER": worker_url, "SEARCH_INDEX": search_index_url, "THEME": theme_url}
     script = _PLACEHOLDER.sub(lambda m: json.dumps(values[m.group(1)]), "\n".join(lines))
     if "</" in script:
         raise PluginError("hooks/early_start.py: the early start would close its own <script> element")
@@ -140,7 +143,7 @@ WIDGETS_URL = "assets/widgets/"
 FIXED_ANSWERS = "assets/data/inputs.json"  # hooks/inputs.py
 FIXED_BLOCK = "somerset-fixed-answers"  # hooks/inputs.py's data block on a tool page
 _STYLESHEET = re.compile(r'<link\b[^>]*\brel="stylesheet"[^>]*>')
-_THEME_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
+_THEME_BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"(?: defer)?>')
 
 
 def static_imports(path: Path) -> list[str]:
@@ -195,7 +198,8 @@ def widget_links(output: str, here: str, widgets: Path, manifest: dict[str, dict
         bundle = _THEME_BUNDLE.search(output)
         if not bundle:
             raise PluginError("hooks/early_start.py: no <script src=\".../assets/javascripts/bundle.*.min.js\"> (Material's) to defer")
-        output = output[: bundle.end() - 1] + " defer" + output[bundle.end() - 1:]
+        if not bundle.group(0).endswith(" defer>"):
+            output = output[: bundle.end() - 1] + " defer" + output[bundle.end() - 1:]
     head_end = output.index("</head>")
     sheets = [m for m in _STYLESHEET.finditer(output) if m.end() <= head_end]
     at = sheets[-1].end() if sheets else head_end
@@ -222,5 +226,9 @@ def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
     if not charset:
         raise PluginError(f"hooks/early_start.py: {page.file.src_uri} has no <meta charset> to put the engine's early start after")
     here = page.url or ""
-    script = f"<script>{early_script(fields, get_relative_url(WORKER, here), get_relative_url(SEARCH_INDEX, here))}</script>"
+    theme = _THEME_BUNDLE.search(output)
+    if not theme:
+        raise PluginError(f"hooks/early_start.py: {page.file.src_uri} has no <script src=\".../assets/javascripts/bundle.*.min.js\"> (Material's) for the early start to hold")
+    script = early_script(fields, get_relative_url(WORKER, here), get_relative_url(SEARCH_INDEX, here), theme.group(1))
+    script = f"<script>{script}</script>"
     return output[: charset.end()] + script + output[charset.end():]

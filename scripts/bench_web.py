@@ -228,6 +228,13 @@ def answer_time(page: Any, sel: str, load: int | None = None) -> float:
     return float(page.evaluate(f"({cond}).t"))
 
 
+def first_paint(page: Any) -> float:
+    """When the page was first drawn with content (ms from navigation: Chromium's first contentful
+    paint, the moment that frame was presented); -1 when the browser did not say."""
+    got = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? -1")
+    return float(got)
+
+
 def engine_state(page: Any) -> dict[str, Any]:
     state: dict[str, Any] = page.evaluate(f"""() => {{
       const s = {ENGINE}.state;
@@ -304,8 +311,8 @@ def run_round(browser: Any, base: str, pause: float, phone: bool = False, offlin
     permalink again with the network off, once the service worker keeps the engine (-1 when it
     never did). `*_bytes`: (bytes, responses) on the wire of each until its answer, and
     `background_bytes` what the service worker fetched besides (its precache, and the engine's
-    files for offline use); `*_inputs`: when the card pad was on screen. `open_context`: as
-    open_page takes it."""
+    files for offline use); `*_inputs`: when the card pad was on screen; `*_paint`: when the page
+    was first drawn (first_paint). `open_context`: as open_page takes it."""
     context, page = open_page(browser, phone, open_context=open_context)
     out: dict[str, Any] = {}
     wire = Wire(context)
@@ -313,6 +320,7 @@ def run_round(browser: Any, base: str, pause: float, phone: bool = False, offlin
     out["cold"] = answer_time(page, TRICK_ANSWER)
     out["cold_bytes"] = wire.take()
     out["cold_inputs"] = answer_time(page, TRICK_INPUTS)
+    out["cold_paint"] = first_paint(page)
     out["cold_state"] = engine_state(page)
     page.wait_for_timeout(pause * 1000)  # the reader reads the answer
     page.goto(base)
@@ -321,9 +329,12 @@ def run_round(browser: Any, base: str, pause: float, phone: bool = False, offlin
     page.goto(base + PERMALINK)
     out["second"] = answer_time(page, TRICK_ANSWER)
     out["second_inputs"] = answer_time(page, TRICK_INPUTS)
+    out["second_paint"] = first_paint(page)
     out["second_bytes"] = wire.take()
     out["second_state"] = engine_state(page)
-    # The same visit: Material's instant navigation to another tool page.
+    # The same visit: Material's instant navigation to another tool page, once the theme has run
+    # (held back until the answer on a visit the service worker serves: hooks/early_start.js).
+    page.wait_for_function("() => __sr.hooked === true", timeout=120_000)
     page.evaluate("window.__sameVisit = true")
     loads = page.evaluate("__sr.loads.length")
     # A link to it, followed as a reader would (Material's instant navigation takes the click).
@@ -352,6 +363,7 @@ def run_round(browser: Any, base: str, pause: float, phone: bool = False, offlin
             page.goto(base + PERMALINK)
             out["offline"] = answer_time(page, TRICK_ANSWER)
             out["offline_inputs"] = answer_time(page, TRICK_INPUTS)
+            out["offline_paint"] = first_paint(page)
             out["offline_state"] = engine_state(page)
         except Exception as e:  # the engine never kept, or no answer offline: said in the figures
             out["offline"], out["offline_inputs"], out["offline_state"] = -1.0, -1.0, {"start": f"failed ({str(e)[:80]})"}
@@ -469,6 +481,14 @@ def start_rows(name: str, got: list[dict[str, Any]]) -> list[tuple[str, str]]:
         inputs = [g[f"{key}_inputs"] for g in got if g.get(f"{key}_inputs", -1) >= 0]
         if inputs:
             rows.append((f"[{name}] card pad usable ({label}), from navigation", millis(inputs)))
+        # The page as the reader first sees it: its first frame with content, and the pad's
+        # moment counted from there.
+        paints = [(g[f"{key}_paint"], g[f"{key}_inputs"]) for g in got
+                  if g.get(f"{key}_paint", -1) >= 0 and g.get(f"{key}_inputs", -1) >= 0]
+        if paints:
+            rows.append((f"[{name}] page first drawn ({label}), from navigation", millis([p for p, _ in paints])))
+            rows.append((f"[{name}] card pad usable ({label}), after the page was first drawn",
+                         millis([max(0.0, i - p) for p, i in paints])))
         pairs = [g[f"{key}_bytes"] for g in got if f"{key}_bytes" in g]
         if pairs:
             what = "until the answer" if key != "background" else "the service worker's precache and engine cache"

@@ -8,7 +8,10 @@
 // module and the page's widget modules from the head, `async` (hooks/early_start.py): the widgets
 // are defined, and drawn, as soon as their modules have arrived, while the page is still being read
 // and before Material's bundle; this module then waits for Material's document$ (there by
-// DOMContentLoaded) and follows it from there, as on any other page.
+// DOMContentLoaded) and follows it from there, as on any other page. A tool page opened from a
+// link on a later visit may run Material's bundle only after the tool has answered (the page's
+// head holds it back, hooks/early_start.js): the widgets are mounted once the page has loaded, and
+// document$ followed when the page fires DOMContentLoaded again after the bundle has run.
 
 import { WIDGETS } from "./manifest.js";
 
@@ -67,22 +70,24 @@ const KEY = Symbol.for("somerset.widgets.mounted");
 if (!window[KEY]) {
   window[KEY] = true;
   // Material's document$ exists once its bundle has run: before DOMContentLoaded, but possibly
-  // after this module (run early from the head, it may come while the bundle waits its turn). A
-  // page without it gets one mount() once it has loaded.
+  // after this module (run early from the head, it may come while the bundle waits its turn), or
+  // after the page has loaded (held back until a tool's answer). Until then, the page gets one
+  // mount() once it has loaded; mount() again when document$ comes finds nothing new to load.
   let following = false;
+  let mounted = false;
   const follow = () => {
     if (following) return;
     if (window.document$ && typeof window.document$.subscribe === "function") {
       following = true;
       window.document$.subscribe(() => mount());
-    } else if (document.readyState === "complete") {
-      following = true;
+    } else if (document.readyState === "complete" && !mounted) {
+      mounted = true;
       mount();
     }
   };
   follow();
   if (!following) {
-    document.addEventListener("DOMContentLoaded", follow, { once: true });
+    document.addEventListener("DOMContentLoaded", follow);
     window.addEventListener("load", follow, { once: true });
   }
 }

@@ -351,9 +351,9 @@ def test_an_early_worker_that_cannot_start_offers_retry(open_page: Any) -> None:
     answered(page)
 
 
-def test_instant_navigation_to_another_tool_link_keeps_the_one_worker(open_page: Any) -> None:
-    page, rec = open_page(PERMALINK)
-    answered(page)
+def follow_a_link_to_the_score_calculator(page: Any) -> None:
+    """Follow a link from the trick resolver to the score calculator with a position, as a reader
+    would: Material's instant navigation swaps the page without loading a new document."""
     page.evaluate("""() => {
       window.__sameVisit = true;
       const a = document.createElement('a');
@@ -365,6 +365,12 @@ def test_instant_navigation_to_another_tool_link_keeps_the_one_worker(open_page:
     page.click("#sr-test-link")
     expect(page.locator("somerset-score .sr-verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
     assert page.evaluate("window.__sameVisit === true"), "the navigation reloaded the page"
+
+
+def test_instant_navigation_to_another_tool_link_keeps_the_one_worker(open_page: Any) -> None:
+    page, rec = open_page(PERMALINK)
+    answered(page)
+    follow_a_link_to_the_score_calculator(page)
     assert rec.count("worker.js") == 1 and rec.count("pyodide.asm.wasm.zst") == 1
 
 
@@ -398,6 +404,87 @@ def test_the_search_box_is_not_kept_waiting_by_the_engine(open_page: Any) -> Non
     page.locator(".md-search__input").press_sequentially("revoke")
     expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=SEARCH_TIMEOUT)
     assert rec.count("search_index.json") == 1
+
+
+# Whether Material's bundle had run when the trick resolver's verdict first appeared, and how many
+# times it ran (it sets window.document$ once per run).
+THEME_PROBE = """
+window.__theme = {runs: 0, atVerdict: null};
+let doc;
+Object.defineProperty(window, "document$", {configurable: true, get: () => doc, set: (v) => { doc = v; __theme.runs += 1; }});
+new MutationObserver((_, observer) => {
+  if (document.querySelector("somerset-trick .sr-verdict")) {
+    __theme.atVerdict = __theme.runs;
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+THEME_SCRIPTS = "document.querySelectorAll('script[src*=\"javascripts/bundle.\"]').length"
+
+
+def second_visit(page: Any, rec: Any) -> None:
+    """A first visit to the permalink, answered, until the service worker controls the page."""
+    page.goto(rec.base + PERMALINK)
+    answered(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT)
+
+
+def test_a_later_visit_runs_the_theme_once_the_tool_has_answered(open_page: Any) -> None:
+    page, rec = open_page(goto=False, service_workers="allow")
+    page.add_init_script(THEME_PROBE)
+    second_visit(page, rec)
+    # A first visit: the engine downloads for seconds, and the theme runs in its turn.
+    assert page.evaluate("__theme.atVerdict") == 1
+    page.goto(rec.base + PERMALINK)
+    answered(page)
+    # Served by the service worker, the engine starts from the device's copy: the theme waits for
+    # the answer, then runs once, and works as on any page.
+    assert page.evaluate("__theme.atVerdict") == 0
+    page.wait_for_function("() => __theme.runs === 1")
+    assert page.evaluate(THEME_SCRIPTS) == 1
+    follow_a_link_to_the_score_calculator(page)
+    assert page.evaluate("__theme.runs") == 1
+
+
+# The engine's worker never answers: the engine does not get ready (other workers, Material's
+# search among them, start as usual).
+SILENT_WORKER = """
+const RealWorker = window.Worker;
+window.Worker = function (url, options) {
+  if (!String(url).includes("widgets/worker.js")) return new RealWorker(url, options);
+  const silent = new EventTarget();
+  silent.postMessage = () => {};
+  silent.terminate = () => {};
+  return silent;
+};
+window.Worker.prototype = RealWorker.prototype;
+"""
+
+
+def test_the_reader_turning_to_the_page_runs_the_held_theme_at_once(open_page: Any) -> None:
+    page, rec = open_page(goto=False, service_workers="allow")
+    page.add_init_script(THEME_PROBE)
+    second_visit(page, rec)
+    page.add_init_script(SILENT_WORKER)
+    page.goto(rec.base + PERMALINK, wait_until="domcontentloaded")
+    expect(page.locator("somerset-trick .sr-keypad__suit").first).to_be_visible()
+    # Held: the parser's bundle element is out of the page. A tap inside the tool does not
+    # release it; a tap on the page around it adds the bundle at once.
+    assert page.evaluate(THEME_SCRIPTS) == 0
+    tapped = page.evaluate(f"""() => {{
+      const down = (el) => el.dispatchEvent(new PointerEvent("pointerdown", {{bubbles: true}}));
+      down(document.querySelector("somerset-trick .sr-keypad__suit"));
+      const inTool = {THEME_SCRIPTS};
+      down(document.querySelector(".md-header"));
+      return [inTool, {THEME_SCRIPTS}];
+    }}""")
+    assert tapped == [0, 1]
+    page.wait_for_function("() => __theme.runs === 1")
+    # Material's search works (its index was held for the engine too; the reader's turn to the
+    # search box asks for it).
+    page.locator(".md-search__input").click()
+    page.locator(".md-search__input").press_sequentially("revoke")
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=SEARCH_TIMEOUT)
 
 
 # Every message the page posts to a worker, with when it was posted (ms from navigation).

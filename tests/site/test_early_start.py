@@ -60,6 +60,11 @@ def test_tool_pages_start_the_engine_from_their_head(built_site: Path, path: str
     assert '"../../assets/widgets/worker.js"' in script.group(1)
     assert '"../../search/search_index.json"' in script.group(1)
     assert (built_site / "search" / "search_index.json").is_file()
+    # The theme's bundle it may hold back is the one the page runs.
+    theme = re.search(r'<script src="(\.\./\.\./assets/javascripts/bundle\.[0-9a-f]+\.min\.js)" defer>', html)
+    assert theme, "the page runs no deferred theme bundle"
+    assert f'"{theme.group(1)}"' in script.group(1)
+    assert (built_site / "assets" / "javascripts" / theme.group(1).rsplit("/", 1)[1]).is_file()
     assert (built_site / "assets" / "widgets" / "worker.js").is_file()
 
 
