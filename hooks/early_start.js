@@ -46,6 +46,10 @@
     var open = xhr.open;
     var send = xhr.send;
     var held = Symbol("held until the engine is ready");
+    var whenIdle = function (run) {
+      if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 1000 });
+      else setTimeout(run, 200);
+    };
     var waiting = [];
     var released = false;
     var release = function () {
@@ -66,8 +70,7 @@
     var onEngine = function (event) {
       var type = event.type === "error" ? "failed" : event.data && event.data.type;
       if (type !== "ready" && type !== "failed") return;
-      if (typeof requestIdleCallback === "function") requestIdleCallback(release, { timeout: 1000 });
-      else setTimeout(release, 200);
+      whenIdle(release);
     };
     xhr.open = function (method, url) {
       this[held] = String(method).toUpperCase() === "GET" && new URL(String(url), location.href).href === index;
@@ -132,10 +135,7 @@
     var onAnswer = function (event) {
       var data = event.data;
       if (event.type !== "error" && !(data && (data.id !== undefined || data.type === "failed"))) return;
-      worker.removeEventListener("message", onAnswer);
-      worker.removeEventListener("error", onAnswer);
-      if (typeof requestIdleCallback === "function") requestIdleCallback(runTheme, { timeout: 1000 });
-      else setTimeout(runTheme, 200);
+      whenIdle(runTheme);
     };
     readerEvents.forEach(function (type) { document.addEventListener(type, onReader, true); });
     worker.addEventListener("message", onAnswer);
