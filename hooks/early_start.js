@@ -1,6 +1,7 @@
 // The inline script hooks/early_start.py puts in the head of a tool page (see there); the hook fills
-// in FIELDS (the tool's address fields), WORKER (the engine's worker), SEARCH_INDEX (Material's
-// search index) and THEME (Material's bundle), drops these comments and inlines it. A classic
+// in FIELDS (the tool's address fields), WORKER (the engine's worker), MODULE (Pyodide's
+// WebAssembly module, Zstandard-compressed), SEARCH_INDEX (Material's search index) and THEME
+// (Material's bundle), drops these comments and inlines it. A classic
 // script, run while the page is parsed, before any module.
 //
 // When the address names one of the tool's fields, it
@@ -19,6 +20,15 @@
 //   neither), and a new one added on release; Material starts on DOMContentLoaded, so once it has
 //   run the page fires that event again when it had already passed. On a first visit the engine
 //   downloads for seconds, and the theme (its instant navigation among the rest) runs in its turn.
+// * on a visit the service worker does not serve (a first one), asks for Pyodide's WebAssembly
+//   module (MODULE, its largest download) itself, as the worker is created, and hands the
+//   response's body to the worker (a transferred stream), which says "module-ahead" in its name
+//   so that it waits for it instead of asking again (or for word that the page's request failed). The worker starts its downloads only once
+//   its own script has arrived and run, which on a phone's slow link and quarter CPU, behind the
+//   page's stylesheets and modules, can be a second after this script; asked for here, the
+//   module keeps the link busy from the start. Only where a stream can be transferred (else the
+//   worker asks as before: a second request for the same file would be a second download in a
+//   browser whose cache does not join them) and the module can compile as it downloads.
 (function () {
   try {
     var query = new URLSearchParams(location.search);
@@ -27,8 +37,104 @@
     if (window[Symbol.for("somerset.engine.early")] || (running && running.state.status !== "idle")) return;
     // Named "served-by-sw" when the service worker serves this page (widgets/engine.js, workerName).
     var served = navigator.serviceWorker && navigator.serviceWorker.controller ? " served-by-sw" : "";
-    var worker = new Worker(new URL(WORKER, location.href), { type: "module", name: "somerset-engine" + served });
+    var streamsTransfer = function () {
+      try {
+        if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") return false;
+        var stream = new ReadableStream();
+        var channel = new MessageChannel();
+        channel.port1.postMessage(stream, [stream]);
+        channel.port1.close();
+        return true;
+      } catch (e) {
+        return false;
+      }
+    };
+    var ahead = !served && streamsTransfer();
+    var worker = new Worker(new URL(WORKER, location.href), {
+      type: "module",
+      name: "somerset-engine" + served + (ahead ? " module-ahead" : ""),
+    });
     performance.mark("somerset-engine-start");
+    if (ahead) {
+      // Read as it arrives, whether or not the worker is reading yet (until its script has run,
+      // it is not), so that the download never waits for it. The worker asks for the module
+      // itself when the page's request failed, and stops the page's download when it keeps a
+      // decompressed copy of that module on this device (a visit that bypassed the service
+      // worker, such as a forced reload).
+      fetch(new URL(MODULE, location.href)).then(function (response) {
+        if (!response.ok || !response.body) {
+          if (response.body) response.body.cancel().catch(function () {});
+          throw new Error("HTTP " + response.status);
+        }
+        // Read in blocks of BLOCK bytes where the browser can (a phone's link delivers the
+        // module in a thousand pieces of a few kilobytes, each a task on the page's main thread
+        // and a message to the worker), handed on a block at a time.
+        var BLOCK = 262144;
+        var byob = null;
+        try {
+          byob = response.body.getReader({ mode: "byob" });
+        } catch (e) {
+          byob = null;
+        }
+        var reader = byob || response.body.getReader();
+        var scratch = new Uint8Array(BLOCK);
+        var readSome = function () {
+          return byob ? byob.read(scratch, { min: BLOCK }) : reader.read();
+        };
+        var body = new ReadableStream({
+          start: function (controller) {
+            var block = new Uint8Array(BLOCK);
+            var filled = 0;
+            // (Once the worker has cancelled the stream, the controller refuses everything.)
+            var pump = function () {
+              readSome().then(function (got) {
+                try {
+                  // (A reader with its own buffer may hand over the last bytes with `done`.)
+                  var piece = got.value || new Uint8Array(0);
+                  for (var at = 0; at < piece.length;) {
+                    var n = Math.min(piece.length - at, BLOCK - filled);
+                    block.set(piece.subarray(at, at + n), filled);
+                    filled += n;
+                    at += n;
+                    if (filled === BLOCK) {
+                      controller.enqueue(block);
+                      block = new Uint8Array(BLOCK);
+                      filled = 0;
+                    }
+                  }
+                  if (got.done) {
+                    if (filled) controller.enqueue(block.subarray(0, filled));
+                    return controller.close();
+                  }
+                  if (byob) scratch = new Uint8Array(piece.buffer);
+                } catch (e) {
+                  return;
+                }
+                pump();
+              }, function (e) {
+                try {
+                  controller.error(e);
+                } catch (x) {
+                  // cancelled already
+                }
+              });
+            };
+            pump();
+          },
+          cancel: function (reason) {
+            return reader.cancel(reason);
+          },
+        });
+        try {
+          worker.postMessage({ type: "module-ahead", body: body }, [body]);
+        } catch (e) {
+          reader.cancel().catch(function () {});
+          throw e;
+        }
+      }).catch(function (e) {
+        worker.postMessage({ type: "module-ahead", failed: String((e && e.message) || e) });
+      });
+    }
     var events = [];
     var keep = function (event) { events.push(event); };
     var types = ["message", "error", "messageerror"];

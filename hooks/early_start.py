@@ -10,7 +10,9 @@ start (Pyodide, the snapshot) then overlaps the page's. ``widgets/engine.js`` ta
 over, with the messages it has sent so far, when the widget asks for the engine (see
 ``takeEarlyWorker``); when the script fails, the widget starts the engine itself as before. The
 same script holds Material's search index back until the engine is ready or the reader turns to
-the search box: building the index competes with the engine's start for the machine. On a visit the
+the search box: building the index competes with the engine's start for the machine. On a visit
+the service worker does not serve, it also asks for Pyodide's WebAssembly module, the engine's
+largest download, at once and hands the download to the worker (see hooks/early_start.js). On a visit the
 service worker serves, it holds Material's bundle back as well, until the tool has answered (see
 hooks/early_start.js and develop/runtime.md): the build fills in the bundle's address, and fails
 when such a page runs no bundle of Material's.
@@ -61,6 +63,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
 WORKER = "assets/widgets/worker.js"
+MODULE = "assets/pyodide/pyodide.asm.wasm.zst"  # hooks/assets.py (PACKED_WASM), widgets/worker.js (PACKED_WASM_URL)
 SEARCH_INDEX = "search/search_index.json"  # Material's
 
 _PERMALINK_TOOL = re.compile(r"<somerset-([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b[^>]*\spermalink\b", re.I)
@@ -116,10 +119,10 @@ def widget_fields(manifest: dict[str, dict[str, Any]], tag: str) -> list[str] | 
 
 
 TEMPLATE = Path(__file__).with_name("early_start.js")
-_PLACEHOLDER = re.compile(r"\b(FIELDS|WORKER|SEARCH_INDEX|THEME)\b")
+_PLACEHOLDER = re.compile(r"\b(FIELDS|WORKER|MODULE|SEARCH_INDEX|THEME)\b")
 
 
-def early_script(fields: list[str], worker_url: str, search_index_url: str, theme_url: str) -> str:
+def early_script(fields: list[str], worker_url: str, module_url: str, search_index_url: str, theme_url: str) -> str:
     """The inline script (hooks/early_start.js with its placeholders filled in, without comments or
     indentation)."""
     lines = []
@@ -127,7 +130,7 @@ def early_script(fields: list[str], worker_url: str, search_index_url: str, them
         line = line.strip()
         if line and not line.startswith("//"):
             lines.append(line)
-    values = {"FIELDS": fields, "WORKER": worker_url, "SEARCH_INDEX": search_index_url, "THEME": theme_url}
+    values = {"FIELDS": fields, "WORKER": worker_url, "MODULE": module_url, "SEARCH_INDEX": search_index_url, "THEME": theme_url}
     script = _PLACEHOLDER.sub(lambda m: json.dumps(values[m.group(1)]), "\n".join(lines))
     if "</" in script:
         raise PluginError("hooks/early_start.py: the early start would close its own <script> element")
@@ -229,6 +232,8 @@ def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
     theme = _THEME_BUNDLE.search(output)
     if not theme:
         raise PluginError(f"hooks/early_start.py: {page.file.src_uri} has no <script src=\".../assets/javascripts/bundle.*.min.js\"> (Material's) for the early start to hold")
-    script = early_script(fields, get_relative_url(WORKER, here), get_relative_url(SEARCH_INDEX, here), theme.group(1))
+    script = early_script(
+        fields, get_relative_url(WORKER, here), get_relative_url(MODULE, here), get_relative_url(SEARCH_INDEX, here), theme.group(1)
+    )
     script = f"<script>{script}</script>"
     return output[: charset.end()] + script + output[charset.end():]

@@ -127,9 +127,44 @@ function zstd() {
   return zstdLoading;
 }
 
-// The compressed module from the network, decompressed as it arrives and compiled as it goes.
+// The compressed module as the page asked for it: on a first visit the page's head asks for it
+// before this worker exists, and says so in the worker's name ("module-ahead"; hooks/early_start.js).
+// The response's body then comes in a message, {type: "module-ahead", body} (a transferred
+// stream), or {type: "module-ahead", failed} when the page's request failed; it is taken once
+// (a second download, after a kept copy of another module, asks for its own).
+let moduleAhead = String(self.name).split(" ").includes("module-ahead")
+  ? new Promise((resolve) => {
+      const take = (event) => {
+        const data = event.data;
+        if (!data || data.type !== "module-ahead") return;
+        self.removeEventListener("message", take);
+        resolve(data.body instanceof ReadableStream ? new Response(data.body) : null);
+      };
+      self.addEventListener("message", take);
+    })
+  : null;
+function takeModuleAhead() {
+  const ahead = moduleAhead || Promise.resolve(null);
+  moduleAhead = null;
+  return ahead;
+}
+// A download nobody reads is stopped.
+function cancelBody(response) {
+  if (response && response.body && !response.body.locked) response.body.cancel().catch(() => {});
+}
+
+// The compressed module from the network (or the page's download of it), decompressed as it
+// arrives and compiled as it goes.
 async function compilePacked() {
-  const [{ unpackedModule }, { Decompress }, response] = await Promise.all([startupCode, zstd(), PLAIN_FETCH(PACKED_WASM_URL)]);
+  const download = takeModuleAhead().then((ahead) => ahead || PLAIN_FETCH(PACKED_WASM_URL));
+  let parts;
+  try {
+    parts = await Promise.all([startupCode, zstd(), download]);
+  } catch (e) {
+    download.then(cancelBody, () => {});
+    throw e;
+  }
+  const [{ unpackedModule }, { Decompress }, response] = parts;
   if (!response.ok) throw new Error(`the WebAssembly module could not be fetched (HTTP ${response.status})`);
   wasmSource.copy = null;
   wasmSource.pieces = [];
@@ -165,10 +200,15 @@ async function compileWasm(unpacked) {
 }
 
 // Once the manifest is in: a kept copy of another module than the one it names is dropped, and
-// the module downloaded.
+// the module downloaded (or taken from the page, which may have asked for it already); the page's
+// download is stopped when the copy is the one named.
 async function checkedWasm(compiling, wanted, unpacked) {
   const module = await compiling;
-  if (wasmSource.copy === null || wasmSource.copy === wanted) return module;
+  if (wasmSource.copy === null) return module;
+  if (wasmSource.copy === wanted) {
+    takeModuleAhead().then(cancelBody, () => {}); // the page's download of it is not needed
+    return module;
+  }
   (await unpacked).delete(WASM_COPY_URL).catch(() => {});
   return compilePacked();
 }

@@ -107,6 +107,7 @@ class Recorder:
     dialogs: list[str] = field(default_factory=list)
     expect_errors: bool = False
     block: set[str] = field(default_factory=set)  # URLs containing one of these are refused
+    refuse_once: set[str] = field(default_factory=set)  # the first URL containing one of these is refused
     stall: set[str] = field(default_factory=set)  # URLs containing one of these are never answered
     stalled: list[Any] = field(default_factory=list)  # their routes, left pending until the context closes
     # URLs containing a key are answered with the file's bytes as changed by the function
@@ -143,6 +144,9 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
             if any(part in url for part in rec.stall):
                 rec.stalled.append(route)  # a connection that hangs: no answer, no error
             elif any(part in url for part in rec.block):
+                route.abort()
+            elif any(part in url for part in rec.refuse_once):
+                rec.refuse_once -= {part for part in rec.refuse_once if part in url}
                 route.abort()
             elif changes:
                 try:

@@ -193,12 +193,15 @@ def test_a_second_visit_reads_the_kept_copy(open_page: Any) -> None:
     assert page.evaluate(wait_kept), "the decompressed copies were never kept"
     assert page.evaluate(kept) == ["pyodide-unpacked.wasm", "snapshot-unpacked"]
     assert rec.count("pyodide.asm.wasm.zst") == 1
+    # This visit bypasses the service worker (the tests block it), so the page asks for the
+    # module ahead of the worker again: here that request is never answered, and not waited for.
+    rec.stall.add("pyodide.asm.wasm.zst")
     page.goto(rec.base)
     page.goto(rec.base + PERMALINK)
     state = answered(page)
     assert (state["start"], state["source"]) == ("snapshot", "cache")
     # Neither the snapshot nor the module downloaded again: the module compiled from its copy.
-    assert rec.count("pyodide.asm.wasm.zst") == 1 and rec.count("snapshot.bin") == 1, rec.urls
+    assert rec.count("pyodide.asm.wasm.zst") == 2 and len(rec.stalled) == 1 and rec.count("snapshot.bin") == 1, rec.urls
     assert "wasm compiled (cache)" in state["timings"], state["timings"]
 
 
@@ -298,6 +301,74 @@ def test_a_tool_link_with_a_position_starts_the_engine_from_the_head(open_page: 
     assert rec.count("worker.js") == 1 and rec.count("pyodide.asm.wasm.zst") == 1
     # The page took that worker over: nothing waits for another one.
     assert page.evaluate("window[Symbol.for('somerset.engine.early')] === undefined")
+
+
+MODULE_BY_PAGE = "performance.getEntriesByType('resource').filter((e) => e.name.includes('pyodide.asm.wasm.zst')).length"
+
+
+def test_a_first_visit_asks_for_the_module_with_the_worker(open_page: Any) -> None:
+    """The head asks for Pyodide's module as it starts the worker and hands the download over; the
+    worker does not ask again (hooks/early_start.js, widgets/worker.js)."""
+    page, rec = open_page(PERMALINK)
+    state = answered(page)
+    assert state["start"] == "snapshot", state["note"]
+    assert "wasm compiled" in state["timings"], state["timings"]
+    assert page.evaluate(MODULE_BY_PAGE) == 1  # the page's own request, not the worker's
+    assert rec.count("pyodide.asm.wasm.zst") == 1, rec.urls
+    # Asked for in the same moment as the worker, before the page had been read.
+    asked = page.evaluate("""() => ({
+      module: performance.getEntriesByType('resource').find((e) => e.name.includes('pyodide.asm.wasm.zst')).startTime,
+      worker: performance.getEntriesByName('somerset-engine-start')[0].startTime,
+      parsed: performance.getEntriesByType('navigation')[0].domInteractive,
+    })""")
+    assert asked["module"] < asked["parsed"], asked
+    assert asked["module"] - asked["worker"] < 100, asked
+    # The decompressed module is kept for the next visit, as when the worker downloads it.
+    kept = "async () => !!(await (await caches.open('somerset-engine-snapshot')).match('/assets/engine/pyodide-unpacked.wasm'))"
+    page.wait_for_function(kept, timeout=ENGINE_TIMEOUT)
+
+
+@pytest.mark.parametrize("browser_lacks,by_page", [
+    # Reading into a buffer of its own (so in blocks): the page reads the pieces as they come.
+    ("""const getReader = ReadableStream.prototype.getReader;
+        ReadableStream.prototype.getReader = function (options) {
+          if (options && options.mode === "byob") {
+            window.__refused = (window.__refused || 0) + 1;
+            throw new TypeError("no byob here");
+          }
+          return getReader.call(this, options);
+        };""", 1),
+    # Transferring a stream: the page asks for nothing, the worker for the module.
+    ("""const postMessage = MessagePort.prototype.postMessage;
+        MessagePort.prototype.postMessage = function (message, transfer) {
+          if (Array.isArray(transfer) && transfer.some((t) => t instanceof ReadableStream)) {
+            window.__refused = (window.__refused || 0) + 1;
+            throw new DOMException("no", "DataCloneError");
+          }
+          return postMessage.apply(this, arguments);
+        };""", 0),
+], ids=["no-byob-reader", "no-stream-transfer"])
+def test_a_browser_without_a_feature_still_downloads_the_module_once(open_page: Any, browser_lacks: str, by_page: int) -> None:
+    page, rec = open_page(goto=False)
+    page.add_init_script(browser_lacks)
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert state["start"] == "snapshot", state["note"]
+    assert page.evaluate("window.__refused") == 1  # the page tried the feature once
+    assert page.evaluate(MODULE_BY_PAGE) == by_page
+    assert rec.count("pyodide.asm.wasm.zst") == 1, rec.urls
+
+
+def test_the_worker_asks_for_the_module_when_the_page_could_not(open_page: Any) -> None:
+    page, rec = open_page(goto=False)
+    rec.expect_errors = True  # the refused request is reported in the console
+    rec.refuse_once.add("pyodide.asm.wasm.zst")
+    page.goto(rec.base + PERMALINK)
+    state = answered(page)
+    assert state["start"] == "snapshot", state["note"]
+    # The page's request (refused) and the worker's own.
+    assert rec.count("pyodide.asm.wasm.zst") == 2 and not rec.refuse_once, rec.urls
+    assert all("pyodide.asm.wasm.zst" in e or "Failed to load" in e for e in rec.console_errors), rec.console_errors
 
 
 def test_a_tool_page_without_a_position_starts_nothing_from_the_head(open_page: Any) -> None:
@@ -433,12 +504,15 @@ def test_a_later_visit_runs_the_theme_once_the_tool_has_answered(open_page: Any)
     page, rec = open_page(goto=False, service_workers="allow")
     page.add_init_script(THEME_PROBE)
     second_visit(page, rec)
-    # A first visit: the engine downloads for seconds, and the theme runs in its turn.
+    # A first visit: the engine downloads for seconds (the page asking for its module), and the
+    # theme runs in its turn.
     assert page.evaluate("__theme.atVerdict") == 1
+    assert page.evaluate(MODULE_BY_PAGE) == 1
     page.goto(rec.base + PERMALINK)
     answered(page)
-    # Served by the service worker, the engine starts from the device's copy: the theme waits for
-    # the answer, then runs once, and works as on any page.
+    # Served by the service worker, the engine starts from the device's copy (the page asks for
+    # no download): the theme waits for the answer, then runs once, and works as on any page.
+    assert page.evaluate(MODULE_BY_PAGE) == 0
     assert page.evaluate("__theme.atVerdict") == 0
     page.wait_for_function("() => __theme.runs === 1")
     assert page.evaluate(THEME_SCRIPTS) == 1

@@ -59,6 +59,12 @@ def test_tool_pages_start_the_engine_from_their_head(built_site: Path, path: str
     # The worker it starts is the one widgets/engine.js would start.
     assert '"../../assets/widgets/worker.js"' in script.group(1)
     assert '"../../search/search_index.json"' in script.group(1)
+    # The module it asks for ahead of the worker is the one the worker compiles.
+    assert '"../../assets/pyodide/pyodide.asm.wasm.zst"' in script.group(1)
+    assert (built_site / "assets" / "pyodide" / "pyodide.asm.wasm.zst").is_file()
+    worker = (built_site / "assets" / "widgets" / "worker.js").read_text(encoding="utf-8")
+    assert 'const PACKED_WASM_URL = new URL("pyodide.asm.wasm.zst", PYODIDE_DIR)' in worker
+    assert 'const PYODIDE_DIR = new URL("pyodide/", ASSETS)' in worker
     assert (built_site / "search" / "search_index.json").is_file()
     # The theme's bundle it may hold back is the one the page runs.
     theme = re.search(r'<script src="(\.\./\.\./assets/javascripts/bundle\.[0-9a-f]+\.min\.js)" defer>', html)
