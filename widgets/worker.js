@@ -3,6 +3,8 @@
 // somerset.api.handle. Pages only ever send JSON requests, never Python source.
 //
 // Messages in:  {id, request}
+//               | {type: "module-ahead", body | failed} (the page's download of Pyodide's module;
+//                 see compilePacked)
 // Messages out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings, files}
 //               | {type: "failed", message} | {id, response}
 // (`start` is the path the start took: "snapshot" (resumed from the memory snapshot), "fallback"
