@@ -23,12 +23,13 @@
 // * on a visit the service worker does not serve (a first one), asks for Pyodide's WebAssembly
 //   module (MODULE, its largest download) itself, as the worker is created, and hands the
 //   response's body to the worker (a transferred stream), which says "module-ahead" in its name
-//   so that it waits for it instead of asking again (or for word that the page's request failed). The worker starts its downloads only once
-//   its own script has arrived and run, which on a phone's slow link and quarter CPU, behind the
-//   page's stylesheets and modules, can be a second after this script; asked for here, the
-//   module keeps the link busy from the start. Only where a stream can be transferred (else the
-//   worker asks as before: a second request for the same file would be a second download in a
-//   browser whose cache does not join them) and the module can compile as it downloads.
+//   so that it waits for it instead of asking again (or for word that the page's request
+//   failed). The worker starts its downloads only once its own script has arrived and run, which
+//   on a phone's slow link and quarter CPU, behind the page's stylesheets and modules, can be a
+//   second after this script; asked for here, the module keeps the link busy from the start.
+//   Only where a stream can be transferred and the module can compile as it downloads; elsewhere
+//   the page asks for nothing and the worker asks itself (a second request for the same file
+//   would be a second download in a browser whose cache does not join them).
 (function () {
   try {
     var query = new URLSearchParams(location.search);
