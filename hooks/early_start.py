@@ -32,15 +32,16 @@ The same hook starts the widgets themselves sooner, on every page with a widget:
 
 * the page's head lists its widgets' whole module graph as ``<link rel="modulepreload">``
   (``widgets/main.js``, the manifest, each widget's module and everything it imports, read from
-  the modules' static ``import ... from "./x.js"`` lines), and the build's fixed answers
-  (``assets/data/inputs.json``, hooks/inputs.py) as a ``<link rel="preload" as="fetch">``, unless
-  the page carries them in its head (a tool page, hooks/inputs.py): the
-  browser fetches them all at once while it reads the page, instead of one round trip per level
-  of imports after the page has run its scripts. They stand right after the head's last
-  stylesheet, before Material's first inline script: that script waits for the stylesheets, and
-  links after it are asked for only once the stylesheets have arrived, and on a tool page opened
-  from a link that is after the engine's worker has asked for its first megabytes, which on a
-  phone's slow link hold the browser's few connections to the site;
+  the modules' static ``import ... from "./x.js"`` lines): the browser fetches them all at once
+  while it reads the page, instead of one round trip per level of imports after the page has run
+  its scripts. They stand right after the head's last stylesheet, before Material's first inline
+  script: that script waits for the stylesheets, and links after it are asked for only once the
+  stylesheets have arrived, and on a tool page opened from a link that is after the engine's
+  worker has asked for its first megabytes, which on a phone's slow link hold the browser's few
+  connections to the site. The build's fixed answers are not preloaded: a tool page carries them
+  (hooks/inputs.py), and elsewhere the widgets that read them (the ruleset pages' replays) ask for
+  them as they are drawn, while the page is still being read, which Chromium does not match to a
+  preload: it would fetch the file twice and warn of an unused preload at every visit;
 * on a page whose widgets are all empty elements (the tools and the replays; not the Learn pages,
   whose widgets hold the text shown without JavaScript, which a widget defined before the parser
   has read it would miss), ``widgets/main.js`` moves from the end of the body into the head, and
@@ -143,8 +144,6 @@ _BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _LINE_COMMENT = re.compile(r"^\s*//.*$", re.M)
 ENTRY = "main.js"  # widgets/main.js, the widgets' entry point (mkdocs.yml: extra_javascript)
 WIDGETS_URL = "assets/widgets/"
-FIXED_ANSWERS = "assets/data/inputs.json"  # hooks/inputs.py
-FIXED_BLOCK = "somerset-fixed-answers"  # hooks/inputs.py's data block on a tool page
 _STYLESHEET = re.compile(r'<link\b[^>]*\brel="stylesheet"[^>]*>')
 _THEME_BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"(?: defer)?>')
 
@@ -192,8 +191,6 @@ def widget_links(output: str, here: str, widgets: Path, manifest: dict[str, dict
             modules.append(entry["module"])
     base = get_relative_url(WIDGETS_URL, here).rstrip("/") + "/"
     links = [f'<link rel="modulepreload" href="{base}{name}">' for name in module_graph(widgets, modules)]
-    if f'id="{FIXED_BLOCK}"' not in output:  # a tool page carries them (hooks/inputs.py)
-        links.append(f'<link rel="preload" href="{get_relative_url(FIXED_ANSWERS, here)}" as="fetch" crossorigin>')
     entry_tag = f'<script src="{base}{ENTRY}" type="module"></script>'
     if all(not content.strip() for _, content in found) and entry_tag in output:
         output = output.replace(entry_tag, "", 1)

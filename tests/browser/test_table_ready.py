@@ -194,6 +194,26 @@ def test_every_tool_draws_its_inputs_from_its_page_with_the_engine_blocked(open_
     assert head["run"] == ["main.js", module], head
 
 
+def test_the_fixed_answers_are_asked_for_once_where_a_widget_reads_them_and_nowhere_else(open_page: Any) -> None:
+    # A ruleset page's replays read the build's fixed answers as they are drawn: one request. The
+    # home page and a Learn page have no widget that reads them: no request. Nothing preloads them
+    # (a preload is not matched by a request made while the page is being read: the file would
+    # come twice, and Chromium would warn of an unused preload).
+    fixed = "window[Symbol.for('somerset.fixed-answers')]"  # ui.js fixedAnswers(): the map, once read
+    for path, reads in (("variants/parker-1947/", True), ("", False), ("learn/tricks/", False)):
+        page, rec = open_page(goto=False)
+        said: list[str] = []
+        page.on("console", lambda message: said.append(message.text))
+        page.goto(rec.base + path)
+        page.wait_for_load_state("load")  # every preload of the page has been asked for by now
+        if reads:
+            page.wait_for_function(f"() => {fixed} !== undefined")
+            assert page.evaluate(f"async () => (await {fixed}).size") > 0
+        assert rec.count("assets/data/inputs.json") == (1 if reads else 0), path
+        assert page.locator("link[rel=preload][href*='inputs.json']").count() == 0, path
+        assert not [m for m in said if "preload" in m], said
+
+
 def pad_answer(deals: list[dict[str, Any]]) -> Any:
     """The engine's pad for Parker 1947, the sides named as the pad names two sides."""
     return json.loads(handle(json.dumps({"cmd": "pad", "rules": "parker-1947", "names": ["We", "They"], "deals": deals})))
