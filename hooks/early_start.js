@@ -11,15 +11,24 @@
 //   after that, or the reader turns to the search box: building the index takes the search worker
 //   a quarter of a second of a two-core machine on a first visit, and the reader came for the
 //   tool's answer. It never waits more than HOLD_MS;
-// * on a visit the service worker serves, holds back Material's bundle too, until the engine has
-//   answered (or failed) and the page is idle after that, the reader turns to the page around the
-//   tool, or THEME_HOLD_MS have passed. Such a visit starts the engine from this device's copy in
-//   about a second, and the bundle, a third of a second of a phone's CPU in one task, would run
-//   just then, before the page could take the answer. The bundle's element is moved out of the
-//   document as the parser adds it (a script moved to another document before its turn runs in
-//   neither), and a new one added on release; Material starts on DOMContentLoaded, so once it has
-//   run the page fires that event again when it had already passed. On a first visit the engine
-//   downloads for seconds, and the theme (its instant navigation among the rest) runs in its turn.
+// * holds back Material's bundle too, until the engine has answered (or failed) and the page is
+//   idle after that, the reader turns to the page around the tool, or THEME_HOLD_MS have passed
+//   (FIRST_THEME_HOLD_MS on a visit the service worker does not serve). The bundle runs in one task
+//   of about a third of a second, a style and layout of the whole page among it: on a later visit,
+//   which starts the engine from this device's copy in about a second, it would run just before the
+//   page could take the answer; on a first visit on a fast connection it takes a core from the
+//   WebAssembly module's compiling. A first visit holds it for a shorter time: where the engine
+//   downloads for seconds (a phone), the theme (its instant navigation among the rest, which keeps
+//   the download going when the reader follows a link) then runs during the download. The bundle's
+//   element is moved out of the document as the parser adds it (a script moved to another document
+//   before its turn runs in neither), and a new one added on release; Material starts on
+//   DOMContentLoaded, so once it has run the page fires that event again when it had already
+//   passed. A link to another page of the site followed before the bundle has run would load its
+//   page anew (and on a first visit start the engine's downloads again): the click is kept from
+//   the browser, the bundle run at once, and the click handed to it once it has run. Material's
+//   instant navigation keeps a click that comes before its sitemap and takes it when the sitemap
+//   is in; should the address not change within FOLLOW_MS, the link is followed as the browser
+//   would have.
 // * on a visit the service worker does not serve (a first one), asks for Pyodide's WebAssembly
 //   module (MODULE, its largest download) itself, as the worker is created, and hands the
 //   response's body to the worker (a transferred stream), which says "module-ahead" in its name
@@ -198,8 +207,10 @@
     worker.addEventListener("error", onEngine);
     setTimeout(release, HOLD_MS);
 
-    if (!served) return;
     var THEME_HOLD_MS = 4000;
+    var FIRST_THEME_HOLD_MS = 1500;
+    var FOLLOW_MS = 3000;
+    var FOLLOW_EVERY_MS = 100;
     var theme = new URL(THEME, location.href).href;
     var themeHeld = false;
     var themeDone = false;
@@ -218,6 +229,43 @@
     });
     watch.observe(document, { childList: true, subtree: true });
     var readerEvents = ["pointerdown", "keydown", "focusin"];
+    var themeRan = false;
+    var heldLink = null;
+    var following = false;
+    var handedAt = null;
+    var handedFrom = null;
+    var linkDone = function () {
+      heldLink = null;
+      document.removeEventListener("click", onLink, true);
+    };
+    var follow = function () {
+      var taken = false;
+      var after = function (event) {
+        taken = event.defaultPrevented;
+        event.preventDefault();
+      };
+      window.addEventListener("click", after);
+      following = true;
+      heldLink.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+      following = false;
+      window.removeEventListener("click", after);
+      if (taken) return linkDone();
+      if (handedAt !== null) return;
+      handedAt = Date.now();
+      handedFrom = location.href;
+      setTimeout(followed, FOLLOW_EVERY_MS);
+    };
+    var followed = function () {
+      if (location.href !== handedFrom) return linkDone();
+      if (Date.now() - handedAt < FOLLOW_MS) return void setTimeout(followed, FOLLOW_EVERY_MS);
+      var href = heldLink.href;
+      linkDone();
+      location.assign(href);
+    };
+    var onThemeRan = function () {
+      themeRan = true;
+      if (heldLink) follow();
+    };
     var runTheme = function () {
       if (themeDone) return;
       themeDone = true;
@@ -225,14 +273,28 @@
       readerEvents.forEach(function (type) { document.removeEventListener(type, onReader, true); });
       worker.removeEventListener("message", onAnswer);
       worker.removeEventListener("error", onAnswer);
-      if (!themeHeld) return;
+      if (!themeHeld) return onThemeRan();
       var script = document.createElement("script");
       script.src = theme;
       script.addEventListener("load", function () {
         if (contentLoaded) document.dispatchEvent(new Event("DOMContentLoaded"));
+        onThemeRan();
       });
+      script.addEventListener("error", onThemeRan);
       document.body.appendChild(script);
     };
+    var onLink = function (event) {
+      if (following || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      var link = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+      if (!link || link.target || link.hasAttribute("download") || link.origin !== location.origin) return;
+      if (link.pathname === location.pathname || !/(\/|\.html)$/.test(link.pathname)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      heldLink = link;
+      if (themeRan) follow();
+      else runTheme();
+    };
+    document.addEventListener("click", onLink, true);
     var onReader = function (event) {
       for (var node = event.target; node; node = node.parentNode) {
         if (node.localName && node.localName.indexOf("somerset-") === 0) return;
@@ -247,7 +309,7 @@
     readerEvents.forEach(function (type) { document.addEventListener(type, onReader, true); });
     worker.addEventListener("message", onAnswer);
     worker.addEventListener("error", onAnswer);
-    setTimeout(runTheme, THEME_HOLD_MS);
+    setTimeout(runTheme, served ? THEME_HOLD_MS : FIRST_THEME_HOLD_MS);
   } catch (e) {
     // The widget starts the engine itself.
   }
