@@ -12,23 +12,23 @@
 //   a quarter of a second of a two-core machine on a first visit, and the reader came for the
 //   tool's answer. It never waits more than HOLD_MS;
 // * holds back Material's bundle too, until the engine has answered (or failed) and the page is
-//   idle after that, the reader turns to the page around the tool, or THEME_HOLD_MS have passed
-//   (FIRST_THEME_HOLD_MS on a visit the service worker does not serve). The bundle runs in one task
-//   of about a third of a second, a style and layout of the whole page among it: on a later visit,
-//   which starts the engine from this device's copy in about a second, it would run just before the
-//   page could take the answer; on a first visit on a fast connection it takes a core from the
-//   WebAssembly module's compiling. A first visit holds it for a shorter time: where the engine
-//   downloads for seconds (a phone), the theme (its instant navigation among the rest, which keeps
-//   the download going when the reader follows a link) then runs during the download. The bundle's
-//   element is moved out of the document as the parser adds it (a script moved to another document
-//   before its turn runs in neither), and a new one added on release; Material starts on
-//   DOMContentLoaded, so once it has run the page fires that event again when it had already
-//   passed. A link to another page of the site followed before the bundle has run would load its
-//   page anew (and on a first visit start the engine's downloads again): the click is kept from
-//   the browser, the bundle run at once, and the click handed to it once it has run. Material's
-//   instant navigation keeps a click that comes before its sitemap and takes it when the sitemap
-//   is in; should the address not change within FOLLOW_MS, the link is followed as the browser
-//   would have.
+//   idle after that, the reader turns to the page around the tool, or HOLD_MS have passed. The
+//   bundle runs in one task of about a third of a second, a style and layout of the whole page
+//   among it: on a later visit, which starts the engine from this device's copy in about a
+//   second, it would run just before the page could take the answer; on a first visit it takes a
+//   core from the WebAssembly module's compiling on a fast connection, and on a phone's slow one
+//   the main thread from reading the module's download. The bundle's element is moved out of the
+//   document as the parser adds it (a script moved to another document before its turn runs in
+//   neither), and a new one added on release; Material starts on DOMContentLoaded, so once it
+//   has run the page fires that event again when it had already passed. Until then the page
+//   takes the colour scheme Material would choose: the one whose media query the reader's
+//   browser matches (a scheme the reader chose, kept by Material, is set by Material's own
+//   inline script after that). A link to another page
+//   of the site followed before the bundle has run would load its page anew (and on a first
+//   visit start the engine's downloads again): the click is kept from the browser, the bundle
+//   run at once, and the click handed to it once it has run. Material's instant navigation keeps
+//   a click that comes before its sitemap and takes it when the sitemap is in; should the
+//   address not change within FOLLOW_MS, the link is followed as the browser would have.
 // * on a visit the service worker does not serve (a first one), asks for Pyodide's WebAssembly
 //   module (MODULE, its largest download) itself, as the worker is created, and hands the
 //   response's body to the worker (a transferred stream), which says "module-ahead" in its name
@@ -207,8 +207,6 @@
     worker.addEventListener("error", onEngine);
     setTimeout(release, HOLD_MS);
 
-    var THEME_HOLD_MS = 4000;
-    var FIRST_THEME_HOLD_MS = 1500;
     var FOLLOW_MS = 3000;
     var FOLLOW_EVERY_MS = 100;
     var theme = new URL(THEME, location.href).href;
@@ -216,9 +214,17 @@
     var themeDone = false;
     var contentLoaded = false;
     document.addEventListener("DOMContentLoaded", function () { contentLoaded = true; }, { once: true });
+    var schemeSet = false;
     var watch = new MutationObserver(function (records) {
       records.forEach(function (record) {
         record.addedNodes.forEach(function (node) {
+          var media = node.nodeName === "INPUT" && node.getAttribute("data-md-color-media");
+          if (media && !schemeSet && matchMedia(media).matches) {
+            schemeSet = true;
+            ["scheme", "primary", "accent"].forEach(function (key) {
+              document.body.setAttribute("data-md-color-" + key, node.getAttribute("data-md-color-" + key));
+            });
+          }
           if (node.nodeName === "SCRIPT" && node.src === theme) {
             themeHeld = true;
             document.implementation.createHTMLDocument("").adoptNode(node);
@@ -309,7 +315,7 @@
     readerEvents.forEach(function (type) { document.addEventListener(type, onReader, true); });
     worker.addEventListener("message", onAnswer);
     worker.addEventListener("error", onAnswer);
-    setTimeout(runTheme, served ? THEME_HOLD_MS : FIRST_THEME_HOLD_MS);
+    setTimeout(runTheme, HOLD_MS);
   } catch (e) {
     // The widget starts the engine itself.
   }

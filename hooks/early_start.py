@@ -13,9 +13,9 @@ same script holds Material's search index back until the engine is ready or the 
 the search box: building the index competes with the engine's start for the machine. On a visit
 the service worker does not serve, it also asks for Pyodide's WebAssembly module, the engine's
 largest download, at once and hands the download to the worker (see hooks/early_start.js). It
-holds Material's bundle back as well, until the tool has answered (on a first visit for a moment
-at most: see hooks/early_start.js and develop/runtime.md): the build fills in the bundle's
-address, and fails when such a page runs no bundle of Material's.
+holds Material's bundle back as well, until the tool has answered, and a link followed meanwhile
+until the bundle has run (see hooks/early_start.js and develop/runtime.md): the build fills in the
+bundle's address, and fails when such a page runs no bundle of Material's.
 
 The fields, and whether a widget starts from the head at all, come from the widgets' manifest
 (``widgets/manifest.js``: ``fields`` and ``headStart``), which ``widgets/main.js`` reads too, so

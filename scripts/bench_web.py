@@ -333,7 +333,7 @@ def run_round(browser: Any, base: str, pause: float, phone: bool = False, offlin
     out["second_bytes"] = wire.take()
     out["second_state"] = engine_state(page)
     # The same visit: Material's instant navigation to another tool page, once the theme has run
-    # (held back until the answer on a visit the service worker serves: hooks/early_start.js).
+    # (held back until the answer: hooks/early_start.js).
     page.wait_for_function("() => __sr.hooked === true", timeout=120_000)
     page.evaluate("window.__sameVisit = true")
     loads = page.evaluate("__sr.loads.length")

@@ -486,12 +486,13 @@ def test_the_search_box_is_not_kept_waiting_by_the_engine(open_page: Any) -> Non
 # Whether Material's bundle had run when the trick resolver's verdict first appeared, and how many
 # times it ran (it sets window.document$ once per run).
 THEME_PROBE = """
-window.__theme = {runs: 0, atVerdict: null, at: null};
+window.__theme = {runs: 0, atVerdict: null, at: null, verdictAt: null};
 let doc;
 Object.defineProperty(window, "document$", {configurable: true, get: () => doc, set: (v) => { doc = v; __theme.runs += 1; __theme.at = performance.now(); }});
 new MutationObserver((_, observer) => {
   if (document.querySelector("somerset-trick .sr-verdict")) {
     __theme.atVerdict = __theme.runs;
+    __theme.verdictAt = performance.now();
     observer.disconnect();
   }
 }).observe(document, {subtree: true, childList: true});
@@ -506,23 +507,27 @@ def second_visit(page: Any, rec: Any) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT)
 
 
-def test_a_later_visit_runs_the_theme_once_the_tool_has_answered(open_page: Any) -> None:
+def theme_ran_once_after_the_answer(page: Any) -> None:
+    # (Or the answer took longer than the hold's 8 seconds, on a very busy machine.)
+    assert page.evaluate("__theme.atVerdict === 0 || __theme.verdictAt >= 8000"), page.evaluate("__theme")
+    page.wait_for_function("() => __theme.runs === 1")
+    assert page.evaluate(THEME_SCRIPTS) == 1
+
+
+def test_every_visit_runs_the_theme_once_the_tool_has_answered(open_page: Any) -> None:
     page, rec = open_page(goto=False, service_workers="allow")
     page.add_init_script(THEME_PROBE)
     second_visit(page, rec)
-    # A first visit (the page asking for Pyodide's module): the theme runs once, after the answer
-    # or after FIRST_THEME_HOLD_MS, whichever comes first (the next test).
-    page.wait_for_function("() => __theme.runs === 1")
-    assert page.evaluate(THEME_SCRIPTS) == 1
+    # A first visit (the page asking for Pyodide's module): the theme waits for the answer too.
     assert page.evaluate(MODULE_BY_PAGE) == 1
+    theme_ran_once_after_the_answer(page)
     page.goto(rec.base + PERMALINK)
     answered(page)
     # Served by the service worker, the engine starts from the device's copy (the page asks for
-    # no download): the theme waits for the answer, then runs once, and works as on any page.
+    # no download): the theme waits for the answer as well, then runs once, and works as on any
+    # page.
     assert page.evaluate(MODULE_BY_PAGE) == 0
-    assert page.evaluate("__theme.atVerdict") == 0
-    page.wait_for_function("() => __theme.runs === 1")
-    assert page.evaluate(THEME_SCRIPTS) == 1
+    theme_ran_once_after_the_answer(page)
     follow_a_link_to_the_score_calculator(page)
     assert page.evaluate("__theme.runs") == 1
 
@@ -542,22 +547,49 @@ window.Worker.prototype = RealWorker.prototype;
 """
 
 
-def test_a_first_visit_holds_the_theme_for_a_moment_only(open_page: Any) -> None:
-    # A first visit whose engine takes long (here it never answers, as on a slow connection) holds
-    # the theme for FIRST_THEME_HOLD_MS (1.5 s), then runs it during the download (its instant
-    # navigation keeps the download going when the reader follows a link).
+def test_the_theme_is_held_for_8_seconds_at_most(open_page: Any) -> None:
+    # A first visit whose engine never answers (as on a connection that hangs): the theme runs
+    # after HOLD_MS (8 s) all the same.
     page, rec = open_page(goto=False)
     page.add_init_script(THEME_PROBE)
     page.add_init_script(SILENT_WORKER)
     page.goto(rec.base + PERMALINK, wait_until="domcontentloaded")
     expect(page.locator("somerset-trick .sr-keypad__suit").first).to_be_visible()
-    page.wait_for_function("() => __theme.runs === 1")
-    assert page.evaluate("__theme.at") >= 1500
+    page.wait_for_function("() => __theme.runs === 1", timeout=30_000)
+    assert page.evaluate("__theme.at") >= 8000
     assert page.evaluate(THEME_SCRIPTS) == 1
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_held_theme_keeps_the_readers_colour_scheme(open_page: Any, scheme: str) -> None:
+    # A first visit (no scheme kept by Material): the page takes the scheme Material will take,
+    # from the start, not when the bundle runs.
+    page, rec = open_page(goto=False, color_scheme=scheme)
+    page.add_init_script(THEME_PROBE)
+    page.add_init_script(SILENT_WORKER)
+    page.add_init_script("""
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        observer.disconnect();
+        window.__schemes = [];
+        new MutationObserver(() => __schemes.push(document.body.getAttribute("data-md-color-scheme")))
+          .observe(document.body, {attributes: true, attributeFilter: ["data-md-color-scheme"]});
+      }).observe(document, {childList: true, subtree: true});
+    """)
+    page.goto(rec.base + PERMALINK, wait_until="domcontentloaded")
+    expect(page.locator("somerset-trick .sr-keypad__suit").first).to_be_visible()
+    expected = "slate" if scheme == "dark" else "default"
+    assert page.evaluate(THEME_SCRIPTS) == 0
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == expected
+    # The bundle, once run, keeps it (the reader's first touch on the page runs it).
+    page.locator(".md-header").dispatch_event("pointerdown")
+    page.wait_for_function("() => __theme.runs === 1")
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == expected
+    assert set(page.evaluate("__schemes")) <= {expected}
+
+
 def held_theme_on_a_later_visit(page: Any, rec: Any) -> None:
-    """A later visit to the permalink whose engine never answers: the theme held (for 4 s), the
+    """A later visit to the permalink whose engine never answers: the theme held (for 8 s at most), the
     parser's bundle element out of the page."""
     page.add_init_script(THEME_PROBE)
     second_visit(page, rec)
