@@ -23,12 +23,12 @@
 //   has run the page fires that event again when it had already passed. Until then the page
 //   takes the colour scheme Material would choose: the one whose media query the reader's
 //   browser matches (a scheme the reader chose, kept by Material, is set by Material's own
-//   inline script after that). A link to another page
-//   of the site followed before the bundle has run would load its page anew (and on a first
-//   visit start the engine's downloads again): the click is kept from the browser, the bundle
-//   run at once, and the click handed to it once it has run. Material's instant navigation keeps
-//   a click that comes before its sitemap and takes it when the sitemap is in; should the
-//   address not change within FOLLOW_MS, the link is followed as the browser would have.
+//   inline script after that). A link to another page of the site followed before the bundle has
+//   run would load its page anew (and on a first visit start the engine's downloads again): the
+//   click is kept from the browser, the bundle run at once, and the click handed to it once it
+//   has run. Material's instant navigation keeps a click that comes before its sitemap and takes
+//   it when the sitemap is in; should the address not change within FOLLOW_MS, the link is
+//   followed as the browser would have.
 // * on a visit the service worker does not serve (a first one), asks for Pyodide's WebAssembly
 //   module (MODULE, its largest download) itself, as the worker is created, and hands the
 //   response's body to the worker (a transferred stream), which says "module-ahead" in its name
