@@ -1,7 +1,8 @@
 """Accessibility and touch, in real Chromium, on every page of the built site: axe-core's WCAG A and
 AA checks in the light and dark schemes at desktop and phone widths, the palette's contrast, touch
-targets of at least 44 px on a 360 px phone, no sideways scrolling at 360 px, and a visible focus
-on every control of every tool when it is reached by keyboard.
+targets of at least 44 px on a 360 px phone (controls, and links that are a whole entry of a list),
+no sideways scrolling at 360 px, and a visible focus on every control of every tool when it is
+reached by keyboard.
 
 axe-core comes from the npm registry, pinned in package.json and package-lock.json; the tests
 inject it from node_modules into the pages they open. It is never part of the site.
@@ -290,8 +291,13 @@ TARGETS_JS = """
 (min) => {
   const sel = "button, select, textarea, summary, [role=button], a.md-button, label.md-header__button, .md-search__icon, .md-top, " +
               "input:not([type=hidden]):not([type=checkbox]):not([type=radio])";
+  // A link that is a whole entry of a list or a whole term of a definition list is tapped as a
+  // button is (an index of questions, tools or rulesets); a link inside a sentence or a table is not.
+  const entry = (a) => ["LI", "DT"].includes(a.parentElement.tagName) &&
+    a.parentElement.textContent.trim() === a.textContent.trim();
+  const targets = [...document.querySelectorAll(sel), ...[...document.querySelectorAll(".md-content a[href]")].filter(entry)];
   const small = [];
-  for (const el of document.querySelectorAll(sel)) {
+  for (const el of targets) {
     const r = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     if (r.width === 0 || r.height === 0 || style.visibility === "hidden" || el.closest("[hidden], [aria-hidden=true]")) continue;
