@@ -1,7 +1,18 @@
-// Tables wider than the screen scroll sideways inside Material's wrapper (.md-typeset__scrollwrap).
-// A region that scrolls must be reachable by keyboard (WCAG 2.1.1): while a wrapper overflows it
-// becomes a named tab stop, so arrow keys scroll it; when it fits again it leaves the tab order.
-// Runs after each of Material's instant page loads (document$), like main.js.
+// What scrolls sideways must be reachable by keyboard (WCAG 2.1.1), so that arrow keys scroll it.
+//
+// Tables wider than the screen scroll inside Material's wrapper (.md-typeset__scrollwrap): while a
+// wrapper overflows it becomes a named tab stop, and when it fits again it leaves the tab order.
+//
+// A code block wider than its column (a deal record, a content file) scrolls too. Material's
+// bundle makes such a block a tab stop on a screen with hover, and takes it out again on a touch
+// screen; a tool page runs the bundle only after the engine's answer (hooks/early_start.js), so
+// this does the same from the start and Material's bundle then keeps it as it is.
+//
+// Runs after each of Material's instant page loads (document$), like main.js: on a tool page that
+// holds Material's bundle back, once the page has loaded, and from document$ on once the bundle
+// has run (the page's head fires DOMContentLoaded again then).
+
+const hover = typeof matchMedia === "function" && matchMedia("(hover)").matches;
 
 function label(wrap) {
   const caption = wrap.querySelector("caption");
@@ -10,7 +21,7 @@ function label(wrap) {
   return `${name} (scrolls sideways)`;
 }
 
-function update(wrap) {
+function updateTable(wrap) {
   const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
   if (scrolls && !wrap.hasAttribute("tabindex")) {
     wrap.setAttribute("tabindex", "0");
@@ -23,12 +34,26 @@ function update(wrap) {
   }
 }
 
+function updateCode(code) {
+  const scrolls = code.scrollWidth > code.clientWidth + 1;
+  if (scrolls && hover) code.setAttribute("tabindex", "0");
+  else if (code.getAttribute("tabindex") === "0") code.removeAttribute("tabindex");
+}
+
+const TABLES = ".md-typeset__scrollwrap";
+const CODE = ".md-typeset pre > code";
+
+function update(el) {
+  if (el.matches(TABLES)) updateTable(el);
+  else updateCode(el);
+}
+
 const observer = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => entries.forEach((e) => update(e.target))) : null;
 
 function watch() {
-  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
-    update(wrap);
-    if (observer) observer.observe(wrap);
+  for (const el of document.querySelectorAll(`${TABLES}, ${CODE}`)) {
+    update(el);
+    if (observer) observer.observe(el);
   }
 }
 
@@ -37,7 +62,18 @@ if (!window[KEY]) {
   window[KEY] = true;
   // Material wraps tables as it mounts a page; look once it has (the next frame).
   const later = () => requestAnimationFrame(() => watch());
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(later);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", later, { once: true });
-  else later();
+  let following = false;
+  let looked = false;
+  const follow = () => {
+    if (following) return;
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      following = true;
+      window.document$.subscribe(later);
+    } else if (document.readyState !== "loading" && !looked) {
+      looked = true;
+      later();
+    }
+  };
+  follow();
+  if (!following) document.addEventListener("DOMContentLoaded", follow);
 }
