@@ -343,7 +343,7 @@ def _rulings_index(page: Any, called: dict[str, str]) -> str:
         n = len(rulings)
         out.append(f'<details class="sr-rulings-index__topic"><summary>{html.escape(topic_name(rulings[0]))} '
                    f'<span class="sr-rulings-index__count">({n} question{"" if n == 1 else "s"})</span></summary>'
-                   f"<ul>{items}</ul></details>")
+                   f'<ul class="sr-links">{items}</ul></details>')
     out.append("</nav>")
     return "\n".join(out) + "\n"
 
