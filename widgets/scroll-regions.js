@@ -21,8 +21,10 @@ function label(wrap) {
   return `${name} (scrolls sideways)`;
 }
 
+const overflows = (el) => el.scrollWidth > el.clientWidth + 1;
+
 function updateTable(wrap) {
-  const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+  const scrolls = overflows(wrap);
   if (scrolls && !wrap.hasAttribute("tabindex")) {
     wrap.setAttribute("tabindex", "0");
     wrap.setAttribute("role", "region");
@@ -35,8 +37,7 @@ function updateTable(wrap) {
 }
 
 function updateCode(code) {
-  const scrolls = code.scrollWidth > code.clientWidth + 1;
-  if (scrolls && hover) code.setAttribute("tabindex", "0");
+  if (hover && overflows(code)) code.setAttribute("tabindex", "0");
   else if (code.getAttribute("tabindex") === "0") code.removeAttribute("tabindex");
 }
 
@@ -50,10 +51,13 @@ function update(el) {
 
 const observer = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => entries.forEach((e) => update(e.target))) : null;
 
+// The page's regions, each looked at once now: a ResizeObserver reports an element's size as it
+// starts to observe it, then at every change. The previous page's elements are let go.
 function watch() {
+  if (observer) observer.disconnect();
   for (const el of document.querySelectorAll(`${TABLES}, ${CODE}`)) {
-    update(el);
     if (observer) observer.observe(el);
+    else update(el);
   }
 }
 
