@@ -18,6 +18,29 @@ function listWords(items) {
   return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
 }
 
+// The bottom of the site's header where it stays on screen (Material's header, and its tabs when
+// they stick): what lies above it is hidden.
+function headerBottom() {
+  let top = 0;
+  for (const el of document.querySelectorAll(".md-header, .md-tabs")) {
+    const s = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    if ((s.position === "sticky" || s.position === "fixed") && r.height > 0 && r.top <= 0.5) top = Math.max(top, r.bottom);
+  }
+  return top;
+}
+const MARGIN = 8; // px kept clear above and below what is revealed
+
+// Room kept under the header when scrolling up, for Material's "Back to top" pill that scrolling
+// up shows there: its bottom below the header, or 0 where the page has none.
+function pillRoom(top) {
+  const pill = document.querySelector(".md-top");
+  if (!pill) return 0;
+  const s = getComputedStyle(pill);
+  if (s.display === "none" || s.position !== "fixed") return 0;
+  return Math.max(0, (parseFloat(s.top) || 0) + pill.offsetHeight - top);
+}
+
 class SomersetLesson extends HTMLElement {
   connectedCallback() {
     this._onRules = () => {
@@ -139,17 +162,41 @@ class SomersetLesson extends HTMLElement {
       : null;
     this._check = rec.single ? null : h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.check() }, "Check");
     this._next = h("button", { type: "button", class: "md-button md-button--primary", hidden: true, onclick: () => this.advance() }, index + 1 < this._exercises.length ? "Next exercise" : "Finish the stage");
-    replace(
-      this._card,
-      heading,
-      differs,
-      this.table(rec),
-      this.choices(rec),
-      h("div", { class: "sr-lesson__actions" }, this._check, hint, this._next),
-      this._hintBox,
-      this._verdict,
-    );
-    if (this._moved) heading.focus();
+    this._offer = this.choices(rec);
+    this._actions = h("div", { class: "sr-lesson__actions" }, this._check, hint, this._next);
+    // The task and its choices first; the verdict straight under the choices it judges, the button
+    // that goes on under it; the note that rulesets differ after.
+    replace(this._card, heading, this.table(rec), this._offer, this._verdict, this._actions, this._hintBox, differs);
+    if (this._moved) {
+      heading.focus({ preventScroll: true });
+      this.reveal(heading, this._offer);
+    }
+  }
+
+  // Scroll as little as needed for `first` to `last` to be in view together below the site's
+  // header; when they cannot be, `first`'s top goes just under the header.
+  reveal(first, last) {
+    const top = headerBottom();
+    const a = first.getBoundingClientRect().top - MARGIN;
+    const b = last.getBoundingClientRect().bottom + MARGIN;
+    let dy = 0;
+    if (a < top || b - a > innerHeight - top) dy = a - top - (a < top ? pillRoom(top) : 0);
+    else if (b > innerHeight) dy = b - innerHeight;
+    if (Math.abs(dy) >= 1) window.scrollBy({ top: dy, behavior: "instant" });
+  }
+
+  // After an answer: the choices tapped, the verdict and the button that goes on, in view
+  // together when they fit; else from the first card tapped to the verdict; else the verdict.
+  revealVerdict(values) {
+    const tapped = values.map((v) => this._buttons.get(v)).filter(Boolean);
+    const box = (el) => el.getBoundingClientRect();
+    const room = innerHeight - headerBottom() - 2 * MARGIN;
+    const from = tapped.length ? tapped.reduce((a, b) => (box(b).top < box(a).top ? b : a)) : this._offer;
+    const fits = (a, b) => box(b).bottom - box(a).top <= room;
+    if (fits(this._offer, this._actions)) this.reveal(this._offer, this._actions);
+    else if (fits(from, this._actions)) this.reveal(from, this._actions);
+    else if (fits(from, this._verdict)) this.reveal(from, this._verdict);
+    else this.reveal(this._verdict, this._verdict);
   }
 
   // What the reader looks at: the trump, the trick so far, the calls, the deal's points.
@@ -207,7 +254,9 @@ class SomersetLesson extends HTMLElement {
       return b;
     });
     const group = h("div", { class: rec.offer === "choices" ? "sr-lesson__choices" : "sr-hand", role: "group", "aria-label": `${label}: ${rec.pick}` }, buttons);
-    return h("div", { class: "sr-lesson__offer" }, h("p", { class: "sr-lesson__offerhead" }, `${label}: tap ${rec.pick}.`), group);
+    // The task above says what to tap: the line over the choices names them, and says it again
+    // only to a screen reader.
+    return h("div", { class: "sr-lesson__offer" }, h("p", { class: "sr-lesson__offerhead" }, `${label}:`, h("span", { class: "sr-vh" }, ` tap ${rec.pick}.`)), group);
   }
 
   pick(value) {
@@ -225,6 +274,7 @@ class SomersetLesson extends HTMLElement {
     if (this._settled) return;
     if (!this._chosen.size) {
       this.say([h("p", {}, `Tap ${this._rec.pick} first, then Check.`)], "Nothing chosen yet.");
+      this.revealVerdict([]);
       return;
     }
     this.judge([...this._chosen]);
@@ -258,6 +308,7 @@ class SomersetLesson extends HTMLElement {
       }
     }
     this.say([h("p", { class: "sr-lesson__wrong" }, h("strong", {}, "Not this one. "), "Try again."), ...parts], `Not this one. ${spoken.join(" ")} Try again.`);
+    this.revealVerdict(values);
   }
 
   settle(values) {
@@ -286,7 +337,8 @@ class SomersetLesson extends HTMLElement {
     if (this._check) this._check.hidden = true;
     this._next.hidden = false;
     this.say(parts, `Right. ${stars} of 3 stars. ${text}`);
-    this._next.focus();
+    this._next.focus({ preventScroll: true });
+    this.revealVerdict(values);
   }
 
   say(parts, spoken) {
