@@ -41,7 +41,7 @@ def choice(page: Any, value: str) -> Any:
 def opens_on_its_first_exercise(page: Any, ex: dict[str, Any], ruleset: str) -> None:
     lesson = page.locator("somerset-lesson")
     task = lesson.locator(".sr-lesson__task")
-    expect(task).to_contain_text(f"1 of ")
+    expect(task).to_contain_text("1 of ")
     expect(task).to_contain_text(ex["task"])
     rec = ex["by_ruleset"][ruleset]
     first = choice(page, rec["choices"][0]["value"])
@@ -83,7 +83,7 @@ def every_exercise(page: Any, exercises: list[dict[str, Any]], ruleset: str) -> 
     expect(lesson.locator(".sr-lesson__task")).to_have_text("Stage done")
 
 
-STAGES = [s for s in DATA["stages"]]
+STAGES = list(DATA["stages"])
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
