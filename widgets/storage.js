@@ -16,14 +16,21 @@
 //   somerset.puzzles.solved   the puzzle list's earlier list of solved ids: counts as solved
 //   somerset.own-puzzles      {version: 1, puzzles: [trainer record]} (earlier: the bare list)
 //   somerset.ruleset          {version: 1, ruleset: id} (earlier: the bare id)
+//   somerset.lesson-progress  {version: 1, exercises: {id: {stars, ruleset}}}
+//   somerset.unshown-notes    {version: 1, notes: {name: sentence}}: what was set aside and not yet
+//                             said on a page (noteFor, noteShown)
 //
 // A value is checked whenever it is read. One of an earlier shape is migrated. One that cannot be
 // read (another shape, a damaged file, an edit by hand) is never trusted: it is copied aside under
 // "<key>.set-aside" (".set-aside.2" and on when that is taken) and the value starts afresh, with a
-// sentence for the reader (noteFor). A value whose version is newer than this code's (a newer
-// release open in another tab) is left untouched and nothing is written over it. A write re-reads
+// sentence for the reader (noteFor), kept in storage until a page has shown it (noteShown), so a
+// page that reads a value without a word of it (the ruleset on the first deal's walk-through)
+// leaves the sentence to the next page that has one. A value whose version is newer than this
+// code's (a newer release open in another tab) is left untouched and nothing is written over it.
+// A write re-reads
 // the value first (update), so a change another tab made meanwhile is kept; a write that fails
-// (storage full, or turned off) returns the reason and leaves the stored value as it was.
+// (storage full, or turned off) returns the reason and leaves the stored value as it was, and so
+// does one of a value this code would not read back (readsBack).
 
 export const KEYS = Object.freeze({
   pads: "somerset.pads",
@@ -33,6 +40,7 @@ export const KEYS = Object.freeze({
   own: "somerset.own-puzzles",
   ruleset: "somerset.ruleset",
   lessons: "somerset.lesson-progress",
+  unshown: "somerset.unshown-notes",
 });
 
 export const LIMITS = Object.freeze({
@@ -491,9 +499,49 @@ export function decode(name, raw) {
 
 const notes = new Map();
 
-// The sentence about a value that could not be read (set aside, or newer), once read in this page.
+// The sentences not yet shown on any page, as stored: {name: sentence}. Anything else reads as none.
+function unshown() {
+  const got = rawGet(KEYS.unshown);
+  let data = null;
+  try {
+    data = got.raw === null ? null : JSON.parse(got.raw);
+  } catch {
+    data = null;
+  }
+  if (!isObject(data) || data.version !== 1 || !isObject(data.notes)) return {};
+  return Object.fromEntries(Object.entries(data.notes).filter(([name, note]) => name in KINDS && text(note) && note.length <= 1000));
+}
+
+function keepUnshown(name, note) {
+  const all = unshown();
+  if (note === null) {
+    if (!(name in all)) return;
+    delete all[name];
+  } else {
+    if (all[name] === note) return;
+    all[name] = note;
+  }
+  if (Object.keys(all).length) rawSet(KEYS.unshown, JSON.stringify({ version: 1, notes: all }));
+  else rawRemove(KEYS.unshown);
+}
+
+// A value was set aside: the sentence is this page's, and the device's until a page shows it.
+function setNote(name, note) {
+  notes.set(name, note);
+  keepUnshown(name, note);
+}
+
+// The sentence about a value that could not be read (set aside, or newer): read in this page, or
+// on an earlier page that did not show it.
 export function noteFor(name) {
-  return notes.get(name) || null;
+  return notes.get(name) || unshown()[name] || null;
+}
+
+// A page has shown the sentence about `name`: later pages do not show it again (this one still can).
+export function noteShown(name) {
+  const note = noteFor(name);
+  if (note) notes.set(name, note);
+  keepUnshown(name, null);
 }
 
 function capital(s) {
@@ -527,7 +575,7 @@ function absorb(name, value, now) {
     const aside = setAside(KEYS.oldPad, got.raw);
     if (aside.ok) {
       rawRemove(KEYS.oldPad);
-      notes.set(name, `The score pad kept on this device could not be read: it is kept aside, under “${aside.key}”.`);
+      setNote(name, `The score pad kept on this device could not be read: it is kept aside, under “${aside.key}”.`);
     }
     return false;
   }
@@ -569,13 +617,13 @@ export function read(name, now = new Date().toISOString()) {
       const aside = setAside(kind.key, got.raw);
       if (!aside.ok) {
         const note = `${capital(kind.what)} kept on this device could not be read, and ${aside.problem} to keep a copy aside: it is left as it is, and nothing changed here is kept.`;
-        notes.set(name, note);
+        setNote(name, note);
         return { value: r ? r.value : kind.empty(), blocked: true, note, problem: aside.problem };
       }
       const note = r
         ? `${r.dropped} of ${kind.what} could not be read: a copy of what was stored is kept aside on this device, under “${aside.key}”.`
         : `${capital(kind.what)} kept on this device could not be read (saved by another version of this site, or changed by hand): ${kind.many ? "they are" : "it is"} kept aside, under “${aside.key}”, and not used.`;
-      notes.set(name, note);
+      setNote(name, note);
       if (r) {
         result = { value: r.value };
         rewrite = true;
@@ -591,7 +639,13 @@ export function read(name, now = new Date().toISOString()) {
     rewrite = false;
   }
   if (rewrite) rawSet(kind.key, JSON.stringify(kind.encode(result.value)));
-  return { value: result.value, note: notes.get(name) || null };
+  return { value: result.value, note: noteFor(name) };
+}
+
+// Whether a text about to be written reads back whole: the value it holds, nothing dropped.
+export function readsBack(name, raw) {
+  const r = decode(name, raw);
+  return Boolean(r) && !r.newer && !r.dropped;
 }
 
 // Change a value: read it as stored now (another tab's changes included), change(value) returns
@@ -650,4 +704,5 @@ export function onChange(names, back) {
 // The reader has acted on what a note said (chose anew): the note is not shown again.
 export function clearNote(name) {
   notes.delete(name);
+  keepUnshown(name, null);
 }

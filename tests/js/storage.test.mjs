@@ -39,7 +39,7 @@ const game = (over = {}) => {
 };
 
 test("one module names every key", () => {
-  assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.lesson-progress", "somerset.own-puzzles", "somerset.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset"]);
+  assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.lesson-progress", "somerset.own-puzzles", "somerset.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset", "somerset.unshown-notes"]);
   assert.deepEqual([...S.NAMES].sort(), ["lessons", "own", "pads", "progress", "ruleset"]);
 });
 
@@ -304,6 +304,26 @@ test("the pad's deals as text, both ways", () => {
   assert.match(bad.error, /“q7” is not a deal/);
   assert.equal(S.dealsFromText(Array(S.LIMITS.padDeals + 10).fill("x").join(",")).deals.length, S.LIMITS.padDeals);
   assert.equal(S.cleanDeals(S.dealsFromText("s9b1p1.1").deals), null, "a bidder past the eighth side is not a stored deal");
+});
+
+test("a sentence about a value set aside is kept on the device until a page shows it", async () => {
+  store.setItem("somerset.ruleset", "garbage{");
+  store.setItem("somerset.lesson-progress", '{"version":1,"exercises":[]}');
+  assert.equal(S.read("ruleset").value, null);
+  assert.equal(S.read("lessons").value.exercises.constructor, Object);
+  // The next page: the module afresh, the same storage.
+  const next = await import("../../widgets/storage.js?next-page");
+  assert.match(next.noteFor("ruleset"), /the ruleset your table plays kept on this device could not be read/i);
+  assert.match(next.read("lessons").note, /progress in the Learn section kept on this device could not be read/);
+  next.noteShown("ruleset");
+  assert.ok(next.noteFor("ruleset"), "the page that showed it can show it again");
+  const third = await import("../../widgets/storage.js?third-page");
+  assert.equal(third.noteFor("ruleset"), null, "shown once: not again on later pages");
+  assert.ok(third.noteFor("lessons"));
+  third.clearNote("lessons");
+  assert.equal(store.getItem("somerset.unshown-notes"), null);
+  store.setItem("somerset.unshown-notes", "garbage{");
+  assert.equal(third.noteFor("pads"), null, "a damaged list of sentences reads as none");
 });
 
 test("a game's id is new each time and of the stored form", () => {
