@@ -47,7 +47,7 @@ import {
   rulesetList,
   signed,
 } from "./ui.js";
-import { FULL, LIMITS, answerCovers, answerPrefix, answerWords, dealsFromText, dealsToText, keyGame, newGameId, onChange, padRequest, read, requestKey, update } from "./storage.js";
+import { FULL, LIMITS, answerCovers, answerPrefix, answerWords, dealsFromText, dealsToText, keyGame, newGameId, noteShown, onChange, padRequest, read, requestKey, update } from "./storage.js";
 
 export { dealsFromText, dealsToText };
 
@@ -57,6 +57,8 @@ const TWO_SIDES = ["We", "They"];
 // The QR code encoder, served from the site (hooks/assets.py), loaded when a code is first drawn.
 const QR_MODULE = new URL("../vendor/uqr/index.mjs", import.meta.url).href;
 const SVG = "http://www.w3.org/2000/svg";
+// The most characters of a link a QR code holds (version 40, low error correction, bytes).
+const QR_MOST = 2953;
 
 // A total as printed: the minus sign is signed()'s, no plus.
 function total(n) {
@@ -152,8 +154,10 @@ class SomersetPad extends Widget {
     this._notes = [];
     this._storeNote = null;
     const got = read("pads");
-    if (got.note) this._firstNotes.push(got.note);
-    else if (got.problem) this._firstNotes.push(`The pad is not kept on this device: ${got.problem}. It lasts while this page is open, and its link (Share) keeps it too.`);
+    if (got.note) {
+      this._firstNotes.push(got.note);
+      noteShown("pads");
+    } else if (got.problem) this._firstNotes.push(`The pad is not kept on this device: ${got.problem}. It lasts while this page is open, and its link (Share) keeps it too.`);
     this._games = got.value.games;
     const w = this.wanted;
     let shown = null;
@@ -162,6 +166,8 @@ class SomersetPad extends Widget {
       const parsed = dealsFromText(w.deals || "");
       if (parsed.error) this._firstNotes.push(parsed.error);
       const names = w.names ? w.names.split(",").map(cleanName).filter(Boolean) : [];
+      const long = w.names ? w.names.split(",").find((n) => n.replace(/\s+/g, " ").trim().length > LIMITS.padNames) : null;
+      if (long) this._firstNotes.push(`“${long.trim().slice(0, 40)}${long.trim().length > 40 ? "…" : ""}” is longer than a side's name can be (${LIMITS.padNames} characters): the pad shows its first ${LIMITS.padNames}.`);
       state = { rules: w.rules, option: w.option || "", format: w.format || "", names: names.length ? names : null, deals: parsed.deals };
       // The address of one of the device's games (a reload, a bookmark) shows that game.
       const same = parsed.error ? [] : this._games.filter((g) => requestKey(g) === requestKey(state));
@@ -1176,6 +1182,13 @@ class SomersetPad extends Widget {
     const link = this._linkBox.value;
     if (!link || this._qrLink === link) return;
     this._qrLink = link;
+    if (link.length > QR_MOST) {
+      replace(
+        this._qrBox,
+        h("p", { class: "sr-hint sr-pad__qrlong" }, `This game's link is ${link.length.toLocaleString("en")} characters, more than a QR code holds (${QR_MOST.toLocaleString("en")}): share the link or the text below instead.`),
+      );
+      return;
+    }
     try {
       const { encode } = await import(QR_MODULE);
       if (this._linkBox.value !== link) return; // drawn again for the newer link

@@ -57,6 +57,7 @@ export const STORED = "somerset-stored"; // a same-page event after every write:
 
 export const FULL = "this browser's storage for the site is full";
 const OFF = "this browser keeps nothing for the site (private browsing, or storage turned off)";
+const UNREADABLE = "this version of the site could not read it back, so it is not kept (what was kept before is unchanged)";
 const NEWER = "a newer version of this site saved it in another tab: reload this page to use it";
 
 export const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
@@ -146,24 +147,33 @@ export function dealsToText(deals) {
     .join(",");
 }
 
+// What a link's deals field holds: {deals} when every deal is read, else {deals, error} with the
+// deals before the first one the pad refuses (a token that is not a deal, a side it cannot have)
+// and a sentence saying which one and that the rest were not read. Every deal it returns is one
+// the stored-game reader takes (cleanDeal), so "Keep this pad" keeps what a reload can read.
 export function dealsFromText(text) {
   const deals = [];
-  for (const raw of String(text).split(",").slice(0, LIMITS.padDeals)) {
-    const token = raw.trim().toLowerCase();
-    if (!token) continue;
+  const tokens = String(text).split(",").map((raw) => raw.trim().toLowerCase()).filter(Boolean);
+  const rest = (n) => (tokens.length > n ? ` The pad shows the ${n === 1 ? "deal" : `${n} deals`} before it; the link's ${tokens.length - n === 1 ? "last deal is" : `${tokens.length - n} deals from it on are`} not read.` : "");
+  for (const [i, token] of tokens.entries()) {
+    if (i >= LIMITS.padDeals) {
+      return { deals, error: `The link holds ${tokens.length} deals, and a game holds at most ${LIMITS.padDeals}: the pad shows its first ${LIMITS.padDeals}; the other ${tokens.length - LIMITS.padDeals} are not read.` };
+    }
     if (token === "x") {
       deals.push({ passed: true });
       continue;
     }
     const m = DEAL.exec(token);
-    if (!m) {
-      return {
-        deals,
-        error: `“${token.slice(0, 24)}” is not a deal: a link writes a deal as s1b15p16.8 (side 1 bid 15; the sides took 16 and 8), p7.5 where nobody bids, or x for a deal everyone passed.`,
-      };
+    const side = m && m[1] !== undefined ? Number(m[1]) : null;
+    if (!m || (side !== null && (side < 1 || side > 8))) {
+      const why = m
+        ? "is not a deal of a game (deal N of the link): it names side S, and a game has sides 1 to 8"
+        : "is not a deal (deal N of the link): a link writes a deal as s1b15p16.8 (side 1 bid 15; the sides took 16 and 8), p7.5 where nobody bids, or x for a deal everyone passed";
+      const where = i ? rest(i) : tokens.length > 1 ? " No deal of the link is read." : "";
+      return { deals, error: `“${token.slice(0, 24)}” ${why.replace("N", String(i + 1)).replace("S", String(side))}.${where}` };
     }
     const deal = { points: m[3].split(".").map(Number) };
-    if (m[1] !== undefined) Object.assign(deal, { bidder: Number(m[1]) - 1, bid: Number(m[2]) });
+    if (side !== null) Object.assign(deal, { bidder: side - 1, bid: Number(m[2]) });
     deals.push(deal);
   }
   return { deals };
@@ -659,6 +669,8 @@ export function update(name, change, now = new Date().toISOString()) {
   const next = change(got.value);
   if (next === undefined) return { ok: true, value: got.value, unchanged: true };
   const encoded = kind.encode(next);
+  // Nothing is written that this code would set aside when it reads it again.
+  if (encoded !== null && !readsBack(name, JSON.stringify(encoded))) return { ok: false, value: got.value, problem: UNREADABLE };
   const put = encoded === null ? (rawRemove(kind.key), { ok: true }) : rawSet(kind.key, JSON.stringify(encoded));
   if (!put.ok) return { ok: false, value: got.value, problem: put.problem };
   tell(name);

@@ -140,12 +140,14 @@ export function interpretationNote(text) {
 
 // --- the address ---------------------------------------------------------------------------------
 
-// Read the widget's state from the address (tool pages), values cut to a sane length.
+// Read the widget's state from the address (tool pages), each value whole: the widget that reads a
+// field checks it, and one it cannot take (too long included) is named in its message; a link the
+// site wrote is always read back in full.
 export function addressParams(names) {
   const params = new URLSearchParams(location.search);
   const out = {};
   for (const name of names) {
-    if (params.has(name)) out[name] = params.get(name).slice(0, 300);
+    if (params.has(name)) out[name] = params.get(name);
   }
   return out;
 }
