@@ -63,6 +63,7 @@ const NEWER = "a newer version of this site saved it in another tab: reload this
 export const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 export const RULESET_ID = /^[a-z0-9][a-z0-9-]{0,59}$/;
 const GAME_ID = /^g[a-z0-9]{4,30}$/;
+const STAMP = /^[a-z0-9]{1,16}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(T[0-9:.]+Z)?$/;
 
 const isObject = (x) => Boolean(x) && typeof x === "object" && !Array.isArray(x);
@@ -314,6 +315,14 @@ export function answerPrefix(answer, n) {
   };
 }
 
+// A mark for one write of a game (its "stamp"): a tab knows its own revision from another tab's
+// write of the same revision number (two tabs that wrote at the same moment).
+export function newStamp(random = Math.random) {
+  return Math.floor(random() * 36 ** 8)
+    .toString(36)
+    .padStart(8, "0");
+}
+
 export function newGameId(now = Date.now(), random = Math.random) {
   return `g${now.toString(36)}${Math.floor(random() * 36 ** 4)
     .toString(36)
@@ -331,6 +340,7 @@ export function cleanGame(g) {
   const made = text(g.made) && DATE.test(g.made) ? g.made : "";
   const game = { id: g.id, made, changed: text(g.changed) && DATE.test(g.changed) ? g.changed : made, rev: whole(g.rev) ? g.rev : 0, rules: g.rules, option, format, names, deals, answer: null, requestKey: null };
   if (g.from === KEYS.oldPad) game.from = KEYS.oldPad; // read from the earlier single pad
+  if (text(g.stamp) && STAMP.test(g.stamp)) game.stamp = g.stamp; // which write made this revision
   if (answerCovers(game, g.answer, g.requestKey) !== null) Object.assign(game, { answer: g.answer, requestKey: g.requestKey });
   return game;
 }

@@ -1,7 +1,8 @@
 """What the site writes it reads back, in real Chromium: the score pad's Share link and QR code of a
 long game open whole on another phone (and a link too long for a QR code is said to be); Keep this
 pad keeps only what a reload reads; a value set aside (the Learn progress, the remembered ruleset)
-is said on a page, on the Learn pages too, or on the next page that can say it."""
+is said on a page, on the Learn pages too, or on the next page that can say it; two tabs adding a
+deal to one game at the same moment keep both deals (many rounds)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from somerset.api import handle
@@ -230,3 +232,49 @@ def test_a_ruleset_set_aside_is_said_on_a_learn_stage_or_on_the_next_page_that_c
     other.goto(rec2.base + PAD)
     expect(pad(other).locator(".sr-field--rules select")).to_be_enabled(timeout=TIMEOUT)
     expect(pad(other).locator(".sr-ourtable__note")).to_be_hidden()
+
+
+# --- two tabs at the same moment -----------------------------------------------------------------------
+
+FILL = """([bidder, bid, points]) => {
+  const pad = document.querySelector('somerset-pad');
+  const form = pad.querySelector('form.sr-pad__deal');
+  form.querySelector('select[id$="-bidder"]').value = String(bidder);
+  form.querySelector('input[id$="-bid"]').value = String(bid);
+  const boxes = form.querySelectorAll('.sr-pad__points input');
+  boxes.forEach((box, i) => { box.value = String(points[i]); });
+}"""
+# The form sent at one instant of the clock both tabs share (scheduled, not awaited here).
+SEND_AT = """(at) => {
+  setTimeout(() => document.querySelector('somerset-pad form.sr-pad__deal').requestSubmit(), Math.max(0, at - Date.now()));
+}"""
+
+
+def test_two_tabs_adding_a_deal_at_the_same_moment_keep_both_deals(open_page: Any) -> None:
+    a, _ = open_page(PAD)
+    started(a)
+    a.evaluate(FILL, [0, 24, [12, 12]])
+    a.evaluate("document.querySelector('somerset-pad form.sr-pad__deal').requestSubmit()")
+    expect(rows(a)).to_have_count(1)
+    b = a.context.new_page()
+    b.goto(a.url)
+    started(b)
+    expect(rows(b)).to_have_count(1)
+    for n in range(1, 21):
+        a.evaluate(FILL, [0, 24, [12, 12]])
+        b.evaluate(FILL, [1, 24, [12, 12]])
+        at = a.evaluate("Date.now() + 250")
+        a.evaluate(SEND_AT, at)
+        b.evaluate(SEND_AT, at)
+        # Both deals kept: on the device, and on both tabs.
+        try:
+            a.wait_for_function(f"() => JSON.parse(localStorage.getItem('{PADS}')).games[0].deals.length === {1 + 2 * n}", timeout=20_000)
+        except PlaywrightTimeoutError:
+            pytest.fail(f"round {n}: the device keeps {len(stored(a, PADS)['games'][0]['deals'])} deals, not {1 + 2 * n}")
+        expect(rows(a)).to_have_count(1 + 2 * n)
+        expect(rows(b)).to_have_count(1 + 2 * n)
+        last = stored(a, PADS)["games"][0]["deals"][-2:]
+        assert sorted(d["bidder"] for d in last) == [0, 1], (n, last)
+    expected = engine(rules="parker-1947", deals=[EVEN[0]] + EVEN * 20)
+    expect(totals(a)).to_have_text([shown(t) for t in expected["totals"]])
+    expect(totals(b)).to_have_text([shown(t) for t in expected["totals"]])

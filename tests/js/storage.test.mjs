@@ -339,6 +339,13 @@ test("nothing is written that would not read back, and what was kept stays", () 
   assert.equal(S.readsBack("pads", before), true);
 });
 
+test("a game keeps the stamp of the write that made it", () => {
+  const stamp = S.newStamp();
+  assert.match(stamp, /^[a-z0-9]{8}$/);
+  assert.equal(S.cleanGame({ ...game(), stamp }).stamp, stamp);
+  assert.equal(S.cleanGame({ ...game(), stamp: "NOT A STAMP" }).stamp, undefined);
+});
+
 test("a sentence about a value set aside is kept on the device until a page shows it", async () => {
   store.setItem("somerset.ruleset", "garbage{");
   store.setItem("somerset.lesson-progress", '{"version":1,"exercises":[]}');
