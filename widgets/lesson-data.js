@@ -9,7 +9,7 @@
 //   {version: 1, exercises: {<exercise id>: {stars: 1..3, ruleset: <id>}}}
 // (the best stars earned). A value of another shape is set aside with a note, never trusted.
 
-import { read, update } from "./storage.js";
+import { noteFor, noteShown, read, update } from "./storage.js";
 import { fetchBuildData, rememberedRuleset } from "./ui.js";
 
 export const DATA_URL = new URL("../data/lessons.json", import.meta.url).href;
@@ -36,6 +36,14 @@ export function loadLessons() {
 export function readProgress() {
   const got = read("lessons");
   return { version: VERSION, exercises: got.value.exercises, note: got.note || null };
+}
+
+// What the device kept for the Learn section and could not read (the progress, the ruleset: set
+// aside by storage.js), in sentences for the page to show; once shown here, later pages do not.
+export function setAsideNotes() {
+  const notes = ["lessons", "ruleset"].map(noteFor).filter(Boolean);
+  for (const name of ["lessons", "ruleset"]) noteShown(name);
+  return notes;
 }
 
 // Keep the better of the stars earned now and before; a failed write says why (or null).

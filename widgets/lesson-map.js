@@ -6,7 +6,7 @@
 // (progress-file.js); an import keeps, for each exercise, the more stars.
 
 import { defineWidget, h, nextId, replace } from "./ui.js";
-import { SITE_ROOT, lessonRuleset, loadLessons, readProgress, stageExercises } from "./lesson-data.js";
+import { SITE_ROOT, lessonRuleset, loadLessons, readProgress, setAsideNotes, stageExercises } from "./lesson-data.js";
 import { readProgressFile, saveProgressFile } from "./progress-file.js";
 import { cleanLessonProgress, mergeLessonProgress, update } from "./storage.js";
 
@@ -63,7 +63,8 @@ class SomersetLessonMap extends HTMLElement {
     const cont = next
       ? h("a", { class: "md-button md-button--primary sr-lesson-map__continue", href: `${SITE_ROOT}learn/${next.id}/` }, Object.keys(progress).length ? `Continue: ${next.title}` : `Start: ${next.title}`)
       : h("p", { class: "sr-lesson-map__all" }, "Every stage is done. Well played.");
-    replace(this._map, h("p", { class: "sr-lesson-map__rules" }, `Exercises for ${name.get(wanted)}, the ruleset your table plays (change it on any stage).`), cont, h("ol", { class: "sr-lesson-map__list" }, items));
+    const notes = setAsideNotes().map((text) => h("p", { class: "sr-lesson__note", role: "status" }, text));
+    replace(this._map, ...notes, h("p", { class: "sr-lesson-map__rules" }, `Exercises for ${name.get(wanted)}, the ruleset your table plays (change it on any stage).`), cont, h("ol", { class: "sr-lesson-map__list" }, items));
     if (this._map.parentNode !== this) replace(this, this._map, this._file);
   }
 

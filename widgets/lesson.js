@@ -10,7 +10,7 @@
 // Progress (lesson-data.js) survives a reload and counts on the Learn map (lesson-map.js).
 
 import { cardButton, citationLink, defineWidget, h, nextId, rememberRuleset, replace, speak, trickSeats } from "./ui.js";
-import { SITE_ROOT, forgetStage, lessonRuleset, loadLessons, readProgress, recordStars, stageExercises, starText } from "./lesson-data.js";
+import { SITE_ROOT, forgetStage, lessonRuleset, loadLessons, readProgress, recordStars, setAsideNotes, stageExercises, starText } from "./lesson-data.js";
 
 function listWords(items) {
   const xs = [...items];
@@ -113,6 +113,7 @@ class SomersetLesson extends HTMLElement {
     this._card = h("div", { class: "sr-lesson__exercise" });
     replace(
       this._body,
+      ...setAsideNotes().map((text) => h("p", { class: "sr-lesson__note", role: "status" }, text)),
       h("div", { class: "sr-lesson__head" }, h("label", { for: select.id }, "Ruleset taught"), select),
       note,
       this._dots,

@@ -47,7 +47,7 @@ import {
   rulesetList,
   signed,
 } from "./ui.js";
-import { FULL, LIMITS, answerCovers, answerPrefix, answerWords, dealsFromText, dealsToText, keyGame, newGameId, onChange, padRequest, read, requestKey, update } from "./storage.js";
+import { FULL, LIMITS, answerCovers, answerPrefix, answerWords, dealsFromText, dealsToText, keyGame, newGameId, newStamp, noteShown, onChange, padRequest, read, requestKey, update } from "./storage.js";
 
 export { dealsFromText, dealsToText };
 
@@ -57,6 +57,8 @@ const TWO_SIDES = ["We", "They"];
 // The QR code encoder, served from the site (hooks/assets.py), loaded when a code is first drawn.
 const QR_MODULE = new URL("../vendor/uqr/index.mjs", import.meta.url).href;
 const SVG = "http://www.w3.org/2000/svg";
+// The most characters of a link a QR code holds (version 40, low error correction, bytes).
+const QR_MOST = 2953;
 
 // A total as printed: the minus sign is signed()'s, no plus.
 function total(n) {
@@ -152,8 +154,10 @@ class SomersetPad extends Widget {
     this._notes = [];
     this._storeNote = null;
     const got = read("pads");
-    if (got.note) this._firstNotes.push(got.note);
-    else if (got.problem) this._firstNotes.push(`The pad is not kept on this device: ${got.problem}. It lasts while this page is open, and its link (Share) keeps it too.`);
+    if (got.note) {
+      this._firstNotes.push(got.note);
+      noteShown("pads");
+    } else if (got.problem) this._firstNotes.push(`The pad is not kept on this device: ${got.problem}. It lasts while this page is open, and its link (Share) keeps it too.`);
     this._games = got.value.games;
     const w = this.wanted;
     let shown = null;
@@ -162,6 +166,8 @@ class SomersetPad extends Widget {
       const parsed = dealsFromText(w.deals || "");
       if (parsed.error) this._firstNotes.push(parsed.error);
       const names = w.names ? w.names.split(",").map(cleanName).filter(Boolean) : [];
+      const long = w.names ? w.names.split(",").find((n) => n.replace(/\s+/g, " ").trim().length > LIMITS.padNames) : null;
+      if (long) this._firstNotes.push(`“${long.trim().slice(0, 40)}${long.trim().length > 40 ? "…" : ""}” is longer than a side's name can be (${LIMITS.padNames} characters): the pad shows its first ${LIMITS.padNames}.`);
       state = { rules: w.rules, option: w.option || "", format: w.format || "", names: names.length ? names : null, deals: parsed.deals };
       // The address of one of the device's games (a reload, a bookmark) shows that game.
       const same = parsed.error ? [] : this._games.filter((g) => requestKey(g) === requestKey(state));
@@ -430,7 +436,7 @@ class SomersetPad extends Widget {
     let conflict = false;
     let full = false;
     const covered = answer ? answerCovers(state, answer, answerKey) : null;
-    const fields = { ...state, answer: covered === null ? null : answer, requestKey: covered === null ? null : answerKey };
+    const fields = { ...state, answer: covered === null ? null : answer, requestKey: covered === null ? null : answerKey, stamp: newStamp() };
     this._writing = true;
     let r;
     // When the storage is full, the other games' saved answers (which the engine can give again)
@@ -486,15 +492,16 @@ class SomersetPad extends Widget {
   // goes after it); one made on a game no longer shown is dropped. Returns the engine's answer
   // (with .error when it refused), {waiting: true} when the change waits for the engine, or null.
   // `waitingWords(next, view)`: what is said then (view: what the kept answer scores of it, view()).
-  edit(change, words, waitingWords) {
+  // `again`: whether the change is made again on another tab's write over it (storedChanged).
+  edit(change, words, waitingWords, again = true) {
     const shown = this._shownToken;
-    const run = () => this.runEdit(change, words, shown, waitingWords);
+    const run = () => this.runEdit(change, words, shown, waitingWords, again);
     const done = (this._queue || Promise.resolve()).then(run, run);
     this._queue = done.catch(() => null);
     return done;
   }
 
-  async runEdit(change, words, shown, waitingWords) {
+  async runEdit(change, words, shown, waitingWords, again) {
     this._followsCurrent = false;
     for (let tries = 0; tries < 5; tries += 1) {
       if (shown !== this._shownToken) return null;
@@ -521,6 +528,10 @@ class SomersetPad extends Widget {
       const keptAnswer = answerKey ? answer || this._answer : null;
       const kept = this.keep(next, keptAnswer, base.rev, answerKey || undefined);
       if (kept.conflict) continue;
+      // This tab's write, known by its stamp: another tab's write of the same revision or an older
+      // one, seen after it, was made without it (storedChanged).
+      const mine = !kept.problem && this._games.find((g) => g.id === this._gameId);
+      this._lastEdit = mine ? { id: mine.id, rev: mine.rev, stamp: mine.stamp, change, words, waitingWords, again } : null;
       this.commit(next, keptAnswer, answerKey);
       // Said as the engine's answer when the kept one scores the whole game as changed (a deal
       // taken back, or written down again as it was): nothing of it waits.
@@ -657,6 +668,22 @@ class SomersetPad extends Widget {
         this._rev = null;
         this.showNotices(this._notes);
         this.announce("This game was deleted in another tab. It stays on this page: Keep this pad keeps it again.");
+      } else if (this.collided(g)) {
+        // Another tab wrote this game at the same moment as this tab's last change, over it: shown
+        // as that tab left it, with this tab's change made again on it (an Undo is not: it would
+        // take back the other tab's deal).
+        const last = this._lastEdit;
+        this._lastEdit = null;
+        this.useGame(g);
+        this.applySettings();
+        this.commit(this._state, this._answer, this._answerKey);
+        if (!last.again) {
+          this.announce("Another tab changed this game at the same moment, so this tab's Undo is not kept: the game is as that tab left it.");
+          return;
+        }
+        this.announce("Another tab changed this game at the same moment: both changes are kept.");
+        await this.edit(last.change, last.words, last.waitingWords);
+        return;
       } else if (g.rev !== this._rev) {
         this.useGame(g);
         this.applySettings();
@@ -668,6 +695,13 @@ class SomersetPad extends Widget {
       }
     }
     this.fillGames();
+  }
+
+  // Whether stored game `g` was written by another tab without this tab's last change: the same
+  // game at the same revision or an older one, by another write.
+  collided(g) {
+    const last = this._lastEdit;
+    return Boolean(last) && last.id === g.id && g.stamp !== last.stamp && g.rev <= last.rev;
   }
 
   // Show another game: one of the device's, or the pad that is not kept.
@@ -1097,6 +1131,7 @@ class SomersetPad extends Widget {
       (a, next) => `Deal ${next.deals.length + 1} taken back. ${capitalize(this.totalsWords(a))}.`,
       // Before the engine: the totals after the deal before, when its answer gave them.
       (next, v) => `Deal ${next.deals.length + 1} taken back.${v && v.answer && v.n === next.deals.length ? ` ${capitalize(this.totalsWords(v.answer))}.` : ""}`,
+      false,
     );
     if (!answer) {
       if (!this._state.deals.length) this.announce("There is nothing to undo.");
@@ -1176,6 +1211,13 @@ class SomersetPad extends Widget {
     const link = this._linkBox.value;
     if (!link || this._qrLink === link) return;
     this._qrLink = link;
+    if (link.length > QR_MOST) {
+      replace(
+        this._qrBox,
+        h("p", { class: "sr-hint sr-pad__qrlong" }, `This game's link is ${link.length.toLocaleString("en")} characters, more than a QR code holds (${QR_MOST.toLocaleString("en")}): share the link or the text below instead.`),
+      );
+      return;
+    }
     try {
       const { encode } = await import(QR_MODULE);
       if (this._linkBox.value !== link) return; // drawn again for the newer link

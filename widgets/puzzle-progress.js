@@ -5,7 +5,7 @@
 // other tabs and on this page.
 
 import { loadProgress } from "./puzzle-store.js";
-import { forget, noteFor, onChange } from "./storage.js";
+import { forget, noteFor, noteShown, onChange } from "./storage.js";
 import { defineWidget, h, replace, waitsForPage } from "./ui.js";
 
 class SomersetPuzzleProgress extends HTMLElement {
@@ -36,6 +36,7 @@ class SomersetPuzzleProgress extends HTMLElement {
       ? `In the trainer you have solved ${count("solved")} and failed ${count("failed")} of the ${here.length} puzzles on this page (kept in this browser only).`
       : `In the trainer you have tried ${known} puzzle${known === 1 ? "" : "s"} (kept in this browser only).`;
     const note = noteFor("progress");
+    if (note) noteShown("progress");
     this._note.hidden = !note;
     this._note.textContent = note || "";
     this._reset.hidden = known === 0;

@@ -16,14 +16,21 @@
 //   somerset.puzzles.solved   the puzzle list's earlier list of solved ids: counts as solved
 //   somerset.own-puzzles      {version: 1, puzzles: [trainer record]} (earlier: the bare list)
 //   somerset.ruleset          {version: 1, ruleset: id} (earlier: the bare id)
+//   somerset.lesson-progress  {version: 1, exercises: {id: {stars, ruleset}}}
+//   somerset.unshown-notes    {version: 1, notes: {name: sentence}}: what was set aside and not yet
+//                             said on a page (noteFor, noteShown)
 //
 // A value is checked whenever it is read. One of an earlier shape is migrated. One that cannot be
 // read (another shape, a damaged file, an edit by hand) is never trusted: it is copied aside under
 // "<key>.set-aside" (".set-aside.2" and on when that is taken) and the value starts afresh, with a
-// sentence for the reader (noteFor). A value whose version is newer than this code's (a newer
-// release open in another tab) is left untouched and nothing is written over it. A write re-reads
+// sentence for the reader (noteFor), kept in storage until a page has shown it (noteShown), so a
+// page that reads a value without a word of it (the ruleset on the first deal's walk-through)
+// leaves the sentence to the next page that has one. A value whose version is newer than this
+// code's (a newer release open in another tab) is left untouched and nothing is written over it.
+// A write re-reads
 // the value first (update), so a change another tab made meanwhile is kept; a write that fails
-// (storage full, or turned off) returns the reason and leaves the stored value as it was.
+// (storage full, or turned off) returns the reason and leaves the stored value as it was, and so
+// does one of a value this code would not read back (readsBack).
 
 export const KEYS = Object.freeze({
   pads: "somerset.pads",
@@ -33,6 +40,7 @@ export const KEYS = Object.freeze({
   own: "somerset.own-puzzles",
   ruleset: "somerset.ruleset",
   lessons: "somerset.lesson-progress",
+  unshown: "somerset.unshown-notes",
 });
 
 export const LIMITS = Object.freeze({
@@ -49,11 +57,13 @@ export const STORED = "somerset-stored"; // a same-page event after every write:
 
 export const FULL = "this browser's storage for the site is full";
 const OFF = "this browser keeps nothing for the site (private browsing, or storage turned off)";
+const UNREADABLE = "this version of the site could not read it back, so it is not kept (what was kept before is unchanged)";
 const NEWER = "a newer version of this site saved it in another tab: reload this page to use it";
 
 export const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 export const RULESET_ID = /^[a-z0-9][a-z0-9-]{0,59}$/;
 const GAME_ID = /^g[a-z0-9]{4,30}$/;
+const STAMP = /^[a-z0-9]{1,16}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(T[0-9:.]+Z)?$/;
 
 const isObject = (x) => Boolean(x) && typeof x === "object" && !Array.isArray(x);
@@ -138,24 +148,33 @@ export function dealsToText(deals) {
     .join(",");
 }
 
+// What a link's deals field holds: {deals} when every deal is read, else {deals, error} with the
+// deals before the first one the pad refuses (a token that is not a deal, a side it cannot have)
+// and a sentence saying which one and that the rest were not read. Every deal it returns is one
+// the stored-game reader takes (cleanDeal), so "Keep this pad" keeps what a reload can read.
 export function dealsFromText(text) {
   const deals = [];
-  for (const raw of String(text).split(",").slice(0, LIMITS.padDeals)) {
-    const token = raw.trim().toLowerCase();
-    if (!token) continue;
+  const tokens = String(text).split(",").map((raw) => raw.trim().toLowerCase()).filter(Boolean);
+  const rest = (n) => (tokens.length > n ? ` The pad shows the ${n === 1 ? "deal" : `${n} deals`} before it; the link's ${tokens.length - n === 1 ? "last deal is" : `${tokens.length - n} deals from it on are`} not read.` : "");
+  for (const [i, token] of tokens.entries()) {
+    if (i >= LIMITS.padDeals) {
+      return { deals, error: `The link holds ${tokens.length} deals, and a game holds at most ${LIMITS.padDeals}: the pad shows its first ${LIMITS.padDeals}; the other ${tokens.length - LIMITS.padDeals} are not read.` };
+    }
     if (token === "x") {
       deals.push({ passed: true });
       continue;
     }
     const m = DEAL.exec(token);
-    if (!m) {
-      return {
-        deals,
-        error: `“${token.slice(0, 24)}” is not a deal: a link writes a deal as s1b15p16.8 (side 1 bid 15; the sides took 16 and 8), p7.5 where nobody bids, or x for a deal everyone passed.`,
-      };
+    const side = m && m[1] !== undefined ? Number(m[1]) : null;
+    if (!m || (side !== null && (side < 1 || side > 8))) {
+      const why = m
+        ? "is not a deal of a game (deal N of the link): it names side S, and a game has sides 1 to 8"
+        : "is not a deal (deal N of the link): a link writes a deal as s1b15p16.8 (side 1 bid 15; the sides took 16 and 8), p7.5 where nobody bids, or x for a deal everyone passed";
+      const where = i ? rest(i) : tokens.length > 1 ? " No deal of the link is read." : "";
+      return { deals, error: `“${token.slice(0, 24)}” ${why.replace("N", String(i + 1)).replace("S", String(side))}.${where}` };
     }
     const deal = { points: m[3].split(".").map(Number) };
-    if (m[1] !== undefined) Object.assign(deal, { bidder: Number(m[1]) - 1, bid: Number(m[2]) });
+    if (side !== null) Object.assign(deal, { bidder: side - 1, bid: Number(m[2]) });
     deals.push(deal);
   }
   return { deals };
@@ -296,6 +315,14 @@ export function answerPrefix(answer, n) {
   };
 }
 
+// A mark for one write of a game (its "stamp"): a tab knows its own revision from another tab's
+// write of the same revision number (two tabs that wrote at the same moment).
+export function newStamp(random = Math.random) {
+  return Math.floor(random() * 36 ** 8)
+    .toString(36)
+    .padStart(8, "0");
+}
+
 export function newGameId(now = Date.now(), random = Math.random) {
   return `g${now.toString(36)}${Math.floor(random() * 36 ** 4)
     .toString(36)
@@ -313,6 +340,7 @@ export function cleanGame(g) {
   const made = text(g.made) && DATE.test(g.made) ? g.made : "";
   const game = { id: g.id, made, changed: text(g.changed) && DATE.test(g.changed) ? g.changed : made, rev: whole(g.rev) ? g.rev : 0, rules: g.rules, option, format, names, deals, answer: null, requestKey: null };
   if (g.from === KEYS.oldPad) game.from = KEYS.oldPad; // read from the earlier single pad
+  if (text(g.stamp) && STAMP.test(g.stamp)) game.stamp = g.stamp; // which write made this revision
   if (answerCovers(game, g.answer, g.requestKey) !== null) Object.assign(game, { answer: g.answer, requestKey: g.requestKey });
   return game;
 }
@@ -491,9 +519,49 @@ export function decode(name, raw) {
 
 const notes = new Map();
 
-// The sentence about a value that could not be read (set aside, or newer), once read in this page.
+// The sentences not yet shown on any page, as stored: {name: sentence}. Anything else reads as none.
+function unshown() {
+  const got = rawGet(KEYS.unshown);
+  let data = null;
+  try {
+    data = got.raw === null ? null : JSON.parse(got.raw);
+  } catch {
+    data = null;
+  }
+  if (!isObject(data) || data.version !== 1 || !isObject(data.notes)) return {};
+  return Object.fromEntries(Object.entries(data.notes).filter(([name, note]) => name in KINDS && text(note) && note.length <= 1000));
+}
+
+function keepUnshown(name, note) {
+  const all = unshown();
+  if (note === null) {
+    if (!(name in all)) return;
+    delete all[name];
+  } else {
+    if (all[name] === note) return;
+    all[name] = note;
+  }
+  if (Object.keys(all).length) rawSet(KEYS.unshown, JSON.stringify({ version: 1, notes: all }));
+  else rawRemove(KEYS.unshown);
+}
+
+// A value was set aside: the sentence is this page's, and the device's until a page shows it.
+function setNote(name, note) {
+  notes.set(name, note);
+  keepUnshown(name, note);
+}
+
+// The sentence about a value that could not be read (set aside, or newer): read in this page, or
+// on an earlier page that did not show it.
 export function noteFor(name) {
-  return notes.get(name) || null;
+  return notes.get(name) || unshown()[name] || null;
+}
+
+// A page has shown the sentence about `name`: later pages do not show it again (this one still can).
+export function noteShown(name) {
+  const note = noteFor(name);
+  if (note) notes.set(name, note);
+  keepUnshown(name, null);
 }
 
 function capital(s) {
@@ -527,7 +595,7 @@ function absorb(name, value, now) {
     const aside = setAside(KEYS.oldPad, got.raw);
     if (aside.ok) {
       rawRemove(KEYS.oldPad);
-      notes.set(name, `The score pad kept on this device could not be read: it is kept aside, under “${aside.key}”.`);
+      setNote(name, `The score pad kept on this device could not be read: it is kept aside, under “${aside.key}”.`);
     }
     return false;
   }
@@ -569,13 +637,13 @@ export function read(name, now = new Date().toISOString()) {
       const aside = setAside(kind.key, got.raw);
       if (!aside.ok) {
         const note = `${capital(kind.what)} kept on this device could not be read, and ${aside.problem} to keep a copy aside: it is left as it is, and nothing changed here is kept.`;
-        notes.set(name, note);
+        setNote(name, note);
         return { value: r ? r.value : kind.empty(), blocked: true, note, problem: aside.problem };
       }
       const note = r
         ? `${r.dropped} of ${kind.what} could not be read: a copy of what was stored is kept aside on this device, under “${aside.key}”.`
         : `${capital(kind.what)} kept on this device could not be read (saved by another version of this site, or changed by hand): ${kind.many ? "they are" : "it is"} kept aside, under “${aside.key}”, and not used.`;
-      notes.set(name, note);
+      setNote(name, note);
       if (r) {
         result = { value: r.value };
         rewrite = true;
@@ -591,7 +659,13 @@ export function read(name, now = new Date().toISOString()) {
     rewrite = false;
   }
   if (rewrite) rawSet(kind.key, JSON.stringify(kind.encode(result.value)));
-  return { value: result.value, note: notes.get(name) || null };
+  return { value: result.value, note: noteFor(name) };
+}
+
+// Whether a text about to be written reads back whole: the value it holds, nothing dropped.
+export function readsBack(name, raw) {
+  const r = decode(name, raw);
+  return Boolean(r) && !r.newer && !r.dropped;
 }
 
 // Change a value: read it as stored now (another tab's changes included), change(value) returns
@@ -605,6 +679,8 @@ export function update(name, change, now = new Date().toISOString()) {
   const next = change(got.value);
   if (next === undefined) return { ok: true, value: got.value, unchanged: true };
   const encoded = kind.encode(next);
+  // Nothing is written that this code would set aside when it reads it again.
+  if (encoded !== null && !readsBack(name, JSON.stringify(encoded))) return { ok: false, value: got.value, problem: UNREADABLE };
   const put = encoded === null ? (rawRemove(kind.key), { ok: true }) : rawSet(kind.key, JSON.stringify(encoded));
   if (!put.ok) return { ok: false, value: got.value, problem: put.problem };
   tell(name);
@@ -650,4 +726,5 @@ export function onChange(names, back) {
 // The reader has acted on what a note said (chose anew): the note is not shown again.
 export function clearNote(name) {
   notes.delete(name);
+  keepUnshown(name, null);
 }

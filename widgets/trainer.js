@@ -46,7 +46,7 @@ import {
   tally,
   today,
 } from "./puzzle-store.js";
-import { cleanProgress, forget, noteFor, onChange, read, update, validOwnRecord } from "./storage.js";
+import { cleanProgress, forget, noteFor, noteShown, onChange, read, update, validOwnRecord } from "./storage.js";
 import { readProgressFile, saveProgressFile } from "./progress-file.js";
 import { answerWords, choiceLabel, judgeAnswer, replyWords } from "./trainer-judge.js";
 import { lineWords, positionWords, seatWho } from "./trainer-words.js";
@@ -153,6 +153,7 @@ class SomersetTrainer extends HTMLElement {
     const wanted = addressParams(["p", "theme", "rules", "level"]);
     // What the device kept and could not be read (set aside by storage.js), said once here.
     const notices = ["progress", "own"].map(noteFor).filter(Boolean);
+    for (const name of ["progress", "own"]) noteShown(name);
     this.setFilters(wanted, notices);
     let first = null;
     if (wanted.p) {

@@ -50,7 +50,7 @@
 // Data only ever reaches the page as text (textContent, attribute values), never as markup.
 
 import { engine, earlyWorkerWaiting, whenPageIdle, citationHref, siteUrl } from "./engine.js";
-import { clearNote, noteFor, read as readStored, update as updateStored } from "./storage.js";
+import { clearNote, noteFor, noteShown, read as readStored, update as updateStored } from "./storage.js";
 import { capitalize, cardWords } from "./words.js";
 
 // The words for cards, seats and places (words.js), for the widgets that import them from here.
@@ -140,12 +140,14 @@ export function interpretationNote(text) {
 
 // --- the address ---------------------------------------------------------------------------------
 
-// Read the widget's state from the address (tool pages), values cut to a sane length.
+// Read the widget's state from the address (tool pages), each value whole: the widget that reads a
+// field checks it, and one it cannot take (too long included) is named in its message; a link the
+// site wrote is always read back in full.
 export function addressParams(names) {
   const params = new URLSearchParams(location.search);
   const out = {};
   for (const name of names) {
-    if (params.has(name)) out[name] = params.get(name).slice(0, 300);
+    if (params.has(name)) out[name] = params.get(name);
   }
   return out;
 }
@@ -183,6 +185,7 @@ export function rememberedRuleset() {
 // Remember the reader's ruleset (null forgets it): {ok, problem} from storage.js.
 export function rememberRuleset(id) {
   const result = updateStored("ruleset", () => id || null);
+  if (result.ok) clearNote("ruleset"); // chosen anew: what could not be read before is past
   if (result.ok) window.dispatchEvent(new CustomEvent(RULESET_CHANGED, { detail: id || null }));
   return result;
 }
@@ -590,6 +593,7 @@ export class RulesetChoice {
         : "Choose one ruleset to make it your table's.";
     // What storage said: a choice not kept, or one kept before that could not be read.
     const problem = this._problem || noteFor("ruleset");
+    if (!this._problem && problem) noteShown("ruleset");
     this.note.hidden = !problem;
     this.note.textContent = problem || "";
     if (problem) this.toggle.setAttribute("aria-describedby", this.note.id);

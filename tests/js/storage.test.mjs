@@ -39,7 +39,7 @@ const game = (over = {}) => {
 };
 
 test("one module names every key", () => {
-  assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.lesson-progress", "somerset.own-puzzles", "somerset.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset"]);
+  assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.lesson-progress", "somerset.own-puzzles", "somerset.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset", "somerset.unshown-notes"]);
   assert.deepEqual([...S.NAMES].sort(), ["lessons", "own", "pads", "progress", "ruleset"]);
 });
 
@@ -303,7 +303,87 @@ test("the pad's deals as text, both ways", () => {
   assert.deepEqual(bad.deals, [deals[0]]);
   assert.match(bad.error, /“q7” is not a deal/);
   assert.equal(S.dealsFromText(Array(S.LIMITS.padDeals + 10).fill("x").join(",")).deals.length, S.LIMITS.padDeals);
-  assert.equal(S.cleanDeals(S.dealsFromText("s9b1p1.1").deals), null, "a bidder past the eighth side is not a stored deal");
+  const past = S.dealsFromText("s1b9p12.12,s9b9p12.12");
+  assert.deepEqual(past.deals, [{ bidder: 0, bid: 9, points: [12, 12] }], "a side past the eighth is refused where the link is read");
+  assert.match(past.error, /“s9b9p12\.12” is not a deal of a game \(deal 2 of the link\): it names side 9, and a game has sides 1 to 8/);
+  assert.match(S.dealsFromText("s0b1p1.1").error, /names side 0/);
+});
+
+test("every deal a link gives is one a kept game reads back", () => {
+  for (let side = 0; side <= 99; side += 1) {
+    for (const token of [`s${side}b15p16.8`, `s${side}b999p999.999.999.999.999.999.999.999`, `s${side}b0p0`]) {
+      const got = S.dealsFromText(token);
+      assert.ok(S.cleanDeals(got.deals), token);
+      assert.equal(Boolean(got.error), side < 1 || side > 8, token);
+    }
+  }
+});
+
+test("a link of 400 deals is read whole; one of more says what it leaves out", () => {
+  const deals = Array.from({ length: S.LIMITS.padDeals }, (_, i) => ({ bidder: i % 8, bid: 100 + (i % 900), points: [999, 998, 997, 996, 995, 994, 993, i % 1000] }));
+  const text = S.dealsToText(deals);
+  assert.ok(text.length > 15_000, "the longest field the site writes");
+  assert.deepEqual(S.dealsFromText(text), { deals });
+  const more = S.dealsFromText(`${text},x,x`);
+  assert.equal(more.deals.length, S.LIMITS.padDeals);
+  assert.match(more.error, /holds 402 deals, and a game holds at most 400: the pad shows its first 400; the other 2 are not read/);
+});
+
+test("nothing is written that would not read back, and what was kept stays", () => {
+  assert.ok(S.write("pads", { current: "gabcd1234", games: [game()] }).ok);
+  const before = store.getItem("somerset.pads");
+  const bad = S.update("pads", (v) => ({ ...v, games: [{ ...v.games[0], deals: [{ bidder: 8, bid: 9, points: [12, 12] }] }] }));
+  assert.equal(bad.ok, false);
+  assert.match(bad.problem, /could not read it back/);
+  assert.equal(store.getItem("somerset.pads"), before);
+  assert.equal(S.readsBack("pads", before), true);
+});
+
+test("a game keeps the stamp of the write that made it", () => {
+  const stamp = S.newStamp();
+  assert.match(stamp, /^[a-z0-9]{8}$/);
+  assert.equal(S.cleanGame({ ...game(), stamp }).stamp, stamp);
+  assert.equal(S.cleanGame({ ...game(), stamp: "NOT A STAMP" }).stamp, undefined);
+});
+
+test("a sentence about a value set aside is kept on the device until a page shows it", async () => {
+  store.setItem("somerset.ruleset", "garbage{");
+  store.setItem("somerset.lesson-progress", '{"version":1,"exercises":[]}');
+  assert.equal(S.read("ruleset").value, null);
+  assert.equal(S.read("lessons").value.exercises.constructor, Object);
+  // The next page: the module afresh, the same storage.
+  const next = await import("../../widgets/storage.js?next-page");
+  assert.match(next.noteFor("ruleset"), /the ruleset your table plays kept on this device could not be read/i);
+  assert.match(next.read("lessons").note, /progress in the Learn section kept on this device could not be read/);
+  next.noteShown("ruleset");
+  assert.ok(next.noteFor("ruleset"), "the page that showed it can show it again");
+  const third = await import("../../widgets/storage.js?third-page");
+  assert.equal(third.noteFor("ruleset"), null, "shown once: not again on later pages");
+  assert.ok(third.noteFor("lessons"));
+  third.clearNote("lessons");
+  assert.equal(store.getItem("somerset.unshown-notes"), null);
+  store.setItem("somerset.unshown-notes", "garbage{");
+  assert.equal(third.noteFor("pads"), null, "a damaged list of sentences reads as none");
+});
+
+test("a sentence about a value set aside is kept on the device until a page shows it", async () => {
+  store.setItem("somerset.ruleset", "garbage{");
+  store.setItem("somerset.lesson-progress", '{"version":1,"exercises":[]}');
+  assert.equal(S.read("ruleset").value, null);
+  assert.equal(S.read("lessons").value.exercises.constructor, Object);
+  // The next page: the module afresh, the same storage.
+  const next = await import("../../widgets/storage.js?next-page");
+  assert.match(next.noteFor("ruleset"), /the ruleset your table plays kept on this device could not be read/i);
+  assert.match(next.read("lessons").note, /progress in the Learn section kept on this device could not be read/);
+  next.noteShown("ruleset");
+  assert.ok(next.noteFor("ruleset"), "the page that showed it can show it again");
+  const third = await import("../../widgets/storage.js?third-page");
+  assert.equal(third.noteFor("ruleset"), null, "shown once: not again on later pages");
+  assert.ok(third.noteFor("lessons"));
+  third.clearNote("lessons");
+  assert.equal(store.getItem("somerset.unshown-notes"), null);
+  store.setItem("somerset.unshown-notes", "garbage{");
+  assert.equal(third.noteFor("pads"), null, "a damaged list of sentences reads as none");
 });
 
 test("a game's id is new each time and of the stored form", () => {
