@@ -201,26 +201,26 @@ class SomersetFirstDeal extends HTMLElement {
       playRegion(
         bar,
         tableView({
-        players: n,
-        bottom: me,
-        name: (s) => this.name(s),
-        dealer: this._rec.dealer,
-        leader: trick && trick.winner === null ? t.leader : null,
-        toPlay: now ? null : v.current_player,
-        partners,
-        hands,
-        trick,
-        info: this._info,
-        caption: "The table",
-        dock: [this._coach, this._choices, this._verdict],
-        trump: v.trump_label,
-      }),
+          players: n,
+          bottom: me,
+          name: (s) => this.name(s),
+          dealer: this._rec.dealer,
+          leader: trick && trick.winner === null ? t.leader : null,
+          toPlay: now ? null : v.current_player,
+          partners,
+          hands,
+          trick,
+          info: this._info,
+          caption: "The table",
+          dock: [this._coach, this._choices, this._verdict],
+          trump: v.trump_label,
+        }),
       ),
     );
   }
 
   // The table, the coach and the hand in view (after the reader's move).
-  keepInView() {
+  keepTableInView() {
     keepInView(this._table.querySelector(".sr-tv-play"), this._coach);
   }
 
@@ -262,7 +262,7 @@ class SomersetFirstDeal extends HTMLElement {
       if (run !== this._run) return;
       this.drawTable(table, now);
       this.say(now);
-      this.keepInView();
+      this.keepTableInView();
     }
     if (this._pace && before.length) await wait(this._pace);
     if (run !== this._run) return;
@@ -322,7 +322,7 @@ class SomersetFirstDeal extends HTMLElement {
     this.announce(`Your turn. The coach suggests: ${suggested}.`);
     const first = (hand || this._choices).querySelector(".sr-first-deal__pick") || (hand || this._choices).querySelector("button");
     if (first && this._focus) first.focus({ preventScroll: true });
-    this.keepInView();
+    this.keepTableInView();
   }
 
   // The discard: the hand with the kitty's cards marked (they stay in the hand where the rules say
@@ -409,7 +409,7 @@ class SomersetFirstDeal extends HTMLElement {
       const focus = this.contains(document.activeElement);
       this.drawTable(step.table, step.after);
       this.say(step.after);
-      this.keepInView();
+      this.keepTableInView();
       this.showStep(this._k + 1, focus);
       return;
     }
@@ -450,7 +450,7 @@ class SomersetFirstDeal extends HTMLElement {
       h("a", { class: "md-button md-button--primary", href: `${SITE_ROOT}tools/play/` }, "Play a deal without the coach"),
       h("button", { type: "button", class: "md-button", onclick: () => this.again() }, "Play this deal again"),
     );
-    this.keepInView();
+    this.keepTableInView();
     if (s) this.announce(`The deal is over. ${s.reason}`);
   }
 
