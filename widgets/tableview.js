@@ -186,9 +186,15 @@ export function keepInView(region, target = null) {
     dy = r.top - band.top - margin;
   } else {
     const t = (target && target.isConnected ? target : region).getBoundingClientRect();
-    if (t.top >= band.top && t.bottom <= band.bottom) return;
-    // the target's bottom at the window's bottom, or its top below the header when it is the taller
-    dy = t.height > band.bottom - band.top ? t.top - band.top - margin : t.bottom - band.bottom + margin;
+    if (t.bottom - r.top <= band.bottom - band.top - margin) {
+      // the region's top (the contract bar) below the header, the target still on the screen
+      if (Math.abs(r.top - band.top - margin) < 1) return;
+      dy = r.top - band.top - margin;
+    } else {
+      if (t.top >= band.top && t.bottom <= band.bottom) return;
+      // the target's bottom at the window's bottom, or its top below the header when it is the taller
+      dy = t.height > band.bottom - band.top ? t.top - band.top - margin : t.bottom - band.bottom + margin;
+    }
   }
   window.scrollBy({ top: dy, behavior: "instant" });
   pillOverBoard();
