@@ -13,10 +13,12 @@
 // written, a labelled chooser above the table picks one; it starts on the deal written for the
 // reader's remembered ruleset when there is one, else on the page's `rules` (Parker 1947), and a
 // new choice starts that deal from the beginning. Each deal is drawn with its own format's seats,
-// partnerships and points, as its record names them.
+// partnerships and points, as its record names them. The coach's words, the reader's choices and
+// the answer to a choice are docked on the table between the trick and the hand, under the
+// contract bar, and kept in view at each of the reader's turns (tableview.js keepInView).
 
 import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, fetchBuildData, h, nextId, rememberedRuleset, replace, speak } from "./ui.js";
-import { contractBar, tableView } from "./tableview.js";
+import { contractBar, keepInView, playRegion, tableView } from "./tableview.js";
 
 const DATA_URL = new URL("../data/first-deals.json", import.meta.url).href;
 const SITE_ROOT = new URL("../../", import.meta.url).href;
@@ -121,8 +123,8 @@ class SomersetFirstDeal extends HTMLElement {
       this._pace = Number(pace.value);
     });
     this._coach = h("div", { class: "sr-first-deal__coach", role: "region", "aria-label": "The coach" });
-    this._bar = h("div", { class: "sr-first-deal__bar" });
     this._table = h("div", { class: "sr-first-deal__table" });
+    this._bar = h("div", { class: "sr-first-deal__bar" });
     this._choices = h("div", { class: "sr-first-deal__choices" });
     this._verdict = h("div", { class: "sr-first-deal__verdict", role: "status" });
     this._log = h("ol", { class: "sr-first-deal__log", "aria-label": "What has happened" });
@@ -135,11 +137,8 @@ class SomersetFirstDeal extends HTMLElement {
         h("p", { class: "sr-first-deal__rules" }, `${this._rec.title}: ${this._rec.ruleset_name}, ${this._rec.format_label.toLowerCase()}.`, this._otherRules ? " (No guided deal is written for your table's ruleset yet; where it differs, the comparison pages say how.)" : ""),
         h("div", { class: "sr-field sr-first-deal__pace" }, h("label", { for: pace.id }, "Pace of the other seats"), pace),
       ),
-      this._coach,
-      this._bar,
       this._table,
-      this._choices,
-      this._verdict,
+      this._bar,
       h("div", { class: "sr-first-deal__actions" }, this._off),
       h("details", { class: "sr-first-deal__history" }, h("summary", {}, "What has happened so far"), this._log),
     );
@@ -180,17 +179,17 @@ class SomersetFirstDeal extends HTMLElement {
     for (let s = 0; s < n; s++) hands[s] = table.over ? { cards: table.hands[s] } : s === me ? (hand ? { element: hand } : { cards: v.hand }) : { count: sizes[s] };
     const names = this.sides();
     const bidSide = v.declarer === null ? null : this._rec.teams.findIndex((team) => team.includes(v.declarer));
+    const bar = contractBar({
+      trump: v.trump_label,
+      bid: now && now.bid !== undefined && now.bid !== null ? now.bid : (v.bid_to_make ?? v.bid),
+      holder: v.declarer === null ? null : this.name(v.declarer),
+      sides: names.map((nm, i) => ({ name: nm, taken: points[i] })),
+      total: this._rec.total,
+      bidSide,
+      stage: v.phase === "auction" ? "bidding" : "",
+    });
     replace(
       this._bar,
-      contractBar({
-        trump: v.trump_label,
-        bid: now && now.bid !== undefined && now.bid !== null ? now.bid : (v.bid_to_make ?? v.bid),
-        holder: v.declarer === null ? null : this.name(v.declarer),
-        sides: names.map((nm, i) => ({ name: nm, taken: points[i] })),
-        total: this._rec.total,
-        bidSide,
-        stage: v.phase === "auction" ? "bidding" : "",
-      }),
       v.face_up && v.face_up.length && !v.tricks.length && !(now && now.trick.winner !== null)
         ? h("p", { class: "sr-first-deal__faceup" }, "Face up in the middle: ", v.face_up.map((c) => h("span", { class: "sr-first-deal__faceupcard", role: "img", "aria-label": cardWords(c, this._info.get(c)) }, cardFace(c, this._info.get(c), { size: "small" }))), " (they go with the first trick to whoever takes it)")
         : null,
@@ -199,20 +198,30 @@ class SomersetFirstDeal extends HTMLElement {
     );
     replace(
       this._table,
-      tableView({
-        players: n,
-        bottom: me,
-        name: (s) => this.name(s),
-        dealer: this._rec.dealer,
-        leader: trick && trick.winner === null ? t.leader : null,
-        toPlay: now ? null : v.current_player,
-        partners,
-        hands,
-        trick,
-        info: this._info,
-        caption: "The table",
-      }),
+      playRegion(
+        bar,
+        tableView({
+          players: n,
+          bottom: me,
+          name: (s) => this.name(s),
+          dealer: this._rec.dealer,
+          leader: trick && trick.winner === null ? t.leader : null,
+          toPlay: now ? null : v.current_player,
+          partners,
+          hands,
+          trick,
+          info: this._info,
+          caption: "The table",
+          dock: [this._coach, this._choices, this._verdict],
+          trump: v.trump_label,
+        }),
+      ),
     );
+  }
+
+  // The table, the coach and the hand in view (after the reader's move).
+  keepTableInView() {
+    keepInView(this._table.querySelector(".sr-tv-play"), this._coach);
   }
 
   teamPoints(seatPoints) {
@@ -253,6 +262,7 @@ class SomersetFirstDeal extends HTMLElement {
       if (run !== this._run) return;
       this.drawTable(table, now);
       this.say(now);
+      this.keepTableInView();
     }
     if (this._pace && before.length) await wait(this._pace);
     if (run !== this._run) return;
@@ -311,7 +321,8 @@ class SomersetFirstDeal extends HTMLElement {
     this._verdict.replaceChildren();
     this.announce(`Your turn. The coach suggests: ${suggested}.`);
     const first = (hand || this._choices).querySelector(".sr-first-deal__pick") || (hand || this._choices).querySelector("button");
-    if (first && this._focus) first.focus();
+    if (first && this._focus) first.focus({ preventScroll: true });
+    this.keepTableInView();
   }
 
   // The discard: the hand with the kitty's cards marked (they stay in the hand where the rules say
@@ -398,6 +409,7 @@ class SomersetFirstDeal extends HTMLElement {
       const focus = this.contains(document.activeElement);
       this.drawTable(step.table, step.after);
       this.say(step.after);
+      this.keepTableInView();
       this.showStep(this._k + 1, focus);
       return;
     }
@@ -406,6 +418,7 @@ class SomersetFirstDeal extends HTMLElement {
     if (barred) {
       const text = `${card} may not be played: ${barred.reason}`;
       replace(this._verdict, h("p", { class: "sr-first-deal__no" }, text, " ", citationLink(barred.citation)));
+      keepInView(this._table.querySelector(".sr-tv-play"), this._verdict);
       this.announce(text);
       return;
     }
@@ -417,6 +430,7 @@ class SomersetFirstDeal extends HTMLElement {
       h("p", { class: "sr-first-deal__weaker" }, text),
       h("p", {}, h("a", { href: this.playLink(step.table.play, move) }, `${moveWords(move, labels).startsWith("Play ") ? moveWords(move, labels) : `Make the call “${moveWords(move, labels)}”`} anyway at Play a deal`), " (the rules engine plays the other seats from here)."),
     );
+    keepInView(this._table.querySelector(".sr-tv-play"), this._verdict);
     this.announce(text);
   }
 
@@ -436,6 +450,7 @@ class SomersetFirstDeal extends HTMLElement {
       h("a", { class: "md-button md-button--primary", href: `${SITE_ROOT}tools/play/` }, "Play a deal without the coach"),
       h("button", { type: "button", class: "md-button", onclick: () => this.again() }, "Play this deal again"),
     );
+    this.keepTableInView();
     if (s) this.announce(`The deal is over. ${s.reason}`);
   }
 

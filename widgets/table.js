@@ -10,7 +10,9 @@
 // code is still read: the bots of the version it names (`bots`, 1 when none) play the other seats.
 // The deal is drawn on the one table (tableview.js), the reader at the bottom: the reader's hand
 // face up, the others' as card backs with a count, the trick in the middle (the last one taken
-// stays until the next lead) and the contract bar above. The bots' cards that an answer brings are
+// stays until the next lead), the contract bar above, and what the reader does now (the question,
+// the calls and the advice, the score at the end) between the trick and the hand; after each of
+// the reader's moves that part of the page is kept in view (tableview.js keepInView). The bots' cards that an answer brings are
 // shown one at a time at the pace the reader chooses (or all at once); a kitty card whose discard
 // changes the bid or the points says so, with the rule, before the discard is made; the end gives
 // the score with the engine's sentence and citation (the score calculator's).
@@ -45,7 +47,7 @@ import {
   signed,
   trickSeats,
 } from "./ui.js";
-import { contractBar, handFaces, tableView } from "./tableview.js";
+import { contractBar, handFaces, keepInView, playRegion, tableView } from "./tableview.js";
 import { citationHref } from "./engine.js";
 import { BestPlay, solveInSlices } from "./bestplay.js";
 import { ownPuzzle, saveOwnPuzzles } from "./own-puzzles.js";
@@ -179,6 +181,7 @@ class SomersetTable extends Widget {
     this._play = null;
     this._pending = [];
     this._bots = "";
+    this._advice = null;
     this.showNotice([]);
     this._paceFrom = 0;
     await this.refresh(true);
@@ -551,19 +554,17 @@ class SomersetTable extends Widget {
     // a keyboard reader's focus, in the board, moves to Show all now while the cards appear
     const keep = this._board.contains(document.activeElement) || document.activeElement === document.body;
     const hands = d.view.hand_sizes.map((_, s) => (s === d.seat ? { element: this.faceHand(f.hand) } : { count: f.counts[s] }));
-    replace(
-      this._board,
-      this.contractView(d),
-      this.table({ trick: f.trick, hands, toPlay: f.toPlay, leader: f.trick.leader }),
-      h(
-        "div",
-        { class: "sr-inline sr-actions sr-table__pacing" },
-        h("p", { class: "sr-hint" }, "The other players are playing their cards."),
-        h("button", { type: "button", class: "md-button sr-table__skip", onclick: () => this.skipPace() }, "Show all now"),
-      ),
+    const pacing = h(
+      "div",
+      { class: "sr-inline sr-actions sr-table__pacing" },
+      h("p", { class: "sr-hint" }, "The other players are playing their cards."),
+      h("button", { type: "button", class: "md-button sr-table__skip", onclick: () => this.skipPace() }, "Show all now"),
     );
+    const region = playRegion(this.contractView(d), this.table({ trick: f.trick, hands, toPlay: f.toPlay, leader: f.trick.leader, dock: pacing }));
+    replace(this._board, region);
     this._board.dataset.shown = String(m);
     if (keep) this._board.querySelector(".sr-table__skip").focus();
+    keepInView(region);
   }
 
   // --- drawing ---------------------------------------------------------------------------------
@@ -598,7 +599,7 @@ class SomersetTable extends Widget {
     });
   }
 
-  table({ trick = null, hands, toPlay = null, leader = null }) {
+  table({ trick = null, hands, toPlay = null, leader = null, dock = null }) {
     const d = this._data;
     const team = d.teams.find((t) => t.includes(d.seat)) || [];
     return tableView({
@@ -613,6 +614,8 @@ class SomersetTable extends Widget {
       trick,
       info: this._info,
       caption: "The table, you at the bottom",
+      dock,
+      trump: d.view.trump_label,
     });
   }
 
@@ -635,20 +638,44 @@ class SomersetTable extends Widget {
     const said = [];
     const name = (s) => this.seatName(s);
 
-    parts.push(this.contractView(d));
-    // The auction so far: in view while it goes on, folded away once it is over.
+    // What the reader does now, docked between the trick and the hand: the auction while it goes
+    // on, the question and its buttons, and at the end the score.
+    const dock = [];
     const result = this.auctionResult(d);
-    if (result) {
-      parts.push(h("p", { class: "sr-table__won" }, result));
-      if (this._saidAuction !== d.play.split(".")[0] + result) {
-        this._saidAuction = d.play.split(".")[0] + result;
-        said.push(result);
-      }
+    if (result && this._saidAuction !== d.play.split(".")[0] + result) {
+      this._saidAuction = d.play.split(".")[0] + result;
+      said.push(result);
     }
-    if (v.auction.length) {
-      const calls = h("ol", { class: "sr-replay__calls sr-table__calls" }, v.auction.map((c) => h("li", {}, `${capitalize(name(c.seat))}: ${c.call}`)));
-      if (v.declarer === null && !d.over) parts.push(h("p", { class: "sr-replay__rowlabel" }, "The auction"), calls);
-      else parts.push(h("details", { class: "sr-table__auction" }, h("summary", {}, `The auction (${v.auction.length} calls)`), calls));
+    const calls = v.auction.length ? h("ol", { class: "sr-replay__calls sr-table__calls" }, v.auction.map((c) => h("li", {}, `${capitalize(name(c.seat))}: ${c.call}`))) : null;
+    if (calls && v.declarer === null && !d.over) dock.push(h("p", { class: "sr-replay__rowlabel" }, "The auction"), calls);
+    dock.push(this.actions(d, said));
+    const ending = d.over ? this.ending(d, said) : null;
+    if (ending) dock.push(...ending.dock);
+
+    // The table: the trick being played; between tricks, the last one taken stays until the next lead.
+    let trick = null;
+    const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+    if (v.trick.cards.length) trick = { leader: v.trick.leader, cards: v.trick.cards, winner: null, label: `Trick ${v.tricks.length + 1}` };
+    else if (last)
+      trick = {
+        leader: last.leader,
+        cards: last.cards,
+        winner: (last.winner - last.leader + d.players) % d.players,
+        label: `Trick ${v.tricks.length}: ${this.seatName(last.winner).replace(" (your partner)", "")} took it`,
+      };
+    else if (d.to_play.kind === "card") trick = { leader: d.seat, cards: [], winner: null, label: "Trick 1: you lead" };
+    const toPlay = d.over ? null : v.current_player >= 0 ? v.current_player : null;
+    const hands = v.hand_sizes.map((size, s) => (s === d.seat ? { element: this.handElement(d) } : { count: size }));
+    const region = playRegion(
+      this.contractView(d),
+      this.table({ trick, hands, toPlay, leader: v.trick.cards.length ? v.trick.leader : toPlay !== null && d.to_play.kind === "card" ? toPlay : null, dock }),
+    );
+    parts.push(region);
+
+    // Who won the auction and what was named, and the auction folded away once it is over.
+    if (result) parts.push(h("p", { class: "sr-table__won" }, result));
+    if (calls && !(v.declarer === null && !d.over)) {
+      parts.push(h("details", { class: "sr-table__auction" }, h("summary", {}, `The auction (${v.auction.length} calls)`), calls));
     }
     // The cards left over: face up for the first trick, or a drawing pile.
     if (v.face_up.length) {
@@ -664,21 +691,6 @@ class SomersetTable extends Widget {
         ),
       );
     }
-    // The table: the trick being played; between tricks, the last one taken stays until the next lead.
-    let trick = null;
-    const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
-    if (v.trick.cards.length) trick = { leader: v.trick.leader, cards: v.trick.cards, winner: null, label: `Trick ${v.tricks.length + 1}` };
-    else if (last)
-      trick = {
-        leader: last.leader,
-        cards: last.cards,
-        winner: (last.winner - last.leader + d.players) % d.players,
-        label: `Trick ${v.tricks.length}: ${this.seatName(last.winner).replace(" (your partner)", "")} took it`,
-      };
-    else if (d.to_play.kind === "card") trick = { leader: d.seat, cards: [], winner: null, label: "Trick 1: you lead" };
-    const toPlay = d.over ? null : v.current_player >= 0 ? v.current_player : null;
-    const hands = v.hand_sizes.map((size, s) => (s === d.seat ? { element: this.handElement(d) } : d.over && d.hands ? { count: size } : { count: size }));
-    parts.push(this.table({ trick, hands, toPlay, leader: v.trick.cards.length ? v.trick.leader : toPlay !== null && d.to_play.kind === "card" ? toPlay : null }));
     if (last) {
       const drew = (last.draws || []).find((x) => x.seat === d.seat);
       parts.push(
@@ -691,12 +703,10 @@ class SomersetTable extends Widget {
       const sides = d.teams.map((t) => t.reduce((sum, s) => sum + v.points[s], 0));
       parts.push(h("p", { class: "sr-table__points sr-vh" }, `Points taken: ${d.teams.map((t, i) => `${this.sideName(t)} ${sides[i]}`).join("; ")}.`));
     }
-    // What the reader does now.
-    parts.push(this.actions(d, said));
     if (this._moves.length && !d.over) {
       parts.push(h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.undo() }, "Take back my last move")));
     }
-    if (d.over) parts.push(...this.ending(d, said));
+    if (ending) parts.push(...ending.rest);
     // Every finished trick, as a small table of cards.
     if (v.tricks.length) {
       parts.push(
@@ -715,7 +725,10 @@ class SomersetTable extends Widget {
       );
     }
     replace(this._board, parts);
-    if (announce) this.announce(said.join(" "));
+    if (announce) {
+      keepInView(region, region.querySelector(".sr-table__result") || region.querySelector(".sr-tv__dock"));
+      this.announce(said.join(" "));
+    }
   }
 
   // The reader's hand in the bottom seat: buttons to choose from when a card or discards are asked
@@ -758,12 +771,12 @@ class SomersetTable extends Widget {
   // During the reader's call: what the advisor would bid with this hand after these calls (asked on
   // request: deals of the unseen cards played out for every trump), and a link to every bid and
   // trump in What is my hand worth?.
-  adviceBox(d) {
+  adviceBox(d, box) {
     const v = d.view;
     const calls = v.auction.map((c) => c.call);
     const params = new URLSearchParams({ rules: d.ruleset, format: d.format, hand: v.hand.join(" ") });
     if (calls.length) params.set("auction", calls.join(" "));
-    const out = h("div", { class: "sr-table__advice", role: "status" });
+    const out = h("div", { class: "sr-table__advice", role: "status", id: nextId("advice") });
     const ask = h(
       "button",
       {
@@ -785,14 +798,114 @@ class SomersetTable extends Widget {
           }
           const rec = a.recommendation;
           const call = advisedCall(rec);
-          replace(out, h("p", {}, h("strong", {}, `The advisor would ${call}. `), rec.reason, ` (${a.samples} deals played out for each trump.)`));
+          this._advice = { deal: this.dealKey(d), rec };
+          replace(out, h("p", { id: `${out.id}-said` }, h("strong", {}, `The advisor would ${call}. `), rec.reason, ` (${a.samples} deals played out for each trump.)`));
+          this.markAdvised(box, rec.bid === null ? "pass" : `bid ${rec.bid}`, `${out.id}-said`);
+          keepInView(this._board.querySelector(".sr-tv-play"), box.closest(".sr-tv"));
           this.announce(`The advisor would ${call}. ${rec.reason}`);
         },
       },
       "What would you bid?",
     );
-    const link = h("a", { class: "md-button", href: citationHref(`tools/worth/?${params.toString()}`) || "#" }, "Every bid and trump for this hand");
+    const link = h("a", { class: "sr-table__worth", href: citationHref(`tools/worth/?${params.toString()}`) || "#" }, "Every bid and trump for this hand");
     return h("div", { class: "sr-table__hint" }, h("div", { class: "sr-inline sr-actions" }, ask, link), out);
+  }
+
+  // The calls shown as buttons: pass and the bids people make, from a quarter of the deal's points
+  // up, as many bids as a third of its points (the bots' bids over many deals: 6 to 12 of 24, 13 to
+  // 22 of 36); the other bids under "More bids", one tap away.
+  usualCalls(moves, total) {
+    const bids = moves.filter((m) => /^bid \d+$/.test(m));
+    if (!total || bids.length <= 8) return { usual: moves, more: [] };
+    const value = (m) => Number(m.slice(4));
+    const lowest = Math.min(...bids.map(value));
+    const from = Math.max(lowest, Math.round(total / 4));
+    const to = from + Math.ceil(total / 3) - 1;
+    const usual = moves.filter((m) => !bids.includes(m) || (value(m) >= from && value(m) <= to));
+    return { usual, more: bids.filter((m) => !usual.includes(m)) };
+  }
+
+  // "1–5, 14–24": the bids under More bids, in runs.
+  bidRange(bids) {
+    const runs = [];
+    for (const n of bids.map((m) => Number(m.slice(4)))) {
+      const run = runs[runs.length - 1];
+      if (run && n === run[1] + 1) run[1] = n;
+      else runs.push([n, n]);
+    }
+    return runs.map(([a, b]) => (a === b ? String(a) : `${a}–${b}`)).join(", ");
+  }
+
+  // The deal the advice was asked for (a new deal forgets it).
+  dealKey(d) {
+    return `${d.ruleset} ${d.format} ${this._seed.value}`;
+  }
+
+  // Outline the advised call's (or trump's) button, said with the advice; a bid under More bids is
+  // moved beside the others.
+  markAdvised(box, move, describedBy) {
+    for (const b of box.querySelectorAll(".sr-table__advised")) {
+      b.classList.remove("sr-table__advised");
+      b.removeAttribute("aria-describedby");
+    }
+    const button = box.querySelector(`button[data-move="${CSS.escape(move)}"]`);
+    if (!button) return;
+    button.classList.add("sr-table__advised");
+    button.setAttribute("aria-describedby", describedBy);
+    const more = button.closest("details");
+    if (more) {
+      const group = box.querySelector(".sr-table__calls-to-make");
+      const value = (m) => (m === "pass" ? -1 : Number(m.slice(4)));
+      const after = [...group.querySelectorAll("button")].find((x) => value(x.dataset.move) > value(move));
+      group.insertBefore(button, after || null);
+      const left = more.querySelectorAll("button");
+      if (!left.length) more.remove();
+      else more.querySelector("summary").textContent = `More bids (${this.bidRange([...left].map((b) => b.dataset.move))})`;
+    }
+  }
+
+  // At the trump step: the advisor's trump, kept from the advice asked during the auction, or asked
+  // now (deals of the unseen cards played out for every trump with this hand).
+  trumpAdvice(d, box) {
+    const v = d.view;
+    const out = h("div", { class: "sr-table__advice", role: "status", id: nextId("advice") });
+    const show = (rec, note) => {
+      replace(out, h("p", { id: `${out.id}-said` }, h("strong", {}, `The advisor would name Trump: ${rec.label}. `), note));
+      const move = (d.to_play.moves || []).find((m, i) => d.to_play.labels[i] === rec.label);
+      if (move) this.markAdvised(box, move, `${out.id}-said`);
+    };
+    const kept = this._advice && this._advice.deal === this.dealKey(d) ? this._advice.rec : null;
+    if (kept) {
+      show(kept, `(its advice during the auction: ${kept.reason})`);
+      return h("div", { class: "sr-table__hint" }, out);
+    }
+    const ask = h(
+      "button",
+      {
+        type: "button",
+        class: "md-button",
+        onclick: async () => {
+          ask.disabled = true;
+          replace(out, h("p", { class: "sr-hint" }, "Playing out deals of the cards you cannot see…"));
+          const seq = this._seq;
+          const a = await this.ask({ cmd: "advise", rules: d.ruleset, format: d.format, hand: v.hand, samples: ADVICE_SAMPLES });
+          if (seq !== this._seq) return;
+          ask.disabled = false;
+          if (a.error) {
+            replace(out, h("p", { class: "sr-field-error" }, `No advice: ${a.error.message}`));
+            this.announce(`No advice: ${a.error.message}`);
+            return;
+          }
+          const rec = a.recommendation;
+          this._advice = { deal: this.dealKey(d), rec };
+          show(rec, `(${a.samples} deals played out for each trump.)`);
+          keepInView(this._board.querySelector(".sr-tv-play"), box.closest(".sr-tv"));
+          this.announce(`The advisor would name Trump: ${rec.label}.`);
+        },
+      },
+      "Which trump would the advisor name?",
+    );
+    return h("div", { class: "sr-table__hint" }, h("div", { class: "sr-inline sr-actions" }, ask), out);
   }
 
   // Once the deal is over and every hand is known: each call of the auction beside the call the bid
@@ -866,25 +979,29 @@ class SomersetTable extends Widget {
     const box = h("div", { class: "sr-table__you" });
     if (tp.kind === "call") {
       said.push(`Your call. ${v.auction.length ? `The calls so far: ${v.auction.map((c) => `${this.seatName(c.seat)} ${c.call}`).join(", ")}.` : "You call first."}`);
-      box.append(
-        h("p", { class: "sr-table__ask" }, "Your call: pass, or bid the points your side will take. Your hand is in the bottom seat."),
-        h(
-          "div",
-          { class: "sr-inline sr-table__calls-to-make", role: "group", "aria-label": "Your call" },
-          tp.moves.map((m) => h("button", { type: "button", class: "md-button", onclick: () => this.move(m) }, m === "pass" ? "Pass" : m.replace("bid ", ""))),
-        ),
-        this.adviceBox(d),
-      );
+      const button = (m) => h("button", { type: "button", class: "md-button", "data-move": m, onclick: () => this.move(m) }, m === "pass" ? "Pass" : m.replace("bid ", ""));
+      const { usual, more } = this.usualCalls(tp.moves, d.total);
+      const group = h("div", { class: "sr-inline sr-table__calls-to-make", role: "group", "aria-label": "Your call" }, usual.map(button));
+      const others = more.length
+        ? h(
+            "details",
+            { class: "sr-table__more" },
+            h("summary", {}, `More bids (${this.bidRange(more)})`),
+            h("div", { class: "sr-inline sr-table__calls-to-make", role: "group", "aria-label": "More bids" }, more.map(button)),
+          )
+        : null;
+      box.append(h("p", { class: "sr-table__ask" }, "Your call: pass, or bid the points your side will take."), group, others, this.adviceBox(d, box));
     } else if (tp.kind === "trump") {
       said.push(`You won the bid at ${v.bid_to_make ?? v.bid}. Name trump.`);
       box.append(
         h("p", { class: "sr-table__ask" }, `You won the bid at ${v.bid_to_make ?? v.bid}: name trump.`),
         h(
           "div",
-          { class: "sr-inline", role: "group", "aria-label": "Name trump" },
-          tp.moves.map((m, i) => h("button", { type: "button", class: "md-button", onclick: () => this.move(m) }, tp.labels[i])),
+          { class: "sr-inline sr-table__trumps", role: "group", "aria-label": "Name trump" },
+          tp.moves.map((m, i) => h("button", { type: "button", class: "md-button", "data-move": m, "data-label": tp.labels[i], onclick: () => this.move(m) }, tp.labels[i])),
         ),
       );
+      box.append(this.trumpAdvice(d, box));
     } else if (tp.kind === "discard") {
       said.push(tp.text);
       const chosen = [...this._selected];
@@ -929,7 +1046,7 @@ class SomersetTable extends Widget {
         h(
           "p",
           { class: "sr-table__ask" },
-          `${lead ? "Your lead" : "Your turn"}: play a card from your hand, in the bottom seat. A barred card says why it may not be played when you touch or focus it.${tp.declares ? " The suit of the card you lead becomes trump." : ""}`,
+          `${lead ? "Your lead" : "Your turn"}: play a card. A struck-through card says why when you touch it.${tp.declares ? " The suit of the card you lead becomes trump." : ""}`,
         ),
       );
       if (tp.moves.includes("trump nt")) {
@@ -955,16 +1072,14 @@ class SomersetTable extends Widget {
     return h("p", { class: "sr-table__samedeal" }, h("a", { href }, "This deal under the other rulesets"), ": the same cards and your play, and where the rules part ways.");
   }
 
+  // The end of the deal: the score (docked on the table, with Another deal), then why, every hand,
+  // the calls and cards checked, and the replay.
   ending(d, said) {
     const v = d.view;
-    const out = [];
+    const another = h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.newDeal(this.nextSeed()) }, "Another deal"));
     if (d.passed_out) {
       said.push("Everyone passed: no one plays this deal. Deal another.");
-      out.push(
-        h("p", { class: "sr-table__result" }, "Everyone passed, so the deal is thrown in."),
-        h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.newDeal(this.nextSeed()) }, "Another deal")),
-      );
-      return out;
+      return { dock: [h("p", { class: "sr-table__result" }, "Everyone passed, so the deal is thrown in."), another], rest: [] };
     }
     const bidTeam = d.teams.findIndex((t) => t.includes(v.declarer));
     const bidder = bidTeam >= 0 ? this.sideName(d.teams[bidTeam]) : "";
@@ -977,7 +1092,8 @@ class SomersetTable extends Widget {
     // The score calculator's sentence (the engine's one home for it), seats as readers count them: you are seat 1.
     const reason = d.score_reason ? seatText(d.score_reason.text) : "";
     said.push(`The deal is over. ${words}${reason ? ` ${reason}` : ""}`);
-    out.push(h("p", { class: "sr-table__result" }, h("strong", {}, "The deal is over. "), words));
+    const dock = [h("p", { class: "sr-table__result" }, h("strong", {}, "The deal is over. "), words), another];
+    const out = [];
     if (d.score_reason) {
       out.push(
         h("p", { class: "sr-table__reason" }, "Why: ", reason, " ", citationLink(d.score_reason.citation)),
@@ -1001,7 +1117,6 @@ class SomersetTable extends Widget {
       h(
         "div",
         { class: "sr-inline sr-actions" },
-        h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.newDeal(this.nextSeed()) }, "Another deal"),
         h(
           "button",
           {
@@ -1015,7 +1130,7 @@ class SomersetTable extends Widget {
         ),
       ),
     );
-    return out;
+    return { dock, rest: out };
   }
 }
 

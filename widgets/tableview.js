@@ -4,13 +4,23 @@
 // the trick in the middle, and above it the contract bar. Not a widget: a module of functions the
 // widgets call; its styles are in docs/assets/stylesheets/tableview.css.
 //
-//   tableView({players, bottom, name, dealer, leader, toPlay, partners, hands, trick, info, caption})
+//   tableView({players, bottom, name, dealer, leader, toPlay, partners, hands, trick, info, caption,
+//              dock, trump})
 //     -> <section class="sr-tv">: seats by the engine's numbers (0 ...), named by name(seat)
 //        ("you", "seat 2" ...); partners: the seats partnered with the bottom seat, marked
 //        "partner"; dealer, leader (of the trick in progress) and toPlay marked. hands[seat]:
 //        {cards} face up, {count} as card backs with the count, or {element} (the reader's own
 //        hand, drawn by the tool: buttons to choose from), with {kitty: Set} marking cards.
 //        trick: {leader, cards (in play order), winner (a position in play order or null), label}.
+//        dock: what the reader does now (the question, the calls, the coach's line, the score),
+//        drawn between the trick and the reader's hand; with a dock, the table is a played one
+//        (sr-tv--play): on a phone the other seats are drawn compactly round the trick so that
+//        the contract bar, the trick, the dock and the hand fit one screen. trump: the trump's
+//        label ("/8 suit"), marked by the reader's hand once it is named.
+//   playRegion(bar, table) -> <div class="sr-tv-play">: the contract bar and a played table, the
+//        part of the page kept in view at each turn (keepInView).
+//   keepInView(region, target) scrolls the page, when needed, so that the region lies below the
+//        site's header (or, when it is taller than the screen, so that target does).
 //   contractBar({trump, bid, holder, sides, total, bidSide, stage}) -> <div class="sr-contract">:
 //        trump in "Trump: /8 suit" notation, the bid and who holds it, the points each side has
 //        taken, and what each side still needs to make or to set.
@@ -59,7 +69,7 @@ function faceDownHand(count) {
   );
 }
 
-export function tableView({ players, bottom = 0, name, dealer = null, leader = null, toPlay = null, partners = [], hands = [], trick = null, info = new Map(), caption = "The table" }) {
+export function tableView({ players, bottom = 0, name, dealer = null, leader = null, toPlay = null, partners = [], hands = [], trick = null, info = new Map(), caption = "The table", dock = null, trump = null }) {
   const n = players;
   const seats = [];
   for (let k = 0; k < n; k++) {
@@ -71,6 +81,7 @@ export function tableView({ players, bottom = 0, name, dealer = null, leader = n
     if (seat === dealer) marks.push(h("span", { class: "sr-tv__mark sr-tv__mark--dealer", title: "The dealer" }, "dealer"));
     if (seat === leader) marks.push(h("span", { class: "sr-tv__mark sr-tv__mark--leader" }, "leads"));
     if (seat === toPlay) marks.push(h("span", { class: "sr-tv__mark sr-tv__mark--turn" }, "to play"));
+    if (seat === bottom && trump) marks.push(h("span", { class: "sr-tv__mark sr-tv__mark--trump" }, `Trump: ${trump}`));
     let body = null;
     let words = "";
     if (hand && hand.element) {
@@ -112,11 +123,81 @@ export function tableView({ players, bottom = 0, name, dealer = null, leader = n
   const rest = seats.filter((s) => !/--north/.test(s.className));
   return h(
     "section",
-    { class: `sr-tv sr-tv--${n}${hands.some(Boolean) ? "" : " sr-tv--bare"}`, "data-players": String(n), "aria-label": caption },
+    { class: `sr-tv sr-tv--${n}${hands.some(Boolean) ? "" : " sr-tv--bare"}${dock ? " sr-tv--play" : ""}`, "data-players": String(n), "aria-label": caption },
     north.length ? h("div", { class: "sr-tv__top" }, north) : null,
     rest,
     centre,
+    dock ? h("div", { class: "sr-tv__dock" }, dock) : null,
   );
+}
+
+export function playRegion(bar, table) {
+  watchTopPill();
+  return h("div", { class: "sr-tv-play" }, bar, table);
+}
+
+// Material's Back to top pill floats below the header when the page is scrolled up: while it would
+// lie over a played table (its bar, seats or cards), <html> is marked sr-board-under-top and the
+// pill is not drawn (tableview.css).
+let watching = false;
+function pillOverBoard() {
+  const pill = document.querySelector(".md-top");
+  let over = false;
+  if (pill) {
+    const p = pill.getBoundingClientRect();
+    for (const board of document.querySelectorAll(".sr-tv-play")) {
+      const b = board.getBoundingClientRect();
+      if (b.width && p.left < b.right && b.left < p.right && p.top < b.bottom && b.top < p.bottom) over = true;
+    }
+  }
+  document.documentElement.classList.toggle("sr-board-under-top", over);
+}
+function watchTopPill() {
+  if (!watching) {
+    watching = true;
+    addEventListener("scroll", pillOverBoard, { passive: true });
+    addEventListener("resize", pillOverBoard, { passive: true });
+  }
+  requestAnimationFrame(pillOverBoard);
+}
+
+// The band of the window the reader sees: below Material's sticky header (and its tabs when they
+// stick), to the window's bottom.
+function visibleBand() {
+  let top = 0;
+  for (const el of document.querySelectorAll(".md-header, .md-tabs")) {
+    const s = getComputedStyle(el);
+    if (s.position !== "sticky" && s.position !== "fixed") continue;
+    const r = el.getBoundingClientRect();
+    if (r.height > 0 && r.top <= 0.5) top = Math.max(top, r.bottom);
+  }
+  return { top, bottom: window.innerHeight };
+}
+
+export function keepInView(region, target = null) {
+  if (!region || !region.isConnected) return;
+  const band = visibleBand();
+  const r = region.getBoundingClientRect();
+  const margin = 4;
+  let dy = 0;
+  pillOverBoard();
+  if (r.height <= band.bottom - band.top - margin) {
+    if (r.top >= band.top && r.bottom <= band.bottom) return;
+    dy = r.top - band.top - margin;
+  } else {
+    const t = (target && target.isConnected ? target : region).getBoundingClientRect();
+    if (t.bottom - r.top <= band.bottom - band.top - margin) {
+      // the region's top (the contract bar) below the header, the target still on the screen
+      if (Math.abs(r.top - band.top - margin) < 1) return;
+      dy = r.top - band.top - margin;
+    } else {
+      if (t.top >= band.top && t.bottom <= band.bottom) return;
+      // the target's bottom at the window's bottom, or its top below the header when it is the taller
+      dy = t.height > band.bottom - band.top ? t.top - band.top - margin : t.bottom - band.bottom + margin;
+    }
+  }
+  window.scrollBy({ top: dy, behavior: "instant" });
+  pillOverBoard();
 }
 
 // What each side still needs: the bidder's side to make, the others (together) to set.
