@@ -34,7 +34,7 @@ function workerName() {
 }
 const STALL_MS = 120_000;
 // Said when the site changed under the engine's start twice in one page (see restart).
-const RELEASE_MESSAGE = "this site was updated while the engine loaded. Reload the page to use the new version.";
+const RELEASE_MESSAGE = "this site was updated while the rules engine loaded. Reload the page to use the new version.";
 const OFFLINE_MESSAGE =
   "you are offline, and this device has not saved the rules engine yet. Connect to the internet and use any tool once: after that every tool works offline too.";
 
