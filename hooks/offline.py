@@ -7,13 +7,13 @@ runtime, hooks/app.py's manifest and icons: this hook's ``on_post_build`` runs l
 * ``version``: a hash of every file in the build and of the template, so that any change makes a
   new service worker,
   which replaces the old precache and deletes the old caches when it activates;
-* ``engine``: a hash of the files under ``RUNTIME`` (Pyodide and the engine wheel), so the engine
-  stays cached across deploys that do not change it;
+* ``engine``: a hash of the files under ``RUNTIME`` (Pyodide and the engine wheel) and of
+  ``ENGINE_CACHE_FORMAT``, so the engine stays cached across deploys that do not change it;
 * ``precache``: the files a reader needs to read every page offline (pages, styles, scripts, the
   search index, the manifest and icons), each with a revision; everything in the build except
   ``RUNTIME``, source maps, compressed copies and the search's other-language files;
-* ``runtime``: the folders cached on first use instead: any file under them, whatever another
-  hook adds there, is kept once the engine has fetched it;
+* ``runtime``: the engine's folders, whose files are cached on first use instead: only those
+  ``engineFiles`` names, and only with the bytes of their hash;
 * ``engineFiles``: ``[address, sha256, bytes on the wire]`` of every file an engine start may
   fetch (either start path: the snapshot's and the ordinary one's), read from the engine manifest
   hooks/assets.py wrote, at the very addresses the worker asks for (the engine folder's with their
@@ -54,6 +54,10 @@ EXCLUDED_SUFFIXES = (".map", ".gz")
 EXCLUDED_FOLDERS = ("assets/javascripts/lunr/",)
 OFFLINE_DATA = "assets/data/offline.json"
 PRECACHE_BUDGET = 8 * 1024 * 1024  # bytes as stored; about a fifth of that compressed
+# Part of the engine cache's name: a new value drops every engine cache a reader has (their files
+# are fetched again once). It names the rule the cache's entries were kept under: every file
+# checked against its hash before it is kept (hooks/sw.js).
+ENGINE_CACHE_FORMAT = "checked"
 
 SERVE_STUB = """// mkdocs serve: no offline copy while the site is being edited. This removes any service
 // worker and cache an earlier build of the site left in this browser.
@@ -134,7 +138,8 @@ def build_facts(site: Path, template: str, kept: list[tuple[str, str, int]] | No
     """BUILD for the template, the precached files' sizes and paths, and their size gzip-compressed."""
     files = sorted(p for p in site.rglob("*") if p.is_file())
     everything = hashlib.sha256(template.encode())  # a new service worker is a new version too
-    engine = hashlib.sha256()
+    everything.update(f"{ENGINE_CACHE_FORMAT}\n".encode())
+    engine = hashlib.sha256(f"{ENGINE_CACHE_FORMAT}\n".encode())
     precache: list[list[str]] = []
     sizes: list[tuple[int, str]] = []
     compressed = 0

@@ -7,8 +7,8 @@
 //                that leave Pyodide and the engine wheel unchanged
 //   precache     [path, revision] of the pages, styles, scripts, search index and icons, relative
 //                to the site root; fetched when the service worker installs
-//   runtime      folders whose files are cached the first time anything fetches them (the engine:
-//                Pyodide and the wheel, whatever files they hold)
+//   runtime      the engine's folders (Pyodide and the wheel): this service worker answers every
+//                request for them, from its engine cache when it holds the file
 //   engineFiles  [address, sha256, bytes on the wire] of every file an engine start may fetch, on
 //                either start path (from the snapshot, or the ordinary one from stdlib.zip)
 //   engineBytes  their sum
@@ -17,13 +17,21 @@
 // new version deletes every other cache of this site. All paths are relative to this file's
 // folder, so the site works under any sub-path.
 //
+// Only this build's engine enters its engine cache: a file is kept only when engineFiles names its
+// address and its bytes have the hash listed there (the browser's HTTP cache may still hold an
+// older deploy's copy at the same address, and a host answers any `?v=` with the file it holds
+// now). The engine manifest, which decides every other file the engine asks for, is answered only
+// once its bytes are this build's (the HTTP cache's copy, else the server's); a file engineFiles
+// does not name is passed on to the network and never kept.
+//
 // Messages in: {type: "keep-engine", why} from a page: "used" once its engine has started (which
 // may have been before this service worker controlled the page, so nothing went through it),
 // "background" when the page found the browser idle on a connection that allows it, "asked"
 // when the reader pressed "Ready for the table". Every file of BUILD.engineFiles missing from the
-// engine cache is then fetched (the browser's HTTP cache first: the page's worker may have fetched
-// it moments ago), checked against its hash and kept; once all are there, the marker OFFLINE_READY
-// is written, which widgets/offline.js looks for to know that the engine can start without a
+// engine cache, or kept there with bytes that do not show its hash, is then fetched (the browser's
+// HTTP cache first: the page's worker may have fetched it moments ago), checked against its hash
+// and kept; once all are there, the marker OFFLINE_READY is written (saying they were all
+// checked), which widgets/offline.js looks for to know that the engine can start without a
 // network. Messages out, to every page of the site: {type: "engine-progress", done, total} (bytes
 // on the wire) and {type: "engine-saved", complete, why, scripts} (`scripts`: the addresses of the
 // runtime's JavaScript files kept by this request, for widgets/offline.js's compileAhead).
@@ -36,6 +44,9 @@ const ENGINE = `somerset-engine-${BUILD.engine}`;
 const OWN_CACHE = /^somerset-(pages|engine)-[0-9a-f]{16}$/;
 const OFFLINE_READY = new URL("assets/engine/offline-ready", ROOT).href;
 const NOT_FOUND = new URL("404.html", ROOT).href;
+const MANIFEST = new URL("assets/engine/manifest.json", ROOT).href;
+// address -> sha256 of this build's engine files
+const ENGINE_FILES = new Map(BUILD.engineFiles.map(([path, sha256]) => [new URL(path, ROOT).href, sha256]));
 
 function inRuntime(url) {
   return BUILD.runtime.some((folder) => url.href.startsWith(new URL(folder, ROOT).href));
@@ -93,14 +104,42 @@ async function engineFile(event, request) {
   const cache = await caches.open(ENGINE);
   const hit = await cache.match(request);
   if (hit) return hit;
+  const sha256 = ENGINE_FILES.get(request.url);
+  if (sha256 === undefined || request.headers.has("range")) return fetch(request);
+  if (request.url === MANIFEST) {
+    const checked = await fetchEngineFile(request.url, sha256);
+    if (!checked) return fetch(request, { cache: "no-cache" }); // the host holds another build now: not kept
+    remember(event, cache.put(request, checked.clone()));
+    return checked;
+  }
+  // Answered as it arrives (the engine decompresses and compiles its downloads as they come);
+  // kept once the whole file has shown its hash.
   const response = await fetch(request);
   if (response.ok && response.status === 200 && response.type === "basic") {
-    const put = cache.put(request, response.clone()).catch(() => {});
-    pendingPuts.add(put);
-    put.finally(() => pendingPuts.delete(put));
-    event.waitUntil(put);
+    const read = response.clone();
+    const kept = response.clone();
+    remember(event, (async () => {
+      if ((await sha256Hex(await read.arrayBuffer())) === sha256) await cache.put(request, kept);
+      else await kept.body.cancel();
+    })());
   }
   return response;
+}
+
+function remember(event, put) {
+  put = put.catch(() => {});
+  pendingPuts.add(put);
+  put.finally(() => pendingPuts.delete(put));
+  event.waitUntil(put);
+}
+
+// Whether a response holds the bytes of the given hash.
+async function holds(response, sha256) {
+  try {
+    return (await sha256Hex(await response.arrayBuffer())) === sha256;
+  } catch {
+    return false;
+  }
 }
 
 async function sitePage(request, url) {
@@ -179,10 +218,24 @@ async function keepAll(why) {
   let done = 0;
   let complete = BUILD.engineFiles.length > 0;
   const missing = [];
+  // A file already kept counts once its bytes show their hash; the marker says they all did when
+  // it was written (and nothing unchecked enters this cache since).
+  let checked = false;
+  try {
+    const note = await cache.match(OFFLINE_READY);
+    checked = Boolean(note && (await note.json()).checked === true);
+  } catch {
+    checked = false;
+  }
   for (const [path, sha256, bytes] of BUILD.engineFiles) {
     const href = new URL(path, ROOT).href;
-    if (await cache.match(href)) done += bytes;
-    else missing.push([href, sha256, bytes]);
+    const hit = await cache.match(href);
+    if (hit && (checked || (await holds(hit, sha256)))) {
+      done += bytes;
+    } else {
+      if (hit) await cache.delete(href);
+      missing.push([href, sha256, bytes]);
+    }
   }
   await tellPages({ type: "engine-progress", done, total, why });
   // The runtime's scripts kept now: a page then runs them once through this service worker, so
@@ -204,7 +257,7 @@ async function keepAll(why) {
     await tellPages({ type: "engine-progress", done, total, why });
   }
   if (complete) {
-    const note = JSON.stringify({ version: BUILD.version, engine: BUILD.engine, saved: new Date().toISOString() });
+    const note = JSON.stringify({ version: BUILD.version, engine: BUILD.engine, checked: true, saved: new Date().toISOString() });
     await cache.put(OFFLINE_READY, new Response(note, { headers: { "Content-Type": "application/json" } }));
   }
   await tellPages({ type: "engine-saved", complete, why, scripts });

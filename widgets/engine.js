@@ -6,6 +6,9 @@
 //                          request of any size or depth is answered (a refusal is an error answer)
 //   start()             -> starts loading (idempotent)
 //   retry()             -> after a failure, starts again with a fresh worker
+//   (a worker that finds the site deployed again under its start says {type: "restart"}: it is
+//   replaced once by a new worker, started whole from the new release's files, and the requests
+//   it left unanswered are asked again; a second time, the engine fails saying to reload the page)
 //   subscribe(fn)       -> fn(state) now and on every change; returns an unsubscribe function
 //   setNetwork(patch)   -> widgets/offline.js reports {offline, saved}: whether the browser is
 //                          offline, and whether the engine's files are saved on this device
@@ -30,6 +33,8 @@ function workerName() {
   return navigator.serviceWorker && navigator.serviceWorker.controller ? "somerset-engine served-by-sw" : "somerset-engine";
 }
 const STALL_MS = 120_000;
+// Said when the site changed under the engine's start twice in one page (see restart).
+const RELEASE_MESSAGE = "this site was updated while the rules engine loaded. Reload the page to use the new version.";
 const OFFLINE_MESSAGE =
   "you are offline, and this device has not saved the rules engine yet. Connect to the internet and use any tool once: after that every tool works offline too.";
 
@@ -54,7 +59,8 @@ function takeEarlyWorker() {
 function createEngine() {
   let worker = null;
   let nextId = 1;
-  const pending = new Map();
+  const pending = new Map(); // id -> {resolve, reject, text}
+  let restarted = false;
   const listeners = new Set();
   let state = { status: "idle", stage: null, fraction: 0, message: null, offline: navigator.onLine === false, saved: null };
 
@@ -80,19 +86,19 @@ function createEngine() {
     setState({ status: "failed", message });
   }
 
-  function start() {
+  function start(fresh = false) {
     if (worker || state.status === "ready") return;
     setState({ status: "loading", stage: "start", fraction: 0, message: null });
     // A tool page opened from a link with a position has had its worker started by the page's
     // head (hooks/early_start.py) before any module ran; it is taken over with the messages it
     // sent so far.
-    const early = takeEarlyWorker();
+    const early = fresh ? null : takeEarlyWorker();
     try {
       if (early) {
         worker = early.worker;
       } else {
         performance.mark("somerset-engine-start"); // for scripts/bench_web.py
-        worker = new Worker(WORKER_URL, { type: "module", name: workerName() });
+        worker = new Worker(WORKER_URL, { type: "module", name: workerName() + (fresh ? " fresh-release" : "") });
       }
     } catch (e) {
       fail(`this browser cannot run the engine in the background (${e.message || e})`);
@@ -127,6 +133,8 @@ function createEngine() {
         });
       } else if (data.type === "failed") {
         fail(data.message || "unknown error");
+      } else if (data.type === "restart") {
+        restart(data.message);
       } else if ("id" in data && pending.has(data.id)) {
         const { resolve, reject } = pending.get(data.id);
         pending.delete(data.id);
@@ -151,6 +159,23 @@ function createEngine() {
     }
   }
 
+  // The worker's release is gone from the site (widgets/worker.js, restartWhole): a new worker,
+  // started whole from the files the site serves now, answers what the old one left unanswered.
+  function restart(why) {
+    if (restarted) {
+      fail(RELEASE_MESSAGE);
+      return;
+    }
+    restarted = true;
+    console.info(`Some'r'Set engine: starting again whole (${why})`);
+    if (worker) worker.terminate();
+    worker = null;
+    setState({ status: "idle", stage: null, fraction: 0, message: null });
+    start(true);
+    if (!worker) return;
+    for (const [id, { text }] of pending) worker.postMessage({ id, text });
+  }
+
   function ask(request) {
     if (state.status === "failed") return Promise.reject(new Error(state.message));
     // The request travels as JSON text: in Chromium a structured clone of an object nested about
@@ -168,8 +193,9 @@ function createEngine() {
     if (!worker) return Promise.reject(new Error(state.message || "the engine is not running"));
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, text: text === undefined ? "null" : text });
+      const sent = text === undefined ? "null" : text;
+      pending.set(id, { resolve, reject, text: sent });
+      worker.postMessage({ id, text: sent });
     });
   }
 

@@ -6,7 +6,7 @@
 //               | {type: "module-ahead", body | failed} (the page's download of Pyodide's module;
 //                 see compilePacked)
 // Messages out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings, files}
-//               | {type: "failed", message} | {id, response}
+//               | {type: "failed", message} | {type: "restart", message} | {id, response}
 // (`start` is the path the start took: "snapshot" (resumed from the memory snapshot), "fallback"
 // (the site lists a snapshot but it was not used: the ordinary start) or "plain" (the site lists
 // no snapshot: the ordinary start); `source` where the snapshot was read from ("network" or
@@ -24,6 +24,12 @@
 //   standard library this worker has fetched (hashed here), when Pyodide accepts it (its build
 //   id) and when the resumed engine reproduces the answer recorded at build time. Otherwise the
 //   worker says why in the console and starts Pyodide the ordinary way ("ready" says which).
+// * the wheel is installed only when its bytes have the hash the manifest names (a start from the
+//   snapshot installs it after the answer): a wheel of another release (the site was deployed
+//   again while this start ran) is never unpacked under this one's modules. The worker then says
+//   {type: "restart"}, answers nothing more, and the page starts a new worker whole, named
+//   "fresh-release", which asks the server again for the manifest and the wheel (cache "no-cache")
+//   rather than taking the browser's HTTP cache's copy of the older release.
 
 // Imported as the worker starts rather than before it: the downloads below are asked for while
 // this module arrives.
@@ -50,6 +56,9 @@ const ZSTD_DECODER = new URL("vendor/zstddec/zstd-decoder.wasm", ASSETS).href;
 // compiled lazily, which is quickest once. Pyodide's loader is handed the module
 // (`createPyodideModule`) rather than importing the plain one itself.
 const SERVED_BY_SW = String(self.name).split(" ").includes("served-by-sw");
+// A worker started again whole because the release changed under the one before (see above).
+const FRESH_RELEASE = String(self.name).split(" ").includes("fresh-release");
+const REVALIDATE = FRESH_RELEASE ? { cache: "no-cache" } : undefined;
 const RUNTIME_SCRIPT = new URL(SERVED_BY_SW ? "eager/pyodide.asm.mjs" : "pyodide.asm.mjs", PYODIDE_DIR).href;
 
 const timings = {};
@@ -364,8 +373,30 @@ async function fetchOk(url, what, init = undefined) {
   return response;
 }
 
-async function fetchBytes(url, what) {
-  return new Uint8Array(await (await fetchOk(url, what)).arrayBuffer());
+async function fetchBytes(url, what, init = undefined) {
+  return new Uint8Array(await (await fetchOk(url, what, init)).arrayBuffer());
+}
+
+// The site was deployed again while this engine started: a file it needs is another release's.
+class ReleaseChanged extends Error {}
+
+// The wheel the manifest names, checked against its hash before anything is unpacked from it.
+async function fetchWheel(manifest) {
+  const bytes = await fetchBytes(engineFile(manifest.wheel, manifest.sha256), "the engine", REVALIDATE);
+  const { sha256Hex } = await startupCode;
+  if ((await sha256Hex(bytes)) !== manifest.sha256) {
+    throw new ReleaseChanged("the site was updated while the engine started: the engine's wheel is another release's");
+  }
+  return bytes;
+}
+
+// Stops this worker for good once its release is known to be gone: the page starts a new one.
+let restarting = null;
+function restartWhole(reason) {
+  if (restarting) return;
+  restarting = String((reason && reason.message) || reason);
+  stopWatching();
+  self.postMessage({ type: "restart", message: restarting });
 }
 
 // A file of the engine folder, with the first characters of its hash in the query so that a new
@@ -621,7 +652,18 @@ async function fromSnapshot(loadPyodide, options, memory, heapBytes, snapshot, w
   // (it would share the connection with the runtime and the snapshot): its files (for anything
   // imported later, and for tracebacks) are fetched and written once the worker has a quiet
   // moment, as is the snapshot's copy.
-  later(async () => installWheel(pyodide, await wheel()));
+  later(async () => {
+    let bytes;
+    try {
+      bytes = await wheel();
+    } catch (e) {
+      // The modules running are the snapshot's; another release's wheel is not unpacked under
+      // them: the engine starts again whole.
+      if (e instanceof ReleaseChanged) restartWhole(e);
+      throw e;
+    }
+    await installWheel(pyodide, bytes);
+  });
   if (keep) later(keep);
   return { handle, source };
 }
@@ -713,7 +755,7 @@ async function boot() {
     return module.default;
   }, runtimeFailed));
   progress("manifest", 0.01);
-  const manifest = await (await fetchOk(new URL("manifest.json", ENGINE_DIR), "the engine manifest")).json();
+  const manifest = await (await fetchOk(new URL("manifest.json", ENGINE_DIR), "the engine manifest", REVALIDATE)).json();
   reached("manifest");
   if (!manifest || typeof manifest.wheel !== "string" || !/^somerset-[\w.+-]+\.whl$/.test(manifest.wheel)) {
     throw new Error("the engine manifest does not name a wheel");
@@ -752,7 +794,7 @@ async function boot() {
   // The wheel: asked for at once by the ordinary start, only after the answer by a start from the
   // snapshot (or at once when the snapshot is not used after all).
   let wheelBytes = null;
-  const wheel = () => (wheelBytes ||= quiet(fetchBytes(engineFile(manifest.wheel, manifest.sha256), "the engine")));
+  const wheel = () => (wheelBytes ||= quiet(fetchWheel(manifest)));
   if (!memory) wheel();
   const snapshotStop = new AbortController();
   const snapshot = memory ? quiet(fillSnapshot(snapshotEntry, memory, unpacked, loader, lock, manifest.sha256, snapshotStop)) : null;
@@ -808,7 +850,8 @@ const ready = boot().then(
   (e) => {
     stopWatching();
     failure = String((e && e.message) || e);
-    self.postMessage({ type: "failed", message: failure });
+    if (e instanceof ReleaseChanged) restartWhole(e);
+    else self.postMessage({ type: "failed", message: failure });
   },
 );
 
@@ -819,6 +862,7 @@ self.addEventListener("message", async (event) => {
   if (!data || typeof data !== "object" || !("id" in data)) return;
   const { id } = data;
   await ready;
+  if (restarting) return; // the page asks the new worker
   if (!handle) {
     self.postMessage({ id, error: failure || "the rules engine is not loaded" });
     return;
@@ -834,6 +878,7 @@ self.addEventListener("message", async (event) => {
   let response = answer();
   if (response && response.error && response.error.internal && (lateWork.length || lateRun)) {
     await runLate();
+    if (restarting) return;
     response = answer();
   }
   self.postMessage({ id, response });

@@ -84,6 +84,10 @@ def test_versions_follow_the_files(built_site: Path, tmp_path: Path) -> None:
     assert "assets/pyodide/snapshot.bin" not in {p for p, _ in third["precache"]}
     # The service worker's own code changing is a new version too.
     assert offline.build_facts(site, template + "\n// changed")[0]["version"] != third["version"]
+    # Another rule for keeping the engine's files: every engine cache a reader has is dropped.
+    offline.ENGINE_CACHE_FORMAT += "-again"
+    fourth, _, _ = offline.build_facts(site, template)
+    assert fourth["engine"] != third["engine"] and fourth["version"] != third["version"]
 
 
 def test_a_precache_over_budget_or_a_broken_template_fails_the_build(built_site: Path, tmp_path: Path,
