@@ -10,6 +10,9 @@ Best play panel shows the table it redraws (trick and hands) with the step contr
 from __future__ import annotations
 
 import json
+import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +27,8 @@ from screen import DESKTOP, PHONE, in_view
 TRAINER = "puzzles/trainer/"
 VIEWS = {"phone": PHONE, "phone-dark": {**PHONE, "color_scheme": "dark"}, "desktop": DESKTOP}
 RECORDS = {r["id"]: r for r in trainer_data()["puzzles"]}
+# Screenshots of each moment, to look at (pytest-playwright empties test-results/ on every run).
+SCREENS = Path(os.environ.get("SOMERSET_SCREENS", Path(tempfile.gettempdir()) / "somerset-screens"))
 
 # Two frames drawn after the tap, and Material's Back to top pill put away (it shows while the page
 # moves up; the widgets move the page one pixel down again after moving it up).
@@ -46,7 +51,8 @@ def tap(page: Any, view: str, locator: Any) -> None:
 
 
 def shot(page: Any, name: str, view: str) -> None:
-    page.screenshot(path=f"test-results/one-screen-{name}-{view}.png")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"one-screen-{name}-{view}.png"))
 
 
 @pytest.mark.parametrize("view", VIEWS)
