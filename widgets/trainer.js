@@ -413,8 +413,9 @@ class SomersetTrainer extends HTMLElement {
     this.updateCount();
     this.saveAddress();
     if (focus && this._shownOnce) this._title.focus({ preventScroll: true });
-    // A notice about the address stays in view above the puzzle when there is one.
-    this.bringTaskIntoView(this._notice.hidden ? null : this._notice);
+    // A notice about the address stays in view above the puzzle when there is one; an address that
+    // names a place on the page (#how-it-works) is left where it put the reader.
+    if (this._shownOnce || !location.hash) this.bringTaskIntoView(this._notice.hidden ? null : this._notice);
     this._shownOnce = true;
     const status = this.statusOf(p.id);
     const before = status === "unseen" ? "" : ` You have ${status} it before.`;
