@@ -10,7 +10,7 @@
 //     choices are cards of the reader's hand)
 //   .position(table, {pressed(card)}) -> the choice buttons (the cards that may be played)
 //   .line(frames, {title, at}) draws a line from frame `at`; .leaveLine() draws the position again
-//   .onLine: whether a line is drawn; .table, .hand: the table drawn and its bottom seat
+//   .onLine: whether a line is drawn; .table, .trick, .hand: the table drawn, its middle, its bottom seat
 //   A step the reader takes keeps the table and the step control on screen (board-in-view.js).
 
 import { contractBar, tableView } from "./tableview.js";
@@ -57,6 +57,10 @@ export class TrainerBoard {
 
   get table() {
     return this._view.querySelector(".sr-tv");
+  }
+
+  get trick() {
+    return this._view.querySelector(".sr-tv__centre");
   }
 
   get hand() {

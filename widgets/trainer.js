@@ -294,10 +294,13 @@ class SomersetTrainer extends HTMLElement {
   }
 
   // What the reader needs next, brought on screen after a tap: at the table, the task down to the
-  // hand (the trick between); else the puzzle from its title down to its choices.
+  // hand (the trick between), or at least the trick and the hand; else the puzzle from its title
+  // down to its choices.
   bringTaskIntoView(from = null) {
-    if (this._atTable) bringIntoView(from || this._question, this._board.hand);
-    else bringIntoView(from || this._title, this._choices);
+    if (this._atTable) {
+      bringIntoView(from || this._question, this._board.hand);
+      bringIntoView(this._board.trick, this._board.hand); // a board taller than the screen keeps its trick and hand
+    } else bringIntoView(from || this._title, this._choices);
   }
 
   // --- filters ---------------------------------------------------------------------------------------
@@ -455,7 +458,7 @@ class SomersetTrainer extends HTMLElement {
       this._board.prepare(step.choices.map((c) => c.value), this._lastTrick);
       this._lastTrick = null;
       this.drawPosition();
-      replace(this._question, `${step.question} `, "Play a card from your hand, at the bottom of the table.");
+      replace(this._question, `${step.question} `, "Play a card from your hand, below.");
       replace(this._choices);
     } else {
       this.renderTable(step.table || {});
