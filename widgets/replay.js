@@ -18,7 +18,9 @@
 // same table, and the one step control (and the arrow keys) step through it until "Back to the
 // deal". A worked example, without hands, shows its trick as seats round a table by play order.
 // Seats are numbered from 1 as readers count them (the engine's records count from 0: seatText
-// renumbers its sentences).
+// renumbers its sentences). A step the reader takes keeps the table and the step control on
+// screen together (board-in-view.js): a card chosen in the Best play panel below brings the table
+// it redraws, with the step control under it, into view.
 
 import {
   Widget,
@@ -39,6 +41,7 @@ import {
 } from "./ui.js";
 import { BestPlay } from "./bestplay.js";
 import { contractBar, tableView } from "./tableview.js";
+import { bringIntoView } from "./board-in-view.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
 const SEED = /^\d{1,20}$/;
@@ -136,12 +139,13 @@ class SomersetReplay extends Widget {
     this._line = null; // the best-play line drawn on the table: {frames, k, card, title}
     this._back = h("button", { type: "button", class: "md-button", hidden: true, onclick: () => this.leaveLine(true) }, "Back to the deal");
     this._bestBox = h("div", { class: "sr-replay__best", hidden: true });
+    this._nav = h("div", { class: "sr-inline sr-actions sr-replay__nav" }, this._first, this._prev, this._next, this._last, this._back);
     replace(
       this,
       this._title,
       this.statusBox(),
       this._stage,
-      h("div", { class: "sr-inline sr-actions sr-replay__nav" }, this._first, this._prev, this._next, this._last, this._back),
+      this._nav,
       this._bestBox,
       h("p", { class: "sr-hint", id: `${id}-keys` }, "Keys: Left and Right arrows step back and forward; Home and End go to the first and last step."),
       this._live,
@@ -336,8 +340,16 @@ class SomersetReplay extends Widget {
     this._prev.setAttribute("aria-disabled", String(atStart));
     this._next.setAttribute("aria-disabled", String(atEnd));
     this._last.setAttribute("aria-disabled", String(atEnd));
-    if (announce) this.announce(`${counter}. ${step.label}. ${seatText(step.text)}`);
+    if (announce) {
+      this.announce(`${counter}. ${step.label}. ${seatText(step.text)}`);
+      this.boardIntoView();
+    }
     if (best) this.showBest(step);
+  }
+
+  // The table (or the trick) and the step control, on screen together after a step the reader took.
+  boardIntoView() {
+    bringIntoView(this._table.querySelector(".sr-tv") || this._table, this._nav);
   }
 
   // The side names of a whole deal, as readers count seats.
@@ -403,7 +415,8 @@ class SomersetReplay extends Widget {
     this._back.hidden = true;
     this.show(false, false);
     if (announce) this.announce(`Back to the deal: step ${this._index + 1} of ${this._steps.length}.`);
-    this._stage.focus();
+    this._stage.focus({ preventScroll: true });
+    this.boardIntoView();
   }
 
   lineStep(k, announce) {
@@ -428,7 +441,10 @@ class SomersetReplay extends Widget {
     this._prev.setAttribute("aria-disabled", String(i === 0));
     this._next.setAttribute("aria-disabled", String(i === n));
     this._last.setAttribute("aria-disabled", String(i === n));
-    if (announce) this.announce(`Best play. Card ${i} of ${n}: ${f.text}`);
+    if (announce) {
+      this.announce(`Best play. Card ${i} of ${n}: ${f.text}`);
+      this.boardIntoView();
+    }
   }
 
   // The trick's cards to study with the solver: the one chosen is solved, any other search stops.

@@ -10,9 +10,11 @@
 //     choices are cards of the reader's hand)
 //   .position(table, {pressed(card)}) -> the choice buttons (the cards that may be played)
 //   .line(frames, {title, at}) draws a line from frame `at`; .leaveLine() draws the position again
-//   .onLine: whether a line is drawn
+//   .onLine: whether a line is drawn; .table, .trick, .hand: the table drawn, its middle, its bottom seat
+//   A step the reader takes keeps the table and the step control on screen (board-in-view.js).
 
 import { contractBar, tableView } from "./tableview.js";
+import { bringIntoView } from "./board-in-view.js";
 import { cardFace, cardWords, h, handView, nextId, replace } from "./ui.js";
 import { capitalize, seatName } from "./words.js";
 
@@ -51,6 +53,18 @@ export class TrainerBoard {
 
   get onLine() {
     return this._frames !== null;
+  }
+
+  get table() {
+    return this._view.querySelector(".sr-tv");
+  }
+
+  get trick() {
+    return this._view.querySelector(".sr-tv__centre");
+  }
+
+  get hand() {
+    return this._view.querySelector(".sr-tv__seat--bottom");
   }
 
   isFor(step) {
@@ -239,7 +253,10 @@ export class TrainerBoard {
       [this._end, i === n],
     ])
       b.setAttribute("aria-disabled", String(off));
-    if (announce) this._announce(this._status.textContent);
+    if (announce) {
+      this._announce(this._status.textContent);
+      bringIntoView(this.table, this._controls);
+    }
   }
 
   onKey(e) {

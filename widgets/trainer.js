@@ -51,6 +51,7 @@ import { readProgressFile, saveProgressFile } from "./progress-file.js";
 import { answerWords, choiceLabel, judgeAnswer, replyWords } from "./trainer-judge.js";
 import { lineWords, positionWords, seatWho } from "./trainer-words.js";
 import { TrainerBoard } from "./trainer-board.js";
+import { bringIntoView } from "./board-in-view.js";
 import { firstTrickEnd, lineFrames } from "./line-frames.js";
 import { listWords, ordinal } from "./words.js";
 
@@ -231,23 +232,11 @@ class SomersetTrainer extends HTMLElement {
     this._next = h("button", { type: "button", class: "md-button", onclick: () => this.next() }, "Next puzzle");
     this._permalink = h("a", { class: "sr-trainer__permalink" }, "Link to this puzzle");
     this._streak = h("p", { class: "sr-trainer__streak" });
-    const puzzle = h(
-      "section",
-      { class: "sr-trainer__puzzle", "aria-labelledby": `${id}-title` },
-      this._title,
-      this._meta,
-      this._stepLine,
-      this._reply,
-      this._table,
-      this._board.element,
-      this._question,
-      this._choices,
-      h("div", { class: "sr-inline sr-actions sr-trainer__actions" }, this._continue, this._check, this._again, this._hintButton, this._solutionButton, this._next),
-      this._feedback,
-      this._hint,
-      this._solution,
-      h("p", { class: "sr-trainer__links" }, this._permalink),
-    );
+    this._actions = h("div", { class: "sr-inline sr-actions sr-trainer__actions" }, this._continue, this._check, this._again, this._hintButton, this._solutionButton, this._next);
+    this._links = h("p", { class: "sr-trainer__links" }, this._permalink);
+    const puzzle = h("section", { class: "sr-trainer__puzzle", "aria-labelledby": `${id}-title` });
+    this._puzzle = puzzle;
+    this.arrange(false);
 
     this._progressBody = h("div", { class: "sr-trainer__progressbody" });
     this._export = h("button", { type: "button", class: "md-button", onclick: () => this.exportProgress() }, "Export progress");
@@ -288,6 +277,31 @@ class SomersetTrainer extends HTMLElement {
     if (this._own.length) options.push(h("option", { value: OWN_THEME }, `From your deals (${this._own.length})`));
     replace(this._theme, options);
     this._theme.value = [...this._theme.options].some((o) => o.value === wanted) ? wanted : "";
+  }
+
+  // The parts of a puzzle in reading order. At the table the task comes first, then the board and
+  // its step control, and what a card did (the verdict, the defence's reply) right under them, so
+  // that on a phone the task, the trick and the hand, or the board, its step control and the
+  // verdict, share one screen (develop/runtime.md, "Widgets": one screen).
+  arrange(atTable) {
+    if (this._arranged === atTable) return;
+    this._arranged = atTable;
+    const head = [this._title, this._meta, this._stepLine];
+    const tail = [this._hint, this._solution, this._links];
+    const order = atTable
+      ? [...head, this._question, this._board.element, this._reply, this._feedback, this._actions, this._table, this._choices, ...tail]
+      : [...head, this._reply, this._table, this._board.element, this._question, this._choices, this._actions, this._feedback, ...tail];
+    this._puzzle.append(...order);
+  }
+
+  // What the reader needs next, brought on screen after a tap: at the table, the task down to the
+  // hand (the trick between), or at least the trick and the hand; else the puzzle from its title
+  // down to its choices.
+  bringTaskIntoView(from = null) {
+    if (this._atTable) {
+      bringIntoView(from || this._question, this._board.hand);
+      bringIntoView(this._board.trick, this._board.hand); // a board taller than the screen keeps its trick and hand
+    } else bringIntoView(from || this._title, this._choices);
   }
 
   // --- filters ---------------------------------------------------------------------------------------
@@ -402,7 +416,10 @@ class SomersetTrainer extends HTMLElement {
     this.renderStep();
     this.updateCount();
     this.saveAddress();
-    if (focus && this._shownOnce) this._title.focus();
+    if (focus && this._shownOnce) this._title.focus({ preventScroll: true });
+    // A notice about the address stays in view above the puzzle when there is one; an address that
+    // names a place on the page (#how-it-works) is left where it put the reader.
+    if (this._shownOnce || !location.hash) this.bringTaskIntoView(this._notice.hidden ? null : this._notice);
     this._shownOnce = true;
     const status = this.statusOf(p.id);
     const before = status === "unseen" ? "" : ` You have ${status} it before.`;
@@ -432,6 +449,7 @@ class SomersetTrainer extends HTMLElement {
     this._stepLine.textContent = many ? `Step ${this._step + 1} of ${p.steps.length}` : "";
     const atTable = this._board.isFor(step);
     this._atTable = atTable;
+    this.arrange(atTable);
     this._table.hidden = atTable;
     this._board.element.hidden = !atTable;
     this._choices.hidden = atTable;
@@ -441,7 +459,7 @@ class SomersetTrainer extends HTMLElement {
       this._board.prepare(step.choices.map((c) => c.value), this._lastTrick);
       this._lastTrick = null;
       this.drawPosition();
-      replace(this._question, `${step.question} `, "Play a card from your hand, at the bottom of the table.");
+      replace(this._question, `${step.question} `, "Play a card from your hand, below.");
       replace(this._choices);
     } else {
       this.renderTable(step.table || {});
@@ -493,7 +511,8 @@ class SomersetTrainer extends HTMLElement {
     this._step += 1;
     this.renderStep();
     this.announce(`Step ${this._step + 1}: ${this.step().question}`);
-    if (this._buttons.length) this._buttons[0].focus();
+    if (this._buttons.length) this._buttons[0].focus({ preventScroll: true });
+    this.bringTaskIntoView();
   }
 
   choiceButton(choice, i) {
@@ -672,7 +691,11 @@ class SomersetTrainer extends HTMLElement {
       this._again.hidden = false;
       this._check.hidden = true;
       this.announce(`Wrong. ${chose} ${texts.join(" ")} ${more}${lineSaid} Try again, ask for a hint, or show the solution.`);
-      this._again.focus();
+      this._again.focus({ preventScroll: true });
+      // The board with its step control and the verdict under it; off the table, the verdict.
+      const verdict = this._feedback.querySelector(".sr-trainer__verdictline");
+      if (this._atTable && this._board.onLine) bringIntoView(this._board.table, verdict);
+      else bringIntoView(this._feedback);
       return;
     }
     const last = this._step === this._current.steps.length - 1;
@@ -692,13 +715,15 @@ class SomersetTrainer extends HTMLElement {
         : null;
       this._board.line(frames, { title: `Your ${chosen[0]}, and the play until your next turn (step through it):`, at, announce: false });
       this._reply.hidden = false;
-      this._reply.textContent = `Right: ${listWords(chosen.map((v) => this.label(v)))}. ${frames.slice(1).map((f) => f.text).join(" ")}`;
+      // The defence's cards are said card by card by the step control, on the table above.
+      this._reply.textContent = `Right: ${listWords(chosen.map((v) => this.label(v)))}.`;
       this._check.hidden = true;
       this._hintButton.disabled = true;
       this._solutionButton.disabled = true;
       this._continue.hidden = false;
       this.announce(`Right. ${chose} ${frames[at].text} Press “Your turn” to go on.`);
-      this._continue.focus();
+      this._continue.focus({ preventScroll: true });
+      bringIntoView(this._board.table, this._continue);
       return;
     }
     if (!last) {
@@ -708,7 +733,8 @@ class SomersetTrainer extends HTMLElement {
       this._reply.hidden = false;
       this._reply.textContent = `Right: ${listWords(chosen.map((v) => this.label(v)))}.${words}`;
       this.announce(`Right. ${chose}${words} Step ${this._step + 1}: ${this.step().question}`);
-      if (this._buttons.length) this._buttons[0].focus();
+      if (this._buttons.length) this._buttons[0].focus({ preventScroll: true });
+      this.bringTaskIntoView(this._atTable ? null : this._reply);
       return;
     }
     this._reply.hidden = true;
@@ -729,7 +755,8 @@ class SomersetTrainer extends HTMLElement {
     this._check.hidden = true;
     this._solutionButton.disabled = true;
     this.announce(`Right. ${chose} ${String(step.solution)} Streak: ${this._progress.streak}.`);
-    this._next.focus();
+    this._next.focus({ preventScroll: true });
+    bringIntoView(this._feedback, this._next);
   }
 
   // Progress: a wrong answer or the solution ends the streak and marks the puzzle failed; the last
@@ -787,7 +814,8 @@ class SomersetTrainer extends HTMLElement {
     this._feedback.dataset.kind = "";
     replace(this._feedback);
     this.announce("Choose again.");
-    if (this._buttons.length) this._buttons[0].focus();
+    if (this._buttons.length) this._buttons[0].focus({ preventScroll: true });
+    this.bringTaskIntoView();
   }
 
   showHint() {
@@ -797,6 +825,7 @@ class SomersetTrainer extends HTMLElement {
     this._hintButton.setAttribute("aria-expanded", "true");
     replace(this._hint, h("p", {}, h("strong", {}, "Hint: "), String(step.hint)));
     this.announce(`Hint: ${String(step.hint)}`);
+    bringIntoView(this._hint);
   }
 
   showSolution() {
@@ -826,6 +855,7 @@ class SomersetTrainer extends HTMLElement {
       for (const b of this._buttons) b.removeAttribute("aria-disabled");
     }
     this.announce(`${words} ${String(step.solution)}${more}`);
+    bringIntoView(this._solution);
   }
 
   next() {
