@@ -71,6 +71,7 @@ def test_same_deal_opens_on_one_line_per_ruleset(open_page: Any, screen: dict[st
     # Another deal, pressed under the form: the next seed's lines come into view.
     page.locator("somerset-samedeal").get_by_role("button", name="Another deal").click()
     answer = samedeal(rules=RULES, seed=2, dealer=3)
+    expect(page.locator("somerset-samedeal .sr-samedeal__source")).to_contain_text("seed 2,", timeout=ENGINE_TIMEOUT)
     expect(page.locator("somerset-samedeal .sr-samedeal__lines > li").first).to_contain_text(
         f"{answer['endings'][0]['ruleset_name']}: {verdict(answer['endings'][0])}")
     expect(page.locator("somerset-samedeal [aria-live='polite']")).to_contain_text(re.compile(r"part ways|same way"))
