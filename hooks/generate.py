@@ -266,9 +266,8 @@ def render_compare(page: Any, arg: str | None) -> str:
     n = len(rulesets)
     return (
         f'<div class="sr-compare">\n<style>{"".join(css)}</style>\n'
-        f'<p class="sr-compare-help" id="sr-compare-help">Tick the rulesets to compare, two taps for two; with none '
-        f"ticked, all {n} are shown. This works without JavaScript. ◆ marks a rule that differs from the one most of "
-        f"the {n} rulesets use.</p>\n"
+        f'<p class="sr-compare-help" id="sr-compare-help">Two taps compare two rulesets; with none ticked, all {n} '
+        f"are shown. ◆ marks a rule that differs from the one most of the {n} rulesets use.</p>\n"
         '<form class="sr-compare-pick" aria-describedby="sr-compare-help">'
         f'<fieldset><legend>Rulesets to compare</legend>{"".join(picks)}</fieldset>'
         f'<button type="reset" class="md-button sr-compare-all">Show all {n}</button></form>\n'
@@ -371,7 +370,9 @@ def render_rulings(page: Any, arg: str | None) -> str:
     _RULING_NAMES.clear()
     _RULING_NAMES.update(called)
     order = " ".join(RULESETS)
-    out: list[str] = [_rulings_index(page, called), f'<somerset-rulings data-rulesets="{order}"></somerset-rulings>\n']
+    # The reader's ruleset first (on a phone's first screen, whether the page was opened or searched
+    # to), then the questions.
+    out: list[str] = [f'<somerset-rulings data-rulesets="{order}"></somerset-rulings>\n', _rulings_index(page, called)]
     topic = None
     for ruling in RULINGS:
         if ruling.topic != topic:

@@ -40,9 +40,8 @@ class SomersetCompare extends HTMLElement {
     const help = root.querySelector(".sr-compare-help");
     if (help) {
       help.textContent =
-        `Tick the rulesets to compare, two taps for two; with none ticked, all ${this._picks.length} are shown. ` +
-        "◆ marks the rules on which the rulesets shown differ: the cells that differ from the rule most of them use, " +
-        "or every cell of the row when no rule has a majority. The page's address keeps your choice, so you can share it.";
+        `Two taps compare two rulesets; with none ticked, all ${this._picks.length} are shown. ` +
+        "◆ marks where the rulesets shown differ. The page's address keeps your choice.";
     }
     const notices = this.readAddress();
     this._form.addEventListener("change", () => this.update());

@@ -5,7 +5,9 @@
 // the rules allow, and lets the same bots play on from where a ruleset parts. The answer (the
 // `samedeal` request) lists every point where the rulesets part ways, each ruleset's outcome there
 // with the rule and its citation, the rulesets that cannot deal these cards and why, and how the
-// deal ends under each, with a step-by-step replay. The rulesets, players, seed and the version of
+// deal ends under each, with a step-by-step replay. The answer opens with one line per ruleset (made
+// or set, the score: from each ending's fields) and the first parting, the details folded below,
+// above the form, so a phone shows the verdicts first. The rulesets, players, seed and the version of
 // the bots that play (`bots`; 1 for a link without it), and for a deal played at the table its
 // code (`play`, every call and card; older links give the reader's `moves`), live in the address,
 // so a link shows the same comparison in later releases; a pasted record cannot. A seed the bots play
@@ -32,6 +34,7 @@ import {
   rulesetList,
   seatName,
   seatText,
+  signed,
 } from "./ui.js";
 import "./replay.js";
 import { contractBar, tableView } from "./tableview.js";
@@ -112,7 +115,8 @@ class SomersetSamedeal extends Widget {
       this.fillFormats("");
       this.markOwn();
     });
-    this._record = h("textarea", { id: `${id}-record`, class: "sr-record", rows: "6", spellcheck: "false", autocomplete: "off", "aria-describedby": `${id}-record-hint` });
+    this._recordError = h("p", { class: "sr-field-error", id: `${id}-record-err`, role: "alert", hidden: true });
+    this._record = h("textarea", { id: `${id}-record`, class: "sr-record", rows: "6", spellcheck: "false", autocomplete: "off", "aria-describedby": `${id}-record-err ${id}-record-hint` });
     const paste = h(
       "details",
       { class: "sr-samedeal__paste" },
@@ -124,12 +128,14 @@ class SomersetSamedeal extends Widget {
         { class: "sr-hint", id: `${id}-record-hint` },
         "A whole deal as “somerset play” prints it, or as Play a deal and the replayer show it. It is compared with its own ruleset and the ones ticked above. A pasted record is not kept in the page's address.",
       ),
+      this._recordError,
       h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.compareRecord() }, "Compare this record")),
     );
     this._notice = h("p", { class: "sr-notice", hidden: true });
-    this._results = h("div", { class: "sr-samedeal__results" });
+    // The answer above the form: the verdicts are what the reader opened the page (or pressed Compare) for.
+    this._results = h("div", { class: "sr-samedeal__results", tabindex: "-1" });
     this.liveRegion();
-    replace(this, h("p", { class: "sr-widget__title" }, "Same deal, every ruleset"), this.statusBox(), this._notice, form, paste, this._results, this._live);
+    replace(this, h("p", { class: "sr-widget__title" }, "Same deal, every ruleset"), this.statusBox(), this._notice, this._results, form, paste, this._live);
   }
 
   // The inputs, from the build's fixed data: usable while the engine downloads.
@@ -164,7 +170,7 @@ class SomersetSamedeal extends Widget {
   async onReady() {
     const pending = this._pending;
     this._pending = null;
-    if (pending) await this.run(pending.request, pending.announce, pending.fromRecord);
+    if (pending) await this.run(pending.request, pending.announce, pending.fromRecord, pending.fromForm);
     else if (!this._ran) await this.run(this.seedRequest(), this.stateFromAddress);
   }
 
@@ -246,7 +252,7 @@ class SomersetSamedeal extends Widget {
     this._bots = "";
     this._linkDealer = undefined;
     this.showNotice([]);
-    await this.run(this.seedRequest(), true);
+    await this.run(this.seedRequest(), true, false, true);
   }
 
   async compareRecord() {
@@ -260,20 +266,39 @@ class SomersetSamedeal extends Widget {
       this.showError(`The record is ${text.length.toLocaleString("en")} characters; the longest accepted is ${this._limits.record_chars.toLocaleString("en")}.`, this._record);
       return;
     }
-    await this.run({ cmd: "samedeal", rules: [this._choice.value, ...this.chosen()], record: text }, true, true);
+    await this.run({ cmd: "samedeal", rules: [this._choice.value, ...this.chosen()], record: text }, true, true, true);
   }
 
+  // A problem with the record is said under the record; any other above the form, where the answer goes.
   showError(message, control = null) {
-    replace(this._results, h("p", { class: "sr-field-error", role: "alert" }, message));
+    if (control === this._record) {
+      this._recordError.hidden = false;
+      this._recordError.textContent = message;
+      this._record.setAttribute("aria-invalid", "true");
+    } else replace(this._results, h("p", { class: "sr-field-error", role: "alert" }, message));
     this.announce(message);
     if (control) control.focus();
   }
 
-  async run(request, announce, fromRecord = false) {
+  clearRecordError() {
+    this._recordError.hidden = true;
+    this._recordError.textContent = "";
+    this._record.removeAttribute("aria-invalid");
+  }
+
+  // After Compare (or Another deal) below it, the answer above is brought into view.
+  showAnswer() {
+    const box = this._results.getBoundingClientRect();
+    const header = document.querySelector(".md-header");
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    if (box.top < top || box.top > innerHeight * 0.5) this._results.scrollIntoView({ block: "start" });
+  }
+
+  async run(request, announce, fromRecord = false, fromForm = false) {
     if (!this._rulesets) return;
     if (!this.engineReady) {
       // Asked before the engine runs: kept, and compared the moment it is ready.
-      this._pending = { request, announce, fromRecord };
+      this._pending = { request, announce, fromRecord, fromForm };
       replace(this._results, h("p", { class: "sr-hint", role: "status" }, "The comparison starts as soon as the rules engine is ready (its progress is shown above)."));
       return;
     }
@@ -287,6 +312,7 @@ class SomersetSamedeal extends Widget {
       return;
     }
     this._results.setAttribute("aria-busy", "true");
+    if (fromRecord) this.clearRecordError();
     const data = await this.ask(request);
     if (seq !== this._seq) return;
     this._results.removeAttribute("aria-busy");
@@ -310,39 +336,54 @@ class SomersetSamedeal extends Widget {
     this._info = data.endings.length ? (await packInfo({ rules: data.endings[0].ruleset })).byCard : new Map();
     if (seq !== this._seq) return;
     this.draw(data, announce);
+    if (fromForm) this.showAnswer();
   }
 
   // --- the answer ------------------------------------------------------------------------------
 
   draw(d, announce) {
     const names = new Map([...d.rulesets.map((r) => [r.id, r.name]), ...d.cannot.map((c) => [c.ruleset, c.ruleset_name])]);
-    const parts = [];
     const src = d.source;
     const how = src.kind === "table" ? "as you played it at the table" : src.kind === "record" ? "as the record has it" : "by the engine's bots";
-    parts.push(
-      h(
-        "p",
-        { class: "sr-samedeal__source" },
-        `The deal: ${seatText(src.label)}, dealt and played under ${src.ruleset_name} ${how}. ` +
-          `Under every other ruleset the same cards are dealt and that play is followed for as long as the rules allow; from where a ruleset parts, ${d.players} play on.`,
-      ),
-    );
+    const summary = this.summary(d, names);
+    // First: one line per ruleset and where they first part ways; below, folded, the detail.
+    const parts = [
+      h("p", { class: "sr-samedeal__source" }, `${seatText(src.label)}, dealt and played under ${src.ruleset_name} ${how}.`),
+      h("ul", { class: "sr-samedeal__lines", "aria-label": "How the deal ends under each ruleset" }, d.endings.map((e) => this.lineView(e, src))),
+      h("p", { class: "sr-samedeal__summary" }, summary),
+    ];
     if (d.cannot.length) {
       parts.push(
         h("p", { class: "sr-samedeal__rowlabel" }, "Cannot deal these cards"),
         h("ul", { class: "sr-samedeal__cannot" }, d.cannot.map((c) => h("li", {}, h("strong", {}, c.ruleset_name), ": ", c.reason))),
       );
     }
-    const summary = this.summary(d, names);
-    parts.push(h("p", { class: "sr-samedeal__summary" }, summary));
+    const more = d.more_events ? h("p", { class: "sr-hint" }, `… and ${d.more_events} more, not listed.`) : null;
     if (d.events.length) {
+      const count = d.events.length + (d.more_events || 0);
       parts.push(
-        h("h3", { class: "sr-samedeal__heading" }, "Where they part ways"),
-        h("ol", { class: "sr-samedeal__events" }, d.events.map((e, i) => this.eventView(e, i === d.first, names))),
+        h(
+          "details",
+          { class: "sr-samedeal__fold" },
+          h("summary", {}, `Where they part ways (${count} point${count === 1 ? "" : "s"}), and why`),
+          h(
+            "p",
+            { class: "sr-hint" },
+            `Under every other ruleset the same cards are dealt and the play is followed for as long as the rules allow; from where a ruleset parts, ${d.players} play on.`,
+          ),
+          h("ol", { class: "sr-samedeal__events" }, d.events.map((e, i) => this.eventView(e, i === d.first, names))),
+          more,
+        ),
       );
-      if (d.more_events) parts.push(h("p", { class: "sr-hint" }, `… and ${d.more_events} more, not listed.`));
     }
-    parts.push(h("h3", { class: "sr-samedeal__heading" }, "How the deal ends"), h("ul", { class: "sr-samedeal__endings" }, d.endings.map((e) => this.endingView(e, src))));
+    parts.push(
+      h(
+        "details",
+        { class: "sr-samedeal__fold" },
+        h("summary", {}, "How the deal ends under each: the last trick, the rule that scores it, a replay"),
+        h("ul", { class: "sr-samedeal__endings" }, d.endings.map((e) => this.endingView(e, src))),
+      ),
+    );
     parts.push(
       h(
         "details",
@@ -358,6 +399,34 @@ class SomersetSamedeal extends Widget {
     );
     replace(this._results, parts);
     if (announce) this.announce(summary);
+  }
+
+  // One ruleset's end of the deal in a line: made or set (or thrown in), each side's score, and the
+  // contract with the points the bidding side took. The engine's answer has these as fields of
+  // each ending (made, passed_out, score and sides in one order, team_points, declarer, the bid);
+  // the words are put together here.
+  lineView(e, src) {
+    const verdict = e.passed_out ? "Thrown in" : e.made === true ? "Made" : e.made === false ? "Set" : "Scored";
+    const kind = e.passed_out ? "thrown" : e.made === true ? "made" : e.made === false ? "set" : "scored";
+    const scores = e.passed_out ? "no score" : e.sides.map((side, i) => `${seatText(side)} ${signed(e.score[i])}`).join(", ");
+    const teams = src.teams || [];
+    const bidSide = e.declarer === null ? -1 : teams.findIndex((t) => t.includes(e.declarer));
+    const contract = e.passed_out
+      ? "Everyone passed."
+      : e.declarer === null
+        ? `Trump ${e.trump_label}.`
+        : `${seatText(`Seat ${e.declarer}`)} bid ${e.bid_to_make ?? e.bid}${bidSide >= 0 ? `, took ${e.team_points[bidSide]}` : ""}; trump ${e.trump_label}.`;
+    return h(
+      "li",
+      { class: `sr-samedeal__line sr-samedeal__line--${kind}`, "data-ruleset": e.ruleset },
+      h("span", { class: "sr-samedeal__line-name" }, `${e.ruleset_name}:`),
+      " ",
+      h("strong", { class: "sr-samedeal__verdict" }, `${verdict}.`),
+      " ",
+      h("span", { class: "sr-samedeal__scores" }, scores.charAt(0).toUpperCase() + scores.slice(1) + "."),
+      " ",
+      h("span", { class: "sr-samedeal__contract" }, contract),
+    );
   }
 
   summary(d, names) {

@@ -73,7 +73,8 @@ def test_a_permalink_on_a_phone_shows_where_the_rulesets_part(open_page: Any) ->
     no_sideways_scroll(page)
     for control in widget(page).locator("button:visible, select:visible, input[type=text]:visible, summary:visible, label.sr-samedeal__pick").all():
         assert control.bounding_box()["height"] >= 44, control.evaluate("e => e.outerHTML.slice(0, 90)")
-    # A deal's own replay opens in place, step by step.
+    # A deal's own replay opens in place, step by step, from the fold of how each deal ends.
+    widget(page).locator("summary", has_text="How the deal ends under each").click()
     widget(page).get_by_role("button", name="Replay it under Parker 1947, step by step").click()
     expect(widget(page).locator("somerset-replay .sr-replay__label")).not_to_be_empty(timeout=TIMEOUT)
     no_sideways_scroll(page)
