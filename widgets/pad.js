@@ -5,7 +5,7 @@
 //
 // The device keeps several games (storage.js, "somerset.pads"), each with the date it was begun
 // and the engine's last answer, so a reload or a visit without a connection shows the game without
-// starting the engine. The bar at the top ("Game") switches between them, starts a new one and
+// starting the engine. The "Game" bar under the pad switches between them, starts a new one and
 // deletes one (the notice then offers to bring it back). The address always holds the game shown,
 // so it is a link to it. A link's pad that is not one of the device's games opens beside them: it
 // is kept only when the reader presses "Keep this pad" or changes it (adds a deal, undoes one,
