@@ -5,7 +5,7 @@
 //
 // The device keeps several games (storage.js, "somerset.pads"), each with the date it was begun
 // and the engine's last answer, so a reload or a visit without a connection shows the game without
-// starting the engine. The bar at the top ("Game") switches between them, starts a new one and
+// starting the engine. The "Game" bar under the pad switches between them, starts a new one and
 // deletes one (the notice then offers to bring it back). The address always holds the game shown,
 // so it is a link to it. A link's pad that is not one of the device's games opens beside them: it
 // is kept only when the reader presses "Keep this pad" or changes it (adds a deal, undoes one,
@@ -250,17 +250,30 @@ class SomersetPad extends Widget {
     this._rules.addEventListener("change", () => this.settingsChanged("rules"));
     this._format.addEventListener("change", () => this.settingsChanged("format"));
     this._option.addEventListener("change", () => this.settingsChanged("option"));
+    // At the table the keeper needs the last deals, the totals and the form for the next deal on
+    // one screen: the settings first (folded once the game has begun), the lines ending with the
+    // newest just above the totals and the form, and what is used once a game (the engine's
+    // status, the games, the names, sharing) below them.
+    this._settingsSummary = h("summary", {}, "Ruleset and players");
+    this._settings = h(
+      "details",
+      { class: "sr-pad__settings", open: true },
+      this._settingsSummary,
+      h("div", { class: "sr-row" }, this._choice.field, field("format", "Players", this._format), this._optionField),
+    );
+    this._why = h("div", { class: "sr-pad__whybox" });
     replace(
       this,
       h("p", { class: "sr-widget__title" }, "Score pad"),
-      this.statusBox(),
       this._notice,
+      this._settings,
+      this._table,
       this._board,
-      this._gamesBar,
-      h("div", { class: "sr-row" }, this._choice.field, field("format", "Players", this._format), this._optionField),
       this._form,
       h("div", { class: "sr-inline sr-actions" }, this._undo, this._shareButton),
-      this._table,
+      this._why,
+      this.statusBox(),
+      this._gamesBar,
       this._names,
       this._share,
       this._live,
@@ -299,7 +312,7 @@ class SomersetPad extends Widget {
   }
 
   firstControl() {
-    return this._bid.closest("[hidden]") ? this._rules : this._bid;
+    return this._bid.closest("[hidden]") ? this._points.querySelector("input") || this._rules : this._bid;
   }
 
   // A game on screen (kept on this device, or from a link): the next deal needs the engine, which
@@ -1058,6 +1071,9 @@ class SomersetPad extends Widget {
       return;
     }
     this.dealProblem(null);
+    this.revealDeck();
+    // A deal that waits for the engine: shown again in view when it is scored (render()).
+    this._reveal = answer.waiting ? this._state.deals.length : 0;
     if (this._formEdits !== held || this._editing !== null) return;
     this.emptyForm();
   }
@@ -1286,6 +1302,35 @@ class SomersetPad extends Widget {
     return `${total - scored === 1 ? `Deal ${total} is` : `Deals ${scored + 1} to ${total} are`} written down: scored when the engine is ready.`;
   }
 
+  // The settings, folded once the game has a deal (opened again for a game without one); the
+  // fold's line names them.
+  drawSettings(begun) {
+    if (this._begun !== begun) {
+      this._begun = begun;
+      this._settings.open = !begun;
+    }
+    const chosen = [this._rules, this._format, this._optionField.hidden ? null : this._option]
+      .filter((select) => select && select.value && select.selectedOptions[0])
+      .map((select) => select.selectedOptions[0].textContent.trim());
+    this._settingsSummary.textContent = chosen.length && begun ? `Ruleset and players: ${chosen.join(", ")}` : "Ruleset and players";
+  }
+
+  // After a deal is written down: the newest line, the totals and the form for the next deal in
+  // view together, the page scrolled as little as that takes (nothing moves when they already are).
+  revealDeck() {
+    const end = (this._form.hidden ? this._board : this._add).getBoundingClientRect().bottom;
+    const header = document.querySelector(".md-header");
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    // The whole box of lines (its heads name the sides) where it fits, else from the newest line.
+    const box = this._table.firstChild;
+    const newest = this._table.querySelector("tbody tr:last-child");
+    const fits = box && end - box.getBoundingClientRect().top <= innerHeight - top - 16;
+    const first = (fits ? box : newest || this._board).getBoundingClientRect().top - top - 8;
+    const last = end - innerHeight + 8;
+    const by = last > 0 ? Math.min(last, first) : first < 0 ? first : 0;
+    if (by) window.scrollBy({ top: by, behavior: "instant" });
+  }
+
   render() {
     const s = this.shape();
     const v = this.view();
@@ -1299,6 +1344,7 @@ class SomersetPad extends Widget {
     // What the board shows: the engine's answer for the deals it has scored, or, for a game with
     // no deal yet, its answer for an empty game (the build's, with the pad's names).
     const board = a || (deals.length === 0 ? s : null);
+    this.drawSettings(deals.length > 0);
     this._form.hidden = !s;
     if (!s) {
       replace(
@@ -1306,6 +1352,7 @@ class SomersetPad extends Widget {
         h("p", { class: "sr-empty" }, deals.length ? `A pad of ${plural(deals.length, "deal")}, scored when the engine is ready.` : "An empty pad: the first deal goes in once the engine has started."),
       );
       clear(this._table);
+      clear(this._why);
       this._share.hidden = true;
       this._shareButton.hidden = true;
       this._names.hidden = true;
@@ -1392,7 +1439,8 @@ class SomersetPad extends Widget {
         ),
       );
     if (!deals.length) {
-      replace(this._table, h("p", { class: "sr-empty" }, "No deal yet."));
+      clear(this._table); // the board says there is no deal yet
+      clear(this._why);
     } else {
       const rows = (a ? a.lines : []).map((line, index) =>
         h(
@@ -1421,6 +1469,11 @@ class SomersetPad extends Widget {
       const why = (a ? a.lines : []).map((line) =>
         h("li", {}, h("strong", {}, `Deal ${line.number}. `), line.reason, " ", citationLink(line.citation), line.interpretation ? h("span", { class: "sr-hint" }, ` Interpretation: ${line.interpretation}`) : null),
       );
+      // The lines scroll in their box, which shows the newest: the box keeps where the reader
+      // scrolled it while the deals stay the same, and goes to the newest when one is added.
+      const was = this._table.querySelector(".sr-table-wrap");
+      const keep = was && this._linesDrawn === rows.length ? [was.scrollTop, was.scrollLeft] : null;
+      this._linesDrawn = rows.length;
       replace(
         this._table,
         h(
@@ -1434,6 +1487,11 @@ class SomersetPad extends Widget {
             h("tbody", {}, rows),
           ),
         ),
+      );
+      const wrap = this._table.firstChild;
+      [wrap.scrollTop, wrap.scrollLeft] = keep || [wrap.scrollHeight, 0];
+      replace(
+        this._why,
         a && a.lines.length && words
           ? h(
               "details",
@@ -1481,6 +1539,12 @@ class SomersetPad extends Widget {
           ? `Somerset score pad: ${plural(deals.length, "deal")}, ${this.totalsWords(a)} after deal ${scored}. The whole text is written once the engine is ready.\n`
           : `Somerset score pad: ${plural(deals.length, "deal")} written down, scored when the engine is ready.\n`;
     this.drawQr();
+    // The deal just added is scored now: its line and the totals in view, if the keeper is still
+    // at the form.
+    if (this._reveal && scored >= this._reveal) {
+      this._reveal = 0;
+      if (this._form.contains(document.activeElement)) this.revealDeck();
+    }
   }
 
   _engineState(state) {

@@ -110,6 +110,9 @@ class SomersetWorth extends Widget {
         this._hand,
         this._handHint,
         this._handErr,
+        // The answer under the hand it judges: both in view when it comes, the card pad below.
+        this._advice,
+        this._progressText,
         h("div", { class: "sr-inline sr-actions" }, h("button", { type: "button", class: "md-button", onclick: () => this.setHand(splitCards(this._hand.value).slice(0, -1)) }, "Undo"), h("button", { type: "button", class: "md-button", onclick: () => this.setHand([]) }, "Clear")),
         h("div", { class: "sr-keypad__box" }, this._pad.element),
         this._pad.keysHint,
@@ -128,8 +131,6 @@ class SomersetWorth extends Widget {
       this.statusBox(),
       this._notice,
       form,
-      this._progressText,
-      this._advice,
       this._heat,
       this._bids,
       this._live,

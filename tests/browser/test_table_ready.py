@@ -601,7 +601,8 @@ def test_pad_rename_before_the_engine_keeps_every_score_and_a_new_ruleset_waits(
     page.reload()
     _pad_shows(pad, renamed)  # kept so
 
-    # Another ruleset: every deal waits.
+    # Another ruleset (the settings are folded once the game has a deal): every deal waits.
+    pad.locator(".sr-pad__settings summary").click()
     pad.locator("select[id$='-rules']").select_option("boardgamegeek")
     expect(pad.locator(".sr-pad__waiting")).to_have_count(3)
     expect(pad.locator(".sr-pad__board")).to_have_text("A pad of 3 deals, scored when the engine is ready.")

@@ -1,0 +1,120 @@
+"""The score pad and What is my hand worth? on one screen, in real Chromium, on a 360 x 740 touch
+phone (light and dark schemes) and a 1280 x 800 desktop: a fresh pad opens with its form in view;
+after every deal added (by touch on the phone) the totals, the form for the next deal and the new
+deal's line are in view together, to the ninth deal; the worth of a hand entered on the card pad is
+shown in view with the hand. Set SOMERSET_SCREENSHOTS to a folder to keep a screenshot of each step."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from screen import DESKTOP, PHONE, in_view
+from somerset.api import handle
+
+PAD = "tools/pad/"
+WORTH = "tools/worth/"
+TIMEOUT = 120_000
+SHOTS = os.environ.get("SOMERSET_SCREENSHOTS")  # a folder to keep screenshots in, for a person to look at
+MINUS = "\u2212"
+SCREENS = {
+    "phone": PHONE,
+    "phone-dark": {**PHONE, "color_scheme": "dark"},
+    "desktop": DESKTOP,
+}
+# Nine deals under Parker 1947 (24 points a deal, 66 to win) that leave the game open: each side
+# in turn bids 12 and takes 13.
+DEALS = [("We", 12, 13, 11) if i % 2 == 0 else ("They", 12, 11, 13) for i in range(9)]
+HAND = "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10"
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+
+
+def press(page: Any, locator: Any) -> None:
+    """A tap on a touch screen, a click elsewhere."""
+    if page.evaluate("() => matchMedia('(pointer: coarse)').matches"):
+        locator.tap()
+    else:
+        locator.click()
+
+
+def shown(n: int) -> str:
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def pad_totals(deals: list[tuple[str, int, int, int]]) -> Any:
+    request = {
+        "cmd": "pad",
+        "rules": "parker-1947",
+        "names": ["We", "They"],
+        "deals": [{"bidder": 0 if who == "We" else 1, "bid": bid, "points": [a, b]} for who, bid, a, b in deals],
+    }
+    return json.loads(handle(json.dumps(request)))
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_a_fresh_pad_then_nine_deals_each_with_the_totals_the_form_and_its_line_in_view(open_page: Any, screen: str) -> None:
+    page, _ = open_page(PAD, **SCREENS[screen])
+    pad = page.locator("somerset-pad")
+    first = pad.get_by_label("Bid won by")
+    add = pad.get_by_role("button", name="Add the deal")
+    expect(add).to_be_visible()
+    # A fresh pad: the form's first field and its Add button on the first screen, unscrolled.
+    assert page.evaluate("scrollY") == 0
+    shot(page, f"pad-{screen}-fresh")
+    in_view(page, first_field=first, add_button=add)
+    lines = pad.locator(".sr-pad__table tbody tr")
+    for n, (who, bid, ours, theirs) in enumerate(DEALS, start=1):
+        first.select_option(label=who)
+        pad.get_by_label("Bid", exact=True).fill(str(bid))
+        pad.get_by_label("We took").fill(str(ours))
+        pad.get_by_label("They took").fill(str(theirs))
+        press(page, add)
+        answer = pad_totals(DEALS[:n])
+        assert answer["winner"] is None
+        # Scored: the engine starts at the first touch, so the first deal may wait for it.
+        expect(lines).to_have_count(n)
+        expect(pad.locator(".sr-pad__waiting")).to_have_count(0, timeout=TIMEOUT)
+        expect(pad.locator(".sr-pad__totals dd")).to_have_text([shown(t) for t in answer["totals"]])
+        expect(pad.get_by_label("Bid", exact=True)).to_have_value("")
+        shot(page, f"pad-{screen}-deal-{n}")
+        in_view(page, totals=pad.locator(".sr-pad__totals"), first_field=first, add_button=add, new_line=lines.nth(n - 1))
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_a_hand_tapped_on_the_card_pad_is_judged_in_view_of_the_hand(open_page: Any, screen: str) -> None:
+    page, _ = open_page(WORTH + "?rules=parker-1947", **SCREENS[screen])
+    worth = page.locator("somerset-worth")
+    hand = worth.get_by_label("Your hand")
+    press(page, worth.get_by_role("button", name="Clear"))
+    expect(hand).to_have_value("")
+    for card in HAND.split():
+        key = worth.locator(f'.sr-keypad__card[data-card="{card}"]')
+        if not key.count():
+            press(page, worth.locator(f'.sr-keypad__suit[data-suit="{card.split("/")[1]}"]'))
+        press(page, worth.locator(f'.sr-keypad__card[data-card="{card}"]'))
+    expect(hand).to_have_value(HAND)
+    recommendation = worth.locator(".sr-verdict__winner")
+    expect(recommendation).to_be_visible(timeout=TIMEOUT)
+    shot(page, f"worth-{screen}-tapped")
+    in_view(page, recommendation=recommendation, hand=hand)
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_a_hands_link_opens_on_its_worth_beside_the_hand(open_page: Any, screen: str) -> None:
+    page, _ = open_page(WORTH + "?rules=parker-1947&format=four-partners&hand=" + HAND.replace(" ", "+"), **SCREENS[screen])
+    worth = page.locator("somerset-worth")
+    recommendation = worth.locator(".sr-verdict__winner")
+    expect(recommendation).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("scrollY") == 0
+    shot(page, f"worth-{screen}-link")
+    in_view(page, recommendation=recommendation, reason=worth.locator(".sr-verdict__reason"), hand=worth.get_by_label("Your hand"))
