@@ -312,3 +312,23 @@ def test_the_accepted_fields_are_those_the_commands_read(monkeypatch: pytest.Mon
     for cmd, fields in api.FIELDS.items():
         unread = set(fields) - read[cmd] - {"to_move"}  # a solve answer's position carries to_move, not read
         assert not unread, (cmd, unread)
+
+
+HAND = "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10"  # twelve cards of Parker 1947's pack
+NUMBER_FIELDS = [
+    ({"cmd": "advise", "rules": "parker-1947", "hand": HAND, "samples": 1}, ("seat", "dealer", "seed", "samples")),
+    ({"cmd": "advise", "rules": "parker-1947", "hand": HAND, "max_samples": 1}, ("precision", "max_samples")),
+    ({"cmd": "score", "rules": "parker-1947", "bid": 15, "made": 12}, ("bid", "made", "against")),
+    ({"cmd": "replay", "rules": "parker-1947", "seed": 1}, ("seed", "dealer", "bots_version")),
+    ({"cmd": "table", "rules": "parker-1947", "seed": 1}, ("seed", "bots_version")),
+    ({"cmd": "samedeal", "rules": ["parker-1947", "hodges-1913"], "seed": 1}, ("seed", "dealer", "bots_version")),
+    (SOLVE, ("leader", "nodes", "seconds")),
+]
+
+
+@pytest.mark.parametrize("request_, field", [(r, f) for r, fields in NUMBER_FIELDS for f in fields])
+@pytest.mark.parametrize("flag", [True, False])
+def test_true_or_false_is_not_a_number(request_: dict, field: str, flag: bool) -> None:
+    """JSON's true is an int to Python: every number field refuses it as it refuses text."""
+    error = _error(json.dumps({**request_, field: flag}))
+    assert error["field"] == field and f"'{field}' has the wrong type" in error["message"], error

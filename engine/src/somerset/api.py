@@ -71,7 +71,8 @@ def _field(req: JSON, name: str, kind: type | tuple[type, ...], default: Any = .
             raise ApiError(f"the request needs '{name}'", name)
         return default
     value = req[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kinds):  # True is an int to Python
         raise ApiError(f"'{name}' has the wrong type", name)
     return value
 
