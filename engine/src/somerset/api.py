@@ -201,7 +201,7 @@ def judge_json(req: JSON) -> JSON:
 
 def _bots_version(req: JSON) -> int:
     """The ``bots_version`` of a link played by the bots (1, the links' default, when not given)."""
-    from .players.bots import LINK_BOTS_VERSION, check_bots_version
+    from .players.roster import LINK_BOTS_VERSION, check_bots_version
 
     version: int = in_field("bots_version", check_bots_version, _field(req, "bots_version", (int, str),
                                                                         LINK_BOTS_VERSION))

@@ -13,14 +13,15 @@ import sys
 import time
 from typing import Any, TextIO
 
-from somerset.players.bots import BOT_KINDS, make_bots, play_game, play_until_bid
+from somerset.players.roster import BOT_KINDS, make_bots
+from somerset.players.autoplay import play_game, play_until_bid
 from somerset.teaching.content_check import check_content, is_content_path
 from somerset.game.match import Game
 from somerset.records.common import RecordError
 from somerset.records.check import check_record
 from somerset.records.game_record import game_record_of
 from somerset.records.deal_record import record_of
-from somerset.rules.limits import MAX_SIMULATED_DEALS, excerpt
+from somerset.rules.limits import MAX_SIMULATED_DEALS
 from somerset.game.rng import MASK64
 from somerset.rules.dimensions import Ruleset
 from somerset.rules.rulesets import get_ruleset, load_ruleset
