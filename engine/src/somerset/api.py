@@ -11,7 +11,7 @@ message. The answers' shapes are in :mod:`somerset.service.responses`; "all rule
 Every request is bounded before a command reads it (the limits live in :mod:`somerset.rules.limits`;
 the ``info`` request reports them): its text's length and nesting, every whole number in it (a
 ``seed`` from 0 to 2**64 - 1, any other number at most ``MAX_NUMBER`` in size), and its fields
-(each command's :data:`FIELDS`; another field is refused, naming them). An error message is one
+(each command's fields in :data:`COMMANDS`; another field is refused, naming them). An error message is one
 printable line that quotes at most a short excerpt of the input. Every seed in an answer is text,
 since JavaScript numbers do not hold seeds from 2**53 on exactly; a request may give a seed as a
 number or as text.
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from .service import responses
@@ -43,7 +44,7 @@ from .rules.rulesets import RULESETS, load_ruleset
 from .rules.scoring import score_deal, scored_format
 
 __all__ = ["handle", "dispatch", "ApiError", "ruleset_summary", "trick_json", "legal_json", "score_json", "COMMANDS",
-           "FIELDS", "LIMITS"]
+           "Command", "Request", "LIMITS"]
 
 JSON = responses.JSON
 ruleset_summary = responses.ruleset_summary
@@ -391,51 +392,72 @@ def advise_json(req: JSON) -> JSON:
     return out
 
 
-COMMANDS: dict[str, Callable[[JSON], JSON]] = {
-    "info": info_json,
-    "rulesets": rulesets_json,
-    "pack": pack_json,
-    "trick": trick_json,
-    "legal": legal_json,
-    "score": score_json,
-    "puzzles": puzzles_json,
-    "puzzle": puzzle_json,
-    "judge": judge_json,
-    "replay": replay_json,
-    "table": table_json,
-    "pad": pad_json,
-    "solve": solve_json,
-    "samedeal": samedeal_json,
-    "advise": advise_json,
-}
-
 _RULES = ("rules", "option")
 _POSITION = ("rules", "option", "options", "format", "trump", "hands", "leader", "trick", "pile", "face_up", "first_trick",
              "taken", "side", "to_move")  # a solve answer's position (to_json) is accepted as it stands
 
-#: The fields each request may hold (besides ``cmd``); any other field is refused, naming these.
-FIELDS: dict[str, tuple[str, ...]] = {
-    "info": (),
-    "rulesets": (),
-    "pack": (*_RULES, "deck"),
-    "trick": (*_RULES, "trump", "cards"),
-    "legal": (*_RULES, "trump", "hand", "trick", "first_trick"),
-    "score": (*_RULES, "format", "bid", "made", "against"),
-    "puzzles": (),
-    "puzzle": ("id",),
-    "judge": ("id", "answer"),
-    "replay": ("example", "record", *_RULES, "format", "seed", "dealer", "play", "bots_version"),
-    "table": (*_RULES, "format", "seed", "moves", "play", "bots_version"),
-    "pad": (*_RULES, "format", "names", "deals"),
-    "solve": ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines"),
-    "samedeal": ("rules", "format", "seed", "dealer", "moves", "record", "bots", "play", "bots_version"),
-    "advise": (*_RULES, "format", "hand", "seat", "dealer", "auction", "face_up", "seed", "samples", "precision",
-               "max_samples"),
+
+@dataclass(frozen=True)
+class Command:
+    """One request the API answers: the function that answers it, and the fields it may read
+    (besides ``cmd``); another field is refused, naming these, and a command that reads a field not
+    listed here is stopped (see :class:`Request`)."""
+
+    answer: Callable[[JSON], JSON]
+    fields: tuple[str, ...]
+
+
+#: Every command, with its fields, in the order the ``info`` request and the errors list them.
+COMMANDS: dict[str, Command] = {
+    "info": Command(info_json, ()),
+    "rulesets": Command(rulesets_json, ()),
+    "pack": Command(pack_json, (*_RULES, "deck")),
+    "trick": Command(trick_json, (*_RULES, "trump", "cards")),
+    "legal": Command(legal_json, (*_RULES, "trump", "hand", "trick", "first_trick")),
+    "score": Command(score_json, (*_RULES, "format", "bid", "made", "against")),
+    "puzzles": Command(puzzles_json, ()),
+    "puzzle": Command(puzzle_json, ("id",)),
+    "judge": Command(judge_json, ("id", "answer")),
+    "replay": Command(replay_json, ("example", "record", *_RULES, "format", "seed", "dealer", "play", "bots_version")),
+    "table": Command(table_json, (*_RULES, "format", "seed", "moves", "play", "bots_version")),
+    "pad": Command(pad_json, (*_RULES, "format", "names", "deals")),
+    "solve": Command(solve_json, ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines")),
+    "samedeal": Command(samedeal_json, ("rules", "format", "seed", "dealer", "moves", "record", "bots", "play",
+                                        "bots_version")),
+    "advise": Command(advise_json, (*_RULES, "format", "hand", "seat", "dealer", "auction", "face_up", "seed", "samples",
+                                    "precision", "max_samples")),
 }
 
 
+class Request(dict[str, Any]):
+    """A request as its command reads it: looking at a field that the command's entry in
+    :data:`COMMANDS` does not list raises (an internal error answer), so a command can never read a
+    field that a page would have been refused for sending."""
+
+    def __init__(self, req: JSON, cmd: str) -> None:
+        super().__init__(req)
+        self.cmd = cmd
+        self.fields = frozenset((*COMMANDS[cmd].fields, "cmd"))
+
+    def _listed(self, name: object) -> None:
+        if name not in self.fields:
+            raise AssertionError(f"the '{self.cmd}' command reads '{name}', which its entry in COMMANDS does not list")
+
+    def __getitem__(self, name: str) -> Any:
+        self._listed(name)
+        return super().__getitem__(name)
+
+    def __contains__(self, name: object) -> bool:
+        self._listed(name)
+        return super().__contains__(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self._listed(name)
+        return super().get(name, default)
+
+
 def _unknown_field(cmd: str, req: JSON) -> None:
-    accepted = FIELDS[cmd]
+    accepted = COMMANDS[cmd].fields
     for name in req:
         if name != "cmd" and name not in accepted:
             shown = excerpt(str(name))
@@ -455,7 +477,7 @@ def dispatch(req: Any) -> JSON:
     """Answer one request (a dict). Never raises.
 
     Before a command reads its request, the request is checked whole: only the command's
-    :data:`FIELDS`, and no number larger than :data:`~somerset.rules.limits.MAX_NUMBER` in size (a
+    fields (:data:`COMMANDS`), and no number larger than :data:`~somerset.rules.limits.MAX_NUMBER` in size (a
     ``seed`` from 0 to 2**64 - 1), however nested. An error's message is one line of at most
     :data:`~somerset.rules.limits.MAX_MESSAGE_CHARS` characters (see :func:`~somerset.rules.limits.message_text`)."""
     try:
@@ -481,7 +503,7 @@ def _answer(req: Any) -> JSON:
         if not isinstance(cmd, str) or cmd not in COMMANDS:
             raise ApiError(f"unknown command {excerpt(repr(cmd))}; the commands are: {', '.join(COMMANDS)}", "cmd")
         _unknown_field(cmd, req)
-        return COMMANDS[cmd](req)
+        return COMMANDS[cmd].answer(Request(req, cmd))
     except SomersetError as e:
         return responses.error(str(e), e.field)
     except Exception as e:  # a bug: report it as a message rather than breaking the page
