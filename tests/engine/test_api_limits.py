@@ -68,17 +68,19 @@ def test_answers_quote_a_short_excerpt_of_the_input(request_: dict) -> None:
 
 
 def test_trick_under_every_ruleset_reads_the_cards_once_per_pack(monkeypatch: pytest.MonkeyPatch) -> None:
+    from somerset.service import compare
+
     calls: list[str] = []
-    real = api.parse_cards
+    real = compare.parse_cards
 
     def counting(text, pack=None, **kw):  # type: ignore[no-untyped-def]
         calls.append(pack.name if pack is not None else "")
         return real(text, pack, **kw)
 
-    monkeypatch.setattr(api, "parse_cards", counting)
+    monkeypatch.setattr(compare, "parse_cards", counting)
     data = api.dispatch({"cmd": "trick", "rules": "all", "trump": "6", "cards": "8/8 0/0 4/4 9/12"})
     assert len(data["results"]) > 3
-    assert sorted(calls) == sorted(set(calls)) and len(calls) <= 3
+    assert sorted(calls) == sorted(set(calls)) and 1 <= len(calls) <= 3
     calls.clear()
     data = api.dispatch({"cmd": "trick", "rules": "all", "trump": "6", "cards": "8/8 " * 10_000})
     assert "error" in data and len(calls) <= 3

@@ -28,9 +28,9 @@ LAZY = {
     ("somerset.api", "somerset.service.replay"): "replays (and the bots), on the first replay request",
     ("somerset.api", "somerset.service.table"): "the table (and the bots), on the first table request",
     ("somerset.api", "somerset.service.pad"): "the score pad, on the first pad request",
-    ("somerset.api", "somerset.service.samedeal"): "the same-deal comparison, on its first request",
+    ("somerset.api", "somerset.service.samedeal_request"): "the same-deal comparison, on its first request",
     ("somerset.api", "somerset.solve.request"): "the solver, on the first solve request",
-    ("somerset.api", "somerset.players.advisor"): "the advisor (and the play-out policy), on the first advise request",
+    ("somerset.api", "somerset.service.advise"): "the advisor (and the play-out policy), on the first advise request",
 }
 
 
