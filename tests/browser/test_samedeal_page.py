@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import expect
 
 from somerset.api import handle
-from somerset.players.bots import make_bots
+from somerset.players.roster import make_bots
 from somerset.game.deal import Deal
 from somerset.records.deal_record import record_of
 from somerset.service.samedeal import seed_source

@@ -9,7 +9,9 @@ import pytest
 from somerset import RULESETS, api
 from somerset.game.deal import PLAY_PHASE, Phase, new_deal
 from somerset.players.advisor import MAKE_CHANCE, Advisor, AdviceError, advise, advisor_for
-from somerset.players.bots import HeuristicBot, make_bots, play_deal
+from somerset.players.bots import HeuristicBot
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal
 from somerset.players.playout import PlayoutBot, choose, play_out
 
 STRONG = "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10"  # every /6 card and the S/S

@@ -7,7 +7,9 @@ import pytest
 from somerset.game.actions import Action, ActionKind
 from somerset.game.deal import Deal, Phase, new_deal
 from somerset.players.advisor_bidding import BID_SAMPLES, AdvisorBidder
-from somerset.players.bots import BOT_KINDS, BOTS, HeuristicBot, SamplingBot, make_bots, play_deal, play_until_bid
+from somerset.players.bots import HeuristicBot, SamplingBot
+from somerset.players.roster import BOT_KINDS, BOTS, make_bots
+from somerset.players.autoplay import play_deal, play_until_bid
 from somerset.rules.rulesets import load_ruleset
 from somerset.rules.cards import parse_cards
 from somerset_tools import bench_bid

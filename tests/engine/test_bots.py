@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from somerset.players.bots import HeuristicBot, RandomBot, make_bots, play_deal
+from somerset.players.bots import HeuristicBot, RandomBot
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal
 from somerset.game.actions import Action
 from somerset.game.deal import Deal, Phase, new_deal
 

@@ -67,7 +67,7 @@ def test_score_json():
         (["trick", "--rules", "parker-1947", "--trump", "x", "4/8"], ["'x'", "nt"]),
         (["legal", "--rules", "parker-1947", "--trump", "2", "--hand", "4/8 4/8"], ["twice"]),
         (["score", "--rules", "parker-1947", "--bid", "15", "--made", "12", "--against", "3"], ["24 points"]),
-        (["score", "--rules", "parker-1947", "--bid", "x", "--made", "12", "--against", "3"], ["invalid int"]),
+        (["score", "--rules", "parker-1947", "--bid", "x", "--made", "12", "--against", "3"], ["'x' is not a whole number"]),
         (["trick"], ["required"]),
     ],
 )

@@ -17,7 +17,7 @@ from somerset_tools.cli import common, main
 @pytest.mark.parametrize("argv,shown", [
     (["trick", "--rules", "parker\n-1947", "--trump", "2", "8/8"], "'parker\\n-1947' is not a known ruleset"),
     (["rulesets", "a\nb"], "unrecognized arguments: a\\nb"),
-    (["score", "--rules", "parker-1947", "--bid", "1\n5", "--made", "1", "--against", "2"], "invalid int value"),
+    (["score", "--rules", "parker-1947", "--bid", "1\n5", "--made", "1", "--against", "2"], "'1\\n5' is not a whole number"),
     (["legal", "--rules", "parker-1947", "--trump", "8", "--hand", "4/8\r\n\x1b[2J0/0"], "\\x1b[2J"),
     (["check", "no\nsuch\nfile"], "cannot read no\\nsuch\\nfile"),
     (["rulesets", "9" * 5000], "unrecognized arguments: 999"),
@@ -73,7 +73,7 @@ def one_line_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     ([*MINE, "--seeds", "0..18446744073709551615"], "run again for the next ones, such as 0..999 then 1000.."),
     # the other numbers of puzzles mine
     ([*MINE, "--seeds", "1", "--cards", "11"], "--cards must be a whole number from 2 to 10"),
-    ([*MINE, "--seeds", "1", "--cards", "9" * 5000], "invalid int value"),
+    ([*MINE, "--seeds", "1", "--cards", "9" * 5000], "--cards must be a whole number from 2 to 10"),
     ([*MINE, "--seeds", "1", "--gap", "0"], "--gap must be a whole number from 1 to 24 (points, at most the 24 of a deal)"),
     ([*MINE, "--seeds", "1", "--gap", "9" * 400], "--gap must be a whole number from 1 to 24"),
     ([*MINE, "--seeds", "1", "--steps", "-1"], "--steps must be a whole number from 1 to 10"),
@@ -101,6 +101,17 @@ def one_line_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["simulate", "--rules", "parker-1947", "--deals", str(10**9)], "--deals is at most 10,000,000"),
     (["simulate", "--rules", "parker-1947", "--deals", "0"], "--deals must be a whole number from 1 to 10,000,000, not 0"),
     (["play", "--rules", "parker-1947", "--seed", str(2**64)], "--seed must be a whole number from 0 to 2**64 - 1"),
+    # a number of any length gets the sentence its bounds give (Python's int stops at 4,300 digits)
+    (["play", "--rules", "parker-1947", "--seed", "1" * 4000], "--seed must be a whole number from 0 to 2**64 - 1"),
+    (["play", "--rules", "parker-1947", "--seed", "1" * 5000], "--seed must be a whole number from 0 to 2**64 - 1"),
+    (["play", "--rules", "parker-1947", "--seed", "-" + "1" * 50_000], "--seed must be a whole number from 0 to 2**64 - 1"),
+    (["play", "--rules", "parker-1947", "--seed", "1" * 4000 + "x"], "argument --seed: '111111111111111111111111111...' is not a whole number"),
+    (["advise", "--rules", "parker-1947", "--hand", "8/8", "--seed", "1" * 5000],
+     "a seed must be a whole number from 0 to 18446744073709551615, not a number more than 30 digits long"),
+    (["simulate", "--rules", "parker-1947", "--deals", "9" * 5000],
+     "--deals is at most 10,000,000, not a number more than 30 digits long"),
+    (["score", "--rules", "parker-1947", "--bid", "9" * 5000, "--made", "1", "--against", "2"],
+     "'bid' holds a number larger than 1,000,000,000"),
     (["game", "--rules", "parker-1947", "--seed", "1", "--dealer", "9" * 4000], "--dealer must be a seat from 1 to 4"),
     (["score", "--rules", "parker-1947", "--bid", "9" * 4000, "--made", "1", "--against", "2"], "'bid' holds a number larger than 1,000,000,000"),
 ])

@@ -296,3 +296,53 @@ def test_the_content_modules_doctests():
     for module in (somerset.teaching.contentfile, somerset.teaching.puzzles, somerset.teaching.rulings):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.attempted >= 1 and result.failed == 0, module.__name__
+
+
+# --- checking one file proves that file, not the shipped ones beside it ----------------------------
+
+LESSON = '''
+[stage]
+id = "my-stage"
+title = "My stage"
+order = 50
+theme = "follow"
+
+[[exercise]]
+id = "my-take"
+kind = "take"
+rulesets = ["parker-1947"]
+task = "Trump is /2: tap the card that takes the trick."
+trump = "2"
+trick = "5/8, 7/8, 12/12, 2/8"
+answer = "7/8"
+'''
+
+
+def test_checking_one_file_proves_only_its_entries(tmp_path, monkeypatch):
+    """``somerset check FILE`` reads the shipped files of its kind beside it (for themes and ids) but
+    hands the proofs only the entries of FILE, counted by file: the shipped ones are proven by the
+    site's build."""
+    from somerset.teaching import first_deals, lessons, puzzles
+    from somerset.teaching.content_check import check_content
+
+    proven: list[str] = []
+    check_puzzles, check_lessons, deal_problems = puzzles.check_all, lessons.check_all, first_deals.first_deal_problems
+    monkeypatch.setattr(puzzles, "check_all", lambda chosen=None: proven.extend(p.file for p in chosen or ()) or
+                        check_puzzles(chosen))
+    monkeypatch.setattr(lessons, "check_all", lambda chosen=None: proven.extend(s.file for s in chosen or ()) or
+                        check_lessons(chosen))
+    monkeypatch.setattr(first_deals, "first_deal_problems", lambda d: proven.append(d.file) or deal_problems(d))
+
+    puzzle = tmp_path / "my-puzzles.toml"
+    puzzle.write_text(GOOD_PUZZLE, encoding="utf-8")
+    lesson = tmp_path / "my-lesson.toml"
+    lesson.write_text(LESSON, encoding="utf-8")
+    folder = tmp_path / "first-deals"
+    folder.mkdir()
+    deal = folder / "parker-1947.toml"
+    deal.write_text((resources.files("somerset") / "content" / "first-deals" / "parker-1947.toml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    report = check_content([str(puzzle), str(lesson), str(deal)])
+    assert report.ok, report.problems
+    assert [f["entries"] for f in report.files] == [1, 1, 1]
+    assert sorted(proven) == sorted([str(deal), str(lesson), str(puzzle)]), proven

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from somerset import RULESETS, get_ruleset
-from somerset.players.bots import make_bots, play_deal, play_game
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal, play_game
 from somerset.game.deal import new_deal
 from somerset.game.match import Game
 from somerset.rules.dimensions import Tie
@@ -62,7 +63,7 @@ def test_the_readings_revisited_say_what_the_alternative_would_be():
 
 import pytest  # noqa: E402
 
-from somerset.players.bots import play_game  # noqa: E402
+from somerset.players.autoplay import play_game  # noqa: E402
 from somerset.rules.cards import parse_card  # noqa: E402
 from somerset.rules.penalties import charge_revokes, misdeal_reason, revoke_charge  # noqa: E402
 from somerset.rules.errors import RulesError  # noqa: E402

@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 
 from somerset.game.actions import Action, IllegalActionError, parse_action
-from somerset.players.bots import HeuristicBot, RandomBot, make_bots, play_deal
+from somerset.players.bots import HeuristicBot, RandomBot
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal
 from somerset.game.deal import CHANCE, TERMINAL, Deal, Phase, new_deal, replay_deal
 from somerset.records.deal_record import parse_record, record_of
 from somerset.rules.rulesets import RULESETS

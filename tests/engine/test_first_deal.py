@@ -270,7 +270,8 @@ def test_narration_of_a_ruff_and_of_a_deal_thrown_in() -> None:
 
 def test_a_bots_discards_are_not_named_but_the_readers_are() -> None:
     from somerset.game.deal import new_deal
-    from somerset.players.bots import make_bots, play_deal
+    from somerset.players.roster import make_bots
+    from somerset.players.autoplay import play_deal
 
     for seed in range(1, 40):
         deal = play_deal(new_deal("somersetgame-com", None, seed, 3), make_bots("heuristic", 4, seed))

@@ -7,7 +7,7 @@ reader's ``moves``). For each, the digest of the deal's whole history (every act
 included: :func:`somerset.records.links.history_digest`) and its score were stored when the link was made.
 Each link is opened here as the page opens it (its address read into the same API request) and
 must give exactly the same deal. A change that fails this test changes what old links show: give
-the bots a new version (:data:`somerset.players.bots.BOTS_VERSION`) and keep the old one's play, rather
+the bots a new version (:data:`somerset.players.roster.BOTS_VERSION`) and keep the old one's play, rather
 than changing the stored digests.
 
 To add links (never to change stored ones): ``python tests/engine/test_golden_links.py --add``

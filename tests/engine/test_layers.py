@@ -1,10 +1,8 @@
 """The engine's layers: each subpackage of ``somerset`` imports only from the layers below it, and no
 module imports, directly or through others, a module that imports it back.
 
-Every import counts for the layers, those inside functions and under ``TYPE_CHECKING`` included,
-except the deliberate lazy loading in the API listed in ``LAZY``. For the cycles every import that
-runs counts, inside functions too; an import under ``if TYPE_CHECKING:`` never runs (it names a type
-for the annotations, as a puzzle's kind names the puzzle it reads) and is left out. Read with
+Every import counts, those inside functions and under ``TYPE_CHECKING`` included. The layers allow
+the deliberate lazy loading in the API listed in ``LAZY``; the cycles allow nothing. Read with
 :mod:`ast` from the sources, so the test imports nothing of the engine.
 """
 
@@ -30,11 +28,9 @@ LAZY = {
     ("somerset.api", "somerset.service.replay"): "replays (and the bots), on the first replay request",
     ("somerset.api", "somerset.service.table"): "the table (and the bots), on the first table request",
     ("somerset.api", "somerset.service.pad"): "the score pad, on the first pad request",
-    ("somerset.api", "somerset.service.samedeal"): "the same-deal comparison, on its first request",
+    ("somerset.api", "somerset.service.samedeal_request"): "the same-deal comparison, on its first request",
     ("somerset.api", "somerset.solve.request"): "the solver, on the first solve request",
-    ("somerset.api", "somerset.players.advisor"): "the advisor (and the play-out policy), on the first advise request",
-    ("somerset.players.bots", "somerset.players.advisor_bidding"):
-        "the bots that bid with the advisor, which reads the heuristic bot's card values, made by name",
+    ("somerset.api", "somerset.service.advise"): "the advisor (and the play-out policy), on the first advise request",
 }
 
 
@@ -48,23 +44,22 @@ def _module_name(path: Path) -> str:
 MODULES = {_module_name(p): p for p in sorted(SRC.rglob("*.py"))}
 
 
-def _imports(name: str) -> list[tuple[str, int, bool, bool]]:
-    """Every engine module ``name`` imports: (module, line, inside a function, only for type checking)."""
+def _imports(name: str) -> list[tuple[str, int, bool]]:
+    """Every engine module ``name`` imports: (module, line, inside a function)."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: list[tuple[str, int, bool, bool]] = []
+    found: list[tuple[str, int, bool]] = []
 
-    def add(target: str, line: int, lazy: bool, typing: bool) -> None:
+    def add(target: str, line: int, lazy: bool) -> None:
         if target == "somerset" or target.startswith("somerset."):
-            found.append((target, line, lazy, typing))
+            found.append((target, line, lazy))
 
-    def visit(node: ast.AST, lazy: bool, typing: bool) -> None:
+    def visit(node: ast.AST, lazy: bool) -> None:
         for child in ast.iter_child_nodes(node):
             inner = lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-            types = typing or (isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test))
             if isinstance(child, ast.Import):
                 for alias in child.names:
-                    add(alias.name, child.lineno, inner, types)
+                    add(alias.name, child.lineno, inner)
             elif isinstance(child, ast.ImportFrom):
                 if child.level:
                     base = package.split(".")
@@ -75,10 +70,10 @@ def _imports(name: str) -> list[tuple[str, int, bool, bool]]:
                 for alias in child.names:
                     # ``from . import x`` names the module x when there is one
                     sub = f"{source}.{alias.name}"
-                    add(sub if sub in MODULES else source, child.lineno, inner, types)
-            visit(child, inner, types)
+                    add(sub if sub in MODULES else source, child.lineno, inner)
+            visit(child, inner)
 
-    visit(ast.parse(path.read_text(encoding="utf-8"), str(path)), False, False)
+    visit(ast.parse(path.read_text(encoding="utf-8"), str(path)), False)
     return found
 
 
@@ -106,7 +101,7 @@ def test_every_module_is_in_a_layer() -> None:
 def test_no_module_imports_from_a_layer_above_its_own() -> None:
     wrong = []
     for name, imports in IMPORTS.items():
-        for target, line, _, _ in imports:
+        for target, line, _ in imports:
             if (name, target) not in LAZY and layer_of(target) > layer_of(name):
                 wrong.append(f"{MODULES[name].relative_to(SRC.parent)}:{line} ({LAYERS[layer_of(name)]}"
                              f" layer) imports {target}")
@@ -151,8 +146,7 @@ def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_cycles() -> None:
-    edges = {name: {t for t, _, _, typing in imports if (name, t) not in LAZY and t in MODULES and not typing}
-             for name, imports in IMPORTS.items()}
+    edges = {name: {t for t, _, _ in imports if t in MODULES} for name, imports in IMPORTS.items()}
     cycles = _cycles(edges)
     assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
 
@@ -171,7 +165,7 @@ def test_the_engine_never_imports_its_tools() -> None:
 def test_the_lazy_imports_listed_are_still_lazy() -> None:
     """Each listed exception is an import inside a function of the API (a stale entry is an error)."""
     for importer, target in LAZY:
-        assert (target, True) in {(t, lazy) for t, _, lazy, _ in IMPORTS[importer]}, (importer, target)
+        assert (target, True) in {(t, lazy) for t, _, lazy in IMPORTS[importer]}, (importer, target)
 
 
 def test_the_cycle_check_finds_a_cycle() -> None:
@@ -180,7 +174,7 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 
 
 def test_imports_are_read() -> None:
-    """The reading finds relative, function-level and type-checking imports."""
-    assert ("somerset.rules.cards", False) in {(t, lazy) for t, _, lazy, _ in IMPORTS["somerset.game.deal"]}
-    assert ("somerset.service.table", True) in {(t, lazy) for t, _, lazy, _ in IMPORTS["somerset.api"]}
-    assert any(typing for _, _, _, typing in IMPORTS["somerset.teaching.puzzle_kinds"])
+    """The reading finds relative and function-level imports."""
+    assert ("somerset.rules.cards", False) in {(t, lazy) for t, _, lazy in IMPORTS["somerset.game.deal"]}
+    assert ("somerset.service.table", True) in {(t, lazy) for t, _, lazy in IMPORTS["somerset.api"]}
+    assert ("somerset.teaching.puzzle_base", False) in {(t, lazy) for t, _, lazy in IMPORTS["somerset.teaching.puzzles"]}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from somerset.api import dispatch
-from somerset.players.bots import BOTS_VERSION, LINK_BOTS_VERSION, REPLAYABLE_BOTS_VERSIONS, make_bots, play_deal
+from somerset.players.roster import BOTS_VERSION, LINK_BOTS_VERSION, REPLAYABLE_BOTS_VERSIONS, make_bots
+from somerset.players.autoplay import play_deal
 from somerset.game.deal import new_deal
 from somerset.records.links import ALPHABET, DealCode, DealCodeError, parse_deal_code
 from somerset.rules.rulesets import RULESETS

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from somerset.players.bots import make_bots, play_deal, play_game
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal, play_game
 from somerset.game.match import Game
 from somerset.rules.rulesets import RULESETS
 from somerset.game.views import game_from_json, game_to_json

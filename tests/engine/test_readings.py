@@ -17,7 +17,8 @@ import pytest
 from somerset import get_ruleset, load_ruleset
 from somerset.game.actions import Action, ActionKind
 from somerset.rules.bidding import Auction, AuctionError, Call
-from somerset.players.bots import make_bots, play_deal
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal
 from somerset.teaching.contentfile import ContentError, ContentFile
 from somerset.game.deal import Deal, Phase, new_deal
 from somerset.rules.errors import RulesError

@@ -8,7 +8,8 @@ import re
 import pytest
 
 from somerset.rules.bidding import CallNotationError, parse_call
-from somerset.players.bots import make_bots, play_deal, play_game
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal, play_game
 from somerset.game.deal import new_deal
 from somerset.game.match import Game
 from somerset.records.check import check_record

@@ -96,7 +96,8 @@ def test_replay_record_accepts_partial_records_and_names_bad_lines():
         replay_record("x" * (MAX_RECORD_CHARS + 1))
     with pytest.raises(RecordError, match=r"line 4: under Parker 1947, 'Trick 1: \[0\] 8/8 6/8 4/10 0/2 -> 1' does not agree"):
         replay_record('[Ruleset "parker-1947"]\n\nTrump: 2\nTrick 1: [0] 8/8 6/8 4/10 0/2 -> 1\n')
-    from somerset.players.bots import make_bots, play_game
+    from somerset.players.roster import make_bots
+    from somerset.players.autoplay import play_game
     from somerset.game.match import Game
     from somerset.records.game_record import game_record_of
 

@@ -152,7 +152,8 @@ def test_a_record_with_given_hands_is_dealt_as_given_under_each_ruleset() -> Non
     dealt = seed_source("parker-1947", None, 9).deal()
     d = Deal("parker-1947", dealer=1)
     d.apply(Action.deal(dealt.dealt, dealt.undealt))
-    from somerset.players.bots import make_bots, play_deal
+    from somerset.players.roster import make_bots
+    from somerset.players.autoplay import play_deal
 
     play_deal(d, make_bots("heuristic", 4, 0))
     text = str(record_of(d))

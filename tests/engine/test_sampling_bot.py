@@ -9,7 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from somerset.players import bots as bots_module
-from somerset.players.bots import CHOICES, BOTS, SamplingBot, make_bots, play_deal
+from somerset.players.bots import CHOICES, SamplingBot
+from somerset.players.roster import BOTS, make_bots
+from somerset.players.autoplay import play_deal
 from somerset.game.deal import Deal, new_deal
 from somerset.players.determinize import Knowledge, Sample, SamplingError, consistent, knowledge, sample
 from somerset.game.rng import SplitMix64

@@ -8,7 +8,8 @@ import pytest
 
 from somerset import RULESETS, get_ruleset, score_deal
 from somerset.api import dispatch, handle
-from somerset.players.bots import make_bots, play_game
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_game
 from somerset.game.match import Game
 from somerset.service.pad import PadDeal, PadError, score_pad, side_names
 

@@ -18,7 +18,7 @@ from somerset.service.replay import replay_bots
 from somerset.service.samedeal import same_deal, seed_source
 from somerset.game.deal import Phase, new_deal
 from somerset.rules.dimensions import UndealtKind
-from somerset.players.bots import make_bots
+from somerset.players.roster import make_bots
 from somerset.service.first_deal import first_deals_data
 from somerset.service.table import _discard_effects, sit_down
 from somerset.service.trainer import trainer_data

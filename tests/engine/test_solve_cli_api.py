@@ -238,7 +238,7 @@ def test_more_cards_than_a_format_deals_cannot_be_given() -> None:
 
 def test_a_record_stopped_mid_trick_is_still_solved() -> None:
     # Positions read off a deal hold only the engine's own legal plays: never refused.
-    from somerset.players.bots import make_bots
+    from somerset.players.roster import make_bots
     from somerset.game.deal import new_deal
 
     for seed in range(3):

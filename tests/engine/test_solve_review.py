@@ -9,7 +9,7 @@ import random
 import pytest
 
 from somerset import api
-from somerset.players.bots import play_until_bid
+from somerset.players.autoplay import play_until_bid
 from somerset.game.deal import Deal
 from somerset.rules.rulesets import get_ruleset, load_ruleset
 from somerset.solve import position, position_of_deal, solve

@@ -9,7 +9,8 @@ import math
 import pytest
 
 from somerset import get_ruleset, trick_verdict
-from somerset.players.bots import make_bots, play_game
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_game
 from somerset.game.match import Game
 from somerset.game.rng import deal_seed
 from somerset_tools.stats import Settings, gather, gather_all, main, mean, quartiles, share

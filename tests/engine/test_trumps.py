@@ -8,7 +8,8 @@ import pytest
 
 from somerset import api
 from somerset.game.actions import ActionKind, parse_action
-from somerset.players.bots import make_bots, play_deal
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal
 from somerset.game.deal import Deal, Phase, new_deal
 from somerset.rules.play import RulesError, check_trump
 from somerset.rules.rulesets import RULESETS, get_ruleset

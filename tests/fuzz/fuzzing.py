@@ -13,7 +13,8 @@ from functools import lru_cache
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from somerset.players.bots import make_bots, play_deal, play_game
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal, play_game
 from somerset.rules.cards import Pack, parse_card, parse_trump
 from somerset.teaching.examples import WORKED_RECORDS
 from somerset.game.actions import Action

@@ -214,7 +214,8 @@ def run() -> dict[str, Any]:
     except ImportError:  # a stand-in engine in the runner's own tests
         links = None  # type: ignore[assignment]
     if links is not None:
-        from somerset.players.bots import make_bots, play_deal
+        from somerset.players.roster import make_bots
+        from somerset.players.autoplay import play_deal
         from somerset.game.deal import new_deal
 
         for rid, fmt, seed in LINK_DEALS:
@@ -300,7 +301,8 @@ def run() -> dict[str, Any]:
     # same cards in both interpreters, deal by deal.
     bot_plays: list[Any] = []
     try:
-        from somerset.players.bots import BOTS, make_bots, play_deal
+        from somerset.players.roster import BOTS, make_bots
+        from somerset.players.autoplay import play_deal
         from somerset.game.deal import new_deal
     except ImportError:  # a stand-in engine in the runner's own tests
         BOTS = {}  # type: ignore[assignment]
@@ -311,7 +313,7 @@ def run() -> dict[str, Any]:
             bot_plays.append([str(a) for a in deal.history])
     # Bots that bid with the advisor: the same seed, the same calls and cards.
     advisor_plays: list[Any] = []
-    if "heuristic+advisor" in getattr(sys.modules.get("somerset.players.bots"), "BOT_KINDS", ()):
+    if "heuristic+advisor" in getattr(sys.modules.get("somerset.players.roster"), "BOT_KINDS", ()):
         for rules, seed in ADVISOR_BOT_DEALS:
             checks += 1
             deal = play_deal(new_deal(rules, None, seed), make_bots("heuristic+advisor", 4, seed))

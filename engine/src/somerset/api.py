@@ -11,7 +11,7 @@ message. The answers' shapes are in :mod:`somerset.service.responses`; "all rule
 Every request is bounded before a command reads it (the limits live in :mod:`somerset.rules.limits`;
 the ``info`` request reports them): its text's length and nesting, every whole number in it (a
 ``seed`` from 0 to 2**64 - 1, any other number at most ``MAX_NUMBER`` in size), and its fields
-(each command's :data:`FIELDS`; another field is refused, naming them). An error message is one
+(each command's fields in :data:`COMMANDS`; another field is refused, naming them). An error message is one
 printable line that quotes at most a short excerpt of the input. Every seed in an answer is text,
 since JavaScript numbers do not hold seeds from 2**53 on exactly; a request may give a seed as a
 number or as text.
@@ -28,22 +28,23 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from .service import responses
-from .rules.cards import PACKS, Card, Trump, parse_cards, parse_trump
-from .service.compare import compare_score, compare_trick
+from .rules.cards import PACKS
 from .rules.errors import SomersetError, in_field
 from .rules.limits import (MAX_MESSAGE_CHARS, MAX_MOVES, MAX_NUMBER, MAX_RECORD_CHARS, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH,
-                     MAX_SEED, excerpt, message_text, number_problem, request_problem)
+                           MAX_SEED, excerpt, message_text, number_problem, request_problem)
 from .rules.play import legal_plays, trick_verdict
-from .game.rng import check_seed
-from .rules.dimensions import Ruleset
-from .rules.rulesets import RULESETS, load_ruleset
+from .rules.rulesets import RULESETS
 from .rules.scoring import score_deal, scored_format
+from .service import fields as read
+from .service import responses
+from .service.compare import compare_score, compare_trick
+from .service.fields import ApiError
 
 __all__ = ["handle", "dispatch", "ApiError", "ruleset_summary", "trick_json", "legal_json", "score_json", "COMMANDS",
-           "FIELDS", "LIMITS"]
+           "Command", "Request", "LIMITS"]
 
 JSON = responses.JSON
 ruleset_summary = responses.ruleset_summary
@@ -55,98 +56,39 @@ LIMITS: JSON = {"record_chars": MAX_RECORD_CHARS, "moves": MAX_MOVES, "seed_max"
                 "request_chars": MAX_REQUEST_CHARS, "request_depth": MAX_REQUEST_DEPTH, "message_chars": MAX_MESSAGE_CHARS}
 
 
-class ApiError(SomersetError):
-    """A request the API cannot answer; ``field`` names the request field at fault."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message, field=field)
-
-
-# --- reading a request ----------------------------------------------------------------------
-
-
-def _field(req: JSON, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-    if name not in req:
-        if default is ...:
-            raise ApiError(f"the request needs '{name}'", name)
-        return default
-    value = req[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise ApiError(f"'{name}' has the wrong type", name)
-    return value
-
-
-def _ruleset(req: JSON) -> Ruleset:
-    """The ruleset of ``rules``, with the ``option`` applied if one is given."""
-    name = _field(req, "rules", str)
-    option = _field(req, "option", str, None)
-    return in_field("rules", load_ruleset, name, [option] if option is not None else [])
-
-
-def _cards(req: JSON, name: str, ruleset: Ruleset, default: Any = ...) -> tuple[Card, ...]:
-    raw = _field(req, name, (str, list), default)
-    if isinstance(raw, list) and not all(isinstance(x, str) for x in raw):
-        raise ApiError(f"'{name}' must be a list of card names", name)
-    cards: tuple[Card, ...] = in_field(name, parse_cards, raw, ruleset.deck, what=name)
-    return cards
-
-
-def _trump(req: JSON, ruleset: Ruleset) -> Trump:
-    trump: Trump = in_field("trump", parse_trump, _field(req, "trump", str), ruleset.deck)
-    return trump
-
-
-def _seed(req: JSON) -> int:
-    """The ``seed``: a whole number, or its digits as text (for seeds JavaScript numbers cannot hold)."""
-    raw = _field(req, "seed", (int, str))
-    if isinstance(raw, str):
-        digits = raw.strip()
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):  # isdigit alone accepts "²"
-            raise ApiError(f"'seed' must be a whole number from 0 to {MAX_SEED}, not {excerpt(raw, 30)!r}", "seed")
-        raw = int(digits)
-    return check_seed(raw)
-
-
-def _format(req: JSON, ruleset: Ruleset) -> str | None:
-    fmt: str | None = _field(req, "format", str, None)
-    if fmt is not None:
-        ruleset.format(fmt)  # names the formats there are, as the 'format' field's error
-    return fmt
-
-
 # --- the commands ---------------------------------------------------------------------------
 
 
 def trick_json(req: JSON) -> JSON:
     """Who wins a trick (``rules`` may be ``all``): ``trump``, ``cards`` in play order."""
-    if _field(req, "rules", str).strip().lower() == "all":
-        return compare_trick(_field(req, "cards", (str, list)), _field(req, "trump", str))
-    r = _ruleset(req)
-    trump = _trump(req, r)
-    cards = _cards(req, "cards", r)
+    if read.field(req, "rules", str).strip().lower() == "all":
+        return compare_trick(read.field(req, "cards", (str, list)), read.field(req, "trump", str))
+    r = read.ruleset(req)
+    trump = read.trump(req, r)
+    cards = read.cards(req, "cards", r)
     return responses.verdict_json(r, trump, cards, trick_verdict(r, trump, cards))
 
 
 def legal_json(req: JSON) -> JSON:
     """Which cards of ``hand`` may be played to ``trick`` (optional), with ``trump`` and ``first_trick``."""
-    r = _ruleset(req)
-    trump = _trump(req, r)
-    hand = _cards(req, "hand", r)
-    trick = _cards(req, "trick", r, [])
-    first = _field(req, "first_trick", bool, False)
+    r = read.ruleset(req)
+    trump = read.trump(req, r)
+    hand = read.cards(req, "hand", r)
+    trick = read.cards(req, "trick", r, [])
+    first = read.field(req, "first_trick", bool, False)
     return responses.legal_json(r, trump, hand, trick, legal_plays(r, trump, hand, trick, first_trick=first))
 
 
 def score_json(req: JSON) -> JSON:
     """A deal's score (``rules`` may be ``all``): ``bid``, ``made``, and ``against`` (default: the rest of the deal)."""
-    rules = _field(req, "rules", str)
-    bid = _field(req, "bid", int)
-    made = _field(req, "made", int)
-    against = _field(req, "against", int, None)
+    rules = read.field(req, "rules", str)
+    bid = read.field(req, "bid", int)
+    made = read.field(req, "made", int)
+    against = read.field(req, "against", int, None)
     if rules.strip().lower() == "all":
-        return compare_score(bid, made, against, _field(req, "format", str, None))
-    r = _ruleset(req)
-    fmt = _format(req, r)
+        return compare_score(bid, made, against, read.field(req, "format", str, None))
+    r = read.ruleset(req)
+    fmt = read.format_id(req, r)
     if against is None:
         against = scored_format(r, fmt).points_per_deal - made
     return responses.score_json(r, score_deal(r, bid, made, against, fmt))
@@ -155,8 +97,8 @@ def score_json(req: JSON) -> JSON:
 def pack_json(req: JSON) -> JSON:
     """The cards of a ruleset's pack (``rules``) or of a pack by name (``deck``)."""
     if "rules" in req:
-        return responses.pack_json(_ruleset(req).deck)
-    name = _field(req, "deck", str)
+        return responses.pack_json(read.ruleset(req).deck)
+    name = read.field(req, "deck", str)
     if name not in PACKS:
         raise ApiError(f"'{excerpt(name)}' is not a pack; the packs are: {', '.join(PACKS)}", "deck")
     return responses.pack_json(PACKS[name])
@@ -177,7 +119,7 @@ def puzzles_json(req: JSON) -> JSON:
 def _puzzle(req: JSON) -> Any:
     from .teaching.puzzles import get_puzzle
 
-    return in_field("id", get_puzzle, _field(req, "id", str))
+    return in_field("id", get_puzzle, read.field(req, "id", str))
 
 
 def puzzle_json(req: JSON) -> JSON:
@@ -192,29 +134,10 @@ def judge_json(req: JSON) -> JSON:
     from .teaching.puzzles import judge
 
     p = _puzzle(req)
-    answer = _field(req, "answer", list)
+    answer = read.field(req, "answer", list)
     if not all(isinstance(x, str) for x in answer):
         raise ApiError("'answer' must be a list of card names or values", "answer")
     return {"id": p.id, **in_field("answer", judge, p, answer)}
-
-
-def _bots_version(req: JSON) -> int:
-    """The ``bots_version`` of a link played by the bots (1, the links' default, when not given)."""
-    from .players.bots import LINK_BOTS_VERSION, check_bots_version
-
-    version: int = in_field("bots_version", check_bots_version, _field(req, "bots_version", (int, str),
-                                                                        LINK_BOTS_VERSION))
-    return version
-
-
-def _play_code(req: JSON) -> str | None:
-    """The ``play`` field: a deal's code (see :mod:`somerset.records.links`), read where it is replayed."""
-    from .records.links import MAX_CODE_CHARS
-
-    code: str | None = _field(req, "play", str, None)
-    if code is not None and len(code) > MAX_CODE_CHARS:
-        raise ApiError(f"'play' is {len(code):,} characters; a deal's code is at most {MAX_CODE_CHARS:,}", "play")
-    return code
 
 
 def replay_json(req: JSON) -> JSON:
@@ -224,21 +147,21 @@ def replay_json(req: JSON) -> JSON:
     from .service.replay import replay, replay_bots, replay_code, replay_record
 
     if "example" in req:
-        return in_field("example", replay, _field(req, "example", str), _field(req, "rules", str, None))
+        return in_field("example", replay, read.field(req, "example", str), read.field(req, "rules", str, None))
     if "record" in req:
-        text = _field(req, "record", str)
+        text = read.field(req, "record", str)
         try:
             return replay_record(text)
         except SomersetError as e:
             raise ApiError(f"the record cannot be replayed: {e}", "record") from e
     if "seed" in req:
-        r = _ruleset(req)
-        seed = _seed(req)
-        fmt = _format(req, r)
-        code = _play_code(req)
+        r = read.ruleset(req)
+        seed = read.seed(req)
+        fmt = read.format_id(req, r)
+        code = read.play_code(req)
         if code is not None:
-            return replay_code(r, fmt, seed, code, _field(req, "dealer", int, 0))
-        return replay_bots(r, fmt, seed, _field(req, "dealer", int, 0), bots_version=_bots_version(req))
+            return replay_code(r, fmt, seed, code, read.field(req, "dealer", int, 0))
+        return replay_bots(r, fmt, seed, read.field(req, "dealer", int, 0), bots_version=read.bots_version(req))
     raise ApiError("a replay needs 'example', 'record', or 'rules' with 'seed'", "example")
 
 
@@ -247,15 +170,15 @@ def table_json(req: JSON) -> JSON:
     see :mod:`somerset.records.links`), ``moves`` (the reader's action texts after it) and ``bots_version``."""
     from .service.table import sit_down
 
-    r = _ruleset(req)
-    seed = _seed(req)
-    fmt = _format(req, r)
-    moves = _field(req, "moves", list, [])
+    r = read.ruleset(req)
+    seed = read.seed(req)
+    fmt = read.format_id(req, r)
+    moves = read.field(req, "moves", list, [])
     if not all(isinstance(m, str) for m in moves):
         raise ApiError("'moves' must be a list of moves such as \"bid 9\" or \"play 4/8\"", "moves")
     if len(moves) > MAX_MOVES:
         raise ApiError(f"'moves' has {len(moves)} moves; a deal needs at most {MAX_MOVES}", "moves")
-    return sit_down(r, fmt, seed, moves, play=_play_code(req), bots_version=_bots_version(req))
+    return sit_down(r, fmt, seed, moves, play=read.play_code(req), bots_version=read.bots_version(req))
 
 
 def rulesets_json(req: JSON) -> JSON:
@@ -276,12 +199,12 @@ def pad_json(req: JSON) -> JSON:
     where nobody bids, or ``{"passed": true}``. The answer scores every deal and says who won."""
     from .service.pad import PadError, deal_from_json, score_pad
 
-    r = _ruleset(req)
-    fmt = _field(req, "format", str, None)
-    names = _field(req, "names", list, None)
+    r = read.ruleset(req)
+    fmt = read.field(req, "format", str, None)
+    names = read.field(req, "names", list, None)
     if names is not None and not all(isinstance(n, str) for n in names):
         raise ApiError("'names' must be a list of the sides' names", "names")
-    deals = _field(req, "deals", list, [])
+    deals = read.field(req, "deals", list, [])
     try:
         return score_pad(r, fmt, [deal_from_json(d, i) for i, d in enumerate(deals, 1)], names).to_json()
     except PadError as e:
@@ -289,47 +212,10 @@ def pad_json(req: JSON) -> JSON:
 
 
 def samedeal_json(req: JSON) -> JSON:
-    """One deal under several rulesets (``rules``: a list of ids, or one text with commas), where they
-    part ways and how it ends under each: from ``seed`` (the bots play it under the first ruleset, in
-    ``format``), from ``seed`` with ``play`` (a deal's code, see :mod:`somerset.records.links`) or ``moves``
-    (the deal the reader played at the table), or from ``record`` (its text; its own ruleset is
-    compared too). Optional ``dealer`` (a seed the bots play: the dealer's seat, 0 by default), ``bots``:
-    who plays on; ``bots_version``: the version of their play."""
-    from .service.samedeal import PLAYERS, choose_rulesets, record_source, same_deal, seed_source, table_source
+    """One deal under several rulesets (see :mod:`somerset.service.samedeal_request`)."""
+    from .service.samedeal_request import samedeal_json as answer
 
-    raw = _field(req, "rules", (str, list))
-    if isinstance(raw, list) and not all(isinstance(x, str) for x in raw):
-        raise ApiError("'rules' must be a list of ruleset ids such as \"parker-1947\"", "rules")
-    names = [n for n in (raw.replace(",", " ").split() if isinstance(raw, str) else raw) if n.strip()]
-    kind = _field(req, "bots", str, "heuristic")
-    if kind not in PLAYERS:
-        raise ApiError(f"'bots' must be one of: {', '.join(PLAYERS)}; not {excerpt(kind, 30)!r}", "bots")
-    players, words = PLAYERS[kind]
-    version = _bots_version(req)
-    if "record" in req:
-        source = record_source(_field(req, "record", str))
-    elif "seed" in req:
-        if not names:
-            raise ApiError("'rules' must name the rulesets to compare, the deal's own first", "rules")
-        first = choose_rulesets(names)[0]
-        seed = _seed(req)
-        fmt = _format(req, first)
-        code = _play_code(req)
-        if "moves" in req or code is not None:
-            if "dealer" in req:
-                raise ApiError("'dealer' is for a deal the bots play from a seed; a deal played at the table "
-                               "is dealt by its last seat", "dealer")
-            moves = _field(req, "moves", list, [])
-            if not all(isinstance(m, str) for m in moves):
-                raise ApiError("'moves' must be a list of moves such as \"bid 9\" or \"play 4/8\"", "moves")
-            source = table_source(first, fmt, seed, moves, play=code)
-        else:
-            source = seed_source(first, fmt, seed, players, _field(req, "dealer", int, 0))
-    else:
-        raise ApiError("the same deal needs 'seed' (with 'rules', the deal's own ruleset first) or 'record'", "seed")
-    out = same_deal(source, names, players, words)
-    out["bots_version"] = version
-    return out
+    return answer(req)
 
 
 def solve_json(req: JSON) -> JSON:
@@ -343,98 +229,78 @@ def solve_json(req: JSON) -> JSON:
 
 
 def advise_json(req: JSON) -> JSON:
-    """What a hand is worth (see :mod:`somerset.players.advisor`): ``hand`` (text or a list of cards),
-    ``rules`` (and ``option``), optional ``format``, ``seat`` (0 to players - 1; default 0), ``dealer``
-    (default: the seat's right), ``auction`` (the calls so far, from the dealer's left: text or a
-    list such as ["10", "pass"]), ``face_up`` (face-up cards the seat sees), ``seed`` (default 0) and
-    the budget: ``samples`` (at most :data:`~somerset.players.advisor.MAX_SAMPLES`), or else slices
-    until every trump's mean is known within ``precision`` points (default 1) or ``max_samples``
-    (default 2,000) are played. The same request again with more samples carries on from the last."""
-    from .players.advisor import MAX_SAMPLES, AdviceError, advisor_for
+    """What a hand is worth with each trump, and what to bid (see :mod:`somerset.service.advise`)."""
+    from .service.advise import advise_json as answer
 
-    r = _ruleset(req)
-    fmt = _format(req, r)
-    hand = _cards(req, "hand", r)
-    face_up = _cards(req, "face_up", r, ())
-    raw = _field(req, "auction", (str, list), [])
-    if isinstance(raw, list) and not all(isinstance(x, str) for x in raw):
-        raise ApiError("'auction' must be a list of calls such as \"10\" or \"pass\"", "auction")
-    calls = raw.replace(",", " ").split() if isinstance(raw, str) else raw
-    if len(calls) > MAX_MOVES:
-        raise ApiError(f"'auction' has {len(calls)} calls; an auction has at most {MAX_MOVES}", "auction")
-    seat = _field(req, "seat", int, 0)
-    dealer = _field(req, "dealer", int, None)
-    seed = _seed(req) if "seed" in req else 0
-    samples = _field(req, "samples", int, None)
-    if samples is not None and not 1 <= samples <= MAX_SAMPLES:
-        raise ApiError(f"'samples' must be from 1 to {MAX_SAMPLES:,}, not {samples}", "samples")
-    precision = _field(req, "precision", (int, float), 1.0)
-    if not 0.05 <= precision <= 100:
-        raise ApiError(f"'precision' must be a number of points from 0.05 to 100, not {precision}", "precision")
-    most = _field(req, "max_samples", int, 2000)
-    if not 1 <= most <= MAX_SAMPLES:
-        raise ApiError(f"'max_samples' must be from 1 to {MAX_SAMPLES:,}, not {most}", "max_samples")
-    try:
-        advisor = advisor_for(r, hand, fmt, seat=seat, dealer=dealer, auction=calls, face_up=face_up, seed=seed,
-                              samples=samples if samples is not None else 0)
-        if samples is not None:
-            advisor.run(samples - advisor.done)
-        else:
-            slice_ = 40
-            while advisor.done < most and not advisor.precise(precision):
-                advisor.run(min(slice_, most - advisor.done))
-        out: JSON = advisor.advice().to_json()
-    except AdviceError as e:
-        raise ApiError(str(e), e.field) from e
-    out["seed"] = str(seed)
-    return out
+    return answer(req)
 
-
-COMMANDS: dict[str, Callable[[JSON], JSON]] = {
-    "info": info_json,
-    "rulesets": rulesets_json,
-    "pack": pack_json,
-    "trick": trick_json,
-    "legal": legal_json,
-    "score": score_json,
-    "puzzles": puzzles_json,
-    "puzzle": puzzle_json,
-    "judge": judge_json,
-    "replay": replay_json,
-    "table": table_json,
-    "pad": pad_json,
-    "solve": solve_json,
-    "samedeal": samedeal_json,
-    "advise": advise_json,
-}
 
 _RULES = ("rules", "option")
 _POSITION = ("rules", "option", "options", "format", "trump", "hands", "leader", "trick", "pile", "face_up", "first_trick",
              "taken", "side", "to_move")  # a solve answer's position (to_json) is accepted as it stands
 
-#: The fields each request may hold (besides ``cmd``); any other field is refused, naming these.
-FIELDS: dict[str, tuple[str, ...]] = {
-    "info": (),
-    "rulesets": (),
-    "pack": (*_RULES, "deck"),
-    "trick": (*_RULES, "trump", "cards"),
-    "legal": (*_RULES, "trump", "hand", "trick", "first_trick"),
-    "score": (*_RULES, "format", "bid", "made", "against"),
-    "puzzles": (),
-    "puzzle": ("id",),
-    "judge": ("id", "answer"),
-    "replay": ("example", "record", *_RULES, "format", "seed", "dealer", "play", "bots_version"),
-    "table": (*_RULES, "format", "seed", "moves", "play", "bots_version"),
-    "pad": (*_RULES, "format", "names", "deals"),
-    "solve": ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines"),
-    "samedeal": ("rules", "format", "seed", "dealer", "moves", "record", "bots", "play", "bots_version"),
-    "advise": (*_RULES, "format", "hand", "seat", "dealer", "auction", "face_up", "seed", "samples", "precision",
-               "max_samples"),
+
+@dataclass(frozen=True)
+class Command:
+    """One request the API answers: the function that answers it, and the fields it may read
+    (besides ``cmd``); another field is refused, naming these, and a command that reads a field not
+    listed here is stopped (see :class:`Request`)."""
+
+    answer: Callable[[JSON], JSON]
+    fields: tuple[str, ...]
+
+
+#: Every command, with its fields, in the order the ``info`` request and the errors list them.
+COMMANDS: dict[str, Command] = {
+    "info": Command(info_json, ()),
+    "rulesets": Command(rulesets_json, ()),
+    "pack": Command(pack_json, (*_RULES, "deck")),
+    "trick": Command(trick_json, (*_RULES, "trump", "cards")),
+    "legal": Command(legal_json, (*_RULES, "trump", "hand", "trick", "first_trick")),
+    "score": Command(score_json, (*_RULES, "format", "bid", "made", "against")),
+    "puzzles": Command(puzzles_json, ()),
+    "puzzle": Command(puzzle_json, ("id",)),
+    "judge": Command(judge_json, ("id", "answer")),
+    "replay": Command(replay_json, ("example", "record", *_RULES, "format", "seed", "dealer", "play", "bots_version")),
+    "table": Command(table_json, (*_RULES, "format", "seed", "moves", "play", "bots_version")),
+    "pad": Command(pad_json, (*_RULES, "format", "names", "deals")),
+    "solve": Command(solve_json, ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines")),
+    "samedeal": Command(samedeal_json, ("rules", "format", "seed", "dealer", "moves", "record", "bots", "play",
+                                        "bots_version")),
+    "advise": Command(advise_json, (*_RULES, "format", "hand", "seat", "dealer", "auction", "face_up", "seed", "samples",
+                                    "precision", "max_samples")),
 }
 
 
+class Request(dict[str, Any]):
+    """A request as its command reads it: looking at a field that the command's entry in
+    :data:`COMMANDS` does not list raises (an internal error answer), so a command can never read a
+    field that a page would have been refused for sending."""
+
+    def __init__(self, req: JSON, cmd: str) -> None:
+        super().__init__(req)
+        self.cmd = cmd
+        self.fields = frozenset((*COMMANDS[cmd].fields, "cmd"))
+
+    def _listed(self, name: object) -> None:
+        if name not in self.fields:
+            raise AssertionError(f"the '{self.cmd}' command reads '{name}', which its entry in COMMANDS does not list")
+
+    def __getitem__(self, name: str) -> Any:
+        self._listed(name)
+        return super().__getitem__(name)
+
+    def __contains__(self, name: object) -> bool:
+        self._listed(name)
+        return super().__contains__(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self._listed(name)
+        return super().get(name, default)
+
+
 def _unknown_field(cmd: str, req: JSON) -> None:
-    accepted = FIELDS[cmd]
+    accepted = COMMANDS[cmd].fields
     for name in req:
         if name != "cmd" and name not in accepted:
             shown = excerpt(str(name))
@@ -454,7 +320,7 @@ def dispatch(req: Any) -> JSON:
     """Answer one request (a dict). Never raises.
 
     Before a command reads its request, the request is checked whole: only the command's
-    :data:`FIELDS`, and no number larger than :data:`~somerset.rules.limits.MAX_NUMBER` in size (a
+    fields (:data:`COMMANDS`), and no number larger than :data:`~somerset.rules.limits.MAX_NUMBER` in size (a
     ``seed`` from 0 to 2**64 - 1), however nested. An error's message is one line of at most
     :data:`~somerset.rules.limits.MAX_MESSAGE_CHARS` characters (see :func:`~somerset.rules.limits.message_text`)."""
     try:
@@ -480,7 +346,7 @@ def _answer(req: Any) -> JSON:
         if not isinstance(cmd, str) or cmd not in COMMANDS:
             raise ApiError(f"unknown command {excerpt(repr(cmd))}; the commands are: {', '.join(COMMANDS)}", "cmd")
         _unknown_field(cmd, req)
-        return COMMANDS[cmd](req)
+        return COMMANDS[cmd].answer(Request(req, cmd))
     except SomersetError as e:
         return responses.error(str(e), e.field)
     except Exception as e:  # a bug: report it as a message rather than breaking the page

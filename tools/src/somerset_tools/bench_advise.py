@@ -31,7 +31,9 @@ from typing import Any, Sequence
 from somerset.game.deal import Deal, Phase, new_deal
 from somerset.game.rng import deal_seed
 from somerset.players.advisor import advise
-from somerset.players.bots import Bot, HeuristicBot, make_bots, play_deal
+from somerset.players.bots import Bot, HeuristicBot
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal
 from somerset.players.playout import PlayoutBot, play_out
 from somerset.rules.rulesets import load_ruleset
 

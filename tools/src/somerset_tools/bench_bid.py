@@ -41,7 +41,9 @@ from somerset.game.deal import Deal, Phase, new_deal
 from somerset.game.rng import deal_seed
 from somerset.players.advisor import AdviceError, wilson_interval
 from somerset.players.advisor_bidding import BID_SAMPLES, AdvisorBidder
-from somerset.players.bots import Bot, make_bots, play_deal
+from somerset.players.bots import Bot
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal
 from somerset.rules.rulesets import load_ruleset
 
 __all__ = ["run", "main", "describe", "tables", "calibration", "BUCKETS", "DEFAULT_RULES"]

@@ -27,7 +27,9 @@ import sys
 import time
 from typing import Any, Sequence
 
-from somerset.players.bots import ENDING_CARDS, SAMPLES, SOLVE_NODES, Bot, SamplingBot, make_bots, play_deal
+from somerset.players.bots import ENDING_CARDS, SAMPLES, SOLVE_NODES, Bot, SamplingBot
+from somerset.players.roster import make_bots
+from somerset.players.autoplay import play_deal
 from somerset.game.deal import new_deal
 from somerset.game.rng import deal_seed
 from somerset.rules.rulesets import load_ruleset

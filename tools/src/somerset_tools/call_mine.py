@@ -18,14 +18,14 @@ from somerset.rules.dimensions import UndealtKind
 from somerset.rules.rulesets import get_ruleset
 from somerset.teaching.call_puzzles import PASS, CallSetup, trumps_of
 from somerset.teaching.puzzle_kinds import PUZZLE_KINDS, PuzzleProofError
-from somerset.teaching.puzzles import Puzzle
+from somerset.teaching.puzzle_base import Puzzle
 
 __all__ = ["candidates", "main"]
 
 
 def _puzzle(ruleset: str, kind: str, hand: str, setup: CallSetup) -> Puzzle:
-    return Puzzle(id=f"mined-{kind}", title="mined", ruleset=ruleset, theme="bidding", kind=kind, question="?",
-                  hint="-", explanation="-", answer=(), hand=hand, setup=setup)
+    return Puzzle(id=f"mined-{kind}", title="mined", ruleset=ruleset, theme="bidding", kind=kind,
+                  kind_of=PUZZLE_KINDS[kind], question="?", hint="-", explanation="-", answer=(), hand=hand, setup=setup)
 
 
 def candidates(ruleset: str, hands: int, seed: int = 1) -> Iterator[tuple[str, str, str, str]]:

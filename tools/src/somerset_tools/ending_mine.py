@@ -18,7 +18,8 @@ from typing import Iterator
 from somerset.rules.cards import parse_trump
 from somerset.teaching.ending_puzzles import EndingSetup, Proof, PuzzleProofError, prove
 from somerset.game.precompute import trick_tables
-from somerset.teaching.puzzles import Puzzle
+from somerset.teaching.puzzle_base import Puzzle
+from somerset.teaching.puzzle_kinds import PUZZLE_KINDS
 from somerset.rules.dimensions import Ruleset
 
 __all__ = ["mine", "candidate_toml", "theme_of"]
@@ -27,7 +28,8 @@ __all__ = ["mine", "candidate_toml", "theme_of"]
 def _positions(r: Ruleset, fmt_id: str, seed: int, max_cards: int, trump: str | None
                ) -> Iterator[tuple[int, object]]:
     """(cards played, deal) at every turn of the play where the hands hold at most ``max_cards``."""
-    from somerset.players.bots import MAX_REDEALS, make_bots
+    from somerset.players.roster import make_bots
+    from somerset.players.autoplay import MAX_REDEALS
     from somerset.game.deal import Phase, new_deal
     from somerset.game.rng import deal_seed
 
@@ -100,7 +102,7 @@ def _try(r: Ruleset, fmt_id: str, seed: int, played: int, d: object, gap: int, s
         same = d.team_of[bidder] == d.team_of[mover]
         goals = ["bid" if same else "set", "most"] if same or len(d.format.teams) == 2 else ["most"]
     base = Puzzle(
-        id=f"mined-{r.id}-{seed}", title="", ruleset=r.id, theme="endings", kind="ending",
+        id=f"mined-{r.id}-{seed}", title="", ruleset=r.id, theme="endings", kind="ending", kind_of=PUZZLE_KINDS["ending"],
         question="", hint="", explanation="", answer=("?",), trump=str(d.trump),
         trick=" ".join(str(c) for c in d.current_trick), format=fmt_id,
         bid=bid or 0, discards=" ".join(str(c) for c in d.discards))

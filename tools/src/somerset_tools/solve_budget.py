@@ -19,7 +19,7 @@ import platform
 import sys
 import time
 
-from somerset.players.bots import play_until_bid
+from somerset.players.autoplay import play_until_bid
 from somerset.rules.rulesets import load_ruleset
 from somerset.solve.request import read_position
 from somerset.solve.review import SOLVE_TRICKS, deal_plays

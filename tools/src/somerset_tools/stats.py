@@ -1,7 +1,7 @@
 """What a rule does, in numbers: figures from many games played by bots under each ruleset.
 
 :func:`gather` plays seeded games (:class:`~somerset.game.match.Game`, moved by the bots of
-:mod:`somerset.players.bots` through its public ``apply``) and reads each finished deal through the
+:mod:`somerset.players.bots` (made by :func:`~somerset.players.roster.make_bots`) through its public ``apply``) and reads each finished deal through the
 deal's public state: the tricks taken, the undealt cards, the bid and the score. It counts how
 often the 0/0 (the Rover) takes the trick it is played to, how often the S/S is captured (taken
 by a side other than the one that played it), the count points in the kitty and in the face-up
@@ -34,7 +34,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from somerset.players.bots import BOTS, make_bots, play_game
+from somerset.players.roster import BOTS, make_bots
+from somerset.players.autoplay import play_game
 from somerset.game.deal import Deal
 from somerset.game.match import Game
 from somerset.game.rng import MASK64, deal_seed

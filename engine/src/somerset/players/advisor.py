@@ -54,7 +54,7 @@ from ..rules.dimensions import Declaration, KittyExchange, PileKind, Ruleset, Un
 from ..rules.errors import RulesError
 from ..rules.kitty import banned_trump_suits, bid_after_discards
 from ..rules.rulesets import load_ruleset
-from .bots import card_cost
+from .hand_value import card_cost
 from .playout import play_out
 
 __all__ = ["Advisor", "Advice", "wilson_interval", "TrumpAdvice", "AdviceError", "MAKE_CHANCE", "MAX_SAMPLES", "SLICE", "advise",

@@ -25,11 +25,12 @@ so ``heuristic+advisor`` plays its cards exactly as ``heuristic`` does from the 
 Seeded: the advisor's seed for a call is drawn from the bot's seed and the number of actions so
 far, so the calls depend only on the seed and the deal (the same in CPython and Pyodide). Bounded:
 a call costs :data:`BID_SAMPLES` play-outs per trump (a median of 51 to 89 ms of CPU time in
-CPython, by ruleset; ``make bench-bid`` prints it). These bots are not in :data:`somerset.players.bots.BOTS`: links and seeded deals
-never name them, and :data:`~somerset.players.bots.BOTS_VERSION` is untouched.
+CPython, by ruleset; ``make bench-bid`` prints it). These bots are not in :data:`somerset.players.roster.BOTS`: links and seeded deals
+never name them, and :data:`~somerset.players.roster.BOTS_VERSION` is untouched.
 
 >>> from somerset.game.deal import new_deal
->>> from somerset.players.bots import make_bots, play_deal
+>>> from somerset.players.autoplay import play_deal
+>>> from somerset.players.roster import make_bots
 >>> deal = play_deal(new_deal("parker-1947", seed=3), make_bots("heuristic+advisor", 4, 3))
 >>> deal.is_terminal()
 True
@@ -47,7 +48,8 @@ from ..rules.cards import NO_TRUMP, Card, Trump
 from ..rules.dimensions import AuctionStyle, KittyExchange
 from ..rules.kitty import banned_trump_suits
 from .advisor import MAKE_CHANCE, Advice, AdviceError, Advisor
-from .bots import Bot, card_cost
+from .hand_value import card_cost
+from .bots import Bot
 
 __all__ = ["AdvisorBidder", "BID_SAMPLES", "Forecast"]
 

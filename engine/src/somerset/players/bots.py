@@ -1,27 +1,14 @@
-"""Computer players: a uniform random player, a sensible heuristic one, and one that samples and solves.
+"""Computer players: a uniform random one, a sensible heuristic one (valuing hands and cards by
+:mod:`somerset.players.hand_value`), and one that samples and solves: ``sampling`` plays as
+``heuristic`` until the ending, then solves deals that agree with what its seat has seen
+(:mod:`somerset.players.determinize`, :mod:`somerset.solve`) and plays the card that takes the most
+points over them. All are deterministic for a seed and use only what their seat may know. They are
+made by name in :mod:`somerset.players.roster` and play whole deals in :mod:`somerset.players.autoplay`.
 
-``sampling`` (:class:`SamplingBot`) bids and plays as ``heuristic`` until the ending, then draws
-deals that agree with what its seat has seen (:mod:`somerset.players.determinize`), solves each exactly
-(:mod:`somerset.solve`) and plays the card that takes the most points over them.
-
-``heuristic+advisor`` and ``sampling+advisor`` (:mod:`somerset.players.advisor_bidding`) play
-their cards as ``heuristic`` and ``sampling`` but make their calls (and name their trump) from the
-bid advisor's figures. :func:`make_bots` makes them by those names (:data:`BOT_KINDS`); they are
-not in :data:`BOTS`, the bots links and seeded deals may name, whose bidding stays the default
-everywhere.
-
-All are deterministic for a seed (they draw from :class:`somerset.game.rng.SplitMix64`) and use only
-what their seat may know: their own hand, the auction, the cards played and the public cards.
-Chance steps are not theirs to take; :func:`play_deal` and :func:`play_game` apply them, and
-:func:`play_until_bid` deals again, the deal passing left, while everyone passes.
-
->>> from somerset import get_ruleset
->>> deal, redeals = play_until_bid(get_ruleset("parker-1947"), None, 7)
->>> deal.is_terminal(), redeals, deal.declarer is not None
-(True, 0, True)
->>> bots = make_bots("random", 4, 1)
->>> [b.name for b in bots]
-['random', 'random', 'random', 'random']
+>>> from somerset import get_ruleset, new_deal
+>>> deal = new_deal(get_ruleset("parker-1947"), None, 7)
+>>> HeuristicBot(1).act(deal) in deal.legal_actions()
+True
 """
 
 from __future__ import annotations
@@ -31,58 +18,17 @@ from collections import OrderedDict
 from typing import Protocol, Sequence
 
 from ..game.actions import PASS_ACTION, Action, ActionKind
-from ..rules.cards import NO_TRUMP, Card, Trump
-from ..game.deal import Deal, Phase, new_deal
-from .determinize import SamplingError, knowledge, sample
-from ..rules.errors import RulesError
-from ..game.match import Game
+from ..game.deal import Deal, Phase
 from ..game.precompute import bits
-from ..game.rng import SplitMix64, deal_seed
-from ..rules.dimensions import AuctionStyle, KittyExchange, Ruleset
+from ..game.rng import SplitMix64
+from ..rules.cards import NO_TRUMP, Card, Trump
+from ..rules.dimensions import AuctionStyle, KittyExchange
 from ..solve import position, solve
+from .determinize import SamplingError, knowledge, sample
+from .hand_value import card_cost, estimate
 
-__all__ = ["BOTS_VERSION", "LINK_BOTS_VERSION", "REPLAYABLE_BOTS_VERSIONS", "check_bots_version", "Bot", "RandomBot", "HeuristicBot", "SamplingBot", "BOTS", "BOT_KINDS", "ADVISOR_BIDDING", "make_bots", "play_deal", "play_game", "play_until_bid",
-           "estimate", "MAX_REDEALS"]
-
-#: The version of the bots' play: how every bot here bids, discards, names trump and plays, given
-#: its seed. A change to any bot's choices (its heuristics, its draws, the sampling bot's ending)
-#: is a new version: links that are played by the bots name the version that played them (see
-#: :mod:`somerset.records.links`), and a release keeps replaying every version in
-#: :data:`REPLAYABLE_BOTS_VERSIONS` (the golden links of tests/engine/test_golden_links.py check it).
-BOTS_VERSION = 1
-#: The versions of the bots this release can replay (a link naming another is refused).
-REPLAYABLE_BOTS_VERSIONS: tuple[int, ...] = (1,)
-#: The version that played a link naming none: the links made before versions were written in them.
-#: This stays 1 whatever :data:`BOTS_VERSION` becomes.
-LINK_BOTS_VERSION = 1
-
-
-def check_bots_version(version: object, field: str = "bots_version") -> int:
-    """``version`` if this release can replay the bots of that version, else a
-    :class:`~somerset.rules.errors.RulesError` naming the versions it can.
-
-    >>> check_bots_version(1), check_bots_version("1")
-    (1, 1)
-    >>> check_bots_version(7)
-    Traceback (most recent call last):
-    ...
-    somerset.rules.errors.RulesError: the bots of version 7 are not in this release: it replays the bots of version 1
-    """
-    if isinstance(version, str) and version.strip().isascii() and version.strip().isdigit() and len(version.strip()) <= 6:
-        version = int(version.strip())
-    if isinstance(version, bool) or not isinstance(version, int):
-        shown = repr(version)[:30]
-        raise RulesError(f"the bots' version must be a whole number such as {BOTS_VERSION}, not {shown}", field=field)
-    if version not in REPLAYABLE_BOTS_VERSIONS:
-        known = ", ".join(str(v) for v in REPLAYABLE_BOTS_VERSIONS)
-        shown = str(version) if abs(version) < 10**6 else "of that number"
-        raise RulesError(f"the bots of version {shown} are not in this release: it replays the bots of version "
-                         f"{known}", field=field)
-    return version
-
-
-#: :func:`play_until_bid` deals again (the deal passing left) while everyone passes; it gives up after this many.
-MAX_REDEALS = 50
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "SamplingBot", "ENDING_CARDS", "SAMPLES", "SOLVE_NODES", "CHOICES",
+           "MAX_CHOICES"]
 
 
 class Bot(Protocol):
@@ -109,77 +55,6 @@ class RandomBot:
         if not acts:
             raise ValueError("no legal action: the deal is over or waiting for a chance step")
         return acts[self.rng.below(len(acts))] if len(acts) > 1 else acts[0]
-
-
-# --- hand evaluation ---------------------------------------------------------------------------
-
-
-def _trump_cards(hand: Sequence[Card], trump: Trump) -> list[Card]:
-    return sorted((c for c in hand if trump.is_trump(c)), key=lambda c: c.rank, reverse=True)
-
-
-def estimate(ruleset: Ruleset, hand: Sequence[Card], trump: Trump, players: int, partners: int, total: int,
-             tricks: int) -> float:
-    """Points the bidder's side might take with ``hand`` under ``trump``: a rough guide for bidding.
-
-    Counts likely winners (the top run of trumps, long trumps, top cards and doubles outside trumps,
-    the Rover), adds a partner's average share, and shares the count points in proportion.
-    """
-    pack = ruleset.deck
-    wins = 0.0
-    trumps = _trump_cards(hand, trump)
-    if trump.suit is not None:
-        top = trump.suit
-        run = 0
-        for c in trumps:
-            if c.is_ss:
-                continue
-            if c.rank >= top - run:
-                run += 1
-            else:
-                break
-        suit_size = trump.suit + 1 + (1 if pack.has_ss else 0)
-        fair = suit_size / players
-        wins += run * 0.95 + max(0.0, len(trumps) - run - fair) * 0.6 + max(0, len(trumps) - run) * 0.25
-    for c in hand:
-        if trump.is_trump(c):
-            continue
-        if c.is_rover:
-            wins += 0.3 if trump.is_zero else 0.55
-        elif c.is_double:
-            wins += 0.65 if trump.is_no_trump else 0.45
-        elif c.suit >= 0 and c.rank == c.suit - 1 and trump.is_no_trump:
-            wins += 0.3
-    hand_size = len(hand)
-    if hand_size < tricks and partners == 1:
-        # a drawing pile: the hand is a small part of what will be played; start from a fair share
-        fair_wins = hand_size / players
-        my_tricks = max(0.0, min(float(tricks), tricks / players + (wins - fair_wins) * 1.5))
-    else:
-        partner_share = (partners - 1) * tricks / players
-        my_tricks = min(float(tricks), wins + partner_share)
-    count_total = sum(cc.value for cc in pack.counts) if ruleset.points.value.count_cards else 0
-    held_count = sum(pack.count_value(c) for c in trumps[: max(1, len(trumps) // 2)])
-    count_share = count_total * my_tricks / max(1, tricks)
-    points = my_tricks * ruleset.points.value.per_trick + count_share * 0.8 + held_count * 0.4
-    return min(float(total), points)
-
-
-def card_cost(c: Card, trump: Trump | None, count: int) -> float:
-    """How much a card is worth keeping (``count``: its count value): trumps, count cards, the S/S
-    and the Rover cost most. The heuristic bot's measure, shared by the play-out policy and the
-    advisor's discards."""
-    value = float(c.rank if c.rank >= 0 else 0)
-    if trump is not None and trump.is_trump(c) and not c.is_ss:
-        value += 100
-    if c.is_ss:
-        value += 120 if trump is not None and not trump.is_no_trump else 20
-    elif c.is_rover:
-        value += 40
-    elif c.is_double:
-        value += 8
-    value += count * 12
-    return value
 
 
 class HeuristicBot:
@@ -449,78 +324,3 @@ class SamplingBot:
 CHOICES: OrderedDict[tuple[object, ...], Card] = OrderedDict()
 #: How many choices :data:`CHOICES` keeps (the oldest go first).
 MAX_CHOICES = 4096
-
-
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SamplingBot]] = {
-    "random": RandomBot, "heuristic": HeuristicBot, "sampling": SamplingBot}
-
-
-#: A bot's name with this ending (``heuristic+advisor``, ``sampling+advisor``) is that bot bidding
-#: with the advisor (:class:`somerset.players.advisor_bidding.AdvisorBidder`).
-ADVISOR_BIDDING = "+advisor"
-#: Every name :func:`make_bots` knows: :data:`BOTS` and the two that bid with the advisor.
-BOT_KINDS: tuple[str, ...] = (*BOTS, "heuristic" + ADVISOR_BIDDING, "sampling" + ADVISOR_BIDDING)
-
-
-def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
-    """One bot per seat, each seeded from ``seed`` and its seat.
-
-    ``kind`` is one of :data:`BOT_KINDS`: ``random``, ``heuristic`` or ``sampling`` (bidding by the
-    heuristic bot's estimate of the hand), or ``heuristic+advisor`` or ``sampling+advisor`` (the same
-    bot, with the same seed, making its calls and naming its trump from the bid advisor).
-
-    >>> [b.name for b in make_bots("sampling+advisor", 4, 1)][:2]
-    ['sampling+advisor', 'sampling+advisor']
-    >>> make_bots("clever", 4, 1)
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown bot 'clever'; the bots are: random, heuristic, sampling, heuristic+advisor, sampling+advisor
-    """
-    if kind not in BOT_KINDS:
-        raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")
-    seeds = [SplitMix64(seed * 1_000_003 + seat).next() for seat in range(players)]
-    if kind.endswith(ADVISOR_BIDDING):
-        from .advisor_bidding import AdvisorBidder  # the advisor imports this module's card values
-        base = BOTS[kind[: -len(ADVISOR_BIDDING)]]
-        return [AdvisorBidder(base(s), s) for s in seeds]
-    cls = BOTS[kind]
-    return [cls(s) for s in seeds]
-
-
-def play_deal(deal: Deal, bots: Sequence[Bot]) -> Deal:
-    """Play ``deal`` to its end: chance steps from its seed, every other action by the seat's bot."""
-    while not deal.is_terminal():
-        if deal.is_chance():
-            deal.apply(deal.chance_outcome())
-        else:
-            deal.apply(bots[deal.current_player].act(deal))
-    return deal
-
-
-def play_game(game: Game, bots: Sequence[Bot]) -> Game:
-    """Play ``game`` to its end (or to its safety cap on the number of deals)."""
-    while not game.is_terminal():
-        if game.is_chance():
-            game.apply(game.chance_outcome())
-        else:
-            game.apply(bots[game.current_player].act(game.deal))
-    return game
-
-
-def play_until_bid(ruleset: Ruleset, format_id: str | None = None, seed: int = 0, dealer: int = 0,
-                   kind: str = "heuristic", max_redeals: int = MAX_REDEALS) -> tuple[Deal, int]:
-    """Deal from ``seed`` and let bots of ``kind`` play it; while everyone passes, deal again.
-
-    Each new deal is dealt by the next seat to the left from the next seed of a game with this
-    seed (:func:`~somerset.game.rng.deal_seed`), as in a :class:`~somerset.game.match.Game`. Returns the
-    deal and how many times it was dealt again.
-    """
-    fmt = ruleset.format(format_id)
-    deal: Deal | None = None
-    for i in range(max_redeals + 1):
-        s = deal_seed(seed, i)
-        deal = play_deal(new_deal(ruleset, fmt.id, s, (dealer + i) % fmt.players), make_bots(kind, fmt.players, s))
-        if not deal.passed_out:
-            return deal, i
-    assert deal is not None
-    return deal, max_redeals + 1

@@ -24,7 +24,7 @@ by play: every card each other seat played (since its last hidden draw) must be 
 hand the sample gives it at that time; a sample that fails is drawn again.
 
 >>> from somerset.game.deal import new_deal
->>> from somerset.players.bots import make_bots
+>>> from somerset.players.roster import make_bots
 >>> from somerset.game.rng import SplitMix64
 >>> deal = new_deal("parker-1947", seed=5)
 >>> bots = make_bots("heuristic", 4, 5)

@@ -15,11 +15,11 @@ drawing pile and end of the deal), so the policy never decides a rule.
 
 :class:`PlayoutBot` bids, discards and names trump as the heuristic bot and plays its cards by
 this policy; ``tools/src/somerset_tools/bench_bots.py --playout`` compares it with the heuristic
-bot in duplicate. It is not one of :data:`somerset.players.bots.BOTS` (links never name it), so
+bot in duplicate. It is not one of :data:`somerset.players.roster.BOTS` (links never name it), so
 the bots' version is untouched.
 
 >>> from somerset.game.deal import new_deal
->>> from somerset.players.bots import make_bots
+>>> from somerset.players.roster import make_bots
 >>> deal = new_deal("parker-1947", seed=4)
 >>> bots = make_bots("heuristic", 4, 4)
 >>> while deal.phase.value != "play":
@@ -34,7 +34,8 @@ from __future__ import annotations
 from ..game.actions import Action
 from ..game.deal import PLAY_PHASE, Deal, Phase
 from ..game.precompute import TrickTables, bits
-from .bots import HeuristicBot, card_cost
+from .hand_value import card_cost
+from .bots import HeuristicBot
 
 __all__ = ["play_out", "choose", "PlayoutBot"]
 

@@ -26,7 +26,8 @@ from typing import Any
 
 from ..game.actions import PASS_ACTION, Action
 from ..rules.bidding import PASS
-from .bots import make_bots, play_deal
+from .roster import make_bots
+from .autoplay import play_deal
 from ..game.deal import AUCTION_PHASE, PLAY_PHASE, TRUMP_PHASE, Deal, Phase, new_deal
 from ..game.precompute import TRUMP_KEY
 from ..game.rng import FAST_BOUND, SplitMix64, advanced, deal_seed, top_bits

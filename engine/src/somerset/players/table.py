@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import LINK_BOTS_VERSION, Bot, check_bots_version, make_bots
+from .bots import Bot
+from .roster import LINK_BOTS_VERSION, check_bots_version, make_bots
 from ..game.actions import parse_action
 from ..game.deal import Deal, Phase
 from ..records.links import DealCode, DealCodeError, parse_deal_code

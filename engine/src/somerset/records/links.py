@@ -8,9 +8,9 @@ ways:
   base-64url characters (a :class:`DealCode`). Replaying a code needs only the rules, never the
   bots, so the link shows the same deal in every later release, whatever the bots then do.
 * ``bots=N``: the deal is played from the seed by the bots of version N
-  (:data:`~somerset.players.bots.BOTS_VERSION` is this release's). A link with neither (made before links
+  (:data:`~somerset.players.roster.BOTS_VERSION` is this release's). A link with neither (made before links
   carried them, or typed by hand) is played by the bots of version
-  :data:`~somerset.players.bots.LINK_BOTS_VERSION`, 1, for good: a later release that changes the bots'
+  :data:`~somerset.players.roster.LINK_BOTS_VERSION`, 1, for good: a later release that changes the bots'
   play gives them a new number and keeps replaying the old ones (the golden links of
   ``tests/engine/test_golden_links.py`` hold every release to that), and a version a release
   cannot replay is refused with the versions it can.
@@ -48,7 +48,8 @@ action it is, so a step can never be read as an action of another kind either.
 replays one on a deal, stopping at the first step the deal does not allow, which it names.
 
 >>> from somerset.game.deal import new_deal
->>> from somerset.players.bots import make_bots, play_deal
+>>> from somerset.players.autoplay import play_deal
+>>> from somerset.players.roster import make_bots
 >>> deal = play_deal(new_deal("parker-1947", seed=7), make_bots("heuristic", 4, 7))
 >>> code = DealCode.of(deal)
 >>> str(code)

@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..players.bots import LINK_BOTS_VERSION, check_bots_version, play_until_bid
+from ..players.roster import LINK_BOTS_VERSION, check_bots_version
+from ..players.autoplay import play_until_bid
 from ..rules.cards import Card
 from ..rules.describe import signed
 from ..game.deal import Deal, Phase

@@ -32,7 +32,7 @@ the version of the bots (``bots=1``), and, for a deal played at the table, that 
 seed's deal and every ruleset's deal from where it parts, so the version of the bots is all that
 fixes them, in one or two characters where a code for each ruleset would make the link a few
 hundred characters long; a release keeps replaying the bots of every version it lists
-(:data:`~somerset.players.bots.REPLAYABLE_BOTS_VERSIONS`).
+(:data:`~somerset.players.roster.REPLAYABLE_BOTS_VERSIONS`).
 
 Who plays. ``players`` makes the seats' players for one deal: by default the heuristic bots of
 :mod:`somerset.players.bots`, seeded from the source (the same bots in every ruleset). It is the one
@@ -57,7 +57,8 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..game.actions import Action, ActionKind
-from ..players.bots import Bot, make_bots
+from ..players.bots import Bot
+from ..players.roster import make_bots
 from ..rules.cards import Card
 from ..rules.describe import signed
 from ..game.deal import Deal, Phase

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game.actions import ActionKind
-from ..players.bots import LINK_BOTS_VERSION, check_bots_version
+from ..players.roster import LINK_BOTS_VERSION, check_bots_version
 from ..players.table import READER, TABLE_BOTS, table_deal
 from ..rules.cards import Card
 from ..game.deal import Deal, Phase

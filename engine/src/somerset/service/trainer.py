@@ -2,7 +2,7 @@
 
 The trainer page judges answers without the engine: each record carries the answer, the hint, the
 solution and a refutation of every wrong choice, all worked out by the engine when the site is
-built (:meth:`somerset.teaching.puzzle_kinds.PuzzleKind.trainer`). :func:`check_record` holds a record to
+built (:meth:`somerset.teaching.puzzle_base.PuzzleKind.trainer`). :func:`check_record` holds a record to
 the shape the page reads and to the engine's own answer; :func:`trainer_data` is the document the
 build writes (``assets/data/puzzles.json``), and fails with every problem named when a record
 does not hold.

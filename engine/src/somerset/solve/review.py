@@ -11,7 +11,7 @@ be played). Below that the search is too big to answer quickly in the browser; t
 this are in develop/benchmarks.md ("Best play").
 
 >>> from somerset import get_ruleset
->>> from somerset.players.bots import play_until_bid
+>>> from somerset.players.autoplay import play_until_bid
 >>> deal, _ = play_until_bid(get_ruleset("parker-1947"), "four-partners", 7)
 >>> plays = deal_plays(deal)
 >>> len(plays), plays[0]["trick"], plays[0]["tricks_left"], plays[-1]["tricks_left"]

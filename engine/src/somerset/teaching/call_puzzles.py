@@ -48,17 +48,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import Any, ClassVar, Sequence
 
 from ..players.advisor import Advice, AdviceError, Advisor, TrumpAdvice, mean_half
 from ..rules.cards import Trump, parse_cards
 from ..rules.describe import MINUS, percent, trump_phrase
 from ..rules.dimensions import AllPass, Format, Ruleset
 from .contentfile import Entry
-from .puzzle_kinds import PUZZLE_KINDS, Fact, PuzzleProofError, _ValueKind
-
-if TYPE_CHECKING:
-    from .puzzles import Puzzle
+from .position_puzzles import ValueKind
+from .puzzle_base import Fact, Puzzle, PuzzleProofError
 
 __all__ = ["Call", "TrumpChoice", "CallSetup", "Value", "call_values", "trump_values", "advice_of", "SAMPLES",
            "MARGIN", "PASS", "score_difference", "trumps_of"]
@@ -272,7 +270,7 @@ def _two_sides(entry: Entry, r: Ruleset, fmt: Format) -> None:
                           f"{r.partnership_format().id})", "format")
 
 
-class _Bidding(_ValueKind):
+class _Bidding(ValueKind):
     """What the two bidding kinds share: the hand, the position and the advisor's figures."""
 
     fields: ClassVar[tuple[str, ...]] = ("hand", "format")
@@ -553,7 +551,3 @@ def _read_trump(entry: Entry, value: object, allowed: Sequence[Trump], field: st
             return t
     names = ", ".join(t.label for t in allowed)
     raise entry.error(f"{str(value)[:20]!r} is not a trump this format allows; the trumps: {names}", field)
-
-
-PUZZLE_KINDS[Call.name] = Call()
-PUZZLE_KINDS[TrumpChoice.name] = TrumpChoice()

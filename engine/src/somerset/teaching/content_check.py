@@ -3,8 +3,9 @@
 A puzzle file, a ruling file, a lesson file, a guided deal's file or a records file is read as the engine reads its own content: with
 every shipped file of the same kind beside it (a file with the same folder and name as a shipped
 one takes its place), so a new puzzle may use the shipped themes, and an id already used is
-reported. Then every stated answer is checked against the engine. The result says, file by
-file, how many entries were read, and lists every problem with its file, entry and field.
+reported. Then every stated answer of the files given is checked against the engine (the shipped
+ones are proven by the site's build). The result says, file by file, how many entries were read,
+and lists every problem with its file, entry and field.
 """
 
 from __future__ import annotations
@@ -92,14 +93,15 @@ def _kind_of(path: Path, text: str) -> str:
                        file=str(path))
 
 
-def _load(kind: str, files: list[ContentFile]) -> tuple[list[tuple[str, str]], list[str]]:
-    """Read one kind's files together: (file, id) of every entry read, and every stated answer the
-    engine disagrees with. Raises ContentError at the first entry that cannot be read."""
+def _load(kind: str, files: list[ContentFile], given: set[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """Read one kind's files together: (file, id) of every entry read, and every stated answer in the
+    ``given`` files the engine disagrees with (the shipped files beside them are read, not proven
+    again: the site's build proves them). Raises ContentError at the first entry that cannot be read."""
     if kind == "puzzles":
         from .puzzles import check_all, load_puzzles
 
         _, puzzles = load_puzzles(files)
-        return [(p.file, p.id) for p in puzzles], check_all(puzzles)
+        return [(p.file, p.id) for p in puzzles], check_all(tuple(p for p in puzzles if p.file in given))
     if kind == "rulings":
         from .rulings import load_rulings  # reading a ruling asks the engine for every ruleset's answer
 
@@ -109,12 +111,13 @@ def _load(kind: str, files: list[ContentFile]) -> tuple[list[tuple[str, str]], l
         from .lessons import check_all as check_lessons, load_lessons
 
         stages = load_lessons(files)
-        return [(e.file, e.id) for s in stages for e in s.exercises], check_lessons(stages)
+        return ([(e.file, e.id) for s in stages for e in s.exercises],
+                check_lessons(tuple(s for s in stages if s.file in given)))
     if kind == "first-deals":
         from .first_deals import first_deal_problems, load_first_deals
 
         deals = load_first_deals(files)
-        return [(d.file, d.ruleset) for d in deals], [p for d in deals for p in first_deal_problems(d)]
+        return [(d.file, d.ruleset) for d in deals], [p for d in deals if d.file in given for p in first_deal_problems(d)]
     from .examples import load_examples  # reading a record checks it under every ruleset it names
 
     _, examples, file_of = load_examples(files)
@@ -152,7 +155,7 @@ def check_content(paths: list[str]) -> ContentReport:
         replaced = {slot for slot, _ in mine if slot}
         files = [f for f in shipped_files(kind, KINDS[kind][0]) if f.name not in replaced] + [f for _, f in mine]
         try:
-            entries, failures = _load(kind, files)
+            entries, failures = _load(kind, files, {f.name for _, f in mine})
         except ContentError as e:
             report.problems.append(str(e))
             continue

@@ -30,20 +30,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..game.deal import Deal, Phase, new_deal
 from ..game.rng import deal_seed
-from ..players.bots import MAX_REDEALS, make_bots
+from ..players.roster import make_bots
+from ..players.autoplay import MAX_REDEALS
 from ..rules.cards import Card, parse_cards, parse_trump
 from .contentfile import Entry
 from ..rules.play import legal_plays, trick_verdict
-from .puzzle_kinds import PUZZLE_KINDS, Fact, PuzzleKind, PuzzleProofError
+from .puzzle_base import Fact, Puzzle, PuzzleKind, PuzzleProofError
 from ..rules.dimensions import Format, Ruleset
 from ..solve import Play, Position, PositionError, position, solve
-
-if TYPE_CHECKING:
-    from .puzzles import Puzzle
 
 __all__ = ["Ending", "EndingSetup", "Step", "Refutation", "Proof", "PuzzleProofError", "prove", "grade",
            "advance", "line_text", "GOALS", "NODE_BUDGET", "source_deal", "seat_name"]
@@ -617,6 +615,3 @@ class Ending(PuzzleKind):
         if pos.pile:
             out.append(("The drawing pile, from the top", _card_list(pos.pile)))
         return out
-
-
-PUZZLE_KINDS[Ending.name] = Ending()

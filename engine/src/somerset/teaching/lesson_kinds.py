@@ -1,6 +1,7 @@
-"""The kinds of lesson exercise: what each asks, how the engine answers it, and why a wrong choice is wrong.
+"""A lesson exercise as its file gives it (:class:`Exercise`), and the kinds of exercise: what each
+asks, how the engine answers it, and why a wrong choice is wrong.
 
-A kind is one class, as the puzzle kinds are (:mod:`somerset.puzzle_kinds`). It names the position
+A kind is one class, as the puzzle kinds are (:mod:`somerset.teaching.puzzle_base`). It names the position
 fields it reads, checks the position under a ruleset, gives the engine's answer under that ruleset
 (:meth:`LessonKind.solve`) and the build-time record a lesson page judges with
 (:meth:`LessonKind.record`): what the reader chooses from, the answer, and for every wrong choice
@@ -15,22 +16,20 @@ and then checking (``legal``: every card you may play).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from ..rules.bidding import Auction, parse_call
 from ..rules.cards import Card, parse_cards, parse_trump
 from .contentfile import Entry
 from ..rules.kitty import check_discards, has_kitty
 from ..rules.play import check_trump, legal_plays, trick_verdict, why_not_winner
+from .puzzle_base import Puzzle
 from .puzzle_kinds import PUZZLE_KINDS
 from ..rules.dimensions import Format, Ruleset
 from ..rules.scoring import scored_format
 
-if TYPE_CHECKING:
-    from .lessons import Exercise
-
-__all__ = ["LessonKind", "LESSON_KINDS", "POSITION_FIELDS"]
+__all__ = ["Exercise", "LessonKind", "LESSON_KINDS", "POSITION_FIELDS"]
 
 #: Every position field a kind may read, with what it holds (the contributors' page lists them).
 POSITION_FIELDS: dict[str, str] = {
@@ -71,6 +70,41 @@ class Ask:
     trick: tuple[Card, ...]
     hand: tuple[Card, ...]
     after: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise as its file gives it."""
+
+    id: str
+    stage: str
+    kind: str
+    rulesets: tuple[str, ...]
+    task: str
+    answer: tuple[str, ...]
+    hint: str = ""
+    trump: str = ""
+    trick: str = ""
+    hand: str = ""
+    after: str = ""
+    first_trick: bool = False
+    format: str | None = None
+    calls: str = ""
+    offer: str = ""
+    bid: int = 0
+    made: int = 0
+    against: int = 0
+    file: str = field(default="", compare=False)
+
+    @property
+    def kind_of(self) -> LessonKind:
+        """The class that answers and explains this kind of exercise."""
+        return LESSON_KINDS[self.kind]
+
+    @property
+    def where(self) -> str:
+        """How messages name the exercise: its file and id."""
+        return f"{self.file}: exercise '{self.id}'" if self.file else f"exercise '{self.id}'"
 
 
 class LessonKind:
@@ -318,11 +352,10 @@ class Score(LessonKind):
             raise ValueError(f"'{' '.join(answer)[:40]}' is not a score: write {self.answer_form}")
         return (f"{int(parts[0]):+d} / {int(parts[1]):+d}",)
 
-    def _puzzle(self, ex: Exercise, r: Ruleset) -> Any:
-        from .puzzles import Puzzle
-
-        return Puzzle(id=ex.id, title=ex.task, ruleset=r.id, theme="", kind="score", question=ex.task, hint=ex.hint,
-                      explanation="", answer=(), bid=ex.bid, made=ex.made, against=ex.against, format=ex.format)
+    def _puzzle(self, ex: Exercise, r: Ruleset) -> Puzzle:
+        return Puzzle(id=ex.id, title=ex.task, ruleset=r.id, theme="", kind="score", kind_of=PUZZLE_KINDS["score"],
+                      question=ex.task, hint=ex.hint, explanation="", answer=(), bid=ex.bid, made=ex.made,
+                      against=ex.against, format=ex.format)
 
     def ask(self, ex: Exercise, r: Ruleset) -> Ask:
         fmt = scored_format(r, ex.format)

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .contentfile import ContentError, ContentFile, Entry, check_id, read_position, shipped_files
-from .lesson_kinds import LESSON_KINDS, POSITION_FIELDS, LessonKind
+from .lesson_kinds import LESSON_KINDS, POSITION_FIELDS, Exercise
 from .puzzles import THEMES
 from ..rules.rulesets import RULESETS, get_ruleset
 
@@ -62,41 +62,6 @@ EXERCISE_FIELDS: dict[str, str] = {
 
 class LessonError(ValueError):
     """Stated answers the engine does not give, or records that do not hold: every one named."""
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """One exercise as its file gives it."""
-
-    id: str
-    stage: str
-    kind: str
-    rulesets: tuple[str, ...]
-    task: str
-    answer: tuple[str, ...]
-    hint: str = ""
-    trump: str = ""
-    trick: str = ""
-    hand: str = ""
-    after: str = ""
-    first_trick: bool = False
-    format: str | None = None
-    calls: str = ""
-    offer: str = ""
-    bid: int = 0
-    made: int = 0
-    against: int = 0
-    file: str = field(default="", compare=False)
-
-    @property
-    def kind_of(self) -> LessonKind:
-        """The class that answers and explains this kind of exercise."""
-        return LESSON_KINDS[self.kind]
-
-    @property
-    def where(self) -> str:
-        """How messages name the exercise: its file and id."""
-        return f"{self.file}: exercise '{self.id}'" if self.file else f"exercise '{self.id}'"
 
 
 @dataclass(frozen=True)

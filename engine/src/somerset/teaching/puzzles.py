@@ -9,7 +9,8 @@ field of any mistake.
 The stated answer is data; :func:`solve` asks the engine, and :func:`check_all` (run by the
 tests, the site build and ``somerset check``) fails when they disagree. Readers' answers are
 judged by :func:`judge`, which also gives the engine's explanation. What a kind of puzzle asks
-and how it is solved is in :mod:`somerset.teaching.puzzle_kinds`.
+and how it is solved is in :mod:`somerset.teaching.puzzle_base` and the kinds listed in
+:mod:`somerset.teaching.puzzle_kinds`.
 
 >>> p = get_puzzle("low-trump")
 >>> p.kind, p.file, solve(p)
@@ -21,18 +22,14 @@ and how it is solved is in :mod:`somerset.teaching.puzzle_kinds`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.cards import Card, parse_cards, parse_trump
-from .contentfile import ContentFile, Entry, check_id, read_position, read_toml, shipped_files
 from ..rules.play import check_trump
-from .puzzle_kinds import PUZZLE_KINDS, PuzzleKind, PuzzleProofError
-# the kinds proven by the solver live in their own module, which adds them to PUZZLE_KINDS
-from . import ending_puzzles  # noqa: F401
-from . import call_puzzles  # noqa: F401  (after the endings: the kinds are listed in this order)
-from ..rules.dimensions import Ruleset
 from ..rules.rulesets import get_ruleset
+from .contentfile import ContentFile, Entry, check_id, read_position, read_toml, shipped_files
+from .puzzle_base import Puzzle, PuzzleProofError
+from .puzzle_kinds import PUZZLE_KINDS
 
 __all__ = ["Puzzle", "PUZZLES", "THEMES", "solve", "judge", "check_all", "choices", "get_puzzle", "public",
            "load_puzzles", "FIELDS", "POSITION_FIELDS"]
@@ -65,65 +62,6 @@ POSITION_FIELDS: dict[str, str] = {
 _CARD_FIELDS = ("trick", "hand", "after", "discards")
 
 
-@dataclass(frozen=True)
-class Puzzle:
-    """One puzzle as its file gives it: the question, the position (as notation) and the stated answer."""
-
-    id: str
-    title: str
-    ruleset: str
-    theme: str
-    kind: str  # a key of PUZZLE_KINDS
-    question: str
-    hint: str
-    explanation: str
-    answer: tuple[str, ...]
-    trump: str = ""
-    trick: str = ""  # cards already played (for "winner": the whole trick)
-    hand: str = ""
-    after: str = ""  # "play": the cards the players after you will play
-    first_trick: bool = False
-    format: str | None = None
-    bid: int = 0
-    made: int = 0
-    against: int = 0
-    discards: str = ""  # "bid": the cards discarded from the kitty
-    file: str = field(default="", compare=False)  # the content file it was read from
-    theme_name: str = field(default="", compare=False)  # the theme's name, from its [[theme]] table
-    setup: Any = None  # the kind's own fields, as its read_setup gives them
-
-    @property
-    def rules(self) -> Ruleset:
-        """The ruleset the puzzle is played under."""
-        return get_ruleset(self.ruleset)
-
-    @property
-    def difficulty(self) -> int:
-        """1 (easiest) to 5, graded by the engine from what can be counted in the position (not typed
-        into the file): see :data:`somerset.teaching.puzzle_kinds.DIFFICULTY_MEASURES`."""
-        return self.kind_of.difficulty(self)
-
-    @property
-    def kind_of(self) -> PuzzleKind:
-        """What kind of puzzle this is: the class that solves, explains and shows it."""
-        return PUZZLE_KINDS[self.kind]
-
-    def cards(self, text: str) -> tuple[Card, ...]:
-        """Cards in notation, read in this puzzle's pack."""
-        return parse_cards(text, self.rules.deck)
-
-    @property
-    def you(self) -> int:
-        """Your position in the trick (0 = the lead)."""
-        return len(self.cards(self.trick))
-
-    def side(self) -> set[int]:
-        """Trick positions on your side, the leader sitting in seat 0."""
-        r = self.rules
-        fmt = r.format(self.format) if self.format else r.partnership_format()
-        return set(fmt.teams[fmt.team_of(self.you)])
-
-
 # --- reading the files ---------------------------------------------------------------------------
 
 
@@ -149,7 +87,7 @@ def _read_puzzle(entry: Entry, themes: dict[str, str], seen: dict[str, str]) -> 
     values: dict[str, Any] = {
         "id": ident, "title": entry.text("title"), "ruleset": r.id,
         "theme": entry.text("theme", choices=themes),
-        "kind": kind.name,
+        "kind": kind.name, "kind_of": kind,
         "question": entry.text("question", required=not kind.question, default=kind.question),
         "hint": entry.text("hint"), "explanation": entry.text("explanation"), "file": entry.file,
     }

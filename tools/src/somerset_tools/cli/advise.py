@@ -15,7 +15,7 @@ from somerset import api
 from somerset.players.advisor import MAX_SAMPLES
 from somerset.rules.errors import SomersetError
 from somerset.rules.rulesets import load_ruleset
-from .common import BadInput, in_range
+from .common import BadInput, in_range, whole
 
 __all__ = ["register", "cmd_advise", "describe"]
 
@@ -92,13 +92,13 @@ def register(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     p.add_argument("--option", help="one of the ruleset's options")
     p.add_argument("--format", help="format id (default: the ruleset's first format)")
     p.add_argument("--hand", required=True, help="the seat's cards, such as '6/6 5/6 S/S ...'")
-    p.add_argument("--seat", type=int, default=1, help="the seat whose hand it is, from 1 (default 1)")
-    p.add_argument("--dealer", type=int, help="the dealer's seat, from 1 (default: the seat on the hand's right, "
+    p.add_argument("--seat", type=whole, default=1, help="the seat whose hand it is, from 1 (default 1)")
+    p.add_argument("--dealer", type=whole, help="the dealer's seat, from 1 (default: the seat on the hand's right, "
                    "so the hand calls first)")
     p.add_argument("--auction", help="the calls made so far from the dealer's left, such as 'pass 10'")
     p.add_argument("--face-up", help="face-up cards the seat can see")
-    p.add_argument("--seed", type=int, default=0, help="the seed of the sampled deals (default 0)")
-    p.add_argument("--samples", type=int, help="play exactly this many deals for each trump")
+    p.add_argument("--seed", type=whole, default=0, help="the seed of the sampled deals (default 0)")
+    p.add_argument("--samples", type=whole, help="play exactly this many deals for each trump")
     p.add_argument("--precision", type=float, default=1.0,
                    help="else play deals until every trump's mean points is known within this many (95%%; default 1)")
     p.set_defaults(func=cmd_advise)

@@ -4,7 +4,8 @@ Bad input prints one line on stderr and exits with status 2; ``--json`` prints e
 document. Work stopped by Ctrl-C exits with status 130, printing what was done so far when there is
 something to print. Files are read and written through :func:`read_text` and :func:`open_out`, so a
 path that cannot be used (missing, a folder, a name too long, not UTF-8, too large) gets one line
-naming it and why, never a traceback; :func:`in_range` checks a number against its bounds.
+naming it and why, never a traceback; :func:`whole` reads a whole number of any length and
+:func:`in_range` checks it against its bounds.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from somerset import api
 from somerset.rules.limits import excerpt, one_line
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "MAX_INPUT_CHARS", "Parser", "BadInput", "Stopped", "AddCommand", "call",
-           "emit", "read_text", "open_out", "path_problem", "shown_path", "in_range"]
+           "emit", "read_text", "open_out", "path_problem", "shown_path", "in_range", "whole", "shown_number"]
 
 #: The exit status for input the engine cannot accept.
 EXIT_BAD_INPUT = 2
@@ -123,11 +124,34 @@ def open_out(path: str, option: str) -> TextIO:
         raise BadInput(f"{option} {shown_path(path)}: cannot write it: {path_problem(e, path, writing=True)}") from e
 
 
+def whole(text: str) -> int:
+    """An option's whole number, as ``int`` reads it, of any length: ``int`` refuses more than 4,300
+    digits, and a number's bounds are checked (and worded) by the command, however long it is."""
+    try:
+        return int(text)
+    except ValueError:
+        body = text.strip()
+        sign, digits = (-1, body[1:]) if body.startswith("-") else (1, body.removeprefix("+"))
+        if not (digits.isascii() and digits.isdigit()):  # isdigit alone accepts "²"
+            raise argparse.ArgumentTypeError(f"'{excerpt(text, 30)}' is not a whole number") from None
+        value = 0
+        for start in range(0, len(digits), 4000):
+            chunk = digits[start:start + 4000]
+            value = value * 10 ** len(chunk) + int(chunk)
+        return sign * value
+
+
 def in_range(value: int, option: str, low: int, high: int, what: str = "") -> int:
     """``value`` if it is from ``low`` to ``high``, else :class:`BadInput` naming ``option``, the
     bounds and ``what`` they mean."""
     if not low <= value <= high:
         meaning = f" ({what})" if what else ""
-        raise BadInput(f"{option} must be a whole number from {low:,} to {high:,}{meaning}, not {excerpt(str(value), 30)}")
+        raise BadInput(f"{option} must be a whole number from {low:,} to {high:,}{meaning}, not {shown_number(value)}")
     return value
+
+
+def shown_number(value: int) -> str:
+    """A number as a message quotes it: its digits with thousands separated, or, from 31 digits on
+    (which Python may refuse to write), words saying how long it is, as the API words a seed."""
+    return f"{value:,}" if abs(value) < 10**30 else "a number more than 30 digits long"
 

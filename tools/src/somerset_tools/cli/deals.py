@@ -13,20 +13,21 @@ import sys
 import time
 from typing import Any, TextIO
 
-from somerset.players.bots import BOT_KINDS, make_bots, play_game, play_until_bid
+from somerset.players.roster import BOT_KINDS, make_bots
+from somerset.players.autoplay import play_game, play_until_bid
 from somerset.teaching.content_check import check_content, is_content_path
 from somerset.game.match import Game
 from somerset.records.common import RecordError
 from somerset.records.check import check_record
 from somerset.records.game_record import game_record_of
 from somerset.records.deal_record import record_of
-from somerset.rules.limits import MAX_SIMULATED_DEALS, excerpt
+from somerset.rules.limits import MAX_SIMULATED_DEALS
 from somerset.game.rng import MASK64
 from somerset.rules.dimensions import Ruleset
 from somerset.rules.rulesets import get_ruleset, load_ruleset
 from somerset.players.simulate import simulate
 from somerset.game.views import deal_summary, game_summary
-from .common import AddCommand, BadInput, Stopped, emit, path_problem, read_text, shown_path
+from .common import AddCommand, BadInput, Stopped, emit, path_problem, read_text, shown_number, shown_path, whole
 
 __all__ = ["register", "cmd_play", "cmd_game", "cmd_check", "cmd_simulate"]
 
@@ -112,9 +113,9 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     with ``"stopped": true``) and exits with status 130."""
     r, fmt_id = _setup(args)
     if args.deals < 1:
-        raise BadInput(f"--deals must be a whole number from 1 to {MAX_SIMULATED_DEALS:,}, not {excerpt(str(args.deals), 30)}")
+        raise BadInput(f"--deals must be a whole number from 1 to {MAX_SIMULATED_DEALS:,}, not {shown_number(args.deals)}")
     if args.deals > MAX_SIMULATED_DEALS:
-        raise BadInput(f"--deals is at most {MAX_SIMULATED_DEALS:,}, not {args.deals:,}: for more, run several times "
+        raise BadInput(f"--deals is at most {MAX_SIMULATED_DEALS:,}, not {shown_number(args.deals)}: for more, run several times "
                        "with other --seed values (a run shows the time it has left on a terminal)")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _Progress(args.deals, sys.stderr) if show else None
@@ -169,8 +170,8 @@ def cmd_check(args: argparse.Namespace) -> None:
 def _common(p: argparse.ArgumentParser, seed_required: bool = False) -> None:
     p.add_argument("--rules", required=True, help="ruleset id or alias")
     p.add_argument("--format", help="format id (default: the ruleset's first format)")
-    p.add_argument("--seed", type=int, default=0, required=seed_required, help="seed of the shuffle (a whole number)")
-    p.add_argument("--dealer", type=int, default=1, help="the first dealer's seat, from 1 as at the table (default 1; "
+    p.add_argument("--seed", type=whole, default=0, required=seed_required, help="seed of the shuffle (a whole number)")
+    p.add_argument("--dealer", type=whole, default=1, help="the first dealer's seat, from 1 as at the table (default 1; "
                    "records number seats from 0, so seat 1 is written [Dealer \"0\"])")
     p.add_argument("--option", action="append", help="apply one of the ruleset's options (repeatable), "
                    "such as without-bidding or start-at-15")
@@ -209,7 +210,7 @@ def register(add: AddCommand) -> None:
             "Play many deals by bots and print the average winning bid, the share of bids made, the average "
             "points per side and deals per second. Example: somerset simulate --rules parker-1947 --deals 500 --seed 1")
     _common(p)
-    p.add_argument("--deals", type=int, default=200, help=f"how many deals (default 200, at most {MAX_SIMULATED_DEALS:,})")
+    p.add_argument("--deals", type=whole, default=200, help=f"how many deals (default 200, at most {MAX_SIMULATED_DEALS:,})")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show deals done and the time left on stderr (default: when stderr is a terminal)")
     p.set_defaults(func=cmd_simulate)

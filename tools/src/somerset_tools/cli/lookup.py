@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Sequence
 
-from .common import AddCommand, call, emit
+from .common import AddCommand, call, emit, whole
 
 __all__ = ["register", "cmd_rulesets", "cmd_trick", "cmd_legal", "cmd_score"]
 
@@ -107,8 +107,8 @@ def register(add: AddCommand) -> None:
     p = add("score", "score a deal of the partnership game",
             "Score a deal: the bid, the points the bidder's side made and the points the other side took.")
     p.add_argument("--rules", required=True, help="ruleset id or alias, or 'all'")
-    p.add_argument("--bid", required=True, type=int, help="the winning bid")
-    p.add_argument("--made", required=True, type=int, help="points taken by the bidder's side")
-    p.add_argument("--against", required=True, type=int, help="points taken by the other side")
+    p.add_argument("--bid", required=True, type=whole, help="the winning bid")
+    p.add_argument("--made", required=True, type=whole, help="points taken by the bidder's side")
+    p.add_argument("--against", required=True, type=whole, help="points taken by the other side")
     p.add_argument("--format", help="format id (default: the ruleset's partnership game)")
     p.set_defaults(func=cmd_score)

@@ -20,7 +20,7 @@ from somerset.rules.errors import SomersetError
 from somerset.rules.limits import MAX_SEED, excerpt
 from somerset.rules.dimensions import Declaration, Ruleset
 from somerset.rules.rulesets import get_ruleset
-from .common import BadInput, in_range, open_out, path_problem, shown_path
+from .common import BadInput, in_range, open_out, path_problem, shown_path, whole
 
 __all__ = ["register", "cmd_puzzles", "parse_seeds", "MAX_MINED_SEEDS", "MAX_CARDS", "MAX_STEPS"]
 
@@ -140,11 +140,11 @@ def register(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     p.add_argument("--format", help="format id (default: the ruleset's main format)")
     p.add_argument("--seeds", required=True, help=f"the seeds to deal, A..B (both included) or one seed; at most "
                    f"{MAX_MINED_SEEDS:,} seeds a run (a seed can take minutes), each from 0 to 2**64 - 1")
-    p.add_argument("--cards", type=int, default=4, help=f"at most this many cards a hand (pile shares included), "
+    p.add_argument("--cards", type=whole, default=4, help=f"at most this many cards a hand (pile shares included), "
                    f"from 2 to {MAX_CARDS} (default 4)")
-    p.add_argument("--gap", type=int, default=2, help="goal 'most': every wrong card gives up at least this many "
+    p.add_argument("--gap", type=whole, default=2, help="goal 'most': every wrong card gives up at least this many "
                    "points, from 1 to the points of a deal (default 2)")
-    p.add_argument("--steps", type=int, default=3, help=f"at most this many of the reader's turns, from 1 to "
+    p.add_argument("--steps", type=whole, default=3, help=f"at most this many of the reader's turns, from 1 to "
                    f"{MAX_STEPS} (default 3)")
     p.add_argument("--trump", help="the high bidder names this trump instead of the bot's choice (such as 0 or nt; "
                    "rulesets whose trump is named after the auction)")

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from somerset import api
 from somerset.rules.limits import excerpt
 from somerset.solve.request import describe
-from .common import BadInput, read_text
+from .common import BadInput, read_text, whole
 
 __all__ = ["register", "cmd_solve"]
 
@@ -78,7 +78,7 @@ def register(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     p.add_argument("--format", help="format id (default: the ruleset's first format with as many seats)")
     p.add_argument("--trump", help="a suit number, 0 for the 0/0 named trump, or nt")
     p.add_argument("--hands", help="every seat's hand from seat 0, separated by |")
-    p.add_argument("--leader", type=int, help="the seat that leads (or led) the trick")
+    p.add_argument("--leader", type=whole, help="the seat that leads (or led) the trick")
     p.add_argument("--trick", help="the cards already played to the trick, in play order")
     p.add_argument("--pile", help="the drawing pile from the top (two- and three-handed formats)")
     p.add_argument("--face-up", help="face-up cards that go with the first trick")
@@ -86,6 +86,6 @@ def register(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
                    "bidder's opening lead)")
     p.add_argument("--side", help="the seats whose points are counted, such as 0,2 (default: the team to move)")
     p.add_argument("--line", action="store_true", help="also print one best line to the end")
-    p.add_argument("--nodes", type=int, help="stop after this many nodes and give the bounds proven so far")
+    p.add_argument("--nodes", type=whole, help="stop after this many nodes and give the bounds proven so far")
     p.add_argument("--seconds", type=float, help="stop after this many seconds and give the bounds proven so far")
     p.set_defaults(func=cmd_solve)

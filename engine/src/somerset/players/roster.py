@@ -1,0 +1,92 @@
+"""The bots by name, and the version of their play: :data:`BOTS` (the bots links and seeded deals
+may name), :data:`BOT_KINDS` (those and the two that bid with the advisor), :func:`make_bots`
+(one bot per seat), and :func:`check_bots_version`.
+
+``heuristic+advisor`` and ``sampling+advisor`` (:mod:`somerset.players.advisor_bidding`) play
+their cards as ``heuristic`` and ``sampling`` but make their calls (and name their trump) from the
+bid advisor's figures. They are not in :data:`BOTS`, whose bidding stays the default everywhere.
+
+>>> [b.name for b in make_bots("random", 4, 1)]
+['random', 'random', 'random', 'random']
+"""
+
+from __future__ import annotations
+
+from ..game.rng import SplitMix64
+from ..rules.errors import RulesError
+from .advisor_bidding import AdvisorBidder
+from .bots import Bot, HeuristicBot, RandomBot, SamplingBot
+
+__all__ = ["BOTS_VERSION", "LINK_BOTS_VERSION", "REPLAYABLE_BOTS_VERSIONS", "check_bots_version", "BOTS", "BOT_KINDS",
+           "ADVISOR_BIDDING", "make_bots"]
+
+#: The version of the bots' play: how every bot here bids, discards, names trump and plays, given
+#: its seed. A change to any bot's choices (its heuristics, its draws, the sampling bot's ending)
+#: is a new version: links that are played by the bots name the version that played them (see
+#: :mod:`somerset.records.links`), and a release keeps replaying every version in
+#: :data:`REPLAYABLE_BOTS_VERSIONS` (the golden links of tests/engine/test_golden_links.py check it).
+BOTS_VERSION = 1
+#: The versions of the bots this release can replay (a link naming another is refused).
+REPLAYABLE_BOTS_VERSIONS: tuple[int, ...] = (1,)
+#: The version that played a link naming none: the links made before versions were written in them.
+#: This stays 1 whatever :data:`BOTS_VERSION` becomes.
+LINK_BOTS_VERSION = 1
+
+
+def check_bots_version(version: object, field: str = "bots_version") -> int:
+    """``version`` if this release can replay the bots of that version, else a
+    :class:`~somerset.rules.errors.RulesError` naming the versions it can.
+
+    >>> check_bots_version(1), check_bots_version("1")
+    (1, 1)
+    >>> check_bots_version(7)
+    Traceback (most recent call last):
+    ...
+    somerset.rules.errors.RulesError: the bots of version 7 are not in this release: it replays the bots of version 1
+    """
+    if isinstance(version, str) and version.strip().isascii() and version.strip().isdigit() and len(version.strip()) <= 6:
+        version = int(version.strip())
+    if isinstance(version, bool) or not isinstance(version, int):
+        shown = repr(version)[:30]
+        raise RulesError(f"the bots' version must be a whole number such as {BOTS_VERSION}, not {shown}", field=field)
+    if version not in REPLAYABLE_BOTS_VERSIONS:
+        known = ", ".join(str(v) for v in REPLAYABLE_BOTS_VERSIONS)
+        shown = str(version) if abs(version) < 10**6 else "of that number"
+        raise RulesError(f"the bots of version {shown} are not in this release: it replays the bots of version "
+                         f"{known}", field=field)
+    return version
+
+
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SamplingBot]] = {
+    "random": RandomBot, "heuristic": HeuristicBot, "sampling": SamplingBot}
+
+
+#: A bot's name with this ending (``heuristic+advisor``, ``sampling+advisor``) is that bot bidding
+#: with the advisor (:class:`somerset.players.advisor_bidding.AdvisorBidder`).
+ADVISOR_BIDDING = "+advisor"
+#: Every name :func:`make_bots` knows: :data:`BOTS` and the two that bid with the advisor.
+BOT_KINDS: tuple[str, ...] = (*BOTS, "heuristic" + ADVISOR_BIDDING, "sampling" + ADVISOR_BIDDING)
+
+
+def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
+    """One bot per seat, each seeded from ``seed`` and its seat.
+
+    ``kind`` is one of :data:`BOT_KINDS`: ``random``, ``heuristic`` or ``sampling`` (bidding by the
+    heuristic bot's estimate of the hand), or ``heuristic+advisor`` or ``sampling+advisor`` (the same
+    bot, with the same seed, making its calls and naming its trump from the bid advisor).
+
+    >>> [b.name for b in make_bots("sampling+advisor", 4, 1)][:2]
+    ['sampling+advisor', 'sampling+advisor']
+    >>> make_bots("clever", 4, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'clever'; the bots are: random, heuristic, sampling, heuristic+advisor, sampling+advisor
+    """
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")
+    seeds = [SplitMix64(seed * 1_000_003 + seat).next() for seat in range(players)]
+    if kind.endswith(ADVISOR_BIDDING):
+        base = BOTS[kind[: -len(ADVISOR_BIDDING)]]
+        return [AdvisorBidder(base(s), s) for s in seeds]
+    cls = BOTS[kind]
+    return [cls(s) for s in seeds]
