@@ -10,35 +10,13 @@
 // Progress (lesson-data.js) survives a reload and counts on the Learn map (lesson-map.js).
 
 import { cardButton, citationLink, defineWidget, h, nextId, rememberRuleset, replace, speak, trickSeats } from "./ui.js";
+import { bringIntoView, fitsBand, keepPillOff } from "./in-view.js";
 import { SITE_ROOT, forgetStage, lessonRuleset, loadLessons, readProgress, recordStars, setAsideNotes, stageExercises, starText } from "./lesson-data.js";
 
 function listWords(items) {
   const xs = [...items];
   if (xs.length <= 1) return xs.join("");
   return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
-}
-
-// The bottom of the site's header where it stays on screen (Material's header, and its tabs when
-// they stick): what lies above it is hidden.
-function headerBottom() {
-  let top = 0;
-  for (const el of document.querySelectorAll(".md-header, .md-tabs")) {
-    const s = getComputedStyle(el);
-    const r = el.getBoundingClientRect();
-    if ((s.position === "sticky" || s.position === "fixed") && r.height > 0 && r.top <= 0.5) top = Math.max(top, r.bottom);
-  }
-  return top;
-}
-const MARGIN = 8; // px kept clear above and below what is revealed
-
-// Room kept under the header when scrolling up, for Material's "Back to top" pill that scrolling
-// up shows there: its bottom below the header, or 0 where the page has none.
-function pillRoom(top) {
-  const pill = document.querySelector(".md-top");
-  if (!pill) return 0;
-  const s = getComputedStyle(pill);
-  if (s.display === "none" || s.position !== "fixed") return 0;
-  return Math.max(0, (parseFloat(s.top) || 0) + pill.offsetHeight - top);
 }
 
 class SomersetLesson extends HTMLElement {
@@ -110,7 +88,7 @@ class SomersetLesson extends HTMLElement {
       ? h("p", { class: "sr-lesson__note" }, `No exercise of this stage is written for ${this._names.get(wanted)}; these are shown under ${this._names.get(this._ruleset)}.`)
       : null;
     this._dots = h("ol", { class: "sr-lesson__dots", "aria-label": "Exercises of this stage" });
-    this._card = h("div", { class: "sr-lesson__exercise" });
+    this._card = keepPillOff(h("div", { class: "sr-lesson__exercise" }));
     replace(
       this._body,
       ...setAsideNotes().map((text) => h("p", { class: "sr-lesson__note", role: "status" }, text)),
@@ -170,34 +148,19 @@ class SomersetLesson extends HTMLElement {
     replace(this._card, heading, this.table(rec), this._offer, this._verdict, this._actions, this._hintBox, differs);
     if (this._moved) {
       heading.focus({ preventScroll: true });
-      this.reveal(heading, this._offer);
+      bringIntoView(heading, this._offer);
     }
-  }
-
-  // Scroll as little as needed for `first` to `last` to be in view together below the site's
-  // header; when they cannot be, `first`'s top goes just under the header.
-  reveal(first, last) {
-    const top = headerBottom();
-    const a = first.getBoundingClientRect().top - MARGIN;
-    const b = last.getBoundingClientRect().bottom + MARGIN;
-    let dy = 0;
-    if (a < top || b - a > innerHeight - top) dy = a - top - (a < top ? pillRoom(top) : 0);
-    else if (b > innerHeight) dy = b - innerHeight;
-    if (Math.abs(dy) >= 1) window.scrollBy({ top: dy, behavior: "instant" });
   }
 
   // After an answer: the choices tapped, the verdict and the button that goes on, in view
   // together when they fit; else from the first card tapped to the verdict; else the verdict.
   revealVerdict(values) {
     const tapped = values.map((v) => this._buttons.get(v)).filter(Boolean);
-    const box = (el) => el.getBoundingClientRect();
-    const room = innerHeight - headerBottom() - 2 * MARGIN;
-    const from = tapped.length ? tapped.reduce((a, b) => (box(b).top < box(a).top ? b : a)) : this._offer;
-    const fits = (a, b) => box(b).bottom - box(a).top <= room;
-    if (fits(this._offer, this._actions)) this.reveal(this._offer, this._actions);
-    else if (fits(from, this._actions)) this.reveal(from, this._actions);
-    else if (fits(from, this._verdict)) this.reveal(from, this._verdict);
-    else this.reveal(this._verdict, this._verdict);
+    const from = tapped.length ? tapped.reduce((a, b) => (b.getBoundingClientRect().top < a.getBoundingClientRect().top ? b : a)) : this._offer;
+    if (fitsBand(this._offer, this._actions)) bringIntoView(this._offer, this._actions);
+    else if (fitsBand(from, this._actions)) bringIntoView(from, this._actions);
+    else if (fitsBand(from, this._verdict)) bringIntoView(from, this._verdict);
+    else bringIntoView(this._verdict);
   }
 
   // What the reader looks at: the trump, the trick so far, the calls, the deal's points.

@@ -47,6 +47,7 @@ import {
   rulesetList,
   signed,
 } from "./ui.js";
+import { bringIntoView, fitsBand } from "./in-view.js";
 import { FULL, LIMITS, answerCovers, answerPrefix, answerWords, dealsFromText, dealsToText, keyGame, newGameId, newStamp, noteShown, onChange, padRequest, read, requestKey, update } from "./storage.js";
 
 export { dealsFromText, dealsToText };
@@ -1318,17 +1319,11 @@ class SomersetPad extends Widget {
   // After a deal is written down: the newest line, the totals and the form for the next deal in
   // view together, the page scrolled as little as that takes (nothing moves when they already are).
   revealDeck() {
-    const end = (this._form.hidden ? this._board : this._add).getBoundingClientRect().bottom;
-    const header = document.querySelector(".md-header");
-    const top = header ? header.getBoundingClientRect().bottom : 0;
+    const end = this._form.hidden ? this._board : this._add;
     // The whole box of lines (its heads name the sides) where it fits, else from the newest line.
     const box = this._table.firstChild;
     const newest = this._table.querySelector("tbody tr:last-child");
-    const fits = box && end - box.getBoundingClientRect().top <= innerHeight - top - 16;
-    const first = (fits ? box : newest || this._board).getBoundingClientRect().top - top - 8;
-    const last = end - innerHeight + 8;
-    const by = last > 0 ? Math.min(last, first) : first < 0 ? first : 0;
-    if (by) window.scrollBy({ top: by, behavior: "instant" });
+    bringIntoView(box && fitsBand(box, end) ? box : newest || this._board, end);
   }
 
   render() {

@@ -19,7 +19,7 @@
 // deal". A worked example, without hands, shows its trick as seats round a table by play order.
 // Seats are numbered from 1 as readers count them (the engine's records count from 0: seatText
 // renumbers its sentences). A step the reader takes keeps the table and the step control on
-// screen together (board-in-view.js): a card chosen in the Best play panel below brings the table
+// screen together (in-view.js): a card chosen in the Best play panel below brings the table
 // it redraws, with the step control under it, into view.
 
 import {
@@ -41,7 +41,7 @@ import {
 } from "./ui.js";
 import { BestPlay } from "./bestplay.js";
 import { contractBar, tableView } from "./tableview.js";
-import { bringIntoView } from "./board-in-view.js";
+import { bringIntoView, keepPillOff } from "./in-view.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
 const SEED = /^\d{1,20}$/;
@@ -155,6 +155,8 @@ class SomersetReplay extends Widget {
 
   connectedCallback() {
     super.connectedCallback();
+    keepPillOff(this._table);
+    keepPillOff(this._nav);
     if (this._steps && this._steps.length) this.showBest(this._steps[this._index]); // put back on the page
   }
 

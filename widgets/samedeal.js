@@ -37,6 +37,7 @@ import {
   signed,
 } from "./ui.js";
 import "./replay.js";
+import { visibleBand } from "./in-view.js";
 import { contractBar, tableView } from "./tableview.js";
 
 const DEFAULT_RULES = "parker-1947";
@@ -289,9 +290,8 @@ class SomersetSamedeal extends Widget {
   // After Compare (or Another deal) below it, the answer above is brought into view.
   showAnswer() {
     const box = this._results.getBoundingClientRect();
-    const header = document.querySelector(".md-header");
-    const top = header ? header.getBoundingClientRect().bottom : 0;
-    if (box.top < top || box.top > innerHeight * 0.5) this._results.scrollIntoView({ block: "start" });
+    const band = visibleBand();
+    if (box.top < band.top || box.top > band.bottom * 0.5) this._results.scrollIntoView({ block: "start" });
   }
 
   async run(request, announce, fromRecord = false, fromForm = false) {

@@ -20,12 +20,14 @@
 //   playRegion(bar, table) -> <div class="sr-tv-play">: the contract bar and a played table, the
 //        part of the page kept in view at each turn (keepInView).
 //   keepInView(region, target) scrolls the page, when needed, so that the region lies below the
-//        site's header (or, when it is taller than the screen, so that target does).
+//        site's header (or, when it is taller than the screen, so that target does), in the band
+//        and with the pill kept off the region that in-view.js keeps.
 //   contractBar({trump, bid, holder, sides, total, bidSide, stage}) -> <div class="sr-contract">:
 //        trump in "Trump: /8 suit" notation, the bid and who holds it, the points each side has
 //        taken, and what each side still needs to make or to set.
 //   stillNeeded({bid, total, taken, bidSide}) -> the sentence the bar ends with.
 
+import { keepPillOff, scrollPage, visibleBand } from "./in-view.js";
 import { capitalize, cardFace, cardWords, h, trickSeats } from "./ui.js";
 
 // Where each seat sits, by its place after the bottom seat in play order.
@@ -132,46 +134,7 @@ export function tableView({ players, bottom = 0, name, dealer = null, leader = n
 }
 
 export function playRegion(bar, table) {
-  watchTopPill();
-  return h("div", { class: "sr-tv-play" }, bar, table);
-}
-
-// Material's Back to top pill floats below the header when the page is scrolled up: while it would
-// lie over a played table (its bar, seats or cards), <html> is marked sr-board-under-top and the
-// pill is not drawn (tableview.css).
-let watching = false;
-function pillOverBoard() {
-  const pill = document.querySelector(".md-top");
-  let over = false;
-  if (pill) {
-    const p = pill.getBoundingClientRect();
-    for (const board of document.querySelectorAll(".sr-tv-play")) {
-      const b = board.getBoundingClientRect();
-      if (b.width && p.left < b.right && b.left < p.right && p.top < b.bottom && b.top < p.bottom) over = true;
-    }
-  }
-  document.documentElement.classList.toggle("sr-board-under-top", over);
-}
-function watchTopPill() {
-  if (!watching) {
-    watching = true;
-    addEventListener("scroll", pillOverBoard, { passive: true });
-    addEventListener("resize", pillOverBoard, { passive: true });
-  }
-  requestAnimationFrame(pillOverBoard);
-}
-
-// The band of the window the reader sees: below Material's sticky header (and its tabs when they
-// stick), to the window's bottom.
-function visibleBand() {
-  let top = 0;
-  for (const el of document.querySelectorAll(".md-header, .md-tabs")) {
-    const s = getComputedStyle(el);
-    if (s.position !== "sticky" && s.position !== "fixed") continue;
-    const r = el.getBoundingClientRect();
-    if (r.height > 0 && r.top <= 0.5) top = Math.max(top, r.bottom);
-  }
-  return { top, bottom: window.innerHeight };
+  return keepPillOff(h("div", { class: "sr-tv-play" }, bar, table));
 }
 
 export function keepInView(region, target = null) {
@@ -180,7 +143,6 @@ export function keepInView(region, target = null) {
   const r = region.getBoundingClientRect();
   const margin = 4;
   let dy = 0;
-  pillOverBoard();
   if (r.height <= band.bottom - band.top - margin) {
     if (r.top >= band.top && r.bottom <= band.bottom) return;
     dy = r.top - band.top - margin;
@@ -188,7 +150,6 @@ export function keepInView(region, target = null) {
     const t = (target && target.isConnected ? target : region).getBoundingClientRect();
     if (t.bottom - r.top <= band.bottom - band.top - margin) {
       // the region's top (the contract bar) below the header, the target still on the screen
-      if (Math.abs(r.top - band.top - margin) < 1) return;
       dy = r.top - band.top - margin;
     } else {
       if (t.top >= band.top && t.bottom <= band.bottom) return;
@@ -196,8 +157,7 @@ export function keepInView(region, target = null) {
       dy = t.height > band.bottom - band.top ? t.top - band.top - margin : t.bottom - band.bottom + margin;
     }
   }
-  window.scrollBy({ top: dy, behavior: "instant" });
-  pillOverBoard();
+  scrollPage(dy);
 }
 
 // What each side still needs: the bidder's side to make, the others (together) to set.

@@ -11,10 +11,10 @@
 //   .position(table, {pressed(card)}) -> the choice buttons (the cards that may be played)
 //   .line(frames, {title, at}) draws a line from frame `at`; .leaveLine() draws the position again
 //   .onLine: whether a line is drawn; .table, .trick, .hand: the table drawn, its middle, its bottom seat
-//   A step the reader takes keeps the table and the step control on screen (board-in-view.js).
+//   A step the reader takes keeps the table and the step control on screen (in-view.js).
 
 import { contractBar, tableView } from "./tableview.js";
-import { bringIntoView } from "./board-in-view.js";
+import { bringIntoView } from "./in-view.js";
 import { cardFace, cardWords, h, handView, nextId, replace } from "./ui.js";
 import { capitalize, seatName } from "./words.js";
 

@@ -51,7 +51,7 @@ import { readProgressFile, saveProgressFile } from "./progress-file.js";
 import { answerWords, choiceLabel, judgeAnswer, replyWords } from "./trainer-judge.js";
 import { lineWords, positionWords, seatWho } from "./trainer-words.js";
 import { TrainerBoard } from "./trainer-board.js";
-import { bringIntoView } from "./board-in-view.js";
+import { bringIntoView, keepPillOff } from "./in-view.js";
 import { firstTrickEnd, lineFrames } from "./line-frames.js";
 import { listWords, ordinal } from "./words.js";
 
@@ -113,6 +113,7 @@ class SomersetTrainer extends HTMLElement {
     if (this._built) return;
     this._built = true;
     this.classList.add("sr-widget", "sr-trainer");
+    keepPillOff(this);
     this._id = nextId("trainer");
     this._live = h("p", { class: "sr-vh", "aria-live": "polite", "aria-atomic": "true" });
     this._loading = h("p", { class: "sr-trainer__loading", role: "status" }, "Loading the puzzles…");

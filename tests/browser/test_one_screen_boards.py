@@ -30,10 +30,10 @@ RECORDS = {r["id"]: r for r in trainer_data()["puzzles"]}
 # Screenshots of each moment, to look at (pytest-playwright empties test-results/ on every run).
 SCREENS = Path(os.environ.get("SOMERSET_SCREENS", Path(tempfile.gettempdir()) / "somerset-screens"))
 
-# Two frames drawn after the tap, and Material's Back to top pill put away (it shows while the page
-# moves up; the widgets move the page one pixel down again after moving it up).
+# Two frames drawn after the tap, and Material's Back to top pill away (it shows after the page
+# moves up; it is not drawn while it lies over a board: widgets/in-view.js).
 SETTLED = """() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))"""
-PILL_AWAY = "() => { const t = document.querySelector('.md-top'); return !t || t.hidden; }"
+PILL_AWAY = "() => { const t = document.querySelector('.md-top'); return !t || t.hidden || getComputedStyle(t).visibility === 'hidden'; }"
 
 
 def settled(page: Any) -> None:
