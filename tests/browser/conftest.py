@@ -176,6 +176,9 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
         made.append((context, rec))
         if goto:
             page.goto(site_url + path)
+            if text_px is not None:  # Material's root size on a phone: 125 % of the default
+                root = page.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)")
+                assert root == text_px * 1.25, f"the default text size was not set: the root's is {root} px"
         return page, rec
 
     yield _open
