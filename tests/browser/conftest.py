@@ -32,6 +32,7 @@ from playwright.sync_api import Error as PlaywrightError
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from site_server import serve  # noqa: E402  (shared with scripts/bench_web.py)
+from screen import large_text  # noqa: E402
 
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -124,13 +125,14 @@ class Recorder:
 @pytest.fixture
 def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
     """open_page(path, **context_options) -> (page, recorder); checks the recorder afterwards.
+    `text_px` sets the browser's default text size (16 px unless given) before the page opens.
 
     One catch-all route, set before the page exists, handles every request (the engine's worker
     included): Chromium's module workers do not start when routes are added to a live page.
     """
     made: list[tuple[Any, Recorder]] = []
 
-    def _open(path: str = "", *, goto: bool = True, **options: Any) -> tuple[Any, Recorder]:
+    def _open(path: str = "", *, goto: bool = True, text_px: int | None = None, **options: Any) -> tuple[Any, Recorder]:
         options.setdefault("viewport", {"width": 1100, "height": 900})
         options.setdefault("service_workers", "block")
         context = browser.new_context(**options)
@@ -166,12 +168,17 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
 
         context.route("**/*", route)
         page = context.new_page()
+        if text_px is not None:  # the reader's default text size (screen.py's PHONE_LARGE_TEXT)
+            large_text(page, text_px)
         page.on("console", lambda m: rec.console_errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: rec.page_errors.append(str(e)))
         page.on("dialog", lambda d: (rec.dialogs.append(d.message), d.dismiss()))
         made.append((context, rec))
         if goto:
             page.goto(site_url + path)
+            if text_px is not None:  # Material's root size on a phone: 125 % of the default
+                root = page.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)")
+                assert root == text_px * 1.25, f"the default text size was not set: the root's is {root} px"
         return page, rec
 
     yield _open

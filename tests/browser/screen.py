@@ -4,6 +4,8 @@
 the part of the viewport the reader sees, below the site's sticky header and above the bottom edge,
 at the same moment, and that no overlay (Material's Back to top pill) covers it; on failure it says
 where each element was. `PHONE` is a 360 x 740 touch phone, `DESKTOP` a 1280 x 800 screen.
+`PHONE_LARGE_TEXT` is that phone with the browser's default text size at `LARGE_TEXT` px, as a
+reader's font size setting makes it (`open_page`'s `text_px`, which calls `large_text(page, px)`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,10 @@ from typing import Any
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+# A larger default text size than Chromium's 16 px (Material sizes everything in rem from 125 % of
+# it): the moments that still fit one phone screen at it are tested there (develop/runtime.md).
+LARGE_TEXT = 18
+PHONE_LARGE_TEXT = {**PHONE, "text_px": LARGE_TEXT}
 
 # The visible band: from the sticky header's bottom (Material's header, and its tabs when they
 # stick) to the viewport's bottom; and the boxes of what floats over the page.
@@ -70,3 +76,10 @@ def in_view(page: Any, **elements: Any) -> None:
             if _overlap(box, over):
                 wrong.append(f"{name}: {where}, covered by {over['name']}")
     assert not wrong, "not all in view at once: " + "; ".join(wrong)
+
+
+def large_text(page: Any, px: int = LARGE_TEXT) -> None:
+    """Set the page's default text size (the reader's "Font size" setting) to `px`, through the
+    DevTools protocol, before it opens anything; it holds for every page it then opens."""
+    page.context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": px}})
+

@@ -1,10 +1,11 @@
 """One screen for the boards of the puzzle trainer and the deal replayer, by the elements' geometry:
-on a 360 x 740 touch phone (light and dark) and a 1280 x 800 screen, after each tap the task, the
-trick and the hand of an ending are in view together at every step; after a wrong card, the board,
-its step control and the verdict, and the board and its step control at each card of the
+on a 360 x 740 touch phone (light, dark) and a 1280 x 800 screen, after each tap the
+task, the trick and the hand of an ending are in view together at every step; after a wrong card,
+the board, its step control and the verdict, and the board and its step control at each card of the
 refutation; after a right one, the board with the defence's reply and "Your turn"; after the last
 step, the verdict; after Next puzzle, the new task and hand. In the replayer, a card chosen in the
-Best play panel shows the table it redraws (trick and hands) with the step control.
+Best play panel shows the table it redraws (trick and hands) with the step control, with the large
+text too.
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ from somerset import api
 from somerset.service.trainer import trainer_data
 
 from conftest import ENGINE_TIMEOUT
-from screen import DESKTOP, PHONE, in_view
+from screen import DESKTOP, PHONE, PHONE_LARGE_TEXT, in_view
 
 TRAINER = "puzzles/trainer/"
 VIEWS = {"phone": PHONE, "phone-dark": {**PHONE, "color_scheme": "dark"}, "desktop": DESKTOP}
+# The replayer's moment also with the large text (the trainer's task is taller than one screen then).
+LARGE = {**VIEWS, "phone-large-text": PHONE_LARGE_TEXT}
 RECORDS = {r["id"]: r for r in trainer_data()["puzzles"]}
 # Screenshots of each moment, to look at (pytest-playwright empties test-results/ on every run).
 SCREENS = Path(os.environ.get("SOMERSET_SCREENS", Path(tempfile.gettempdir()) / "somerset-screens"))
@@ -126,11 +129,11 @@ def test_the_trainer_keeps_an_endings_task_board_and_verdict_on_one_screen(open_
     shot(page, "trainer-next-puzzle", view)
 
 
-@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("view", LARGE)
 def test_a_best_play_card_shows_the_table_it_redraws_with_the_step_control(open_page: Any, view: str) -> None:
     steps = json.loads(api.handle(json.dumps({"cmd": "replay", "rules": "parker-1947", "seed": 7})))["steps"]
     k = max(i for i, s in enumerate(steps) if "plays" in s) - 1  # the last trick but one
-    page, _ = open_page("tools/replay/?rules=parker-1947&seed=7", **VIEWS[view])
+    page, _ = open_page("tools/replay/?rules=parker-1947&seed=7", **LARGE[view])
     replay = page.locator("somerset-replay")
     counter = replay.locator(".sr-replay__counter")
     expect(counter).to_contain_text("Step 1 of", timeout=ENGINE_TIMEOUT)

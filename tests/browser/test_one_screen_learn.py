@@ -1,7 +1,8 @@
 """Learn on one screen, in real Chromium against the built site: every stage opens on its first
 exercise (the task and its choices in view below the header without scrolling), and after every
 answer, right or wrong, in every exercise of every stage, the verdict is in view together with the
-choices it judges; on a 360 x 740 touch phone in light and dark, and on a 1280 x 800 desktop."""
+choices it judges; on a 360 x 740 touch phone in light and dark (and, for two stages, with the
+large text), and on a 1280 x 800 desktop."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from screen import DESKTOP, PHONE, in_view
+from screen import DESKTOP, PHONE, PHONE_LARGE_TEXT, in_view
 
 from somerset.teaching.lessons import lessons_data
 
@@ -98,6 +99,16 @@ def test_a_stage_on_a_phone_opens_on_its_task_and_every_verdict_is_in_view(open_
 @pytest.mark.parametrize("stage", [s for s in STAGES if s["id"] in ("pack", "rover", "scoring", "formats")], ids=lambda s: s["id"])
 def test_a_stage_on_a_desktop_opens_on_its_task_and_every_verdict_is_in_view(open_page: Any, stage: dict[str, Any]) -> None:
     page, _ = open_page(f"learn/{stage['id']}/", **DESKTOP)
+    ruleset, exercises = shown(stage)
+    opens_on_its_first_exercise(page, exercises[0], ruleset)
+    every_exercise(page, exercises, ruleset)
+
+
+# Two stages also with the large text (the task of pack, tricks, undealt and bidding is pushed below
+# the first screen then).
+@pytest.mark.parametrize("stage", [s for s in STAGES if s["id"] in ("rover", "scoring")], ids=lambda s: s["id"])
+def test_a_stage_with_the_large_text_opens_on_its_task_and_every_verdict_is_in_view(open_page: Any, stage: dict[str, Any]) -> None:
+    page, _ = open_page(f"learn/{stage['id']}/", **PHONE_LARGE_TEXT)
     ruleset, exercises = shown(stage)
     opens_on_its_first_exercise(page, exercises[0], ruleset)
     every_exercise(page, exercises, ruleset)

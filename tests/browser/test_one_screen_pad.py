@@ -1,8 +1,8 @@
 """The score pad and What is my hand worth? on one screen, in real Chromium, on a 360 x 740 touch
-phone (light and dark schemes) and a 1280 x 800 desktop: a fresh pad opens with its form in view;
-after every deal added (by touch on the phone) the totals, the form for the next deal and the new
-deal's line are in view together, to the ninth deal; the worth of a hand entered on the card pad is
-shown in view with the hand. Set SOMERSET_SCREENSHOTS to a folder to keep a screenshot of each step."""
+phone (light and dark; the worth with the large text too) and a 1280 x 800 desktop: a fresh pad
+opens with its form in view; after every deal added (by touch on the phone) the totals, the form for
+the next deal and the new deal's line are in view together, to the ninth deal; the worth of a hand
+entered on the card pad is shown in view with the hand. Set SOMERSET_SCREENSHOTS to a folder to keep a screenshot of each step."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from screen import DESKTOP, PHONE, in_view
+from screen import DESKTOP, PHONE, PHONE_LARGE_TEXT, in_view
 from somerset.api import handle
 
 PAD = "tools/pad/"
@@ -27,6 +27,8 @@ SCREENS = {
     "phone-dark": {**PHONE, "color_scheme": "dark"},
     "desktop": DESKTOP,
 }
+# What is my hand worth? also with the large text (the fresh pad's form is taller than one screen then).
+LARGE = {**SCREENS, "phone-large-text": PHONE_LARGE_TEXT}
 # Nine deals under Parker 1947 (24 points a deal, 66 to win) that leave the game open: each side
 # in turn bids 12 and takes 13.
 DEALS = [("We", 12, 13, 11) if i % 2 == 0 else ("They", 12, 11, 13) for i in range(9)]
@@ -90,9 +92,9 @@ def test_a_fresh_pad_then_nine_deals_each_with_the_totals_the_form_and_its_line_
         in_view(page, totals=pad.locator(".sr-pad__totals"), first_field=first, add_button=add, new_line=lines.nth(n - 1))
 
 
-@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("screen", sorted(LARGE))
 def test_a_hand_tapped_on_the_card_pad_is_judged_in_view_of_the_hand(open_page: Any, screen: str) -> None:
-    page, _ = open_page(WORTH + "?rules=parker-1947", **SCREENS[screen])
+    page, _ = open_page(WORTH + "?rules=parker-1947", **LARGE[screen])
     worth = page.locator("somerset-worth")
     hand = worth.get_by_label("Your hand")
     press(page, worth.get_by_role("button", name="Clear"))
@@ -109,9 +111,9 @@ def test_a_hand_tapped_on_the_card_pad_is_judged_in_view_of_the_hand(open_page: 
     in_view(page, recommendation=recommendation, hand=hand)
 
 
-@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("screen", sorted(LARGE))
 def test_a_hands_link_opens_on_its_worth_beside_the_hand(open_page: Any, screen: str) -> None:
-    page, _ = open_page(WORTH + "?rules=parker-1947&format=four-partners&hand=" + HAND.replace(" ", "+"), **SCREENS[screen])
+    page, _ = open_page(WORTH + "?rules=parker-1947&format=four-partners&hand=" + HAND.replace(" ", "+"), **LARGE[screen])
     worth = page.locator("somerset-worth")
     recommendation = worth.locator(".sr-verdict__winner")
     expect(recommendation).to_be_visible(timeout=TIMEOUT)

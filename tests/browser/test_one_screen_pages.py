@@ -1,5 +1,5 @@
 """The pages read at the table open on what the reader came for, on a 360x740 phone (light and
-dark) and a 1280x800 screen: Same deal's one line per ruleset and first parting, after the answer
+dark; the Rulings with the large text too) and a 1280x800 screen: Same deal's one line per ruleset and first parting, after the answer
 and after Another deal; Compare's ruleset choice; the Rulings' "Our table plays" chooser; the home
 page's five tools; and a search result followed from the phone's full-screen search lands on its
 heading, as loading its address does (tests/browser/screen.py's in_view: below the header, above
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from screen import DESKTOP, PHONE, in_view
+from screen import DESKTOP, PHONE, PHONE_LARGE_TEXT, in_view
 from somerset.api import handle
 from waits import page_settled
 
@@ -26,6 +26,8 @@ SCREENS = [
     pytest.param({**PHONE, "color_scheme": "dark"}, id="phone-dark"),
     pytest.param({**DESKTOP, "color_scheme": "light"}, id="desktop"),
 ]
+# The Rulings' chooser also with the large text (the others are taller than one screen then).
+LARGE = [*SCREENS, pytest.param(PHONE_LARGE_TEXT, id="phone-large-text")]
 
 SAMEDEAL = "tools/samedeal/"
 RULES = ["parker-1947", "somersetcards-com", "boardgamegeek", "parker-1950"]
@@ -87,7 +89,7 @@ def test_compare_opens_on_its_ruleset_choice(open_page: Any, screen: dict[str, A
     in_view(page, choice=choice, show_all=page.get_by_role("button", name="Show all 12"))
 
 
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", LARGE)
 def test_rulings_open_on_the_table_choice(open_page: Any, screen: dict[str, Any]) -> None:
     page, _ = open_page("rulings/", **screen)
     chooser = page.get_by_label("Our table plays")

@@ -4,7 +4,8 @@ view together below the header, and the score when the deal ends; at the call th
 advised call (outlined) and the hand, the usual bids first and the rest under More bids (by
 keyboard too); at the trump step the advice kept and its trump outlined; at every coached turn of
 the guided deal the coach's line, the contract bar and the suggested move. At 360 x 740 (touch),
-light and dark, and on a 1280 x 800 desktop; the Back to top pill never lies over the table."""
+light and dark (a whole deal with the large text too), and on a 1280 x 800 desktop; the Back to top
+pill never lies over the table."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from screen import DESKTOP, PHONE, band, in_view
+from screen import DESKTOP, PHONE, PHONE_LARGE_TEXT, band, in_view
 
 from somerset.service.first_deal import first_deals_data
 from somerset.service.table import sit_down
@@ -61,9 +62,12 @@ def pill_off_the_table(page: Any, table: Any) -> None:
         ), f"the Back to top pill ({over}) lies over the table ({board})"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_card_turn_of_a_whole_deal_on_one_phone_screen(open_page: Any, scheme: str) -> None:
-    page, _ = open_page("tools/play/?rules=parker-1947&seed=2", color_scheme=scheme, **PHONE)
+PHONES = {"light": PHONE, "dark": {**PHONE, "color_scheme": "dark"}, "large-text": PHONE_LARGE_TEXT}
+
+
+@pytest.mark.parametrize("phone", PHONES)
+def test_every_card_turn_of_a_whole_deal_on_one_phone_screen(open_page: Any, phone: str) -> None:
+    page, _ = open_page("tools/play/?rules=parker-1947&seed=2", **PHONES[phone])
     table = page.locator("somerset-table")
     expect(table.locator(".sr-table__ask")).to_contain_text("Your call", timeout=ENGINE_TIMEOUT)
     table.get_by_label("The other players' cards").select_option("instant")
@@ -171,9 +175,9 @@ def coached_turns(page: Any) -> Any:
     return deal
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_coached_turn_on_one_phone_screen(open_page: Any, scheme: str) -> None:
-    page, _ = open_page("learn/first-deal/", color_scheme=scheme, **PHONE)
+@pytest.mark.parametrize("phone", ["light", "dark"])
+def test_every_coached_turn_on_one_phone_screen(open_page: Any, phone: str) -> None:
+    page, _ = open_page("learn/first-deal/", **PHONES[phone])
     coached_turns(page)
 
 
