@@ -294,11 +294,17 @@ class SomersetWorth extends Widget {
     this._progressText.textContent = more
       ? `${answer.samples} deals played out for each trump so far; the figures sharpen as more are played.`
       : `${answer.samples} deals played out for each trump.`;
-    replace(
-      this._advice,
-      h("p", { class: "sr-verdict__winner" }, h("strong", {}, recommendation(rec))),
-      h("p", { class: "sr-verdict__reason" }, rec.reason),
-    );
+    // The recommendation's two lines are kept and their words changed as the figures sharpen, so
+    // that what the reader is looking at (or a screen reader is on) stays where it is.
+    let winner = this._advice.querySelector(".sr-verdict__winner");
+    let reason = this._advice.querySelector(".sr-verdict__reason");
+    if (!winner || !reason) {
+      winner = h("p", { class: "sr-verdict__winner" });
+      reason = h("p", { class: "sr-verdict__reason" });
+      replace(this._advice, winner, reason);
+    }
+    replace(winner, h("strong", {}, recommendation(rec)));
+    reason.textContent = rec.reason;
     const trumps = answer.trumps.filter((t) => t.samples > 0);
     const sure = madeEveryDeal(trumps);
     const columns = trumps.length ? trumps[0].bids.slice(sure).map((b) => `Bid ${b.bid}`) : [];
