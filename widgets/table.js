@@ -768,6 +768,23 @@ class SomersetTable extends Widget {
     return this.faceHand(v.hand, kitty);
   }
 
+  // Ask the advisor from `button`, saying in `out` that deals are being played out; the answer, or
+  // null when it was refused (said in `out` and announced) or the table moved on meanwhile.
+  async askAdvice(request, button, out) {
+    button.disabled = true;
+    replace(out, h("p", { class: "sr-hint" }, "Playing out deals of the cards you cannot see…"));
+    const seq = this._seq;
+    const a = await this.ask(request);
+    if (seq !== this._seq) return null;
+    button.disabled = false;
+    if (a.error) {
+      replace(out, h("p", { class: "sr-field-error" }, `No advice: ${a.error.message}`));
+      this.announce(`No advice: ${a.error.message}`);
+      return null;
+    }
+    return a;
+  }
+
   // During the reader's call: what the advisor would bid with this hand after these calls (asked on
   // request: deals of the unseen cards played out for every trump), and a link to every bid and
   // trump in What is my hand worth?.
@@ -783,19 +800,10 @@ class SomersetTable extends Widget {
         type: "button",
         class: "md-button",
         onclick: async () => {
-          ask.disabled = true;
-          replace(out, h("p", { class: "sr-hint" }, "Playing out deals of the cards you cannot see…"));
           const request = { cmd: "advise", rules: d.ruleset, format: d.format, hand: v.hand, samples: ADVICE_SAMPLES };
           if (calls.length) Object.assign(request, { auction: calls, seat: d.seat, dealer: v.dealer });
-          const seq = this._seq;
-          const a = await this.ask(request);
-          if (seq !== this._seq) return; // the table moved on meanwhile
-          ask.disabled = false;
-          if (a.error) {
-            replace(out, h("p", { class: "sr-field-error" }, `No advice: ${a.error.message}`));
-            this.announce(`No advice: ${a.error.message}`);
-            return;
-          }
+          const a = await this.askAdvice(request, ask, out);
+          if (!a) return;
           const rec = a.recommendation;
           const call = advisedCall(rec);
           this._advice = { deal: this.dealKey(d), rec };
@@ -885,17 +893,8 @@ class SomersetTable extends Widget {
         type: "button",
         class: "md-button",
         onclick: async () => {
-          ask.disabled = true;
-          replace(out, h("p", { class: "sr-hint" }, "Playing out deals of the cards you cannot see…"));
-          const seq = this._seq;
-          const a = await this.ask({ cmd: "advise", rules: d.ruleset, format: d.format, hand: v.hand, samples: ADVICE_SAMPLES });
-          if (seq !== this._seq) return;
-          ask.disabled = false;
-          if (a.error) {
-            replace(out, h("p", { class: "sr-field-error" }, `No advice: ${a.error.message}`));
-            this.announce(`No advice: ${a.error.message}`);
-            return;
-          }
+          const a = await this.askAdvice({ cmd: "advise", rules: d.ruleset, format: d.format, hand: v.hand, samples: ADVICE_SAMPLES }, ask, out);
+          if (!a) return;
           const rec = a.recommendation;
           this._advice = { deal: this.dealKey(d), rec };
           show(rec, `(${a.samples} deals played out for each trump.)`);
