@@ -32,7 +32,8 @@ VERSION_LINE = '__version__ = "{}"'
 MARKER = '<meta name="somerset-release" content="{}">'
 
 
-def _offline_hook() -> Any:
+def offline_hook() -> Any:
+    """hooks/offline.py as a module (it writes sw.js and offline.json for a site folder)."""
     spec = importlib.util.spec_from_file_location("somerset_offline_hook_releases", ROOT / "hooks" / "offline.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -55,7 +56,7 @@ def sw_version(site: Path) -> str:
 
 def write_sw(site: Path) -> str:
     """sw.js and offline.json written again for the files now in `site`; returns the new version."""
-    hook = _offline_hook()
+    hook = offline_hook()
     hook._serving = False
     hook.on_post_build({"site_dir": str(site)})
     return sw_version(site)

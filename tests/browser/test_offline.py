@@ -8,12 +8,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
-import importlib.util
 import json
 import re
 import shutil
 import struct
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import ENGINE_TIMEOUT, ROOT, _site_dir
 from playwright.sync_api import expect
+from releases import offline_hook
 from somerset.service.trainer import trainer_data
 from site_server import SiteHandler, rebased_sitemap  # scripts/, on the path through conftest
 
@@ -267,18 +266,9 @@ def test_tools_work_offline_after_the_browser_restarts(browser_type: Any, browse
 # --- a site of our own to change: deploys and sub-paths ------------------------------------------------
 
 
-def _offline_hook() -> Any:
-    spec = importlib.util.spec_from_file_location("somerset_offline_hook", ROOT / "hooks" / "offline.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def redeploy(site: Path) -> str:
     """Write sw.js again for the files now in `site`, as a build would; returns the new version."""
-    hook = _offline_hook()
+    hook = offline_hook()
     hook._serving = False
     hook.on_post_build({"site_dir": str(site)})
     text = (site / "sw.js").read_text(encoding="utf-8")

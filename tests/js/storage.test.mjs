@@ -366,26 +366,6 @@ test("a sentence about a value set aside is kept on the device until a page show
   assert.equal(third.noteFor("pads"), null, "a damaged list of sentences reads as none");
 });
 
-test("a sentence about a value set aside is kept on the device until a page shows it", async () => {
-  store.setItem("somerset.ruleset", "garbage{");
-  store.setItem("somerset.lesson-progress", '{"version":1,"exercises":[]}');
-  assert.equal(S.read("ruleset").value, null);
-  assert.equal(S.read("lessons").value.exercises.constructor, Object);
-  // The next page: the module afresh, the same storage.
-  const next = await import("../../widgets/storage.js?next-page");
-  assert.match(next.noteFor("ruleset"), /the ruleset your table plays kept on this device could not be read/i);
-  assert.match(next.read("lessons").note, /progress in the Learn section kept on this device could not be read/);
-  next.noteShown("ruleset");
-  assert.ok(next.noteFor("ruleset"), "the page that showed it can show it again");
-  const third = await import("../../widgets/storage.js?third-page");
-  assert.equal(third.noteFor("ruleset"), null, "shown once: not again on later pages");
-  assert.ok(third.noteFor("lessons"));
-  third.clearNote("lessons");
-  assert.equal(store.getItem("somerset.unshown-notes"), null);
-  store.setItem("somerset.unshown-notes", "garbage{");
-  assert.equal(third.noteFor("pads"), null, "a damaged list of sentences reads as none");
-});
-
 test("a game's id is new each time and of the stored form", () => {
   const a = S.newGameId(1_800_000_000_000, () => 0.5);
   assert.match(a, /^g[a-z0-9]{4,30}$/);
