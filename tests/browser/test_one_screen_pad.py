@@ -97,6 +97,9 @@ def test_a_hand_tapped_on_the_card_pad_is_judged_in_view_of_the_hand(open_page: 
     page, _ = open_page(WORTH + "?rules=parker-1947", **LARGE[screen])
     worth = page.locator("somerset-worth")
     hand = worth.get_by_label("Your hand")
+    # The card pad is drawn from the page's own answers (the widget's prepare()): wait for its suits,
+    # so that no tap lands on a pad about to be drawn anew.
+    expect(worth.locator(".sr-keypad__suit").first).to_be_visible(timeout=TIMEOUT)
     press(page, worth.get_by_role("button", name="Clear"))
     expect(hand).to_have_value("")
     for card in HAND.split():
