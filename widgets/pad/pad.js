@@ -48,7 +48,8 @@ import {
   signed,
 } from "../base/ui.js";
 import { bringIntoView, fitsBand } from "../base/in-view.js";
-import { FULL, LIMITS, answerCovers, answerPrefix, answerWords, dealsFromText, dealsToText, keyGame, newGameId, newStamp, noteShown, onChange, padRequest, read, requestKey, update } from "../store/storage.js";
+import { FULL, LIMITS, noteShown, onChange, read, update } from "../store/storage.js";
+import { answerCovers, answerPrefix, answerWords, dealsFromText, dealsToText, keyGame, newGameId, newStamp, padRequest, requestKey } from "./game.js";
 
 export { dealsFromText, dealsToText };
 
