@@ -234,3 +234,8 @@ export function gamesFromOldPad(data, now) {
   }
   return games.length ? games : null;
 }
+
+// What a game is made of (its settings and deals), from a stored game or the page's state.
+export function stateOf(g) {
+  return { rules: g.rules, option: g.option || "", format: g.format || "", names: g.names && g.names.length ? [...g.names] : null, deals: [...g.deals] };
+}
