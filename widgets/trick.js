@@ -77,7 +77,9 @@ class SomersetTrick extends Widget {
     // where the verdict comes, so nothing above moves when the status goes.
     this._padBox = h("div", { class: "sr-keypad__box" }, this._pad.element);
     this._result = h("div", { class: "sr-result sr-resolver__verdict" });
-    this._heldBox = h("div", { class: "sr-held__box" }); // below the verdict, which stays in sight
+    // Under every ruleset's verdicts, the switches for the cards whose players may have held the suit
+    // led (one ruleset's verdict carries its own, so that they stay in sight with it).
+    this._heldBox = h("div", { class: "sr-held__box" });
     this.liveRegion();
 
     const form = h(
@@ -375,20 +377,22 @@ class SomersetTrick extends Widget {
         "div",
         { class: "sr-verdict" },
         h("p", { class: "sr-verdict__winner" }, h("strong", {}, revokes.length ? `As played, ${text}` : text), "."),
-        this.conditionLines(conditions),
+        this.conditionLines(conditions, v.cards, v.citation),
         h("p", { class: "sr-verdict__reason" }, String(v.reason)),
         h("p", { class: "sr-verdict__cite" }, "Rule: ", citationLink(v.citation)),
         interpretationNote(v.interpretation),
       ),
     );
-    replace(this._heldBox, this.heldSwitches(v.cards, conditions));
+    replace(this._heldBox);
     const said = conditions.filter((c) => c.kind !== "follows").map((c) => c.text).join(" ");
     this.announce(`${revokes.length ? "As played, " : ""}${text}. ${said ? `${said} ` : ""}${v.reason}${v.interpretation ? " This is an interpretation." : ""}`);
   }
 
   // The cards legal only if their players held no card of the suit led (or, once the reader says a
   // player held one, the verdict on that play), each with its rule and the ruling that answers it.
-  conditionLines(conditions) {
+  // With `cards` (one ruleset's verdict), each line carries its switch; a citation the verdict
+  // already gives (`shown`) is not repeated.
+  conditionLines(conditions, cards = null, shown = null) {
     if (!conditions.length) return null;
     return h(
       "ul",
@@ -401,11 +405,17 @@ class SomersetTrick extends Widget {
           { class: c.revoke ? "sr-verdict__condition sr-verdict__condition--revoke" : "sr-verdict__condition", "data-position": String(c.position) },
           c.revoke ? h("strong", {}, `Revoke (${c.card}): `) : null,
           String(c.text),
+          // A silent text's "what follows" is the project's reading: marked here, given in full by the ruling.
+          c.revoke && c.interpretation ? h("em", { class: "sr-verdict__interp" }, " (the project's interpretation)") : null,
           " ",
-          citationLink(c.citation),
-          ruling ? [" · ", h("a", { href: ruling }, "the ruling")] : null,
-          revoke && revoke !== ruling ? [" · ", h("a", { href: revoke }, "what follows a revoke")] : null,
-          c.revoke ? interpretationNote(c.interpretation) : null,
+          [
+            shown && c.citation && shown.label === c.citation.label ? null : citationLink(c.citation),
+            ruling ? h("a", { href: ruling }, "the ruling") : null,
+            revoke && revoke !== ruling ? h("a", { href: revoke }, "what follows a revoke") : null,
+          ]
+            .filter(Boolean)
+            .flatMap((link, i) => (i ? [" · ", link] : [link])),
+          cards && c.kind !== "follows" ? this.heldSwitch(cards, c.position) : null,
         );
       }),
     );
@@ -419,21 +429,23 @@ class SomersetTrick extends Widget {
       "fieldset",
       { class: "sr-held" },
       h("legend", {}, "The trick cannot show the hands. Did a player still hold a card of the suit led?"),
-      places.map((pos) => {
-        const id = `${this._id}-held-${pos}`;
-        const box = h("input", {
-          type: "checkbox",
-          id,
-          checked: this._held.has(pos),
-          onchange: () => {
-            if (box.checked) this._held.add(pos);
-            else this._held.delete(pos);
-            this.resolve();
-          },
-        });
-        return h("div", { class: "sr-held__item" }, box, h("label", { for: id }, `${cards[pos]} (the ${ordinal(pos + 1)} card): its player still held one`));
-      }),
+      places.map((pos) => this.heldSwitch(cards, pos)),
     );
+  }
+
+  heldSwitch(cards, pos) {
+    const id = `${this._id}-held-${pos}`;
+    const box = h("input", {
+      type: "checkbox",
+      id,
+      checked: this._held.has(pos),
+      onchange: () => {
+        if (box.checked) this._held.add(pos);
+        else this._held.delete(pos);
+        this.resolve();
+      },
+    });
+    return h("div", { class: "sr-held__item" }, box, h("label", { for: id }, `${cards[pos]} (the ${ordinal(pos + 1)} card): its player still held one`));
   }
 
   showAll(resp) {
@@ -482,9 +494,11 @@ class SomersetTrick extends Widget {
       );
     });
     const skipped = (resp.skipped || []).map((s) => h("li", {}, h("strong", {}, this.rulesetName(s.ruleset)), `: ${s.reason}`));
+    const revoked = results.filter((v) => v.revoke).map((v) => v.ruleset_name);
     replace(
       this._result,
       h("p", { class: "sr-verdict__winner" }, h("strong", {}, summary)),
+      revoked.length ? h("p", { class: "sr-verdict__revoke" }, h("strong", {}, "Revoke"), ` under ${revoked.join(", ")}: see each one's line below.`) : null,
       h(
         "div",
         { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Verdicts side by side" },
@@ -503,8 +517,7 @@ class SomersetTrick extends Widget {
       skipped.length ? h("div", { class: "sr-skipped" }, h("p", {}, "Not resolved under these rulesets:"), h("ul", {}, skipped)) : null,
     );
     replace(this._heldBox, this.heldSwitches(results.length ? results[0].cards : null, results.flatMap((v) => (Array.isArray(v.conditions) ? v.conditions : []))));
-    const revokes = results.filter((v) => v.revoke).map((v) => v.ruleset_name);
-    this.announce(revokes.length ? `${summary} A revoke under ${revokes.join(", ")}.` : summary);
+    this.announce(revoked.length ? `${summary} A revoke under ${revoked.join(", ")}.` : summary);
   }
 
 }

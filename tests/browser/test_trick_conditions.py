@@ -47,10 +47,11 @@ def test_the_rover_after_an_8_is_legal_only_for_a_player_with_no_8_and_a_held_8_
     expect(revoke).to_contain_text(held["conditions"][0]["text"])
     expect(revoke).to_contain_text("a revoke")
     expect(revoke).to_contain_text("Parker 1947 does not say what follows")
+    expect(revoke).to_contain_text("(the project's interpretation)")
     expect(winner).to_have_text("As played, 0/0, the 2nd card played, takes the trick.")
     expect(page.locator("somerset-trick [aria-live='polite']")).to_contain_text("a revoke")
     assert re.search(r"[?&]held=1(&|$)", page.url), page.url  # the link keeps it
-    in_view(page, winner=winner, revoke=revoke.locator("strong"))
+    in_view(page, winner=winner, revoke=revoke.locator("strong").first)
     page.screenshot(path=f"{SHOTS}/trick-revoke-phone.png")
 
     # Unchecked, the condition comes back; a new card asks again.

@@ -16,7 +16,7 @@ ruleset's data (``rover_play``, ``after_rover``, ``rover_power``, ``ss_no_trump`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .cards import Card, Pack, Trump
 from .errors import RulesError
@@ -461,10 +461,10 @@ def trick_conditions(ruleset: Ruleset, trump: Trump, cards: Sequence[Card], held
     and those become verdicts on the play (legal all the same, or a revoke and what follows).
 
     >>> from somerset import get_ruleset, parse_cards, parse_trump
-    >>> c = trick_conditions(get_ruleset("parker-1947"), parse_trump("2"), parse_cards("5/8 0/0"))
+    >>> c = trick_conditions(get_ruleset("parker"), parse_trump("2"), parse_cards("5/8 0/0"))
     >>> c[0].kind, c[0].text
     ('rover', 'Under Parker 1947 the 0/0 may be played here only by a player with no /8; if its player held an /8, that was a revoke.')
-    >>> v = trick_conditions(get_ruleset("parker-1947"), parse_trump("2"), parse_cards("5/8 0/0"), held=[1])[0]
+    >>> v = trick_conditions(get_ruleset("parker"), parse_trump("2"), parse_cards("5/8 0/0"), held=[1])[0]
     >>> v.revoke, v.follows.startswith("not stated")
     (True, True)
     """
@@ -481,6 +481,7 @@ def trick_conditions(ruleset: Ruleset, trump: Trump, cards: Sequence[Card], held
         marked.add(pos)
     name = ruleset.short_name
     out: list[Condition] = []
+    rule: Rule[Any]
     for i in range(1, len(cards)):
         card = cards[i]
         suit = led_suit(cards[:i], trump)
@@ -489,7 +490,7 @@ def trick_conditions(ruleset: Ruleset, trump: Trump, cards: Sequence[Card], held
         lacking, one = _needed(suit, trump)
         rover_before = any(c.is_rover for c in cards[:i]) and rover_active(ruleset, trump)
         is_held = i in marked
-        free: tuple[str, Rule[object]] | None = None
+        free: tuple[str, Rule[Any]] | None = None
         if card.is_ss and trump.is_no_trump and ruleset.ss_no_trump.value is SSNoTrump.DISCARD_ANY_TIME:
             free = ("in No Trump the S/S may be discarded on any trick", ruleset.ss_no_trump)
         elif card.is_rover and not trump.is_zero and ruleset.rover_play.value is RoverPlay.ANY_TIME:
