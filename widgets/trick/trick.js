@@ -8,7 +8,7 @@
 // verdict on that play follows (a revoke, and what the ruleset says follows). With `permalink`
 // (the tool page) the state is read from and written to the address.
 
-import { citationHref } from "./engine.js";
+import { citationHref } from "../engine/engine.js";
 import {
   RulesetChoice,
   Widget,
