@@ -261,7 +261,8 @@ def exercise_record(ex: Exercise) -> dict[str, Any]:
         rec["differs"] = [get_ruleset(o).short_name for o, a in answers.items()
                           if a is not None and a != answers[rid]]
         rule = rule_line(r, ex.kind_of.rule_of(ex))
-        rec["rule"] = rule
+        if ex.overrides:  # the verdict quotes the rule that sets the earlier stage's aside
+            rec["rule"] = rule
         rec["hint"] = {"text": ex.hint or rule["text"], "citation": rule["citation"]}
         by[rid] = rec
     return {"id": ex.id, "kind": ex.kind, "task": ex.task, "hint": ex.hint, "rulesets": list(ex.rulesets),
