@@ -125,8 +125,8 @@ def test_keyboard_only_with_the_verdict_announced(open_page: Any) -> None:
     r = first["by_ruleset"]["parker-1947"]
     assert first["kind"] == "take" and r["single"]
     lesson.locator("select").focus()
-    # Tab to the right card of the trick, from the ruleset list, and press Enter.
-    for _ in range(len(r["choices"]) + 1):
+    # Tab to the right card of the trick, from the ruleset list past the exercises' dots, and press Enter.
+    for _ in range(len(exercises("trumps")) + len(r["choices"]) + 1):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.dataset.card") == r["answer"][0]:
             break

@@ -308,7 +308,7 @@ class SomersetLesson extends HTMLElement {
     for (const v of wrong) {
       const r = rec.refutations[v];
       if (!r) continue;
-      const again = this._tried.has(v) ? `${this.labelOf(v)} was taken out after your first try. ` : "";
+      const again = !this._tried.has(v) ? "" : rec.single ? `${this.labelOf(v)} was tried before. ` : `${this.labelOf(v)} was taken out after your first try. `;
       parts.push(h("p", {}, again, r.text, " ", citationLink(r.citation)));
       spoken.push(again + r.text);
       if (r.played) parts.push(this.seats(rec, r.played, r.winner, "The other seats' answer"));
@@ -364,7 +364,11 @@ class SomersetLesson extends HTMLElement {
     const parts = [head, ...before];
     let text = rec.right;
     const o = !shown && rec.outcomes ? rec.outcomes[values[0]] : null;
-    if (o) {
+    // The refutation shown may already end with the rule's sentence: not said twice.
+    const said = shown && spokenBefore.includes(text);
+    if (said) {
+      text = "";
+    } else if (o) {
       text = o.text;
       parts.push(h("p", {}, text, " ", citationLink(rec.citation)));
       parts.push(this.seats(rec, o.cards, o.winner, "The trick played out"));
