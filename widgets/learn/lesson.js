@@ -98,8 +98,9 @@ class SomersetLesson extends HTMLElement {
       ...setAsideNotes().map((text) => h("p", { class: "sr-lesson__note", role: "status" }, text)),
       h("div", { class: "sr-lesson__head" }, h("label", { for: select.id }, "Ruleset taught"), select),
       note,
-      this._dots,
       this._card,
+      // Under the exercise: on a phone the task and its choices come first on the screen.
+      this._dots,
     );
     this.drawDots();
   }
