@@ -55,6 +55,9 @@ def test_a_whole_deal_with_the_coach_on_a_phone(open_page: Any) -> None:
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], f"the page overflows: {widths}"
     expect(page.get_by_text("The guided deal needs JavaScript")).to_have_count(0)
+    # Played to the score, the deal is done on the map of stages.
+    stored = page.evaluate("JSON.parse(localStorage.getItem('somerset.lesson-progress'))")
+    assert stored["exercises"]["first-deal"]["stars"] == 3
     deal.get_by_role("button", name="Play this deal again").click()
     expect(deal.get_by_role("button", name="Start the auction")).to_be_visible()
     no_engine(rec)

@@ -14,7 +14,7 @@ import pytest
 
 from somerset.teaching.content_check import check_content
 from somerset.teaching.contentfile import ContentError, ContentFile
-from somerset.teaching.lessons import STAGES, LessonError, check_all, exercise_record, lessons_data, load_lessons
+from somerset.teaching.lessons import STAGES, LessonError, check_all, exercise_record, lessons_data, load_lessons, named_answers
 from somerset.rules.play import legal_plays, trick_verdict
 from somerset.rules.cards import parse_cards, parse_trump
 from somerset.rules.rulesets import RULESETS, get_ruleset
@@ -27,6 +27,7 @@ id = "my-stage"
 title = "My stage"
 order = 50
 theme = "follow"
+teaches = ["follow"]
 '''
 
 TAKE = '''
@@ -58,11 +59,66 @@ def test_every_shipped_lesson_agrees_with_the_engine() -> None:
     assert [s.order for s in STAGES] == sorted(s.order for s in STAGES)
 
 
-def test_every_stage_teaches_every_ruleset_something_or_the_page_says_under_which() -> None:
-    # Each ruleset has exercises in most stages; a stage without any for it is shown under another.
-    for r in RULESETS:
-        covered = [s.id for s in STAGES if any(r in e.rulesets for e in s.exercises)]
-        assert len(covered) >= 4, (r, covered)
+def test_every_stage_has_exercises_for_every_ruleset() -> None:
+    for s in STAGES:
+        for r in RULESETS:
+            assert any(r in e.rulesets for e in s.exercises), (s.id, r)
+
+
+def test_the_undealt_stage_teaches_parker_1947_its_face_up_cards() -> None:
+    """Stage 6 under Parker 1947: where the cards left over go (face up), and what the first trick
+    brings with them, answered from the ruleset's undealt rule and cited to the booklet."""
+    stage = next(s for s in lessons_data()["stages"] if s["id"] == "undealt")
+    mine = [e for e in stage["exercises"] if "parker-1947" in e["rulesets"]]
+    assert {e["kind"] for e in mine} >= {"undealt", "faceup"}
+    for e in mine:
+        rec = e["by_ruleset"]["parker-1947"]
+        assert rec["citation"]["label"].startswith("Parker 1947 booklet"), e["id"]
+    where = next(e for e in mine if e["kind"] == "undealt")["by_ruleset"]["parker-1947"]
+    assert where["answer"] == ["face-up"]
+    first = next(e for e in mine if e["id"] == "faceup-first-trick")["by_ruleset"]["parker-1947"]
+    assert first["answer"] == ["5"] and "3" in first["refutations"] and "face up" in first["refutations"]["3"]["text"]
+
+
+def test_no_hint_names_the_answer_and_no_tap_every_has_every_choice_right() -> None:
+    for stage in lessons_data()["stages"]:
+        for ex in stage["exercises"]:
+            for rid, rec in ex["by_ruleset"].items():
+                assert rec["hint"]["text"] and rec["hint"]["citation"], (ex["id"], rid)
+                assert named_answers(rec["hint"]["text"], rec) == [], (ex["id"], rid)
+                if not rec["single"]:
+                    assert set(rec["answer"]) != {c["value"] for c in rec["choices"]}, (ex["id"], rid)
+
+
+def test_a_hint_naming_the_answer_or_a_tap_every_all_right_is_refused() -> None:
+    named = stages(STAGE + TAKE.format(answer="7/8") + 'hint = "The 7/8 is the highest eight."\n')
+    with pytest.raises(LessonError, match=r"exercise 'my-take' under parker-1947: the hint names the answer \(7/8\)"):
+        lessons_data(named)
+    # Left out, the hint is the ruleset's summary of the rule tested, with its citation.
+    plain = exercise_record(stages(STAGE + TAKE.format(answer="7/8"))[0].exercises[0])["by_ruleset"]["parker-1947"]
+    assert plain["hint"]["text"] == get_ruleset("parker-1947").follow_suit.summary
+    assert plain["hint"]["citation"]["href"]
+    every = STAGE + '''
+[[exercise]]
+id = "my-legal"
+kind = "legal"
+rulesets = ["parker-1947"]
+task = "Trump is /2 and 5/8 was led: tap every card you may play."
+trump = "2"
+trick = "5/8"
+hand = "12/12, 3/10"
+answer = "12/12, 3/10"
+hint = "Look for the suit led in your hand."
+'''
+    with pytest.raises(LessonError, match="exercise 'my-legal' under parker-1947: every choice offered is right"):
+        lessons_data(stages(every))
+
+
+def test_a_verdict_that_sets_aside_an_earlier_stage_says_which() -> None:
+    ex = next(e for s in lessons_data()["stages"] for e in s["exercises"] if e["id"] == "nt-rover")
+    rec = ex["by_ruleset"]["parker-1947"]
+    assert rec["overrides"]["stage"] == "rover"
+    assert rec["rule"]["key"] == "rover_no_trump" and rec["rule"]["text"] == get_ruleset("parker-1947").rover_no_trump.summary
 
 
 def test_a_stated_answer_the_engine_does_not_give_names_file_exercise_and_ruleset() -> None:
@@ -93,7 +149,7 @@ def test_a_position_a_claimed_ruleset_cannot_hold_is_named() -> None:
         (STAGE, "a stage needs at least one [[exercise]]"),
         (TAKE.format(answer="7/8"), "a lesson file starts with one [stage] table"),
         (STAGE + TAKE.format(answer="7/8").replace('kind = "take"', 'kind = "guess"'),
-         "exercise 'my-take': field 'kind': 'guess' is not accepted; write one of: take, legal, play, discard, score, bid, trump"),
+         "exercise 'my-take': field 'kind': 'guess' is not accepted; write one of: take, legal, play, discard, score, bid, trump, undealt, faceup"),
         (STAGE + TAKE.format(answer="7/8").replace('rulesets = ["parker-1947", "parker-1934"]', 'rulesets = ["parker-1974"]'),
          "exercise 'my-take': field 'rulesets': 'parker-1974' is not a known ruleset"),
         (STAGE + TAKE.format(answer="7/8") + 'hand = "2/8"\n',
@@ -103,6 +159,10 @@ def test_a_position_a_claimed_ruleset_cannot_hold_is_named() -> None:
          "exercise 'my-take': field 'task': this field is required"),
         ("[stage\n", "lessons/my.toml: this is not valid TOML"),
         (STAGE + "[[puzzle]]\nid = 'p'\n", "'puzzle' is not accepted at the top of the file"),
+        (STAGE.replace('teaches = ["follow"]\n', "") + TAKE.format(answer="7/8"),
+         "field 'theme': the theme 'follow' is not taught by this stage or an earlier one"),
+        (STAGE + TAKE.format(answer="7/8") + 'rule = "rovers"\n', "field 'rule': 'rovers' is not accepted; write one of: pack,"),
+        (STAGE + TAKE.format(answer="7/8") + 'overrides = "pack"\n', "field 'overrides': 'pack' is not an earlier stage"),
     ],
 )
 def test_a_malformed_file_gets_a_clear_message(text: str, message: str) -> None:

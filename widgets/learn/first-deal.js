@@ -19,6 +19,10 @@
 
 import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, fetchBuildData, h, nextId, rememberedRuleset, replace, speak } from "../base/ui.js";
 import { contractBar, keepInView, playRegion, tableView } from "../views/table-view.js";
+import { recordStars } from "./lesson-data.js";
+
+// The id the deal's "done" is kept under among the Learn progress (lessons.py FIRST_DEAL).
+const FIRST_DEAL_ID = "first-deal";
 
 const DATA_URL = new URL("../../data/first-deals.json", import.meta.url).href;
 const SITE_ROOT = new URL("../../../", import.meta.url).href;
@@ -451,6 +455,9 @@ class SomersetFirstDeal extends HTMLElement {
       h("button", { type: "button", class: "md-button", onclick: () => this.again() }, "Play this deal again"),
     );
     this.keepTableInView();
+    // Done on the map of stages (lesson-map.js): kept with the exercises' stars on this device.
+    const problem = recordStars(FIRST_DEAL_ID, 3, this._rec.ruleset);
+    if (problem) this._coach.append(h("p", { class: "sr-first-deal__note" }, problem));
     if (s) this.announce(`The deal is over. ${s.reason}`);
   }
 

@@ -44,7 +44,9 @@ class SomersetLessonMap extends HTMLElement {
     const wanted = lessonRuleset(data);
     const name = new Map(data.rulesets.map((r) => [r.id, r.short_name]));
     let next = null;
-    const items = data.stages.map((stage, i) => {
+    const deal = data.first_deal;
+    const items = [];
+    data.stages.forEach((stage, i) => {
       const { exercises, ruleset } = stageExercises(stage, wanted, data);
       const done = exercises.filter((ex) => progress[ex.id]).length;
       const stars = exercises.reduce((n, ex) => n + (progress[ex.id] ? progress[ex.id].stars : 0), 0);
@@ -52,14 +54,25 @@ class SomersetLessonMap extends HTMLElement {
       if (!finished && !next) next = stage;
       const href = `${SITE_ROOT}learn/${stage.id}/`;
       const state = finished ? "done" : done ? `${done} of ${exercises.length} done` : `${exercises.length} exercises`;
-      return h(
+      items.push(h(
         "li",
         { class: `sr-lesson-map__stage${finished ? " sr-lesson-map__stage--done" : ""}`, "data-stage": stage.id },
         h("a", { href }, `${i + 1}. ${stage.title}`),
         h("span", { class: "sr-lesson-map__state" }, ` ${state}`, ruleset !== wanted ? ` (under ${name.get(ruleset)})` : ""),
         h("span", { class: "sr-lesson-map__stars", "aria-hidden": "true" }, `★ ${stars}/${3 * exercises.length}`),
         h("span", { class: "sr-vh" }, `, ${stars} of ${3 * exercises.length} stars`),
-      );
+      ));
+      // The guided first deal, at its place among the stages, done once played to the score.
+      if (deal && stage.id === deal.after) {
+        const played = Boolean(progress[deal.id]);
+        if (!played && !next) next = { id: "first-deal", title: deal.title };
+        items.push(h(
+          "li",
+          { class: `sr-lesson-map__stage sr-lesson-map__deal${played ? " sr-lesson-map__stage--done" : ""}`, "data-stage": deal.id },
+          h("a", { href: `${SITE_ROOT}learn/first-deal/` }, deal.title),
+          h("span", { class: "sr-lesson-map__state" }, played ? " done" : " a whole deal with a coach"),
+        ));
+      }
     });
     const cont = next
       ? h("a", { class: "md-button md-button--primary sr-lesson-map__continue", href: `${SITE_ROOT}learn/${next.id}/` }, Object.keys(progress).length ? `Continue: ${next.title}` : `Start: ${next.title}`)

@@ -1,13 +1,17 @@
 // <somerset-lesson stage="tricks">: a Learn stage's exercises, one at a time, judged at once WITHOUT
-// the engine (this widget never starts it): every answer and refutation comes from the records the
-// build wrote (assets/data/lessons.json, hooks/lessons.py), checked against the engine then.
+// the engine (this widget never starts it): every answer, hint and refutation comes from the records
+// the build wrote (assets/data/lessons.json, hooks/lessons.py), checked against the engine then.
 //
 // The exercises taught are those written for the reader's ruleset ("our table", somerset.ruleset,
 // shared with the tools through ui.js); the widget's own ruleset list changes it. A one-tap
-// exercise is judged on the tap; a "tap every card" exercise on Check. A wrong choice gets the
-// engine's reason and the rule's citation, and for a card played to a trick, the other seats'
-// cards played out. Stars: 3 with no wrong answer and no hint, one less for each, at least 1.
-// Progress (lesson-data.js) survives a reload and counts on the Learn map (lesson-map.js).
+// exercise is judged on the tap; a "tap every card" exercise on Check. A first wrong answer gets
+// the hint (the rule that decides, with its citation, never the answer), and a wrong card of a
+// "tap every" choice is taken out and marked; a second wrong answer gets the answer, with the
+// engine's reason for the wrong choice and the rule's citation (for a card played to a trick, the
+// other seats' cards played out). Stars: 3 less one for each step of help (the hint, asked for or
+// after a first miss; the answer, after a second). Every verdict goes to the live region. The dots
+// are buttons that open any exercise again. Progress (lesson-data.js) survives a reload and counts
+// on the Learn map (lesson-map.js).
 
 import { cardButton, citationLink, defineWidget, h, nextId, rememberRuleset, replace, speak, trickSeats } from "../base/ui.js";
 import { bringIntoView, fitsBand, keepPillOff } from "../base/in-view.js";
@@ -87,15 +91,16 @@ class SomersetLesson extends HTMLElement {
     const note = fallback
       ? h("p", { class: "sr-lesson__note" }, `No exercise of this stage is written for ${this._names.get(wanted)}; these are shown under ${this._names.get(this._ruleset)}.`)
       : null;
-    this._dots = h("ol", { class: "sr-lesson__dots", "aria-label": "Exercises of this stage" });
+    this._dots = h("ol", { class: "sr-lesson__dots", "aria-label": "Exercises of this stage: open one" });
     this._card = keepPillOff(h("div", { class: "sr-lesson__exercise" }));
     replace(
       this._body,
       ...setAsideNotes().map((text) => h("p", { class: "sr-lesson__note", role: "status" }, text)),
       h("div", { class: "sr-lesson__head" }, h("label", { for: select.id }, "Ruleset taught"), select),
       note,
-      this._dots,
       this._card,
+      // Under the exercise: on a phone the task and its choices come first on the screen.
+      this._dots,
     );
     this.drawDots();
   }
@@ -108,9 +113,12 @@ class SomersetLesson extends HTMLElement {
         const words = `Exercise ${i + 1}: ${stars ? `done, ${stars} of 3 stars` : "not done yet"}${i === current ? ", current" : ""}`;
         return h(
           "li",
-          { class: `sr-lesson__dot${stars ? " sr-lesson__dot--done" : ""}${i === current ? " sr-lesson__dot--current" : ""}`, "aria-current": i === current ? "step" : null },
-          h("span", { "aria-hidden": "true" }, stars ? starText(stars) : String(i + 1)),
-          h("span", { class: "sr-vh" }, words),
+          { class: `sr-lesson__dot${stars ? " sr-lesson__dot--done" : ""}${i === current ? " sr-lesson__dot--current" : ""}` },
+          h(
+            "button",
+            { type: "button", class: "sr-lesson__dotbutton", "aria-label": words, "aria-current": i === current ? "step" : null, onclick: () => this.open(i) },
+            h("span", { "aria-hidden": "true" }, stars ? starText(stars) : String(i + 1)),
+          ),
         );
       }),
     );
@@ -118,14 +126,20 @@ class SomersetLesson extends HTMLElement {
 
   // --- one exercise ----------------------------------------------------------------------------------
 
+  // A dot: the exercise opens again (its stars kept; doing it again can only raise them).
+  open(index) {
+    this._moved = true;
+    this.show(index);
+  }
+
   show(index) {
     this._index = index;
     const ex = this._exercises[index];
     const rec = ex.by_ruleset[this._ruleset];
     this._ex = ex;
     this._rec = rec;
-    this._wrong = 0;
-    this._hinted = false;
+    this._help = 0; // 0: none yet; 1: the hint shown; 2: the answer shown
+    this._tried = new Set();
     this._settled = false;
     this._chosen = new Set();
     this.drawDots(index);
@@ -135,17 +149,14 @@ class SomersetLesson extends HTMLElement {
       ? h("p", { class: "sr-lesson__differs" }, `Not every ruleset agrees here: ${listWords(rec.differs)} ${rec.differs.length === 1 ? "answers" : "answer"} otherwise. `, h("a", { href: `${SITE_ROOT}compare/` }, "Compare the rulesets"), ".")
       : null;
     this._verdict = h("div", { class: "sr-lesson__verdict", id: `${id}-verdict` });
-    this._hintBox = h("p", { class: "sr-lesson__hint", id: `${id}-hint`, hidden: true }, ex.hint || "");
-    const hint = ex.hint
-      ? h("button", { type: "button", class: "md-button", "aria-expanded": "false", "aria-controls": `${id}-hint`, onclick: (e) => this.showHint(e.currentTarget) }, "Hint")
-      : null;
+    this._hintButton = h("button", { type: "button", class: "md-button", "aria-controls": `${id}-verdict`, onclick: () => this.showHint() }, "Hint");
     this._check = rec.single ? null : h("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.check() }, "Check");
     this._next = h("button", { type: "button", class: "md-button md-button--primary", hidden: true, onclick: () => this.advance() }, index + 1 < this._exercises.length ? "Next exercise" : "Finish the stage");
     this._offer = this.choices(rec);
-    this._actions = h("div", { class: "sr-lesson__actions" }, this._check, hint, this._next);
+    this._actions = h("div", { class: "sr-lesson__actions" }, this._check, this._hintButton, this._next);
     // The task and its choices first; the verdict straight under the choices it judges, the button
     // that goes on under it; the note that rulesets differ after.
-    replace(this._card, heading, this.table(rec), this._offer, this._verdict, this._actions, this._hintBox, differs);
+    replace(this._card, heading, this.table(rec), this._offer, this._verdict, this._actions, differs);
     if (this._moved) {
       heading.focus({ preventScroll: true });
       bringIntoView(heading, this._offer);
@@ -179,6 +190,10 @@ class SomersetLesson extends HTMLElement {
         ? h("ol", { class: "sr-lesson__calls" }, rec.calls.map((c) => h("li", {}, `Seat ${c.seat + 1}${c.seat === rec.dealer ? " (dealer)" : ""}: ${c.call === "pass" ? "pass" : `bid ${c.call}`}`)))
         : h("p", {}, "Nobody has called yet.");
       facts.push(h("div", { class: "sr-lesson__fact" }, h("strong", {}, `The calls so far (${rec.players} players; you are seat ${rec.seat + 1}${rec.seat === rec.dealer ? ", the dealer" : ""}):`), calls));
+    }
+    if (rec.faceup) {
+      facts.push(h("p", { class: "sr-lesson__fact" }, h("strong", {}, "Face up beside the trick: "), listWords(rec.faceup)));
+      facts.push(this.seats(rec, rec.trick, null, "The first trick"));
     }
     if (rec.offer === "choices" && rec.bid) {
       facts.push(h("p", { class: "sr-lesson__fact" }, `Bid ${rec.bid}. Points taken: ${rec.made} by the bidder's side, ${rec.against} by the other side.`));
@@ -251,56 +266,128 @@ class SomersetLesson extends HTMLElement {
       this.settle(values);
       return;
     }
-    this._wrong += 1;
-    const parts = [];
-    const spoken = [];
     const wrong = values.filter((v) => !rec.answer.includes(v));
-    for (const v of wrong) {
-      const r = rec.refutations[v];
-      if (!r) continue;
-      parts.push(h("p", {}, r.text, " ", citationLink(r.citation)));
-      spoken.push(r.text);
-      if (r.played) parts.push(this.seats(rec, r.played, r.winner, "The other seats' answer"));
-      const b = this._buttons.get(v);
-      if (b) b.classList.add("sr-lesson__tried");
-    }
-    if (!rec.single) {
-      const missing = rec.answer.filter((v) => !values.includes(v));
-      if (missing.length && !wrong.length) {
-        parts.push(h("p", {}, `Not all: one or more cards that answer are not chosen yet.`));
-        spoken.push("Not all of them yet.");
-      }
-    }
-    this.say([h("p", { class: "sr-lesson__wrong" }, h("strong", {}, "Not this one. "), "Try again."), ...parts], `Not this one. ${spoken.join(" ")} Try again.`);
+    if (this._help === 0) this.hintAfterMiss(values, wrong);
+    else this.showAnswer(values, wrong);
     this.revealVerdict(values);
   }
 
-  settle(values) {
+  // The hint, with the rule's citation: what the verdict says on request or after a first miss.
+  hintLine() {
+    const hint = this._rec.hint;
+    return h("p", { class: "sr-lesson__hint" }, h("strong", {}, "Hint: "), hint.text, " ", citationLink(hint.citation));
+  }
+
+  // A first miss: the hint, never the answer. A wrong card of a "tap every" choice is taken out of
+  // the choice and marked, and the verdict says so.
+  hintAfterMiss(values, wrong) {
+    const rec = this._rec;
+    this._help = 1;
+    this._hintButton.hidden = true;
+    const parts = [h("p", { class: "sr-lesson__wrong" }, h("strong", {}, "Not yet. "), "Have a look at the hint, then try again: a second miss shows the answer.")];
+    const spoken = ["Not yet."];
+    for (const v of wrong) this.markTried(v);
+    if (!rec.single && wrong.length) {
+      const names = listWords(wrong.map((v) => this.labelOf(v)));
+      parts.push(h("p", { class: "sr-lesson__takenout" }, `Taken out of your choice, marked ✗: ${names}.`));
+      spoken.push(`${names} taken out of your choice.`);
+    } else if (!rec.single) {
+      parts.push(h("p", {}, "Everything you chose answers, but not all that answers is chosen yet: your choice is kept."));
+      spoken.push("Not all of them yet.");
+    }
+    parts.push(this.hintLine());
+    spoken.push(`Hint: ${rec.hint.text}`, "Try again.");
+    this.say(parts, spoken.join(" "));
+  }
+
+  // A second miss: why the choice is wrong, and the answer, with the rule; the exercise is done
+  // with one star.
+  showAnswer(values, wrong) {
+    const rec = this._rec;
+    const parts = [];
+    const spoken = [];
+    for (const v of wrong) {
+      const r = rec.refutations[v];
+      if (!r) continue;
+      const again = !this._tried.has(v) ? "" : rec.single ? `${this.labelOf(v)} was tried before. ` : `${this.labelOf(v)} was taken out after your first try. `;
+      parts.push(h("p", {}, again, r.text, " ", citationLink(r.citation)));
+      spoken.push(again + r.text);
+      if (r.played) parts.push(this.seats(rec, r.played, r.winner, "The other seats' answer"));
+      this.markTried(v);
+    }
+    const missing = rec.single ? [] : rec.answer.filter((v) => !values.includes(v));
+    for (const v of missing) {
+      const m = rec.missing && rec.missing[v];
+      if (m && !wrong.length) {
+        parts.push(h("p", {}, m.text));
+        spoken.push(m.text);
+      }
+    }
+    this.settle(values, { shown: true, before: parts, spokenBefore: spoken.join(" ") });
+  }
+
+  labelOf(value) {
+    const c = this._rec.choices.find((x) => x.value === value);
+    return c ? c.label : value;
+  }
+
+  // A choice tried and wrong: marked on the card (✗) and in its name, and out of a "tap every" choice.
+  markTried(value) {
+    const b = this._buttons.get(value);
+    this._tried.add(value);
+    if (!b) return;
+    b.classList.add("sr-lesson__tried");
+    if (!b.dataset.words) b.dataset.words = b.getAttribute("aria-label") || b.textContent;
+    b.setAttribute("aria-label", `${b.dataset.words}, tried: not this one`);
+    if (!this._rec.single) {
+      this._chosen.delete(value);
+      b.setAttribute("aria-pressed", "false");
+    }
+  }
+
+  settle(values, { shown = false, before = [], spokenBefore = "" } = {}) {
     const rec = this._rec;
     this._settled = true;
-    const stars = Math.max(1, 3 - this._wrong - (this._hinted ? 1 : 0));
+    if (shown) this._help = 2;
+    const stars = Math.max(1, 3 - this._help);
     const problem = recordStars(this._ex.id, stars, this._ruleset);
-    const before = this._earned.get(this._ex.id) || 0;
-    this._earned.set(this._ex.id, Math.max(before, stars));
+    const earlier = this._earned.get(this._ex.id) || 0;
+    this._earned.set(this._ex.id, Math.max(earlier, stars));
     for (const [v, b] of this._buttons) {
       if (rec.answer.includes(v)) b.classList.add("sr-lesson__right");
       b.setAttribute("aria-disabled", "true");
     }
-    const parts = [h("p", { class: "sr-lesson__ok" }, h("strong", {}, "Right. "), h("span", { class: "sr-lesson__stars", "aria-hidden": "true" }, starText(stars)), h("span", { class: "sr-vh" }, `${stars} of 3 stars.`))];
+    const starLine = [h("span", { class: "sr-lesson__stars", "aria-hidden": "true" }, starText(stars)), h("span", { class: "sr-vh" }, `${stars} of 3 stars.`)];
+    const answerWords = listWords(rec.answer.map((v) => this.labelOf(v)));
+    const head = shown
+      ? h("p", { class: "sr-lesson__wrong" }, h("strong", {}, "Not this one. "), `The answer: ${answerWords}. `, ...starLine)
+      : h("p", { class: "sr-lesson__ok" }, h("strong", {}, "Right. "), ...starLine);
+    const parts = [head, ...before];
     let text = rec.right;
-    if (rec.outcomes && rec.outcomes[values[0]]) {
-      const o = rec.outcomes[values[0]];
+    const o = !shown && rec.outcomes ? rec.outcomes[values[0]] : null;
+    // The refutation shown may already end with the rule's sentence: not said twice.
+    const said = shown && spokenBefore.includes(text);
+    if (said) {
+      text = "";
+    } else if (o) {
       text = o.text;
       parts.push(h("p", {}, text, " ", citationLink(rec.citation)));
       parts.push(this.seats(rec, o.cards, o.winner, "The trick played out"));
     } else {
       parts.push(h("p", {}, text, " ", citationLink(rec.citation)));
     }
+    let why = "";
+    if (rec.overrides && rec.rule) {
+      why = `Why this is not what stage ${rec.overrides.order}, ${rec.overrides.title}, taught: ${rec.rule.text}`;
+      parts.push(h("p", { class: "sr-lesson__overrides" }, h("strong", {}, `Why this is not what stage ${rec.overrides.order}, ${rec.overrides.title}, taught: `), rec.rule.text, " ", citationLink(rec.rule.citation)));
+    }
     if (problem) parts.push(h("p", { class: "sr-lesson__note" }, problem));
     this.drawDots(this._index);
     if (this._check) this._check.hidden = true;
+    this._hintButton.hidden = true;
     this._next.hidden = false;
-    this.say(parts, `Right. ${stars} of 3 stars. ${text}`);
+    const spoken = shown ? `Not this one. The answer: ${answerWords}. ${stars} of 3 stars. ${spokenBefore} ${text}` : `Right. ${stars} of 3 stars. ${text}`;
+    this.say(parts, `${spoken}${why ? ` ${why}` : ""}`);
     this._next.focus({ preventScroll: true });
     this.revealVerdict(values);
   }
@@ -310,11 +397,13 @@ class SomersetLesson extends HTMLElement {
     this.announce(spoken);
   }
 
-  showHint(button) {
-    this._hinted = true;
-    this._hintBox.hidden = false;
-    button.setAttribute("aria-expanded", "true");
-    this.announce(`Hint: ${this._ex.hint}`);
+  // The hint on request: it counts as the first step of help, as a first miss does.
+  showHint() {
+    if (this._settled || this._help > 0) return;
+    this._help = 1;
+    this._hintButton.hidden = true;
+    this.say([this.hintLine()], `Hint: ${this._rec.hint.text}`);
+    this.revealVerdict([]);
   }
 
   advance() {
@@ -333,6 +422,8 @@ class SomersetLesson extends HTMLElement {
     const following = stages[at + 1];
     const theme = encodeURIComponent(this._stage.theme);
     const rules = encodeURIComponent(this._ruleset);
+    // The trainer's theme, when the stage names one and it has puzzles under this ruleset.
+    const practise = this._stage.theme && (this._stage.theme_rulesets || []).includes(this._ruleset);
     this.drawDots();
     const heading = h("h3", { class: "sr-lesson__task", tabindex: "-1" }, "Stage done");
     replace(
@@ -342,7 +433,7 @@ class SomersetLesson extends HTMLElement {
       h(
         "ul",
         { class: "sr-lesson__links" },
-        h("li", {}, h("a", { href: `${SITE_ROOT}puzzles/trainer/?theme=${theme}&rules=${rules}` }, `Practise this: ${this._stage.theme_name} in the puzzle trainer`)),
+        practise ? h("li", {}, h("a", { href: `${SITE_ROOT}puzzles/trainer/?theme=${theme}&rules=${rules}` }, `Practise this: ${this._stage.theme_name} in the puzzle trainer`)) : null,
         following ? h("li", {}, h("a", { href: `${SITE_ROOT}learn/${following.id}/` }, `Next stage: ${following.title}`)) : null,
         h("li", {}, h("a", { href: `${SITE_ROOT}learn/` }, "The map of stages")),
       ),

@@ -22,11 +22,11 @@ from typing import Any, ClassVar
 from ..rules.bidding import Auction, parse_call
 from ..rules.cards import Card, parse_cards, parse_trump
 from .contentfile import Entry
-from ..rules.kitty import check_discards, has_kitty
+from ..rules.kitty import check_discards, has_kitty, undealt_kind
 from ..rules.play import check_trump, legal_plays, trick_verdict, why_not_winner
 from .puzzle_base import Puzzle
 from .puzzle_kinds import PUZZLE_KINDS
-from ..rules.dimensions import Format, Ruleset
+from ..rules.dimensions import Format, Ruleset, UndealtKind
 from ..rules.scoring import scored_format
 
 __all__ = ["Exercise", "LessonKind", "LESSON_KINDS", "POSITION_FIELDS"]
@@ -37,6 +37,7 @@ POSITION_FIELDS: dict[str, str] = {
     "trick": "the cards played to the trick before yours, in order, the lead first (take: the whole trick)",
     "hand": "your cards (discard: your hand with the kitty)",
     "after": "play: the cards the seats after you play, in order",
+    "faceup": "faceup: the undealt cards lying face up beside the first trick",
     "first_trick": "true when you lead to the first trick of the deal (as the high bidder)",
     "format": "a format id such as two, when it is not the ruleset's partnership game",
     "calls": 'bid: the calls before yours, in order, such as "pass, pass, pass"',
@@ -45,7 +46,7 @@ POSITION_FIELDS: dict[str, str] = {
     "made": "score: the points the bidder's side took",
     "against": "score: the points the other side took",
 }
-_CARD_FIELDS = ("trick", "hand", "after")
+_CARD_FIELDS = ("trick", "hand", "after", "faceup")
 
 
 def _cite(c: Any) -> dict[str, str] | None:
@@ -70,6 +71,7 @@ class Ask:
     trick: tuple[Card, ...]
     hand: tuple[Card, ...]
     after: tuple[Card, ...]
+    faceup: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,9 @@ class Exercise:
     bid: int = 0
     made: int = 0
     against: int = 0
+    faceup: str = ""
+    rule: str = ""
+    overrides: str = ""
     file: str = field(default="", compare=False)
 
     @property
@@ -147,7 +152,7 @@ class LessonKind:
                 if card in seen:
                     raise ValueError(f"{card} is in '{seen[card]}' and in '{name}': the pack holds one of each card")
                 seen[card] = name
-        return Ask(r, fmt, trump, groups["trick"], groups["hand"], groups["after"])
+        return Ask(r, fmt, trump, groups["trick"], groups["hand"], groups["after"], groups["faceup"])
 
     def normal(self, ex: Exercise, r: Ruleset, answer: tuple[str, ...]) -> tuple[str, ...]:
         """The stated answer written as the engine writes it, sorted (cards: in the ruleset's pack)."""
@@ -162,6 +167,20 @@ class LessonKind:
     def record(self, ex: Exercise, r: Ruleset) -> dict[str, Any]:
         """The build-time record a lesson page judges with (plain JSON values)."""
         raise NotImplementedError
+
+    def rule_of(self, ex: Exercise) -> str:
+        """The rule the exercise tests, a dimension of the ruleset (``rules/dimensions.py``): the
+        file's ``rule``, else this kind's own (for a card played to a trick, the trump decides)."""
+        if ex.rule:
+            return ex.rule
+        if ex.trump == "nt":
+            return "no_trump"
+        if ex.trump == "0":
+            return "zero_trump"
+        return self.rule
+
+    #: The rule an exercise of this kind tests when its file names none.
+    rule: ClassVar[str] = "follow_suit"
 
     def _base(self, ex: Exercise, a: Ask, choices: list[dict[str, str]], answer: list[str]) -> dict[str, Any]:
         return {
@@ -306,6 +325,7 @@ class Play(_FromHand):
 
 class Discard(LessonKind):
     name = "discard"
+    rule = "undealt"
     pick = "every card you may put back"
     fields = ("trump", "hand", "format")
     required = ("trump", "hand")
@@ -337,11 +357,15 @@ class Discard(LessonKind):
 
 class Score(LessonKind):
     name = "score"
+    rule = "made"
     pick = "the score of the deal"
     single = True
     fields = ("bid", "made", "against", "format")
     required = ("bid", "made", "against")
     answer_form = 'the bidder\'s side, a slash, the other side, each with its sign, such as "-6 / +22"'
+
+    def rule_of(self, ex: Exercise) -> str:
+        return ex.rule or ("made" if ex.made >= ex.bid else "set")
 
     def read_answer(self, entry: Entry) -> tuple[str, ...]:
         return (" ".join(_split(entry.text("answer").replace("/", " / "))),)
@@ -383,6 +407,7 @@ class Score(LessonKind):
 
 class Bid(LessonKind):
     name = "bid"
+    rule = "bidding"
     pick = "every call you may make"
     fields = ("calls", "offer", "format")
     required = ("offer",)
@@ -430,6 +455,7 @@ class Bid(LessonKind):
 
 class Trump(LessonKind):
     name = "trump"
+    rule = "declaration"
     pick = "every trump you may name"
     fields = ("offer", "format")
     required = ("offer",)
@@ -475,4 +501,112 @@ class Trump(LessonKind):
         return rec
 
 
-LESSON_KINDS: dict[str, LessonKind] = {k.name: k for k in (Take(), Legal(), Play(), Discard(), Score(), Bid(), Trump())}
+class Undealt(LessonKind):
+    """Where the cards left over after the deal go: face up for the first trick, a kitty, or none."""
+
+    name = "undealt"
+    pick = "where the cards left over go"
+    single = True
+    rule = "undealt"
+    fields = ("format",)
+    required = ()
+    answer_form = 'where the cards left over go: "face-up", "kitty" or "none"'
+    LABELS: ClassVar[dict[str, str]] = {
+        UndealtKind.FACE_UP.value: "Face up, to the winner of the first trick",
+        UndealtKind.KITTY.value: "A kitty for the high bidder",
+        UndealtKind.NONE.value: "None are left: every card is dealt",
+    }
+
+    def normal(self, ex: Exercise, r: Ruleset, answer: tuple[str, ...]) -> tuple[str, ...]:
+        if len(answer) != 1 or answer[0] not in self.LABELS:
+            raise ValueError(f"'{' '.join(answer)[:40]}' is not an answer: write {self.answer_form}")
+        return answer
+
+    def ask(self, ex: Exercise, r: Ruleset) -> Ask:
+        fmt = r.format(ex.format) if ex.format else r.partnership_format()
+        return Ask(r, fmt, None, (), (), ())
+
+    def solve(self, ex: Exercise, r: Ruleset) -> tuple[str, ...]:
+        return (undealt_kind(r, self.ask(ex, r).fmt.id).value,)
+
+    def record(self, ex: Exercise, r: Ruleset) -> dict[str, Any]:
+        a = self.ask(ex, r)
+        answer = self.solve(ex, r)[0]
+        cite = _cite(r.undealt.citation)
+        left = f"{a.fmt.undealt} cards are left over" if a.fmt.undealt else "no card is left over"
+        right = f"{a.fmt.players} players, {a.fmt.hand_size} cards each: {left}. {r.undealt.summary}"
+        rec = self._base(ex, a, [{"value": v, "label": label} for v, label in self.LABELS.items()], [answer])
+        rec.update({"offer": "choices", "right": right, "citation": cite,
+                    "refutations": {v: {"text": f"Not under {r.short_name}: {right}", "citation": cite}
+                                    for v in self.LABELS if v != answer}})
+        return rec
+
+
+class FaceUp(LessonKind):
+    """The points the first trick brings its winner when the undealt cards lie face up beside it."""
+
+    name = "faceup"
+    pick = "the points the first trick brings its winner"
+    single = True
+    rule = "undealt"
+    fields = ("trump", "trick", "faceup", "format")
+    required = ("trump", "trick", "faceup")
+    answer_form = 'the points, a whole number, such as "5"'
+
+    def read_answer(self, entry: Entry) -> tuple[str, ...]:
+        return (entry.text("answer") if not isinstance(entry.raw("answer"), int) else str(entry.raw("answer")),)
+
+    def normal(self, ex: Exercise, r: Ruleset, answer: tuple[str, ...]) -> tuple[str, ...]:
+        if len(answer) != 1 or not answer[0].strip().isdigit():
+            raise ValueError(f"'{' '.join(answer)[:40]}' is not a number of points: write {self.answer_form}")
+        return (str(int(answer[0])),)
+
+    def ask(self, ex: Exercise, r: Ruleset) -> Ask:
+        a = super().ask(ex, r)
+        if undealt_kind(r, a.fmt.id) is not UndealtKind.FACE_UP:
+            raise ValueError(f"{r.short_name} ({a.fmt.label}) lays no undealt card face up")
+        if len(a.faceup) != a.fmt.undealt:
+            raise ValueError(f"{a.fmt.label} leaves {a.fmt.undealt} cards face up, not {len(a.faceup)}")
+        if len(a.trick) != a.fmt.players:
+            raise ValueError(f"the first trick holds one card for each of the {a.fmt.players} players")
+        return a
+
+    def _points(self, a: Ask) -> tuple[int, int]:
+        return (sum(a.r.deck.count_value(c) for c in a.trick), sum(a.r.deck.count_value(c) for c in a.faceup))
+
+    def solve(self, ex: Exercise, r: Ruleset) -> tuple[str, ...]:
+        a = self.ask(ex, r)
+        return (str(sum(self._points(a))),)
+
+    def record(self, ex: Exercise, r: Ruleset) -> dict[str, Any]:
+        a = self.ask(ex, r)
+        in_trick, face_up = self._points(a)
+        total = in_trick + face_up
+        values = [in_trick, face_up, total]
+        more = total + 1
+        while len(set(values)) < 4:
+            values.append(more)
+            more += 1
+        offered = sorted(set(values))
+        v = trick_verdict(r, a.trump, a.trick)
+        cite = _cite(r.undealt.citation)
+
+        def counted(cards: tuple[Card, ...]) -> str:
+            named = [f"{c} worth {r.deck.count_value(c)}" for c in cards if r.deck.count_value(c)]
+            return ", ".join(named) if named else "no count card"
+
+        sums = (f"{v.card} takes the first trick, and with it the cards face up: {in_trick} in the trick "
+                f"({counted(a.trick)}) and {face_up} face up ({counted(a.faceup)}), {total} points in all.")
+        why = {in_trick: "That counts the trick's own cards only: the cards face up go with the first trick too.",
+               face_up: "That counts the cards face up only: the trick's own count cards go to its winner too."}
+        refutations = {str(n): {"text": f"{why.get(n, f'{n} points is not the count.')} {sums}", "citation": cite}
+                       for n in offered if n != total}
+        rec = self._base(ex, a, [{"value": str(n), "label": f"{n} points" if n != 1 else "1 point"} for n in offered],
+                         [str(total)])
+        rec.update({"offer": "choices", "trick": [str(c) for c in a.trick], "faceup": [str(c) for c in a.faceup],
+                    "winner": v.winner, "right": sums, "citation": cite, "refutations": refutations})
+        return rec
+
+
+LESSON_KINDS: dict[str, LessonKind] = {k.name: k for k in (Take(), Legal(), Play(), Discard(), Score(), Bid(), Trump(),
+                                                            Undealt(), FaceUp())}

@@ -27,13 +27,15 @@ somerset.teaching.contentfile.ContentError: mine.toml: stage 'x': field 'theme':
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
 from .contentfile import ContentError, ContentFile, Entry, check_id, read_position, shipped_files
 from .lesson_kinds import LESSON_KINDS, POSITION_FIELDS, Exercise
-from .puzzles import THEMES
+from .puzzles import PUZZLES, THEMES
+from ..rules.dimensions import DIMENSION_KEYS, DIMENSIONS, Ruleset
 from ..rules.rulesets import RULESETS, get_ruleset
 
 __all__ = ["Exercise", "Stage", "STAGES", "LessonError", "load_lessons", "check_all", "exercise_record",
@@ -47,7 +49,9 @@ STAGE_FIELDS: dict[str, str] = {
     "id": "a short name in lower case with hyphens; the stage's page is learn/<id>.md",
     "title": "the stage's title, as the map of stages shows it",
     "order": "its place on the map, a whole number (1 first)",
-    "theme": "the puzzle trainer's theme its 'practise this' link opens: " + ", ".join(t for t, _ in THEMES),
+    "theme": "the puzzle trainer's theme its 'practise this' link opens (optional: left out, no link), one taught by "
+             "this stage or an earlier one: " + ", ".join(t for t, _ in THEMES),
+    "teaches": "the puzzle trainer's themes whose puzzles need nothing a later stage teaches (optional)",
 }
 #: The fields every ``[[exercise]]`` has (besides its kind's position fields).
 EXERCISE_FIELDS: dict[str, str] = {
@@ -56,8 +60,19 @@ EXERCISE_FIELDS: dict[str, str] = {
     "rulesets": '"all", a pack ("single", "double" or "triple": every ruleset played with it), or a list of ruleset ids and packs',
     "task": "the task, one sentence",
     "answer": "the stated answer, which the engine checks under every ruleset claimed",
-    "hint": "a hint shown on request (optional)",
+    "hint": "the hint, shown on request or after a first wrong answer; it points at the rule and never names a card "
+            "or choice of the answer (optional: left out, the hint is the ruleset's summary of the rule tested)",
+    "rule": "the rule tested, a rule of the ruleset's data: " + ", ".join(DIMENSION_KEYS) + " (optional: left out, "
+            "the kind's own rule; for a card played to a trick, follow_suit, or no_trump or zero_trump by the trump)",
+    "overrides": "the id of an earlier stage whose rule this exercise's answer sets aside (optional); the verdict then "
+                 "says why, with the rule tested",
 }
+
+
+#: The guided first deal's place on the map of stages: after the stage ``after``; its page; and the
+#: id its "done" is kept under among the exercises' progress on the reader's device.
+FIRST_DEAL: dict[str, str] = {"id": "first-deal", "title": "Your first deal", "after": "scoring",
+                              "page": "learn/first-deal.md"}
 
 
 class LessonError(ValueError):
@@ -74,6 +89,7 @@ class Stage:
     theme: str
     exercises: tuple[Exercise, ...]
     file: str = field(default="", compare=False)
+    teaches: tuple[str, ...] = ()
 
     @property
     def page(self) -> str:
@@ -118,7 +134,9 @@ def _read_exercise(entry: Entry, stage: str, seen: dict[str, str]) -> Exercise:
     kind = LESSON_KINDS[entry.text("kind", choices=LESSON_KINDS)]
     task = entry.text("task")
     values: dict[str, Any] = {"id": ident, "stage": stage, "kind": kind.name, "rulesets": _claimed(entry),
-                              "task": task, "hint": entry.text("hint", required=False), "file": entry.file}
+                              "task": task, "hint": entry.text("hint", required=False), "file": entry.file,
+                              "rule": entry.text("rule", required=False, choices=DIMENSION_KEYS),
+                              "overrides": entry.text("overrides", required=False)}
     read_position(entry, values, what=f"a {kind.name} exercise", fields=kind.fields, required=kind.required,
                   position_fields=POSITION_FIELDS)
     values["answer"] = kind.read_answer(entry)
@@ -143,7 +161,8 @@ def _read_file(file: ContentFile, seen_stages: dict[str, str], seen: dict[str, s
     sid = check_id(entry, seen_stages)
     title = entry.text("title")
     order = entry.integer("order", low=1, high=99)
-    theme = entry.text("theme", choices=[t for t, _ in THEMES])
+    theme = entry.text("theme", required=False, choices=[t for t, _ in THEMES])
+    teaches = tuple(entry.text_list("teaches", choices=[t for t, _ in THEMES]))
     entry.done(STAGE_FIELDS)
     items = data.get("exercise", [])
     if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
@@ -155,7 +174,7 @@ def _read_file(file: ContentFile, seen_stages: dict[str, str], seen: dict[str, s
         exercises.append(_read_exercise(Entry(item, file.name, label), sid, seen))
     if not exercises:
         raise ContentError("a stage needs at least one [[exercise]]", file=file.name, entry=entry.label)
-    return Stage(sid, title, order, theme, tuple(exercises), file.name)
+    return Stage(sid, title, order, theme, tuple(exercises), file.name, teaches)
 
 
 def load_lessons(files: list[ContentFile]) -> tuple[Stage, ...]:
@@ -170,7 +189,21 @@ def load_lessons(files: list[ContentFile]) -> tuple[Stage, ...]:
             raise ContentError(f"order {s.order} is also the order of stage '{orders[s.order]}'", file=s.file,
                                entry=f"stage '{s.id}'", field="order")
         orders[s.order] = s.id
-    return tuple(sorted(stages, key=lambda s: s.order))
+    ordered = tuple(sorted(stages, key=lambda s: s.order))
+    taught: set[str] = set()
+    for n, s in enumerate(ordered):
+        taught |= set(s.teaches)
+        if s.theme and s.theme not in taught:
+            raise ContentError(f"the theme '{s.theme}' is not taught by this stage or an earlier one (their 'teaches': "
+                               f"{', '.join(sorted(taught)) or 'none'}): its puzzles would practise what the reader "
+                               "has not learnt yet", file=s.file, entry=f"stage '{s.id}'", field="theme")
+        earlier = {t.id for t in ordered[:n]}
+        for ex in s.exercises:
+            if ex.overrides and ex.overrides not in earlier:
+                raise ContentError(f"'{ex.overrides[:40]}' is not an earlier stage; write the id of one of: "
+                                   f"{', '.join(t.id for t in ordered[:n]) or 'none (this is the first stage)'}",
+                                   file=s.file, entry=f"exercise '{ex.id}'", field="overrides")
+    return ordered
 
 
 STAGES: tuple[Stage, ...] = load_lessons(shipped_files("lessons", ".toml"))
@@ -223,12 +256,45 @@ def exercise_record(ex: Exercise) -> dict[str, Any]:
     by: dict[str, Any] = {}
     answers = {rid: _answer_of(ex, rid) for rid in RULESETS}
     for rid in ex.rulesets:
-        rec = ex.kind_of.record(ex, get_ruleset(rid))
+        r = get_ruleset(rid)
+        rec = ex.kind_of.record(ex, r)
         rec["differs"] = [get_ruleset(o).short_name for o, a in answers.items()
                           if a is not None and a != answers[rid]]
+        rule = rule_line(r, ex.kind_of.rule_of(ex))
+        if ex.overrides:  # the verdict quotes the rule that sets the earlier stage's aside
+            rec["rule"] = rule
+        rec["hint"] = {"text": ex.hint or rule["text"], "citation": rule["citation"]}
         by[rid] = rec
     return {"id": ex.id, "kind": ex.kind, "task": ex.task, "hint": ex.hint, "rulesets": list(ex.rulesets),
             "by_ruleset": by}
+
+
+def rule_line(r: Ruleset, key: str) -> dict[str, Any]:
+    """A rule of a ruleset as a verdict quotes it: its heading, its summary and its citation."""
+    rule = getattr(r, key)
+    c = rule.citation
+    return {"key": key, "title": dict(DIMENSIONS)[key], "text": rule.summary,
+            "citation": {"label": c.label, "href": c.to_json()["href"]} if c is not None else None}
+
+
+_CARD = re.compile(r"(?<![\w/])(?:\d{1,2}/\d{1,2}|S/S)(?![\w/])")
+
+
+def named_answers(text: str, r: dict[str, Any]) -> list[str]:
+    """The values of a record's answer that ``text`` names: a card by its notation (``6/8``), another
+    choice by its label or spoken label (``Bid 12``, ``No Trump``) as words."""
+    if r["offer"] in ("hand", "trick"):
+        cards = set(_CARD.findall(text))
+        return [v for v in r["answer"] if v in cards]
+    out = []
+    for c in r["choices"]:
+        if c["value"] not in r["answer"]:
+            continue
+        for name in {c["label"], c.get("spoken") or c["label"]}:
+            if re.search(r"(?<!\w)" + re.escape(name.lower()) + r"(?!\w)", text.lower()):
+                out.append(c["value"])
+                break
+    return out
 
 
 def _record_problems(ex: Exercise, rec: dict[str, Any]) -> list[str]:
@@ -243,8 +309,16 @@ def _record_problems(ex: Exercise, rec: dict[str, Any]) -> list[str]:
         for v in values:
             if v not in r["answer"] and not (isinstance(r["refutations"].get(v), dict) and r["refutations"][v]["text"]):
                 out.append(f"{where}: the wrong choice {v} has no refutation")
-        if not r["single"] and set(r["answer"]) == set(values) and len(values) == 1:
-            out.append(f"{where}: one value offered and it is the answer: nothing to choose")
+        if not r["single"] and set(r["answer"]) == set(values):
+            out.append(f"{where}: every choice offered is right: nothing to choose (offer a choice that is wrong)")
+        if r["single"] and len(values) < 2:
+            out.append(f"{where}: one value offered: nothing to choose")
+        named = named_answers(r["hint"]["text"], r)
+        if named:
+            out.append(f"{where}: the hint names the answer ({', '.join(named)}): say which rule decides, not what it "
+                       "decides" + ("" if ex.hint else " (the ruleset's summary names it: write a 'hint')"))
+        if ex.overrides and not ex.rule:
+            out.append(f"{where}: field 'overrides' needs the field 'rule': the rule that sets the earlier stage's aside")
     return out
 
 
@@ -255,16 +329,30 @@ def lessons_data(stages: tuple[Stage, ...] | None = None) -> dict[str, Any]:
     is not the engine's, or whose record does not hold."""
     chosen = STAGES if stages is None else stages
     problems = check_all(chosen)
+    if STAGES is chosen and not any(s.id == FIRST_DEAL["after"] for s in chosen):
+        problems.append(f"the first deal is placed after stage '{FIRST_DEAL['after']}', which is not a stage")
+    if any(ex.id == FIRST_DEAL["id"] for s in chosen for ex in s.exercises):
+        problems.append(f"the exercise id '{FIRST_DEAL['id']}' is the first deal's: choose another")
     if problems:
         raise LessonError("lesson exercises the engine does not answer as stated:\n" + "\n".join(problems))
     out_stages = []
     theme_names = dict(THEMES)
+    titles = {s.id: s for s in chosen}
     for s in chosen:
         records = [exercise_record(ex) for ex in s.exercises]
         for ex, rec in zip(s.exercises, records):
             problems += _record_problems(ex, rec)
+            if ex.overrides in titles:
+                earlier = titles[ex.overrides]
+                for r in rec["by_ruleset"].values():
+                    r["overrides"] = {"stage": earlier.id, "title": earlier.title, "order": earlier.order}
+        missing = [rid for rid in RULESETS if not any(rid in ex.rulesets for ex in s.exercises)]
+        if missing:
+            problems.append(f"{s.file}: stage '{s.id}' has no exercise for {', '.join(missing)}: every stage is "
+                            "offered to every ruleset")
         out_stages.append({"id": s.id, "title": s.title, "order": s.order, "theme": s.theme,
-                           "theme_name": theme_names[s.theme], "page": s.page, "exercises": records})
+                           "theme_name": theme_names.get(s.theme, ""), "page": s.page, "exercises": records,
+                           "theme_rulesets": sorted({p.ruleset for p in PUZZLES if s.theme and p.theme == s.theme})})
     if problems:
         raise LessonError("lesson records that do not hold:\n" + "\n".join(problems))
     return {
@@ -273,6 +361,7 @@ def lessons_data(stages: tuple[Stage, ...] | None = None) -> dict[str, Any]:
         "rulesets": [{"id": r.id, "short_name": r.short_name, "pack": r.deck.name} for r in RULESETS.values()],
         "packs": {r.deck.name: r.deck.cards_json() for r in RULESETS.values()},
         "stages": out_stages,
+        "first_deal": FIRST_DEAL,
     }
 
 
