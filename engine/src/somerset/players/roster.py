@@ -1,6 +1,7 @@
 """The bots by name, and the version of their play: :data:`BOTS` (the bots links and seeded deals
 may name), :data:`BOT_KINDS` (those and the ones that bid with the advisor), :func:`make_bots`
-(one bot per seat), :func:`bot_version` (a kind's version, for figures), and :func:`check_bots_version`.
+(one bot per seat), :func:`bot_version` (a kind's version, for figures), :func:`check_bots_version`,
+and the levels a reader chooses for the bots at the table (:data:`LEVELS`, :func:`check_level`).
 
 ``search`` (:mod:`somerset.players.search`) plays every card by play-outs of imagined deals; it is
 not in :data:`BOTS` (no link made before it can name it) and is versioned on its own
@@ -21,7 +22,7 @@ from .bots import Bot, HeuristicBot, RandomBot, SamplingBot
 from .search import SEARCH_VERSION, SearchBot
 
 __all__ = ["BOTS_VERSION", "LINK_BOTS_VERSION", "REPLAYABLE_BOTS_VERSIONS", "check_bots_version", "BOTS", "BOT_KINDS",
-           "ADVISOR_BIDDING", "CARD_PLAY", "make_bots", "bot_version"]
+           "ADVISOR_BIDDING", "CARD_PLAY", "make_bots", "bot_version", "LEVELS", "DEFAULT_LEVEL", "check_level"]
 
 #: The version of the bots' play: how every bot here bids, discards, names trump and plays, given
 #: its seed. A change to any bot's choices (its heuristics, its draws, the sampling bot's ending)
@@ -112,3 +113,31 @@ def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
         return [AdvisorBidder(base(s), s) for s in seeds]
     cls = CARD_PLAY[kind]
     return [cls(s) for s in seeds]
+
+
+#: The levels a reader may choose for the bots at the table (Play a deal), each the bot that plays
+#: at it: ``beginner``, plain rules of thumb from the first card to the last; ``club``, those rules
+#: until the ending, then the solver on imagined deals (the table's bots before there were levels);
+#: ``strong``, every card by play-outs of imagined deals and the ending by the solver. All three bid
+#: by the heuristic bot's estimate, so a level changes how the bots play their cards, not their calls.
+LEVELS: dict[str, str] = {"beginner": "heuristic", "club": "sampling", "strong": "search"}
+#: The level of a table whose link names none: every link made before there were levels.
+DEFAULT_LEVEL = "club"
+
+
+def check_level(level: object, field: str = "level") -> str:
+    """``level`` if it names one of :data:`LEVELS`, else a :class:`~somerset.rules.errors.RulesError`
+    naming them.
+
+    >>> check_level("strong"), check_level(" Club ")
+    ('strong', 'club')
+    >>> check_level("expert")
+    Traceback (most recent call last):
+    ...
+    somerset.rules.errors.RulesError: the bots' level must be one of beginner, club, strong, not 'expert'
+    """
+    name = level.strip().lower() if isinstance(level, str) else level
+    if not isinstance(name, str) or name not in LEVELS:
+        shown = repr(level)[:30]
+        raise RulesError(f"the bots' level must be one of {', '.join(LEVELS)}, not {shown}", field=field)
+    return name
