@@ -25,7 +25,7 @@ export const WIDGETS = {
   "somerset-rulings": {"module": "rulings.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-samedeal": {"module": "samedeal.js", "fields": ["rules", "format", "seed", "dealer", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-score": {"module": "score.js", "fields": ["rules", "format", "bid", "made", "against"], "headStart": true, "stylesheet": "somerset.css"},
-  "somerset-table": {"module": "table.js", "fields": ["rules", "format", "seed", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
+  "somerset-table": {"module": "table.js", "fields": ["rules", "format", "seed", "moves", "play", "bots", "level"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-today": {"module": "today.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-trainer": {"module": "trainer.js", "fields": [], "headStart": false, "stylesheet": "trainer.css"},
   "somerset-trick": {"module": "trick.js", "fields": ["rules", "trump", "cards"], "headStart": true, "stylesheet": "cards.css"},

@@ -29,7 +29,7 @@ from typing import Any, Sequence
 
 from somerset.players.advisor_bidding import AdvisorBidder
 from somerset.players.autoplay import play_deal
-from somerset.players.bots import ENDING_CARDS, SAMPLES, SOLVE_NODES, Bot, SamplingBot
+from somerset.players.bots import CHOICES, ENDING_CARDS, SAMPLES, SOLVE_NODES, Bot, SamplingBot
 from somerset.players.roster import BOT_KINDS, bot_version, make_bots
 from somerset.players.search import ROLLOUTS, SearchBot
 from somerset.game.deal import Deal, Phase, new_deal
@@ -116,6 +116,7 @@ def run(bots: str = "sampling", against: str = "heuristic", ruleset: str = "park
         tables: list[Deal] = []
         start = time.process_time()
         for t in range(sides):
+            CHOICES.clear()  # every table's choices are made afresh (and timed), none remembered from another
             a = _settle(make_bots(bots, n, s), samples, ending, nodes, rollouts)
             b = _settle(make_bots(against, n, s), samples, ending, nodes, rollouts)
             seats: list[Bot] = [_Timed(a[x], times["bots"]) if fmt.team_of(x) == t else _Timed(b[x], times["against"])
