@@ -3,7 +3,10 @@
 After every build (``mkdocs build`` and each rebuild of ``mkdocs serve``, which builds into a
 temporary folder) this copies
 
-* ``widgets/*.js``                      -> ``<site>/assets/widgets/``
+* the widgets' modules, ``widgets/**/*.js`` -> ``<site>/assets/widgets/``, folders kept (the two
+  templates other hooks fill in, TEMPLATES, stay out); the build fails when a folder of widgets/
+  holds no module, a file is not a module (``.js``), or a module other than the entry points
+  (ROOT_MODULES) sits at widgets/'s root: every module belongs to a folder (develop/architecture.md)
 * the files of ``node_modules/pyodide`` needed to boot plain Pyodide (no extra packages), but
   not its standard library   -> ``<site>/assets/pyodide/``; and ``pyodide.asm.mjs`` again, with a
   compile hint as its first line, -> ``<site>/assets/pyodide/eager/`` (EAGER below); both copies of
@@ -50,7 +53,7 @@ PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyo
 PYODIDE_SERVED = ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 PYODIDE_LOADERS = ("pyodide.asm.mjs", "pyodide.asm.js")
 # What the start-up files are built from, besides Pyodide and the wheel.
-STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/startup.js", "widgets/zstd.js", "scripts/zstd_wasm.mjs",
+STARTUP_BUILDER = ("scripts/build_startup.mjs", "widgets/engine/snapshot.js", "widgets/engine/zstd.js", "scripts/zstd_wasm.mjs",
                    "node_modules/zstddec/dist/zstddec-stream.mjs")
 STARTUP_FILES = ("stdlib.zip", "snapshot.bin", "stdlib-resumed.zip")
 # Packed by the same builder, and reused by it while Pyodide's module is unchanged.
@@ -59,8 +62,8 @@ ZSTD_DECODER = "zstd-decoder.wasm"
 # Pyodide's runtime script (1.2 MB of JavaScript) is served twice: as it is, for a start the
 # service worker does not serve (a first visit: compiled lazily, function by function, which is
 # quickest once), and in EAGER with V8's explicit compile hint as its first line, for a start it
-# does serve (widgets/worker.js). With the hint Chromium compiles every function as the file loads,
-# so the code it keeps beside the service worker's copy (widgets/offline.js, compileAhead) is the
+# does serve (widgets/engine/worker.js). With the hint Chromium compiles every function as the file loads,
+# so the code it keeps beside the service worker's copy (widgets/engine/offline.js, compileAhead) is the
 # whole script and a later start compiles none of it. Other browsers read a comment. The service
 # worker keeps only the eager copy (hooks/offline.py, engine_files). Measured on
 # develop/benchmarks.md ("Compiled code kept").
@@ -79,10 +82,40 @@ WRAPPER_KEPT = (b"var module=(convertJsFunctionToWasm.modules||=new Map).get(sig
                 b"convertJsFunctionToWasm.modules.set(sig,module)}var instance=new WebAssembly.Instance(module,{e:{f:func}});")
 # Small npm packages the widgets import, copied file by file into assets/vendor/<package>/.
 VENDORED = {"uqr": ("dist/index.mjs", "LICENSE"), "zstddec": ("LICENSE",)}
+# The widgets' entry points, the only modules at widgets/'s root (mkdocs.yml, widgets/main.js).
+ROOT_MODULES = ("main.js", "manifest.js")
+# Templates under widgets/ that hooks fill in and write elsewhere: the service worker
+# (hooks/offline.py writes <site>/sw.js) and the early start (hooks/early_start.py inlines it).
+TEMPLATES = ("engine/service-worker.js", "engine/early-start.js")
 
 
 def _root(config: Any) -> Path:
     return Path(config["config_file_path"]).resolve().parent
+
+
+def widget_files(widgets: Path) -> list[str]:
+    """The modules to copy into the site, as paths relative to `widgets` (folders kept), failing
+    clearly when the folder breaks its layout: an empty folder, a file that is not a module, a
+    module other than ROOT_MODULES at the root."""
+    if not widgets.is_dir():
+        raise PluginError(f"hooks/assets.py: no widgets folder {widgets}")
+    out = []
+    for path in sorted(widgets.rglob("*")):
+        rel = path.relative_to(widgets).as_posix()
+        if path.is_dir():
+            if not any(p.is_file() for p in path.rglob("*")):
+                raise PluginError(f"hooks/assets.py: widgets/{rel}/ holds no module; remove it or put its modules in")
+            continue
+        if path.suffix != ".js":
+            raise PluginError(f"hooks/assets.py: widgets/{rel} is not a module (.js); widgets/ holds the widgets' ES modules only")
+        if "/" not in rel and rel not in ROOT_MODULES:
+            raise PluginError(f"hooks/assets.py: widgets/{rel} is at the root, where only {', '.join(ROOT_MODULES)} stand; "
+                              "put it in the folder of its kind or feature (develop/architecture.md)")
+        if rel not in TEMPLATES:
+            out.append(rel)
+    if not out:
+        raise PluginError(f"hooks/assets.py: no widgets in {widgets}")
+    return out
 
 
 def _vendored_files(root: Path) -> list[tuple[str, Path]]:
@@ -267,8 +300,7 @@ def on_config(config: Any, **kwargs: Any) -> Any:
     _pyodide_files(root)
     _vendored_files(root)
     _wheel(root)
-    if not sorted((root / "widgets").glob("*.js")):
-        raise PluginError(f"hooks/assets.py: no widgets in {root / 'widgets'}")
+    widget_files(root / "widgets")
     return config
 
 
@@ -288,8 +320,8 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     widgets = assets / "widgets"
     if widgets.is_dir():
         shutil.rmtree(widgets)
-    for js in sorted((root / "widgets").glob("*.js")):
-        _copy(js, widgets)
+    for rel in widget_files(root / "widgets"):
+        _copy(root / "widgets" / rel, (widgets / rel).parent)
 
     for package, f in _vendored_files(root):
         _copy(f, assets / "vendor" / package)

@@ -4,17 +4,17 @@ A tool with ``permalink`` (``<somerset-trick permalink ...>``) opened from an ad
 any of its fields (``?rules=...&cards=...``) starts the rules engine by itself: the reader came for
 that answer. The widget's module runs only after the page and Material's bundle are parsed and
 loaded (about 0.2 s on a second visit, 0.5 s on a first, on this project's test machine), so such
-a page gets a small inline script in its ``<head>`` (hooks/early_start.js) that starts the
+a page gets a small inline script in its ``<head>`` (widgets/engine/early-start.js) that starts the
 engine's Web Worker at once when the address names one of the tool's fields. The worker's own
-start (Pyodide, the snapshot) then overlaps the page's. ``widgets/engine.js`` takes that worker
+start (Pyodide, the snapshot) then overlaps the page's. ``widgets/engine/engine.js`` takes that worker
 over, with the messages it has sent so far, when the widget asks for the engine (see
 ``takeEarlyWorker``); when the script fails, the widget starts the engine itself as before. The
 same script holds Material's search index back until the engine is ready or the reader turns to
 the search box: building the index competes with the engine's start for the machine. On a visit
 the service worker does not serve, it also asks for Pyodide's WebAssembly module, the engine's
-largest download, at once and hands the download to the worker (see hooks/early_start.js). It
+largest download, at once and hands the download to the worker (see widgets/engine/early-start.js). It
 holds Material's bundle back as well, until the tool has answered, and a link followed meanwhile
-until the bundle has run (see hooks/early_start.js and develop/runtime.md): the build fills in the
+until the bundle has run (see widgets/engine/early-start.js and develop/runtime.md): the build fills in the
 bundle's address, and fails when such a page runs no bundle of Material's.
 
 The fields, and whether a widget starts from the head at all, come from the widgets' manifest
@@ -63,8 +63,8 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
-WORKER = "assets/widgets/worker.js"
-MODULE = "assets/pyodide/pyodide.asm.wasm.zst"  # hooks/assets.py (PACKED_WASM), widgets/worker.js (PACKED_WASM_URL)
+WORKER = "assets/widgets/engine/worker.js"
+MODULE = "assets/pyodide/pyodide.asm.wasm.zst"  # hooks/assets.py (PACKED_WASM), widgets/engine/worker.js (PACKED_WASM_URL)
 SEARCH_INDEX = "search/search_index.json"  # Material's
 
 _PERMALINK_TOOL = re.compile(r"<somerset-([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b[^>]*\spermalink\b", re.I)
@@ -119,12 +119,12 @@ def widget_fields(manifest: dict[str, dict[str, Any]], tag: str) -> list[str] | 
     return list(entry["fields"]) if entry["headStart"] else None
 
 
-TEMPLATE = Path(__file__).with_name("early_start.js")
+TEMPLATE = Path(__file__).resolve().parent.parent / "widgets" / "engine" / "early-start.js"
 _PLACEHOLDER = re.compile(r"\b(FIELDS|WORKER|MODULE|SEARCH_INDEX|THEME)\b")
 
 
 def early_script(fields: list[str], worker_url: str, module_url: str, search_index_url: str, theme_url: str) -> str:
-    """The inline script (hooks/early_start.js with its placeholders filled in, without comments or
+    """The inline script (widgets/engine/early-start.js with its placeholders filled in, without comments or
     indentation)."""
     lines = []
     for line in TEMPLATE.read_text(encoding="utf-8").splitlines():
@@ -139,7 +139,7 @@ def early_script(fields: list[str], worker_url: str, module_url: str, search_ind
 
 
 _WIDGET = re.compile(r"<(somerset-[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b[^>]*>(.*?)</\1\s*>", re.I | re.S)
-_STATIC_IMPORT = re.compile(r"""\b(?:import|export)\s+(?:[^;"'`]*?\bfrom\s*)?["'](\./[^"'/]+\.js)["']""")
+_STATIC_IMPORT = re.compile(r"""\b(?:import|export)\s+(?:[^;"'`]*?\bfrom\s*)?["'](\.\.?/[^"']+\.js)["']""")
 _BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _LINE_COMMENT = re.compile(r"^\s*//.*$", re.M)
 ENTRY = "main.js"  # widgets/main.js, the widgets' entry point (mkdocs.yml: extra_javascript)
@@ -148,14 +148,21 @@ _STYLESHEET = re.compile(r'<link\b[^>]*\brel="stylesheet"[^>]*>')
 _THEME_BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"(?: defer)?>')
 
 
-def static_imports(path: Path) -> list[str]:
-    """The sibling modules `path` imports statically (``import ... from "./x.js"``, ``export ...
-    from``, ``import "./x.js"``), in order, comments left out; dynamic ``import()`` is not followed."""
+def static_imports(path: Path, widgets: Path | None = None) -> list[str]:
+    """The modules `path` imports statically by a relative address (``import ... from "./x.js"``,
+    ``from "../base/ui.js"``, ``export ... from``, ``import "./x.js"``), in order, comments left
+    out, each as its path relative to `widgets` (the folder `path` is in when None); dynamic
+    ``import()`` is not followed. Raises PluginError for an import that leaves `widgets`."""
+    root = (widgets or path.parent).resolve()
     text = _LINE_COMMENT.sub("", _BLOCK_COMMENT.sub("", path.read_text(encoding="utf-8")))
     found: list[str] = []
     for m in _STATIC_IMPORT.finditer(text):
-        if m.group(1)[2:] not in found:
-            found.append(m.group(1)[2:])
+        target = (path.resolve().parent / m.group(1)).resolve()
+        if not target.is_relative_to(root):
+            raise PluginError(f"hooks/early_start.py: {path.name} imports {m.group(1)}, outside {root}")
+        rel = target.relative_to(root).as_posix()
+        if rel not in found:
+            found.append(rel)
     return found
 
 
@@ -172,7 +179,7 @@ def module_graph(widgets: Path, modules: list[str]) -> list[str]:
         if not path.is_file():
             raise PluginError(f"hooks/early_start.py: the widgets' module graph names {name}, which is not in {widgets}")
         order.append(name)
-        todo += [m for m in static_imports(path) if m not in order]
+        todo += [m for m in static_imports(path, widgets) if m not in order]
     return order
 
 

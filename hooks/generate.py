@@ -211,7 +211,7 @@ def differing(labels: list[str]) -> list[bool]:
     """Which of a row's cells differ: those that are not the rule most of the rulesets shown use.
 
     When no label is more common than every other (two rulesets that disagree, say), every cell of
-    a row that is not unanimous is marked. ``widgets/compare.js`` applies the same rule to the
+    a row that is not unanimous is marked. ``widgets/compare/compare.js`` applies the same rule to the
     rulesets a reader picks; the browser tests hold the two to each other.
     """
     counts = Counter(labels)
@@ -225,7 +225,7 @@ def differing(labels: list[str]) -> list[bool]:
 
 def render_compare(page: Any, arg: str | None) -> str:
     """Every rule of every ruleset, with a picker that narrows the columns (CSS only, no JavaScript
-    needed; widgets/compare.js adds the address, the marks against the rulesets picked, and the
+    needed; widgets/compare/compare.js adds the address, the marks against the rulesets picked, and the
     announcement)."""
     rulesets = list(RULESETS.values())
     picks = []
@@ -349,7 +349,7 @@ def _rulings_index(page: Any, called: dict[str, str]) -> str:
 
 def _ruling_answers(page: Any, ruling: Any) -> str:
     """A ruling's answers as a list, rulesets that answer alike in one item. Each item names its
-    rulesets (data-rulesets) so the page's "our table only" switch (widgets/rulings.js) can show the
+    rulesets (data-rulesets) so the page's "our table only" switch (widgets/rulings/rulings.js) can show the
     reader's ruleset's answer alone; without JavaScript every answer shows."""
     groups: dict[str, list[tuple[Ruleset, Any]]] = {}
     for r, a in answer_all(ruling):

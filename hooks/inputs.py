@@ -4,7 +4,7 @@ After every build this writes ``<site>/assets/data/inputs.json``: ``{"answers": 
 ...]}``, the engine's answers (``somerset.api.handle``) to the requests whose answers change only
 with the engine itself: the rulesets with their trumps, formats, options and seats
 (``{"cmd":"rulesets"}``), every pack (``{"cmd":"pack","deck":...}``: the card pad's cards) and the
-limits (``{"cmd":"info"}``). Each request is the JSON text ``widgets/ui.js`` (``askOnce``) writes
+limits (``{"cmd":"info"}``). Each request is the JSON text ``widgets/base/ui.js`` (``askOnce``) writes
 for it, so the tools fill their inputs from this file while the engine is still downloading, and
 the answer comes the moment it is ready. The answers are the engine's own, so nothing is copied by
 hand; the build fails when the engine refuses one of them.
@@ -18,7 +18,7 @@ fetches the file once, when a widget asks.
 
 A page with the score pad (``<somerset-pad``) carries more in its block: the engine's answer for an
 empty game under every ruleset, optional rule and format (``{"cmd":"pad","rules":...,"deals":[],
-"option":...,"format":...}``, the key order of ``padRequest`` in widgets/storage.js, names left to the
+"option":...,"format":...}``, the key order of ``padRequest`` in widgets/store/storage.js, names left to the
 engine). The pad draws its sides, its bid and points fields and Everyone passed from them, so a deal
 can be written down while the engine downloads (about 3 kB more, compressed, on that page only).
 """
@@ -32,12 +32,12 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-#: Where the document goes, relative to the site; widgets/ui.js fetches it from there.
+#: Where the document goes, relative to the site; widgets/base/ui.js fetches it from there.
 DATA_PATH = "assets/data/inputs.json"
 
 
 def requests() -> list[dict[str, str]]:
-    """The requests answered, in the key order widgets/ui.js writes them."""
+    """The requests answered, in the key order widgets/base/ui.js writes them."""
     from somerset.api import handle
 
     rulesets = json.loads(handle(json.dumps({"cmd": "rulesets"})))
@@ -47,7 +47,7 @@ def requests() -> list[dict[str, str]]:
 
 def pad_requests() -> list[dict[str, Any]]:
     """An empty score pad under every ruleset, optional rule (none first) and the formats it allows,
-    in the key order widgets/storage.js (padRequest) writes."""
+    in the key order widgets/store/storage.js (padRequest) writes."""
     from somerset.api import handle
 
     out: list[dict[str, Any]] = []
@@ -93,7 +93,7 @@ def pad_document(document: str) -> str:
 
 
 _TOOL = re.compile(r"<somerset-[a-z][a-z0-9-]*\b[^>]*\spermalink\b", re.I)
-#: The id of the data block in a tool page's head; widgets/ui.js (fixedAnswers) reads it.
+#: The id of the data block in a tool page's head; widgets/base/ui.js (fixedAnswers) reads it.
 BLOCK_ID = "somerset-fixed-answers"
 _document: str | None = None
 _pad_document: str | None = None

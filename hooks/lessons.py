@@ -4,7 +4,7 @@ After every build this writes ``<site>/assets/data/lessons.json``: every stage o
 ``somerset/content/lessons/`` with, for each exercise and each ruleset it claims, the engine's
 answer and a refutation of every wrong choice (the rule's reason and citation; for a card played
 to a trick, the other seats' cards played out), worked out now (``somerset.teaching.lessons.lessons_data``).
-``widgets/lesson.js`` and ``widgets/lesson-map.js`` judge answers from it, so a lesson page never
+``widgets/learn/lesson.js`` and ``widgets/learn/lesson-map.js`` judge answers from it, so a lesson page never
 starts the engine. The build fails, naming the file, the exercise and the ruleset, when a stated
 answer is not the engine's, and when a stage has no page ``learn/<id>.md`` holding its
 ``<somerset-lesson stage="<id>">``.

@@ -2,7 +2,7 @@
 
 After everything else has written its files (the search plugin's index, hooks/assets.py's
 runtime, hooks/app.py's manifest and icons: this hook's ``on_post_build`` runs last), it writes
-``<site>/sw.js`` from the template ``hooks/sw.js`` with the build's facts:
+``<site>/sw.js`` from the template ``widgets/engine/service-worker.js`` with the build's facts:
 
 * ``version``: a hash of every file in the build and of the template, so that any change makes a
   new service worker,
@@ -24,7 +24,7 @@ runtime, hooks/app.py's manifest and icons: this hook's ``on_post_build`` runs l
   as a static host serves them (``snapshot.bin`` is compressed already and counts as stored).
 
 It also writes ``assets/data/offline.json`` (``{"engine_bytes": N, "engine_files": n}``) before the
-precache is listed, so the "Ready for the table" control (widgets/ready.js) states the real size.
+precache is listed, so the "Ready for the table" control (widgets/ready/ready.js) states the real size.
 
 The build fails when the precache grows past ``PRECACHE_BUDGET`` (a reader downloads all of it on
 the first visit). Under ``mkdocs serve`` sw.js is a stub that removes itself and its caches, so a
@@ -45,7 +45,7 @@ from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.offline")
 
-TEMPLATE = Path(__file__).with_name("sw.js")
+TEMPLATE = Path(__file__).resolve().parent.parent / "widgets" / "engine" / "service-worker.js"
 SW = "sw.js"
 RUNTIME = ("assets/pyodide/", "assets/engine/")
 # Not for reading offline: debuggers' source maps, compressed twins of files that are precached
@@ -56,7 +56,7 @@ OFFLINE_DATA = "assets/data/offline.json"
 PRECACHE_BUDGET = 8 * 1024 * 1024  # bytes as stored; about a fifth of that compressed
 # Part of the engine cache's name: a new value drops every engine cache a reader has (their files
 # are fetched again once). It names the rule the cache's entries were kept under: every file
-# checked against its hash before it is kept (hooks/sw.js).
+# checked against its hash before it is kept (widgets/engine/service-worker.js).
 ENGINE_CACHE_FORMAT = "checked"
 
 SERVE_STUB = """// mkdocs serve: no offline copy while the site is being edited. This removes any service
@@ -128,7 +128,7 @@ def engine_files(site: Path) -> list[tuple[str, str, int]]:
         data = path.read_bytes()
         digest = hashlib.sha256(data).hexdigest()
         # The worker asks for the engine folder's files with the start of their hash as a query
-        # (widgets/worker.js, engineFile): the cache keeps them under that very address.
+        # (widgets/engine/worker.js, engineFile): the cache keeps them under that very address.
         address = f"{rel}?v={version[:16]}" if version else rel
         out.append((address, digest, _wire_bytes(data)))
     return out
@@ -171,7 +171,7 @@ def build_facts(site: Path, template: str, kept: list[tuple[str, str, int]] | No
 
 
 def write_offline_data(site: Path, files: list[tuple[str, str, int]]) -> dict[str, int]:
-    """Write OFFLINE_DATA (the engine's size on the wire, for widgets/ready.js); returns it."""
+    """Write OFFLINE_DATA (the engine's size on the wire, for widgets/ready/ready.js); returns it."""
     data = {"engine_bytes": sum(n for _, _, n in files), "engine_files": len(files)}
     out = site / OFFLINE_DATA
     out.parent.mkdir(parents=True, exist_ok=True)

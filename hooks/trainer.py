@@ -4,7 +4,7 @@ After every build this writes ``<site>/assets/data/puzzles.json``: every puzzle'
 (the answer, the hint, the solution and a refutation of every wrong choice, worked out by the
 engine now, so that the trainer page judges answers without starting the engine), with the themes,
 the rulesets and their packs (``somerset.service.trainer.trainer_data``). It is a plain static file, fetched
-by ``widgets/trainer.js`` and cacheable like any other asset. The build fails, naming the puzzle and
+by ``widgets/trainer/trainer.js`` and cacheable like any other asset. The build fails, naming the puzzle and
 the step, when a record does not hold or does not give the engine's answer.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-#: Where the document goes, relative to the site; widgets/trainer.js fetches it from there.
+#: Where the document goes, relative to the site; widgets/trainer/trainer.js fetches it from there.
 DATA_PATH = "assets/data/puzzles.json"
 
 

@@ -161,9 +161,9 @@ def variant_overrides(site: Path, name: str) -> dict[str, Callable[[], tuple[byt
 WORKER_ALONE = "/bench/worker-alone.html"
 WORKER_ALONE_PAGE = """<!doctype html><meta charset="utf-8"><title>The engine's worker alone</title>
 <script type="module">
-// Named as widgets/engine.js names it, so that it starts from the same files.
+// Named as widgets/engine/engine.js names it, so that it starts from the same files.
 const served = navigator.serviceWorker && navigator.serviceWorker.controller;
-const worker = new Worker(new URL("/assets/widgets/worker.js", location.href),
+const worker = new Worker(new URL("/assets/widgets/engine/worker.js", location.href),
   {type: "module", name: served ? "somerset-engine served-by-sw" : "somerset-engine"});
 window.__alone = {};
 worker.onmessage = (event) => {
@@ -333,7 +333,7 @@ def run_round(browser: Any, base: str, pause: float, phone: bool = False, offlin
     out["second_bytes"] = wire.take()
     out["second_state"] = engine_state(page)
     # The same visit: Material's instant navigation to another tool page, once the theme has run
-    # (held back until the answer: hooks/early_start.js).
+    # (held back until the answer: widgets/engine/early-start.js).
     page.wait_for_function("() => __sr.hooked === true", timeout=120_000)
     page.evaluate("window.__sameVisit = true")
     loads = page.evaluate("__sr.loads.length")

@@ -11,7 +11,7 @@
 //                 module of stdlib.zip is in the snapshot;
 //   snapshot.bin  a memory snapshot of Pyodide taken once the engine is imported and has answered
 //                 one request of each kind, with the key naming what it was built from, in the
-//                 format widgets/startup.js describes (Zstandard-compressed, by the zstd of the
+//                 format widgets/engine/snapshot.js describes (Zstandard-compressed, by the zstd of the
 //                 Pyodide that boots here; without its zero pages and the pages that still hold
 //                 the runtime's own data as it starts; the allocator's free memory zeroed first);
 //   pyodide.asm.wasm.zst  Pyodide's WebAssembly module, Zstandard-compressed the same way (2.9 MB
@@ -19,7 +19,7 @@
 //                 downloads and compiles it as it goes, and keeps the decompressed module in the
 //                 browser's Cache Storage for later visits. Packed again only when the module
 //                 changes (pyodide.asm.wasm.zst.json says from which module it was packed);
-//   zstd-decoder.wasm  the Zstandard decoder the worker decompresses both with (widgets/zstd.js),
+//   zstd-decoder.wasm  the Zstandard decoder the worker decompresses both with (widgets/engine/zstd.js),
 //                 taken out of the npm package zstddec (scripts/zstd_wasm.mjs); the build reads the
 //                 snapshot and the module back through it;
 //   startup.json  sizes, hashes and the key (hooks/assets.py puts them in the engine manifest),
@@ -44,8 +44,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { zstdWasm } from "./zstd_wasm.mjs";
-import { FORMAT, fillFromRuntime, memoryBase, packSnapshot, runtimeBytes, runtimePages, unpackSnapshot, unpackedModule, watchRuntimeMemory } from "../widgets/startup.js";
-import { zstdDecoder } from "../widgets/zstd.js";
+import { FORMAT, fillFromRuntime, memoryBase, packSnapshot, runtimeBytes, runtimePages, unpackSnapshot, unpackedModule, watchRuntimeMemory } from "../widgets/engine/snapshot.js";
+import { zstdDecoder } from "../widgets/engine/zstd.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide") + "/";

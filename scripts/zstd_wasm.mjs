@@ -1,6 +1,6 @@
 // The Zstandard decoder's WebAssembly module, as the npm package zstddec ships it: embedded in
 // base64 in its streaming build (dist/zstddec-stream.mjs, zstd 1.5.7's own decoder). The site
-// serves the module itself (widgets/zstd.js instantiates it), so it is taken out here, checked to
+// serves the module itself (widgets/engine/zstd.js instantiates it), so it is taken out here, checked to
 // be a WebAssembly module with the streaming decoder's functions, for the build
 // (scripts/build_startup.mjs) and the JavaScript tests.
 import { readFileSync } from "node:fs";

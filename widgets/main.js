@@ -10,7 +10,7 @@
 // and before Material's bundle; this module then waits for Material's document$ (there by
 // DOMContentLoaded) and follows it from there, as on any other page. A tool page opened from a
 // link on a later visit may run Material's bundle only after the tool has answered (the page's
-// head holds it back, hooks/early_start.js): the widgets are mounted once the page has loaded, and
+// head holds it back, widgets/engine/early-start.js): the widgets are mounted once the page has loaded, and
 // document$ followed when the page fires DOMContentLoaded again after the bundle has run.
 
 import { WIDGETS } from "./manifest.js";

@@ -1,5 +1,5 @@
 """The navigation drawer on a phone: left undrawn while closed until the page has loaded, drawn at
-once when the reader opens it (with widgets/drawer.js or without it), and drawn ahead once the
+once when the reader opens it (with widgets/base/drawer.js or without it), and drawn ahead once the
 browser is idle. Real Chromium against the built site."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def test_closed_drawer_is_undrawn_until_ready_and_opens_at_once(open_page: Any) 
     """drawer.js refused: the page loads, the closed drawer's links are not drawn; the menu button
     opens the drawer and its links are there to tap, and the reader reaches the page they name."""
     page, rec = open_page("tools/trick/", goto=False, **PHONE)
-    rec.block.add("assets/widgets/drawer.js")
+    rec.block.add("assets/widgets/base/drawer.js")
     rec.expect_errors = True  # the refused module
     page.goto(rec.base + "tools/trick/")
     assert not page.evaluate(READY)
@@ -57,7 +57,7 @@ def test_drawer_is_drawn_ahead_once_the_page_has_loaded(open_page: Any) -> None:
 def test_desktop_navigation_is_always_drawn(open_page: Any) -> None:
     """Wider than the drawer: the sidebar's navigation is drawn from the start, drawer.js or not."""
     page, rec = open_page("tools/trick/", goto=False, viewport={"width": 1280, "height": 900})
-    rec.block.add("assets/widgets/drawer.js")
+    rec.block.add("assets/widgets/base/drawer.js")
     rec.expect_errors = True  # the refused module
     page.goto(rec.base + "tools/trick/")
     assert not page.evaluate(READY)

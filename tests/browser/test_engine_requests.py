@@ -1,4 +1,4 @@
-"""The page's engine (widgets/engine.js -> widgets/worker.js -> Pyodide -> somerset.api) answers or
+"""The page's engine (widgets/engine/engine.js -> widgets/engine/worker.js -> Pyodide -> somerset.api) answers or
 refuses every request it is sent, however deep or large: a request is never left unanswered, and a
 refusal comes in the API's usual error shape, ``{"error": {"message", "field"}}``."""
 

@@ -1,6 +1,6 @@
 """How the engine starts in the browser: it resumes from the memory snapshot the build made when
 the snapshot belongs to the site's files, and otherwise starts Python the ordinary way, with the
-same answers, saying why in the console (scripts/build_startup.mjs, widgets/worker.js)."""
+same answers, saying why in the console (scripts/build_startup.mjs, widgets/engine/worker.js)."""
 
 from __future__ import annotations
 
@@ -308,7 +308,7 @@ MODULE_BY_PAGE = "performance.getEntriesByType('resource').filter((e) => e.name.
 
 def test_a_first_visit_asks_for_the_module_with_the_worker(open_page: Any) -> None:
     """The head asks for Pyodide's module as it starts the worker and hands the download over; the
-    worker does not ask again (hooks/early_start.js, widgets/worker.js)."""
+    worker does not ask again (widgets/engine/early-start.js, widgets/engine/worker.js)."""
     page, rec = open_page(PERMALINK)
     state = answered(page)
     assert state["start"] == "snapshot", state["note"]
@@ -413,7 +413,7 @@ def test_a_position_asked_ahead_of_a_start_that_fails_is_asked_again_after_retry
 def test_an_early_worker_that_cannot_start_offers_retry(open_page: Any) -> None:
     page, rec = open_page(goto=False)
     rec.expect_errors = True
-    rec.block.add("/assets/widgets/worker.js")
+    rec.block.add("/assets/widgets/engine/worker.js")
     page.goto(rec.base + PERMALINK)
     status = page.locator("somerset-trick .sr-status")
     expect(status).to_contain_text("The rules engine could not load:", timeout=ENGINE_TIMEOUT)
@@ -537,7 +537,7 @@ def test_every_visit_runs_the_theme_once_the_tool_has_answered(open_page: Any) -
 SILENT_WORKER = """
 const RealWorker = window.Worker;
 window.Worker = function (url, options) {
-  if (!String(url).includes("widgets/worker.js")) return new RealWorker(url, options);
+  if (!String(url).includes("widgets/engine/worker.js")) return new RealWorker(url, options);
   const silent = new EventTarget();
   silent.postMessage = () => {};
   silent.terminate = () => {};

@@ -1,7 +1,7 @@
 """Offline and installable, in real Chromium against the built site: the web app manifest, every page
 and every tool offline after a first visit (and after the browser restarts), the plain message
 when the engine was never fetched, a new deploy replacing the caches, and the site under a
-sub-path. The service worker is hooks/sw.js as hooks/offline.py writes it into site/sw.js."""
+sub-path. The service worker is widgets/engine/service-worker.js as hooks/offline.py writes it into site/sw.js."""
 
 from __future__ import annotations
 
@@ -413,16 +413,16 @@ def test_the_site_works_offline_under_a_sub_path(open_page: Any) -> None:
 def test_the_worker_that_compiles_ahead_imports_only_this_sites_scripts(open_page: Any, site_url: str) -> None:
     page, rec = open_page("", viewport=WIDE)
     said = page.evaluate("""(scripts) => new Promise((resolve) => {
-      const worker = new Worker(new URL("assets/widgets/compile-ahead.js", document.baseURI), { type: "module" });
+      const worker = new Worker(new URL("assets/widgets/engine/compile-ahead.js", document.baseURI), { type: "module" });
       worker.onmessage = (event) => { worker.terminate(); resolve(event.data); };
       worker.postMessage({ scripts });
-    })""", [site_url + "assets/widgets/zstd.js", "https://example.com/x.js"])
+    })""", [site_url + "assets/widgets/engine/zstd.js", "https://example.com/x.js"])
     assert said == {"error": "not a script of this site: https://example.com/x.js"}
     said = page.evaluate("""(scripts) => new Promise((resolve) => {
-      const worker = new Worker(new URL("assets/widgets/compile-ahead.js", document.baseURI), { type: "module" });
+      const worker = new Worker(new URL("assets/widgets/engine/compile-ahead.js", document.baseURI), { type: "module" });
       worker.onmessage = (event) => { worker.terminate(); resolve(event.data); };
       worker.postMessage({ scripts });
-    })""", [site_url + "assets/widgets/zstd.js", site_url + "assets/widgets/no-such-script.js"])
+    })""", [site_url + "assets/widgets/engine/zstd.js", site_url + "assets/widgets/no-such-script.js"])
     assert said["error"].startswith(site_url + "assets/widgets/no-such-script.js could not be imported")
     rec.expect_errors = True  # the missing script's 404
 

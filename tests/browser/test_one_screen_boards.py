@@ -34,7 +34,7 @@ RECORDS = {r["id"]: r for r in trainer_data()["puzzles"]}
 SCREENS = Path(os.environ.get("SOMERSET_SCREENS", Path(tempfile.gettempdir()) / "somerset-screens"))
 
 # Two frames drawn after the tap, and Material's Back to top pill away (it shows after the page
-# moves up; it is not drawn while it lies over a board: widgets/in-view.js).
+# moves up; it is not drawn while it lies over a board: widgets/base/in-view.js).
 SETTLED = """() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))"""
 PILL_AWAY = "() => { const t = document.querySelector('.md-top'); return !t || t.hidden || getComputedStyle(t).visibility === 'hidden'; }"
 

@@ -141,7 +141,7 @@ Element.prototype.removeAttribute = function (name) {
 """
 
 # Where the search starts: an ordinary page, and a tool opened from a link, whose page holds
-# Material's bundle until the engine has answered (hooks/early_start.js); and in which order the
+# Material's bundle until the engine has answered (widgets/engine/early-start.js); and in which order the
 # page comes and the lock goes.
 STARTS = [
     pytest.param("", PAGE_FIRST, id="from-home-page-first"),

@@ -1,4 +1,4 @@
-"""What scrolls sideways on a 360 px phone is reachable by keyboard (widgets/scroll-regions.js): a
+"""What scrolls sideways on a 360 px phone is reachable by keyboard (widgets/base/scroll-regions.js): a
 wide table's wrapper is a named tab stop that arrow keys scroll, a wide code block a tab stop on a
 screen with hover, and both hold on a tool page whose Material bundle waits for the engine's answer
 and on the pages a reader goes on to from there."""

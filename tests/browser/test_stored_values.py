@@ -1,5 +1,5 @@
 """What the site keeps in the browser, in real Chromium: the score pad's games, the puzzle progress,
-the reader's own puzzles and the remembered ruleset (widgets/storage.js). For each: a shared link
+the reader's own puzzles and the remembered ruleset (widgets/store/storage.js). For each: a shared link
 does not overwrite it, two tabs (two pages of one context) keep both tabs' changes, a stored value
 of an earlier or foreign shape is handled (no page error, a message, nothing trusted), and a full
 storage (Storage.prototype.setItem throwing QuotaExceededError) is said, with what was there kept.
@@ -310,7 +310,7 @@ def own_record(n: int) -> dict[str, Any]:
 
 def save_own(page: Any, records: list[dict[str, Any]]) -> Any:
     return page.evaluate(
-        "async (records) => (await import(new URL('assets/widgets/own-puzzles.js', document.baseURI.split('puzzles/')[0]).href)).saveOwnPuzzles(records)",
+        "async (records) => (await import(new URL('assets/widgets/trainer/own-puzzles.js', document.baseURI.split('puzzles/')[0]).href)).saveOwnPuzzles(records)",
         records,
     )
 

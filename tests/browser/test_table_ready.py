@@ -189,7 +189,7 @@ def test_every_tool_draws_its_inputs_from_its_page_with_the_engine_blocked(open_
       preloaded: [...document.head.querySelectorAll('link[rel=modulepreload]')].map((e) => e.href.split('/').pop()),
       run: [...document.head.querySelectorAll('script[type=module][async]')].map((e) => e.src.split('/').pop()),
     })""")
-    module = {"somerset-deal": "deal.js", "somerset-table": "table.js"}.get(tag, f"{tool}.js")
+    module = {"somerset-deal": "deal-replayer.js", "somerset-table": "table.js", "somerset-samedeal": "same-deal.js"}.get(tag, f"{tool}.js")
     assert {module, "ui.js", "engine.js", "main.js"} <= set(head["preloaded"]), head
     assert head["run"] == ["main.js", module], head
 

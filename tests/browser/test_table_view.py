@@ -1,4 +1,4 @@
-"""The one table of Play a deal and the deal replayer (widgets/tableview.js): the contract bar through a
+"""The one table of Play a deal and the deal replayer (widgets/views/table-view.js): the contract bar through a
 whole deal, the hand at full contrast while bidding, a kitty discard that raises the bid warned of
 before it is made, the score's sentence at the end, the other players' cards one at a time (and the
 setting that skips them), and the replayer's four hands at every step with one step control, best
@@ -27,7 +27,7 @@ KITTY_MOVES = ["bid 1", "bid 5", "bid 9", "bid 12", "bid 14"]
 
 
 def reader_seats(text: str) -> str:
-    """An engine sentence with seats numbered from 1, as the widgets show them (widgets/ui.js seatText)."""
+    """An engine sentence with seats numbered from 1, as the widgets show them (widgets/base/ui.js seatText)."""
     def up(m: re.Match[str]) -> str:
         out = f"{m[1]} {int(m[2]) + 1}" + re.sub(r"\d+", lambda n: str(int(n[0]) + 1), m[3] or "")
         return out + (re.sub(r"\d+", str(int(m[5]) + 1), m[4]) if m[4] else "")

@@ -566,19 +566,22 @@ def test_play_a_two_handed_deal_shows_the_pile_and_the_draw(open_page: Any) -> N
     expect(table.locator(".sr-table__points")).to_contain_text("Points taken: you ")
 
 
-WIDGETS = sorted(p for p in (Path(__file__).resolve().parents[2] / "widgets").glob("*.js"))
+WIDGETS_DIR = Path(__file__).resolve().parents[2] / "widgets"
+WIDGETS = sorted(WIDGETS_DIR.rglob("*.js"))
 
 
 def test_each_widget_file_defines_the_element_named_after_it() -> None:
-    """Every element a file defines is its own (<somerset-NAME> in NAME.js), and main.js finds the
-    modules through the widgets' manifest (tests/site/test_widget_manifest.py checks it)."""
+    """Every element a file defines is its own (<somerset-NAME> in its feature's folder, in a file
+    named after the element or the tool), and main.js finds the modules through the widgets'
+    manifest (tests/site/test_widget_manifest.py checks it)."""
     defined = {}
     for path in WIDGETS:
         for tag in re.findall(r"^defineWidget\(\"(somerset-[a-z0-9-]+)\"", path.read_text(encoding="utf-8"), re.M):
-            defined[tag] = path.name
+            defined[tag] = path.relative_to(WIDGETS_DIR).as_posix()
     assert defined, "no widget defines an element"
     for tag, name in defined.items():
-        assert name == tag.removeprefix("somerset-") + ".js", f"{name} defines <{tag}>"
+        word = tag.removeprefix("somerset-")
+        assert name.endswith(".js") and word.replace("-", "") in name.replace("-", ""), f"{name} defines <{tag}>"
     assert 'from "./manifest.js"' in (Path(__file__).resolve().parents[2] / "widgets" / "main.js").read_text(encoding="utf-8")
 
 
@@ -591,7 +594,7 @@ def test_main_finds_a_widget_module_from_its_tag(open_page: Any) -> None:
             .map((t) => main.moduleFor(t));
         }"""
     )
-    assert found == ["./trick.js", "./puzzle-progress.js", "./score.js", None, None, None, None]
+    assert found == ["./trick/trick.js", "./trainer/puzzle-progress.js", "./score/score.js", None, None, None, None]
     # The page's own progress summary is defined from its tag alone, and works without the engine.
     expect(page.locator("article somerset-puzzle-progress")).to_contain_text("In the trainer you have solved 0 and failed 0 of the")
     assert rec.count("pyodide.asm.wasm.zst") == 0

@@ -41,7 +41,7 @@ new MutationObserver(() => {
 
 
 def made_every_deal(trumps: list[dict[str, Any]]) -> int:
-    """How many of the lowest bids every trump given makes in every deal (widgets/worth.js joins a
+    """How many of the lowest bids every trump given makes in every deal (widgets/worth/worth.js joins a
     run of two or more into one column or row)."""
     n = 0
     while n < len(trumps[0]["bids"]) and all(t["bids"][n]["p_make"] == 1 for t in trumps):

@@ -66,7 +66,7 @@ def test_info_carries_the_limits_the_widgets_check() -> None:
                               "request_depth": MAX_REQUEST_DEPTH, "message_chars": MAX_MESSAGE_CHARS}
     assert "info" in info["commands"] and "table" in info["commands"]
     # The widgets ask for the limits instead of carrying copies of them.
-    for js in WIDGETS.glob("*.js"):
+    for js in WIDGETS.rglob("*.js"):
         text = js.read_text(encoding="utf-8")
         for copy in (r"\b20_?000\b", r"18446744073709551615", r"2n \*\* 64n", r"MAX_MOVES = 200"):
             assert not re.search(copy, text), f"{js.name} carries its own copy of a limit: {copy}"
@@ -114,5 +114,5 @@ def test_caches_stay_bounded_however_many_requests() -> None:
 
 
 def test_score_widget_computes_no_majority_itself() -> None:
-    text = (WIDGETS / "score.js").read_text(encoding="utf-8")
+    text = (WIDGETS / "score" / "score.js").read_text(encoding="utf-8")
     assert not re.search(r"counts\.set|const majority|Promise\.all", text)

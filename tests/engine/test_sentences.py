@@ -145,7 +145,7 @@ def test_same_deal_comparisons_read_without_slips(seed: int) -> None:
     for rid in ("parker-1947", "somersetcards-com", "hodges-1903"):
         answer = same_deal(seed_source(rid, None, seed), "all")
         found += slips(sentences(answer))
-        # widgets/samedeal.js says where they part as "They first part ways at <where>."
+        # widgets/same-deal/same-deal.js says where they part as "They first part ways at <where>."
         found += slips(iter(f"They first part ways at {e['where'][0].lower()}{e['where'][1:]}." for e in answer["events"]))
     assert found == []
 

@@ -1,4 +1,4 @@
-// widgets/in-view.js on a page drawn by hand: a 360 x 740 window, a sticky header 56 px high,
+// widgets/base/in-view.js on a page drawn by hand: a 360 x 740 window, a sticky header 56 px high,
 // elements placed on the page, Material's Back to top pill under the header.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -33,7 +33,7 @@ globalThis.document = {
   querySelector: (sel) => (sel === ".md-top" ? pill : null),
   documentElement: { classList: { toggle: (name, on) => (on ? page.marked.add(name) : page.marked.delete(name)) } },
 };
-const { bringIntoView, fitsBand, keepPillOff, visibleBand } = await import("../../widgets/in-view.js");
+const { bringIntoView, fitsBand, keepPillOff, visibleBand } = await import("../../widgets/base/in-view.js");
 
 test("the band runs from the sticky header's bottom to the window's bottom", () => {
   assert.deepEqual(visibleBand(), { top: 56, bottom: 740 });

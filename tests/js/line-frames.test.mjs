@@ -1,4 +1,4 @@
-// A line of play as frames on a table (widgets/line-frames.js): the cards leave the hands one by
+// A line of play as frames on a table (widgets/views/line-frames.js): the cards leave the hands one by
 // one, a trick ends on the card that carries its winner, the winner leads the next, cards drawn
 // after a trick join the hands, and a line without winners (an older stored record) still ends a
 // trick after one card from each seat.
@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-const { firstTrickEnd, lineFrames } = await import("../../widgets/line-frames.js");
+const { firstTrickEnd, lineFrames } = await import("../../widgets/views/line-frames.js");
 
 const name = (seat) => (seat === 0 ? "you" : `seat ${seat + 1}`);
 

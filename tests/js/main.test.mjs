@@ -7,10 +7,11 @@ globalThis.window = { document$: { subscribe() {} } };
 const { moduleFor } = await import("../../widgets/main.js");
 
 test("a widget's tag names its module", () => {
-  assert.equal(moduleFor("somerset-trick"), "./trick.js");
-  assert.equal(moduleFor("somerset-puzzle-progress"), "./puzzle-progress.js");
-  assert.equal(moduleFor("SOMERSET-SCORE"), "./score.js");
-  assert.equal(moduleFor("somerset-lesson-map"), "./lesson-map.js");
+  assert.equal(moduleFor("somerset-trick"), "./trick/trick.js");
+  assert.equal(moduleFor("somerset-puzzle-progress"), "./trainer/puzzle-progress.js");
+  assert.equal(moduleFor("SOMERSET-SCORE"), "./score/score.js");
+  assert.equal(moduleFor("somerset-lesson-map"), "./learn/lesson-map.js");
+  assert.equal(moduleFor("somerset-samedeal"), "./same-deal/same-deal.js");
 });
 
 test("a name that is not a widget's has no module", () => {

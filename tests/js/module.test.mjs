@@ -1,4 +1,4 @@
-// Unit tests of widgets/startup.js's unpackedModule under Node (node --test tests/js): Pyodide's
+// Unit tests of widgets/engine/snapshot.js's unpackedModule under Node (node --test tests/js): Pyodide's
 // WebAssembly module downloaded Zstandard-compressed, decompressed as it arrives into a Response
 // the browser compiles as it goes, the decompressed pieces kept for later visits, and a download
 // that does not decompress named as such (the browser's compile error does not say why).
@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { unpackedModule } from "../../widgets/startup.js";
+import { unpackedModule } from "../../widgets/engine/snapshot.js";
 import { Decompress, streamOf, zstdRaw } from "./zstd-frames.mjs";
 
 // The smallest valid module: its magic and version, then a custom section of `size` bytes, so

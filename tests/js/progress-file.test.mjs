@@ -1,12 +1,12 @@
-// Unit tests of widgets/progress-file.js under Node: a chosen progress file is read when it is of
+// Unit tests of widgets/store/progress-file.js under Node: a chosen progress file is read when it is of
 // the kind asked for, and refused with a sentence naming the file when it is too big, not JSON,
 // or of another kind.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-const P = await import("../../widgets/progress-file.js");
-const { LIMITS } = await import("../../widgets/storage.js");
+const P = await import("../../widgets/store/progress-file.js");
+const { LIMITS } = await import("../../widgets/store/storage.js");
 
 const file = (text, name = "mine.json") => new File([text], name, { type: "application/json" });
 

@@ -1,6 +1,6 @@
-// Unit tests of widgets/startup.js's reading of snapshot.bin under Node (node --test tests/js): the
+// Unit tests of widgets/engine/snapshot.js's reading of snapshot.bin under Node (node --test tests/js): the
 // Zstandard-compressed file as the worker reads it while it downloads (through zstd's own streaming
-// decoder compiled to WebAssembly, widgets/zstd.js, the one the site serves), a copy kept
+// decoder compiled to WebAssembly, widgets/engine/zstd.js, the one the site serves), a copy kept
 // decompressed, and what a truncated, damaged or unwanted download gives. The frames here are written with raw blocks
 // (Zstandard's stored blocks), which every decoder reads; the build compresses for real and reads
 // its snapshot back through the same function (scripts/build_startup.mjs).
@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { packSnapshot, unpackSnapshot } from "../../widgets/startup.js";
+import { packSnapshot, unpackSnapshot } from "../../widgets/engine/snapshot.js";
 import { Decompress, streamOf, zstdRaw } from "./zstd-frames.mjs";
 
 const PAGE = 4096;

@@ -1,4 +1,4 @@
-// Unit tests of widgets/storage.js under Node (node --test tests/js): the values' checks and
+// Unit tests of widgets/store/storage.js under Node (node --test tests/js): the values' checks and
 // migrations, setting aside what cannot be read, a full storage, and the pad's deals as text.
 // A small in-memory Storage stands in for the browser's localStorage.
 
@@ -7,7 +7,7 @@ import { beforeEach, test } from "node:test";
 
 import { MemoryStorage } from "./memory-storage.mjs";
 
-const S = await import("../../widgets/storage.js");
+const S = await import("../../widgets/store/storage.js");
 let store;
 beforeEach(() => {
   store = new MemoryStorage();
@@ -352,12 +352,12 @@ test("a sentence about a value set aside is kept on the device until a page show
   assert.equal(S.read("ruleset").value, null);
   assert.equal(S.read("lessons").value.exercises.constructor, Object);
   // The next page: the module afresh, the same storage.
-  const next = await import("../../widgets/storage.js?next-page");
+  const next = await import("../../widgets/store/storage.js?next-page");
   assert.match(next.noteFor("ruleset"), /the ruleset your table plays kept on this device could not be read/i);
   assert.match(next.read("lessons").note, /progress in the Learn section kept on this device could not be read/);
   next.noteShown("ruleset");
   assert.ok(next.noteFor("ruleset"), "the page that showed it can show it again");
-  const third = await import("../../widgets/storage.js?third-page");
+  const third = await import("../../widgets/store/storage.js?third-page");
   assert.equal(third.noteFor("ruleset"), null, "shown once: not again on later pages");
   assert.ok(third.noteFor("lessons"));
   third.clearNote("lessons");

@@ -1,6 +1,6 @@
-// The puzzle trainer's pure parts under Node: judging an answer (widgets/trainer-judge.js), the
-// progress and the choice of the next puzzle (widgets/puzzle-store.js), a position in words
-// (widgets/trainer-words.js) and the shared words (widgets/words.js). A small in-memory Storage
+// The puzzle trainer's pure parts under Node: judging an answer (widgets/trainer/judge.js), the
+// progress and the choice of the next puzzle (widgets/store/puzzle-store.js), a position in words
+// (widgets/trainer/words.js) and the shared words (widgets/base/words.js). A small in-memory Storage
 // stands in for the browser's localStorage.
 
 import assert from "node:assert/strict";
@@ -12,11 +12,11 @@ beforeEach(() => {
   globalThis.localStorage = new MemoryStorage();
 });
 
-const W = await import("../../widgets/words.js");
-const J = await import("../../widgets/trainer-judge.js");
-const P = await import("../../widgets/puzzle-store.js");
-const T = await import("../../widgets/trainer-words.js");
-const { LIMITS, emptyProgress } = await import("../../widgets/storage.js");
+const W = await import("../../widgets/base/words.js");
+const J = await import("../../widgets/trainer/judge.js");
+const P = await import("../../widgets/store/puzzle-store.js");
+const T = await import("../../widgets/trainer/words.js");
+const { LIMITS, emptyProgress } = await import("../../widgets/store/storage.js");
 
 // --- words ---------------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 // build compresses for real and reads its files back through the same code), and a download.
 
 import { zstdWasm } from "../../scripts/zstd_wasm.mjs";
-import { zstdDecoder } from "../../widgets/zstd.js";
+import { zstdDecoder } from "../../widgets/engine/zstd.js";
 
 export const { Decompress } = await zstdDecoder(zstdWasm());
 

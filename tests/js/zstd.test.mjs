@@ -1,4 +1,4 @@
-// Unit tests of widgets/zstd.js under Node (node --test tests/js): zstd's own streaming decoder,
+// Unit tests of widgets/engine/zstd.js under Node (node --test tests/js): zstd's own streaming decoder,
 // compiled to WebAssembly (the module scripts/zstd_wasm.mjs takes out of the npm package zstddec),
 // fed piece by piece as a download brings the bytes. The frames here are written by hand with raw
 // and RLE blocks; the build decodes real level-19 frames through the same class (the snapshot and

@@ -13,8 +13,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { zstdWasm } from "../../scripts/zstd_wasm.mjs";
-import { fillFromRuntime, mismatches, unpackSnapshot, unzip, watchRuntimeMemory } from "../../widgets/startup.js";
-import { zstdDecoder } from "../../widgets/zstd.js";
+import { fillFromRuntime, mismatches, unpackSnapshot, unzip, watchRuntimeMemory } from "../../widgets/engine/snapshot.js";
+import { zstdDecoder } from "../../widgets/engine/zstd.js";
 
 const { Decompress } = await zstdDecoder(zstdWasm());
 

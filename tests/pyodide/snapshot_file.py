@@ -1,4 +1,4 @@
-"""Take a snapshot.bin apart and put it back together (the layout is in widgets/startup.js), to
+"""Take a snapshot.bin apart and put it back together (the layout is in widgets/engine/snapshot.js), to
 make the damaged and mismatched snapshots the tests feed to the Node runner and the browser."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@
 //   node tests/pyodide/snapshot_heap.mjs
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { growMemory, memoryBase, watchRuntimeMemory } from "../../widgets/startup.js";
+import { growMemory, memoryBase, watchRuntimeMemory } from "../../widgets/engine/snapshot.js";
 import { PYODIDE_DIR } from "./load_engine.mjs";
 
 const { loadPyodide } = await import(pathToFileURL(join(PYODIDE_DIR, "pyodide.mjs")).href);

@@ -1,4 +1,5 @@
-"""hooks/assets.py refuses a wheel that no longer matches the engine's source or content files."""
+"""hooks/assets.py refuses a wheel that no longer matches the engine's source or content files, and a
+widgets folder that breaks its layout (folders by kind and feature, modules only)."""
 
 from __future__ import annotations
 
@@ -50,3 +51,26 @@ def test_a_changed_added_or_removed_content_file_makes_the_wheel_stale(tmp_path:
     (src / "content" / "examples" / "tricks.records").unlink()
     with pytest.raises(PluginError, match=r"content/examples/tricks\.records \(removed\)"):
         assets._wheel(tmp_path)
+
+
+def test_the_widgets_are_copied_with_their_folders_and_the_layout_is_kept(tmp_path: Path) -> None:
+    assets = _assets()
+    # The project's own folder passes, keeps its folders, and leaves the hooks' templates out.
+    found = assets.widget_files(ROOT / "widgets")
+    assert {"main.js", "manifest.js", "base/ui.js", "engine/worker.js", "trick/trick.js"} <= set(found)
+    assert not set(found) & set(assets.TEMPLATES)
+    widgets = tmp_path / "widgets"
+    (widgets / "base").mkdir(parents=True)
+    (widgets / "main.js").write_text("")
+    (widgets / "base" / "ui.js").write_text("")
+    assert assets.widget_files(widgets) == ["base/ui.js", "main.js"]
+    (widgets / "pad").mkdir()
+    with pytest.raises(PluginError, match=r"widgets/pad/ holds no module"):
+        assets.widget_files(widgets)
+    (widgets / "pad" / "notes.txt").write_text("")
+    with pytest.raises(PluginError, match=r"widgets/pad/notes.txt is not a module"):
+        assets.widget_files(widgets)
+    (widgets / "pad" / "notes.txt").rename(widgets / "pad" / "pad.js")
+    (widgets / "stray.js").write_text("")
+    with pytest.raises(PluginError, match=r"widgets/stray.js is at the root"):
+        assets.widget_files(widgets)

@@ -56,13 +56,13 @@ def test_tool_pages_start_the_engine_from_their_head(built_site: Path, path: str
     # Allowed by the policy, by its hash.
     digest = base64.b64encode(hashlib.sha256(script.group(1).encode()).digest()).decode()
     assert f"'sha256-{digest}'" in csp.group(1)
-    # The worker it starts is the one widgets/engine.js would start.
-    assert '"../../assets/widgets/worker.js"' in script.group(1)
+    # The worker it starts is the one widgets/engine/engine.js would start.
+    assert '"../../assets/widgets/engine/worker.js"' in script.group(1)
     assert '"../../search/search_index.json"' in script.group(1)
     # The module it asks for ahead of the worker is the one the worker compiles.
     assert '"../../assets/pyodide/pyodide.asm.wasm.zst"' in script.group(1)
     assert (built_site / "assets" / "pyodide" / "pyodide.asm.wasm.zst").is_file()
-    worker = (built_site / "assets" / "widgets" / "worker.js").read_text(encoding="utf-8")
+    worker = (built_site / "assets" / "widgets" / "engine" / "worker.js").read_text(encoding="utf-8")
     assert 'const PACKED_WASM_URL = new URL("pyodide.asm.wasm.zst", PYODIDE_DIR)' in worker
     assert 'const PYODIDE_DIR = new URL("pyodide/", ASSETS)' in worker
     assert (built_site / "search" / "search_index.json").is_file()
@@ -71,7 +71,7 @@ def test_tool_pages_start_the_engine_from_their_head(built_site: Path, path: str
     assert theme, "the page runs no deferred theme bundle"
     assert f'"{theme.group(1)}"' in script.group(1)
     assert (built_site / "assets" / "javascripts" / theme.group(1).rsplit("/", 1)[1]).is_file()
-    assert (built_site / "assets" / "widgets" / "worker.js").is_file()
+    assert (built_site / "assets" / "widgets" / "engine" / "worker.js").is_file()
 
 
 def test_only_widget_pages_carry_it(built_site: Path) -> None:
@@ -120,10 +120,10 @@ def test_a_tool_page_preloads_its_widget_graph_and_runs_it_from_the_head(built_s
     early_start = hook("early_start")
     html = (built_site / "tools" / "trick" / "index.html").read_text(encoding="utf-8")
     head, body = html.split("</head>", 1)
-    graph = early_start.module_graph(WIDGETS, ["main.js", "manifest.js", "trick.js"])
-    assert {"ui.js", "card-pad.js", "engine.js", "storage.js", "words.js"} <= set(graph)
+    graph = early_start.module_graph(WIDGETS, ["main.js", "manifest.js", "trick/trick.js"])
+    assert {"base/ui.js", "views/card-pad.js", "engine/engine.js", "store/storage.js", "base/words.js"} <= set(graph)
     assert PRELOAD.findall(head) == [f"../../assets/widgets/{m}" for m in graph]
-    assert ASYNC_MODULE.findall(head) == ["../../assets/widgets/main.js", "../../assets/widgets/trick.js"]
+    assert ASYNC_MODULE.findall(head) == ["../../assets/widgets/main.js", "../../assets/widgets/trick/trick.js"]
     assert "assets/widgets/main.js" not in body  # moved, not run twice
     assert re.search(r'<script src="../../assets/javascripts/bundle\.[0-9a-f]+\.min\.js" defer>', body)
     # The build's fixed answers are in the page, the same as the file, so nothing preloads the file.
@@ -153,7 +153,7 @@ def test_a_page_whose_widgets_hold_text_keeps_the_entry_in_the_body(built_site: 
     # them, they would miss them, so only their modules are preloaded.
     html = (built_site / "learn" / "tricks" / "index.html").read_text(encoding="utf-8")
     head, body = html.split("</head>", 1)
-    assert "../../assets/widgets/lesson.js" in PRELOAD.findall(head)
+    assert "../../assets/widgets/learn/lesson.js" in PRELOAD.findall(head)
     assert "inputs.json" not in head
     assert ASYNC_MODULE.findall(html) == []
     assert '<script src="../../assets/widgets/main.js" type="module"></script>' in body
@@ -195,6 +195,24 @@ def test_the_module_graph_follows_static_imports_only(tmp_path: Path) -> None:
         early_start.module_graph(tmp_path, ["a.js"])
 
 
+def test_the_module_graph_follows_imports_across_folders(tmp_path: Path) -> None:
+    early_start = hook("early_start")
+    (tmp_path / "base").mkdir()
+    (tmp_path / "trick").mkdir()
+    (tmp_path / "main.js").write_text('import { WIDGETS } from "./manifest.js";\n')
+    (tmp_path / "manifest.js").write_text("export const WIDGETS = {};\n")
+    (tmp_path / "trick" / "trick.js").write_text('import { h } from "../base/ui.js";\nimport "./pad.js";\n')
+    (tmp_path / "trick" / "pad.js").write_text('import { h } from "../base/ui.js";\n')
+    (tmp_path / "base" / "ui.js").write_text('import { w } from "./words.js";\n')
+    (tmp_path / "base" / "words.js").write_text("export const w = 1;\n")
+    assert early_start.static_imports(tmp_path / "trick" / "trick.js", tmp_path) == ["base/ui.js", "trick/pad.js"]
+    assert early_start.module_graph(tmp_path, ["main.js", "trick/trick.js"]) == [
+        "main.js", "trick/trick.js", "manifest.js", "base/ui.js", "trick/pad.js", "base/words.js"]
+    (tmp_path / "base" / "words.js").write_text('import "../../outside.js";\n')
+    with pytest.raises(PluginError, match="outside"):
+        early_start.module_graph(tmp_path, ["trick/trick.js"])
+
+
 def test_the_fixed_answers_block_cannot_close_itself() -> None:
     block = hook("inputs").data_block('{"a": "</script><b>"}\n')
     assert block.count("</script>") == 1 and block.endswith("</script>")
@@ -203,7 +221,7 @@ def test_the_fixed_answers_block_cannot_close_itself() -> None:
 
 def test_the_pad_page_carries_an_empty_game_for_every_ruleset_option_and_format(built_site: Path) -> None:
     # The score pad draws its form from these before the engine runs: every ruleset, its optional
-    # rules (none first) and the formats each allows, keyed as widgets/storage.js padRequest writes.
+    # rules (none first) and the formats each allows, keyed as widgets/store/storage.js padRequest writes.
     from somerset.api import handle
 
     inputs = hook("inputs")

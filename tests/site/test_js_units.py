@@ -1,4 +1,4 @@
-"""The widgets' pure parts under Node: `node --test tests/js` (widgets/storage.js: the stored values'
+"""The widgets' pure parts under Node: `node --test tests/js` (widgets/store/storage.js: the stored values'
 checks, migrations, setting aside, a full storage; the pad's deals as text; the trainer's judging,
 progress and words). Fails when any of them
 fails, so `make test` runs them. Also: the storage module is not a widget (main.js loads a module
@@ -27,9 +27,9 @@ def test_node_unit_tests_pass() -> None:
 
 
 def test_only_the_storage_module_touches_local_storage() -> None:
-    users = sorted(p.name for p in WIDGETS.glob("*.js") if "localStorage" in p.read_text(encoding="utf-8"))
+    users = sorted(p.name for p in WIDGETS.rglob("*.js") if "localStorage" in p.read_text(encoding="utf-8"))
     assert users == ["storage.js"], users
-    text = (WIDGETS / "storage.js").read_text(encoding="utf-8")
+    text = (WIDGETS / "store" / "storage.js").read_text(encoding="utf-8")
     # Not a widget: it defines no element, and no page names <somerset-storage>.
     assert "customElements" not in text and "defineWidget" not in text
     docs = [p for p in (ROOT / "docs").rglob("*.md") if "<somerset-storage" in p.read_text(encoding="utf-8")]
@@ -37,7 +37,7 @@ def test_only_the_storage_module_touches_local_storage() -> None:
     # Every key it keeps is spelled there and nowhere else among the widgets.
     keys = set(re.findall(r'"(somerset\.[a-z.-]+)"', text))
     assert {"somerset.pads", "somerset.puzzle-progress", "somerset.own-puzzles", "somerset.ruleset"} <= keys
-    for p in WIDGETS.glob("*.js"):
+    for p in WIDGETS.rglob("*.js"):
         if p.name != "storage.js":
             code = "\n".join(line for line in p.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith("//"))
             assert not set(re.findall(r'"(somerset\.[a-z.-]+)"', code)) & keys, p.name

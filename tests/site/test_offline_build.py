@@ -1,4 +1,4 @@
-"""The offline and installable parts of the build: sw.js (hooks/offline.py from hooks/sw.js), the web
+"""The offline and installable parts of the build: sw.js (hooks/offline.py from widgets/engine/service-worker.js), the web
 app manifest and the icons (hooks/app.py). The browser tests check that they work; these check what
 the build writes."""
 
@@ -34,8 +34,8 @@ def test_the_precache_holds_every_page_and_what_pages_need(built_site: Path) -> 
     assert pages <= paths
     assert "./" in paths and "tools/trick/" in paths and "404.html" in paths
     needed = ["search/search_index.json", "sitemap.xml", "manifest.webmanifest", "assets/images/icon-192.png",
-              "assets/widgets/main.js", "assets/widgets/offline.js", "assets/widgets/worker.js",
-              "assets/widgets/storage.js"]
+              "assets/widgets/main.js", "assets/widgets/engine/offline.js", "assets/widgets/engine/worker.js",
+              "assets/widgets/store/storage.js"]
     needed += [p.relative_to(built_site).as_posix() for p in (built_site / "assets" / "stylesheets").glob("*.css")]
     needed += [p.relative_to(built_site).as_posix() for p in (built_site / "assets" / "javascripts").rglob("*.min.js")
                if "/lunr/" not in p.as_posix()]
@@ -177,7 +177,7 @@ def test_every_page_links_the_manifest_and_icons(built_site: Path) -> None:
 
 def test_the_runtime_script_is_served_plain_and_with_its_compile_hint(built_site: Path) -> None:
     # The plain copy for a start the service worker does not serve, the eager one (the hint as its
-    # first line, then the very same script) for one it serves: hooks/assets.py, widgets/worker.js.
+    # first line, then the very same script) for one it serves: hooks/assets.py, widgets/engine/worker.js.
     # Both with the function wrappers compiled once per signature (hooks/assets.py, WRAPPER_KEPT).
     assets = hook("assets")
     runtime = ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs"

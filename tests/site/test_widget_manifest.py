@@ -33,10 +33,10 @@ def static_fields(text: str, cls: str) -> list[str]:
 def test_every_defined_widget_is_listed_with_its_module_and_fields() -> None:
     listed = manifest()
     defined: dict[str, tuple[str, str, str]] = {}
-    for path in sorted(WIDGETS.glob("*.js")):
+    for path in sorted(WIDGETS.rglob("*.js")):
         text = path.read_text(encoding="utf-8")
         for tag, cls in DEFINED.findall(text):
-            defined[tag] = (path.name, cls, text)
+            defined[tag] = (path.relative_to(WIDGETS).as_posix(), cls, text)
     assert sorted(listed) == sorted(defined), "widgets/manifest.js lists other tags than the modules define"
     for tag, (module, cls, text) in defined.items():
         entry = listed[tag]

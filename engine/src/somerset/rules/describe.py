@@ -24,7 +24,7 @@ from .dimensions import (
 
 __all__ = ["value_label", "format_label", "teams_label", "trick_order", "signed", "percent", "MINUS"]
 
-#: The minus sign of every score shown to readers (U+2212, as widgets/ui.js ``signed`` prints it). Typed
+#: The minus sign of every score shown to readers (U+2212, as widgets/base/ui.js ``signed`` prints it). Typed
 #: notations (record files, answers a reader types) keep the hyphen-minus, which every keyboard has.
 MINUS = "\u2212"
 
