@@ -32,16 +32,17 @@ The same hook starts the widgets themselves sooner, on every page with a widget:
 
 * the page's head lists its widgets' whole module graph as ``<link rel="modulepreload">``
   (``widgets/main.js``, the manifest, each widget's module and everything it imports, read from
-  the modules' static ``import ... from "./x.js"`` lines): the browser fetches them all at once
-  while it reads the page, instead of one round trip per level of imports after the page has run
-  its scripts. They stand right after the head's last stylesheet, before Material's first inline
-  script: that script waits for the stylesheets, and links after it are asked for only once the
-  stylesheets have arrived, and on a tool page opened from a link that is after the engine's
-  worker has asked for its first megabytes, which on a phone's slow link hold the browser's few
-  connections to the site. The build's fixed answers are not preloaded: a tool page carries them
-  (hooks/inputs.py), and elsewhere the widgets that read them (the ruleset pages' replays) ask for
-  them as they are drawn, while the page is still being read, which Chromium does not match to a
-  preload: it would fetch the file twice and warn of an unused preload at every visit;
+  the modules' static relative imports, ``import ... from "./x.js"`` or ``"../base/ui.js"``): the
+  browser fetches them all at once while it reads the page, instead of one round trip per level of
+  imports after the page has run its scripts. They stand right after the head's last stylesheet,
+  before Material's first inline script: that script waits for the stylesheets, and links after it
+  are asked for only once the stylesheets have arrived, and on a tool page opened from a link that
+  is after the engine's worker has asked for its first megabytes, which on a phone's slow link
+  hold the browser's few connections to the site. The build's fixed answers are not preloaded: a
+  tool page carries them (hooks/inputs.py), and elsewhere the widgets that read them (the ruleset
+  pages' replays) ask for them as they are drawn, while the page is still being read, which
+  Chromium does not match to a preload: it would fetch the file twice and warn of an unused
+  preload at every visit;
 * on a page whose widgets are all empty elements (the tools and the replays; not the Learn pages,
   whose widgets hold the text shown without JavaScript, which a widget defined before the parser
   has read it would miss), ``widgets/main.js`` moves from the end of the body into the head, and

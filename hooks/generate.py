@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 from mkdocs.exceptions import PluginError
 
 from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards
+from somerset.rules.dimensions import CONDUCT
 from somerset.rules.describe import teams_label, trick_order, value_label
 from somerset.teaching.examples import WORKED_EXAMPLES, examples_for
 from somerset.rules.kitty import undealt_kind
@@ -395,14 +396,24 @@ def render_rulings(page: Any, arg: str | None) -> str:
         if resolver:
             out.append(resolver)
         out.append(_ruling_answers(page, ruling))
-        checked = any(a.checked for _, a in answer_all(ruling))
-        title = "Why, ruleset by ruleset" + (" (answers computed by the rules engine)" if checked else "")
-        details = []
-        for r, a in answer_all(ruling):
-            interp = f" *Interpretation:* {a.interpretation}" if a.interpretation else ""
-            details.append(f"- **{r.short_name}:** {a.detail} {_cite_md(page, a.citation)}.{interp}")
-        out.append(f'??? note "{title}"\n' + _indent("\n".join(details)) + "\n")
+        out.append(_ruling_why(page, ruling))
     return "\n".join(out) + "\n"
+
+
+def _ruling_why(page: Any, ruling: Any) -> str:
+    """A ruling's reasons, ruleset by ruleset, folded: each item names its ruleset (data-ruleset) so that
+    "Our table only" (widgets/rulings.js) shows the reader's alone; without JavaScript every one shows."""
+    answers = answer_all(ruling)
+    checked = any(a.checked for _, a in answers)
+    title = "Why, ruleset by ruleset" + (" (answers computed by the rules engine)" if checked else "")
+    items = []
+    for r, a in answers:
+        interp = f" <em>Interpretation:</em> {html.escape(a.interpretation)}" if a.interpretation else ""
+        items.append(f'<li data-ruleset="{r.id}"><strong>{html.escape(r.short_name)}:</strong> {html.escape(a.detail)} '
+                     f"{_cite_html(page, a.citation)}.{interp}</li>")
+    return (f'<details class="note sr-ruling-why" data-ruling="{ruling.id}">\n'
+            f'<summary class="sr-ruling-why__title">{html.escape(title)}</summary>\n'
+            f'<ul>{"".join(items)}</ul>\n</details>\n')
 
 
 def render_pack(page: Any, arg: str | None) -> str:
@@ -620,7 +631,8 @@ def render_content_schema(page: Any, arg: str | None) -> str:
                 "The topics (`topic`), as `topics.toml` lists them: "
                 + "; ".join(f"`{t}` ({html.escape(n)})" for t, n in TOPICS) + ".", "",
                 "The rules an answer may quote (`rule`): " + "; ".join(f"`{k}` ({html.escape(h)})" for k, h in DIMENSIONS)
-                + "."]
+                + "; and the conduct of the game, which no rule of play covers: "
+                + "; ".join(f"`{k}` ({html.escape(h)})" for k, h in CONDUCT) + "."]
         return "\n".join(out) + "\n"
     raise PluginError(f"{page.file.src_uri}: content-schema takes 'puzzle' or 'ruling'")
 

@@ -18,7 +18,7 @@ fetches the file once, when a widget asks.
 
 A page with the score pad (``<somerset-pad``) carries more in its block: the engine's answer for an
 empty game under every ruleset, optional rule and format (``{"cmd":"pad","rules":...,"deals":[],
-"option":...,"format":...}``, the key order of ``padRequest`` in widgets/store/storage.js, names left to the
+"option":...,"format":...}``, the key order of ``padRequest`` in widgets/pad/game.js, names left to the
 engine). The pad draws its sides, its bid and points fields and Everyone passed from them, so a deal
 can be written down while the engine downloads (about 3 kB more, compressed, on that page only).
 """
@@ -47,7 +47,7 @@ def requests() -> list[dict[str, str]]:
 
 def pad_requests() -> list[dict[str, Any]]:
     """An empty score pad under every ruleset, optional rule (none first) and the formats it allows,
-    in the key order widgets/store/storage.js (padRequest) writes."""
+    in the key order widgets/pad/game.js (padRequest) writes."""
     from somerset.api import handle
 
     out: list[dict[str, Any]] = []

@@ -28,6 +28,6 @@ export const WIDGETS = {
   "somerset-table": {"module": "play/table.js", "fields": ["rules", "format", "seed", "moves", "play", "bots", "level"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-today": {"module": "trainer/today.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-trainer": {"module": "trainer/trainer.js", "fields": [], "headStart": false, "stylesheet": "trainer.css"},
-  "somerset-trick": {"module": "trick/trick.js", "fields": ["rules", "trump", "cards"], "headStart": true, "stylesheet": "cards.css"},
+  "somerset-trick": {"module": "trick/trick.js", "fields": ["rules", "trump", "cards", "held"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-worth": {"module": "worth/worth.js", "fields": ["rules", "format", "hand", "auction"], "headStart": true, "stylesheet": "somerset.css"}
 };

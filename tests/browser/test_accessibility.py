@@ -57,6 +57,8 @@ def _finished_deal(seed: int) -> str:
 
 TOOLS = {  # each tool page with a position, so the engine starts and the tool shows an answer
     "tools/trick/?rules=all&trump=6&cards=8/8,0/0,4/4,9/12": ("somerset-trick", ".sr-verdict__winner"),
+    # one ruleset's verdict with a play the reader says was a revoke: the condition line and its switch
+    "tools/trick/?rules=parker-1947&trump=2&cards=5/8,0/0&held=1": ("somerset-trick", ".sr-verdict__condition--revoke"),
     "tools/score/?rules=parker-1947&bid=15&made=12&against=12": ("somerset-score", ".sr-verdict"),
     "tools/replay/?rules=hodges-1903&format=two&seed=3": ("somerset-deal", ".sr-replay__counter"),
     "tools/play/?rules=parker-1947&seed=2": ("somerset-table", ".sr-table__ask"),

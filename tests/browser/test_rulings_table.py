@@ -109,3 +109,66 @@ def test_the_search_box_finds_a_ruling_from_players_words(open_page: Any) -> Non
         expect(first).to_have_attribute("href", re.compile(rf"/rulings/(\?[^#]*)?#{ruling}$"), timeout=30_000)
         # The section's keywords show with it, as tags.
         expect(first.locator(".md-tag").first).to_be_visible()
+
+
+def _ours(page: Any, ruling_id: str) -> Any:
+    """The "Our table only" line of one ruling (it sits just before the ruling's list of answers)."""
+    return page.locator(f"ul.sr-ruling-answers[data-ruling='{ruling_id}']").locator(
+        "xpath=preceding-sibling::div[contains(@class, 'sr-ruling-ours')][1]")
+
+
+def test_our_table_only_filters_the_why_boxes_too(open_page: Any, site_url: str) -> None:
+    page, _ = open_page(RULINGS_PAGE, goto=False, **PHONE)
+    page.add_init_script(REMEMBER % "parker-1947")
+    page.goto(site_url + RULINGS_PAGE)
+    expect(page.get_by_role("switch", name="Our table only")).to_have_attribute("aria-checked", "true")
+    why = page.locator("details.sr-ruling-why[data-ruling='revoke']")
+    title = why.locator("summary")
+    expect(title).to_have_text("Why, for Parker 1947")
+    title.click()
+    expect(why.locator("li:visible")).to_have_count(1)
+    expect(why.locator("li:visible")).to_contain_text("Parker 1947:")
+    expect(why.locator("li:visible")).to_contain_text("Interpretation:")  # the text is silent: the project's reading
+    box = why.bounding_box()
+    assert box and box["height"] < 600, box  # one ruleset's reason, not twelve
+    # Every Why box on the page shows the reader's ruleset alone.
+    for other in page.locator("details.sr-ruling-why").all():
+        assert other.locator("li[data-ruleset]:not([hidden])").count() == 1
+    # Off: every ruleset's reason again.
+    page.get_by_role("switch", name="Our table only").click()
+    expect(title).to_have_text(re.compile(r"^Why, ruleset by ruleset"))
+    expect(why.locator("li:visible")).to_have_count(len(RULESETS))
+
+
+def test_an_answer_every_ruleset_shares_offers_no_other_answers(open_page: Any, site_url: str) -> None:
+    page, _ = open_page(RULINGS_PAGE, goto=False, **PHONE)
+    page.add_init_script(REMEMBER % "parker-1947")
+    page.goto(site_url + RULINGS_PAGE)
+    ours = _ours(page, "card-exposed")
+    expect(ours.locator("p")).to_have_text(f"Parker 1947 and every other ruleset: {answer_of('card-exposed', 'parker-1947')}")
+    expect(ours.locator(".sr-ruling-ours__more")).to_have_count(0)
+    expect(page.get_by_role("button", name="All answers (1)")).to_have_count(0)
+
+
+def test_on_a_phone_the_chosen_tables_answer_is_in_view_after_choosing_a_question(open_page: Any, site_url: str) -> None:
+    from screen import in_view
+
+    page, _ = open_page(RULINGS_PAGE, goto=False, **PHONE)
+    page.add_init_script(REMEMBER % "parker-1947")
+    page.goto(site_url + RULINGS_PAGE)
+    page_settled(page)
+    index = page.get_by_role("navigation", name="The questions, by topic")
+    for topic, question, ruling_id in (("Mistakes at the table", "Revoke (renege)", "revoke"),
+                                       ("Whose turn", "Who leads first", "who-leads-first"),
+                                       ("The 0/0 (Rover)", "The Rover while holding the suit led", "rover-holding-suit")):
+        page.evaluate("window.scrollTo(0, 0)")
+        summary = index.locator("summary", has_text=topic)
+        if summary.locator("xpath=..").get_attribute("open") is None:
+            summary.click()
+        index.get_by_role("link", name=question, exact=True).click()
+        expect(page).to_have_url(re.compile(rf"#{ruling_id}$"))
+        line = _ours(page, ruling_id).locator("p")
+        expect(line).to_contain_text(f"Parker 1947: {answer_of(ruling_id, 'parker-1947')}")
+        page_settled(page, network=False)
+        in_view(page, question=page.locator(f"[id='{ruling_id}']"), answer=line)
+        page.screenshot(path=f"/tmp/rulings-shots/rulings-{ruling_id}-phone.png")

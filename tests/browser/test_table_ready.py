@@ -463,7 +463,7 @@ def test_ready_for_the_table_keeps_the_tools_then_they_work_offline(open_page: A
 
 
 # The score pad changed before the engine runs: what the engine's kept answer already scores stays
-# scored (storage.js answerCovers, answerPrefix), the rest waits, nothing is made up.
+# scored (pad/game.js answerCovers, answerPrefix), the rest waits, nothing is made up.
 
 PAD_DEALS = [{"bidder": 0, "bid": 15, "points": [16, 8]}, {"bidder": 1, "bid": 12, "points": [10, 14]},
              {"bidder": 0, "bid": 10, "points": [12, 12]}, {"bidder": 1, "bid": 15, "points": [14, 10]}]

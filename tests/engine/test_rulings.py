@@ -72,3 +72,44 @@ def test_engine_decided_rulings_match_the_sources(ruling_id):
 def test_most_rulings_are_decided_by_the_engine():
     checked = [r for r in RULINGS if any(a.checked for _, a in answer_all(r))]
     assert len(checked) >= 18
+
+
+# Where each text stands on the points a table stops a game over (read from the source texts).
+REVOKE_STATED = {"hodges-1903": "2 points", "hodges-1913": "the players decide"}
+DEALER_SILENT = {"hodges-1903", "hodges-1913", "somersetcards-com", "boardgamegeek"}
+FIRST_BID_SILENT = {"hodges-1903", "hodges-1913", "somersetcards-com"}
+
+
+def _answers(ruling_id: str) -> dict[str, object]:
+    ruling = next(r for r in RULINGS if r.id == ruling_id)
+    return {r.id: a for r, a in answer_all(ruling)}
+
+
+def test_the_revoke_question_says_what_follows_under_every_ruleset():
+    got = _answers("revoke")
+    for rid, a in got.items():
+        assert "follow if able" not in a.short.lower(), (rid, a.short)  # the rule broken is not the answer
+        if rid in REVOKE_STATED:
+            assert REVOKE_STATED[rid] in a.short and not a.short.startswith("not stated"), (rid, a.short)
+        else:  # the text is silent: the answer says so, and what tables agree, as the project's reading
+            assert a.short.startswith("not stated: ") and "in time" in a.short, (rid, a.short)
+            assert a.interpretation and "revoke" in a.interpretation, rid
+            assert "nothing of what happens" in a.detail, rid
+
+
+def test_who_deals_bids_and_leads_first_each_have_a_question():
+    for rid, silent in (("who-deals", DEALER_SILENT), ("who-bids-first", FIRST_BID_SILENT)):
+        for ruleset, a in _answers(rid).items():
+            assert a.short.startswith("not stated: ") == (ruleset in silent), (rid, ruleset, a.short)
+            if ruleset in silent:
+                assert a.interpretation, (rid, ruleset)  # what the project decided, and why
+            else:
+                assert "left" in a.short, (rid, ruleset, a.short)
+    leads = _answers("who-leads-first")
+    assert {r for r, a in leads.items() if a.short == "bidder leads any card"} == {"somersetgame-com", "triple-2009"}
+    assert all("bidder" in a.short for a in leads.values())
+
+
+def test_a_card_exposed_in_play_is_answered_as_the_projects_reading():
+    for ruleset, a in _answers("card-exposed").items():
+        assert a.short.startswith("not stated: ") and a.interpretation, ruleset

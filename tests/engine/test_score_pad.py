@@ -207,7 +207,7 @@ def _a_game(rid: str, fmt: str | None, seed: int) -> list[dict]:
 @pytest.mark.parametrize("rid,fmt", [("parker-1947", None), ("hodges-1903", None), ("boardgamegeek", None),
                                      ("triple-2009", "eight-4x2"), ("somersetcards-com", None)])
 def test_a_pads_answer_for_its_first_deals_is_the_start_of_its_answer_and_names_change_no_figure(rid: str, fmt: str | None) -> None:
-    # The score pad (widgets/pad/pad.js, storage.js answerCovers and answerPrefix) shows, before the
+    # The score pad (widgets/pad/pad.js, pad/game.js answerCovers and answerPrefix) shows, before the
     # engine runs, a game's first k deals from the answer kept for a game that begins with the same
     # k deals (a deal taken back or changed after them), and every figure after a side renamed: it
     # holds only because the answer for the first k deals alone is the first k lines of the longer

@@ -1,5 +1,6 @@
 // Unit tests of widgets/store/storage.js under Node (node --test tests/js): the values' checks and
-// migrations, setting aside what cannot be read, a full storage, and the pad's deals as text.
+// migrations, setting aside what cannot be read, a full storage; with the pad's game as kept and
+// scored and its deals as text (widgets/pad/game.js), and Learn progress merged (widgets/learn/merge-progress.js).
 // A small in-memory Storage stands in for the browser's localStorage.
 
 import assert from "node:assert/strict";
@@ -8,6 +9,8 @@ import { beforeEach, test } from "node:test";
 import { MemoryStorage } from "./memory-storage.mjs";
 
 const S = await import("../../widgets/store/storage.js");
+const G = await import("../../widgets/pad/game.js");
+const L = await import("../../widgets/learn/merge-progress.js");
 let store;
 beforeEach(() => {
   store = new MemoryStorage();
@@ -35,7 +38,7 @@ const answer = (deals) => ({
 
 const game = (over = {}) => {
   const g = { id: "gabcd1234", made: "2026-11-26T10:00:00.000Z", changed: "2026-11-26T10:00:00.000Z", rev: 0, rules: "parker-1947", option: "", format: "", names: null, deals: [{ bidder: 0, bid: 15, points: [16, 8] }], ...over };
-  return { ...g, answer: answer(g.deals), requestKey: S.requestKey(g), ...over };
+  return { ...g, answer: answer(g.deals), requestKey: G.requestKey(g), ...over };
 };
 
 test("one module names every key", () => {
@@ -131,31 +134,31 @@ test("a saved answer of another shape is dropped, never trusted; the game is kep
   assert.equal(g.answer, null);
   assert.deepEqual(g.deals, bad.deals);
   // A well-shaped answer for another request is not this game's.
-  const other = { ...game(), requestKey: S.requestKey({ rules: "parker-1947", deals: [] }) };
+  const other = { ...game(), requestKey: G.requestKey({ rules: "parker-1947", deals: [] }) };
   store.setItem("somerset.pads", JSON.stringify({ version: 1, current: other.id, games: [other] }));
   assert.equal(S.read("pads").value.games[0].answer, null);
-  assert.equal(S.validPadAnswer(answer([1]), [1]), true);
-  assert.equal(S.validPadAnswer(answer([1]), [1, 2]), false, "one line for each deal");
-  assert.equal(S.validPadAnswer({ ...answer([1]), lines: [{ number: 1 }] }, [1]), false);
+  assert.equal(G.validPadAnswer(answer([1]), [1]), true);
+  assert.equal(G.validPadAnswer(answer([1]), [1, 2]), false, "one line for each deal");
+  assert.equal(G.validPadAnswer({ ...answer([1]), lines: [{ number: 1 }] }, [1]), false);
 });
 
 test("a saved answer for the game's first deals is kept while the deals after them wait", () => {
   const deals = [{ bidder: 0, bid: 15, points: [16, 8] }, { bidder: 1, bid: 12, points: [10, 14] }, { passed: true }];
-  const g = { ...game({ deals }), answer: answer(deals.slice(0, 2)), requestKey: S.requestKey({ rules: "parker-1947", deals: deals.slice(0, 2) }) };
+  const g = { ...game({ deals }), answer: answer(deals.slice(0, 2)), requestKey: G.requestKey({ rules: "parker-1947", deals: deals.slice(0, 2) }) };
   store.setItem("somerset.pads", JSON.stringify({ version: 1, current: g.id, games: [g] }));
   const got = S.read("pads").value.games[0];
   assert.equal(got.answer.lines.length, 2);
-  assert.equal(S.answerCovers(got, got.answer, got.requestKey), 2);
+  assert.equal(G.answerCovers(got, got.answer, got.requestKey), 2);
   // Under another ruleset, optional rule or format it scores nothing of the game; with its first
   // deal changed, none of the game's deals.
-  assert.equal(S.answerCovers({ ...got, rules: "parker-1950" }, got.answer, got.requestKey), null);
-  assert.equal(S.answerCovers({ ...got, option: "start-at-15" }, got.answer, got.requestKey), null);
-  assert.equal(S.answerCovers({ ...got, format: "six-3x2" }, got.answer, got.requestKey), null);
-  assert.equal(S.answerCovers({ ...got, deals: [{ passed: true }, ...deals.slice(1)] }, got.answer, got.requestKey), 0);
-  assert.equal(S.answerCovers(got, { ...got.answer, lines: "x" }, got.requestKey), null);
-  assert.equal(S.answerCovers(got, got.answer, "not a key"), null);
+  assert.equal(G.answerCovers({ ...got, rules: "parker-1950" }, got.answer, got.requestKey), null);
+  assert.equal(G.answerCovers({ ...got, option: "start-at-15" }, got.answer, got.requestKey), null);
+  assert.equal(G.answerCovers({ ...got, format: "six-3x2" }, got.answer, got.requestKey), null);
+  assert.equal(G.answerCovers({ ...got, deals: [{ passed: true }, ...deals.slice(1)] }, got.answer, got.requestKey), 0);
+  assert.equal(G.answerCovers(got, { ...got.answer, lines: "x" }, got.requestKey), null);
+  assert.equal(G.answerCovers(got, got.answer, "not a key"), null);
   // An answer whose lines are not one for each deal its request asked about is not trusted.
-  assert.equal(S.answerCovers(got, answer(deals), got.requestKey), null);
+  assert.equal(G.answerCovers(got, answer(deals), got.requestKey), null);
 });
 
 // An answer as the engine writes one: each line's totals, verdict and text, the top's for the last line.
@@ -179,58 +182,58 @@ const scoredAnswer = (deals, names = ["We", "They"]) => {
 test("a deal taken back or changed: the answer still scores the deals before it", () => {
   const deals = [1, 2, 3, 4].map((n) => ({ bidder: 0, bid: 10 + n, points: [16, 8] }));
   const g = { rules: "parker-1947", option: "", format: "", names: null, deals };
-  const key = S.requestKey(g);
+  const key = G.requestKey(g);
   const a = scoredAnswer(deals);
-  assert.equal(S.answerCovers(g, a, key), 4);
+  assert.equal(G.answerCovers(g, a, key), 4);
   // The last deal taken back: the first three.
   const undone = { ...g, deals: deals.slice(0, 3) };
-  assert.equal(S.answerCovers(undone, a, key), 3);
+  assert.equal(G.answerCovers(undone, a, key), 3);
   // Deal 3 changed: the first two; the deals after it too, though the same, wait (their totals change).
   const changed = { ...g, deals: deals.map((d, i) => (i === 2 ? { ...d, bid: 20 } : d)) };
-  assert.equal(S.answerCovers(changed, a, key), 2);
+  assert.equal(G.answerCovers(changed, a, key), 2);
   // The same deal written down again after it was taken back: scored again, by the same answer.
-  assert.equal(S.answerCovers({ ...g, deals: [...deals.slice(0, 3), { points: [16, 8], bid: 14, bidder: 0 }] }, a, key), 4);
+  assert.equal(G.answerCovers({ ...g, deals: [...deals.slice(0, 3), { points: [16, 8], bid: 14, bidder: 0 }] }, a, key), 4);
   // A deal added after a deal taken back: the deals before it.
-  assert.equal(S.answerCovers({ ...g, deals: [...deals.slice(0, 3), { passed: true }] }, a, key), 3);
+  assert.equal(G.answerCovers({ ...g, deals: [...deals.slice(0, 3), { passed: true }] }, a, key), 3);
   // Kept with the game and read back, it still scores them.
   const stored = { ...game({ deals: undone.deals }), answer: a, requestKey: key };
   store.setItem("somerset.pads", JSON.stringify({ version: 1, current: stored.id, games: [stored] }));
   const got = S.read("pads").value.games[0];
   assert.deepEqual(got.answer, a);
-  assert.equal(S.answerCovers(got, got.answer, got.requestKey), 3);
+  assert.equal(G.answerCovers(got, got.answer, got.requestKey), 3);
 });
 
 test("the answer cut to its first deals is the engine's answer for them: lines, totals, verdict, text", () => {
   const deals = [1, 2, 3, 4].map((n) => ({ bidder: 0, bid: 10 + n, points: [16, 8] }));
   const a = scoredAnswer(deals);
-  assert.equal(S.answerPrefix(a, 4), a);
-  const three = S.answerPrefix(a, 3);
+  assert.equal(G.answerPrefix(a, 4), a);
+  const three = G.answerPrefix(a, 3);
   assert.deepEqual(three.lines, a.lines.slice(0, 3));
   assert.deepEqual([three.totals, three.winner, three.result], [a.lines[2].totals, null, a.lines[2].result]);
   assert.equal(three.text, "Somerset score pad: Parker 1947. Sides: We; They.\n\nDeal 1: We scores +1. Totals: 1.\nDeal 2: We scores +2. Totals: 3.\nDeal 3: We scores +3. Totals: 6.\n");
-  assert.equal(S.validPadAnswer(three, deals.slice(0, 3)), true);
+  assert.equal(G.validPadAnswer(three, deals.slice(0, 3)), true);
   assert.deepEqual(a.lines.length, 4, "the answer itself is left as it was");
-  assert.equal(S.answerPrefix(a, 4).winner, 0, "cut after the deal that won the game: its winner");
-  assert.equal(S.answerPrefix(a, 0), null, "none: the build's answer for an empty game is that one");
-  assert.equal(S.answerPrefix(a, 5), null);
+  assert.equal(G.answerPrefix(a, 4).winner, 0, "cut after the deal that won the game: its winner");
+  assert.equal(G.answerPrefix(a, 0), null, "none: the build's answer for an empty game is that one");
+  assert.equal(G.answerPrefix(a, 5), null);
   // A line without its verdict (an answer of an older shape) cannot be cut: nothing is made up.
   const old = { ...a, lines: a.lines.map(({ result, ...line }) => line) };
-  assert.equal(S.answerPrefix(old, 2), null);
+  assert.equal(G.answerPrefix(old, 2), null);
 });
 
 test("a side renamed: the answer scores every deal, its words are for the old names", () => {
   const deals = [1, 2].map((n) => ({ bidder: 0, bid: 10 + n, points: [16, 8] }));
   const g = { rules: "parker-1947", option: "", format: "", names: null, deals };
-  const key = S.requestKey(g);
+  const key = G.requestKey(g);
   const a = scoredAnswer(deals);
   const renamed = { ...g, names: ["Anna", "Bob"] };
-  assert.equal(S.answerCovers(renamed, a, key), 2);
-  assert.equal(S.answerWords(renamed, key), false);
-  assert.equal(S.answerWords(g, key), true);
-  assert.equal(S.answerWords({ ...g, names: [] }, key), true, "no names is no names");
-  assert.equal(S.answerWords(renamed, S.requestKey(renamed)), true);
-  assert.deepEqual(S.keyGame(S.requestKey(renamed)), { rules: "parker-1947", option: "", format: "", names: ["Anna", "Bob"], deals });
-  assert.equal(S.keyGame("[1]"), null);
+  assert.equal(G.answerCovers(renamed, a, key), 2);
+  assert.equal(G.answerWords(renamed, key), false);
+  assert.equal(G.answerWords(g, key), true);
+  assert.equal(G.answerWords({ ...g, names: [] }, key), true, "no names is no names");
+  assert.equal(G.answerWords(renamed, G.requestKey(renamed)), true);
+  assert.deepEqual(G.keyGame(G.requestKey(renamed)), { rules: "parker-1947", option: "", format: "", names: ["Anna", "Bob"], deals });
+  assert.equal(G.keyGame("[1]"), null);
 });
 
 test("a value of a newer version is left untouched, and nothing is written over it", () => {
@@ -295,25 +298,25 @@ test("progress: entries that are not results are counted as dropped; the cap hol
 
 test("the pad's deals as text, both ways", () => {
   const deals = [{ bidder: 0, bid: 15, points: [16, 8] }, { points: [7, 5] }, { passed: true }];
-  const text = S.dealsToText(deals);
+  const text = G.dealsToText(deals);
   assert.equal(text, "s1b15p16.8,p7.5,x");
-  assert.deepEqual(S.dealsFromText(text), { deals });
-  assert.deepEqual(S.dealsFromText(" S1B15P16.8 , ,x").deals, [deals[0], deals[2]]);
-  const bad = S.dealsFromText("s1b15p16.8,q7,x");
+  assert.deepEqual(G.dealsFromText(text), { deals });
+  assert.deepEqual(G.dealsFromText(" S1B15P16.8 , ,x").deals, [deals[0], deals[2]]);
+  const bad = G.dealsFromText("s1b15p16.8,q7,x");
   assert.deepEqual(bad.deals, [deals[0]]);
   assert.match(bad.error, /“q7” is not a deal/);
-  assert.equal(S.dealsFromText(Array(S.LIMITS.padDeals + 10).fill("x").join(",")).deals.length, S.LIMITS.padDeals);
-  const past = S.dealsFromText("s1b9p12.12,s9b9p12.12");
+  assert.equal(G.dealsFromText(Array(S.LIMITS.padDeals + 10).fill("x").join(",")).deals.length, S.LIMITS.padDeals);
+  const past = G.dealsFromText("s1b9p12.12,s9b9p12.12");
   assert.deepEqual(past.deals, [{ bidder: 0, bid: 9, points: [12, 12] }], "a side past the eighth is refused where the link is read");
   assert.match(past.error, /“s9b9p12\.12” is not a deal of a game \(deal 2 of the link\): it names side 9, and a game has sides 1 to 8/);
-  assert.match(S.dealsFromText("s0b1p1.1").error, /names side 0/);
+  assert.match(G.dealsFromText("s0b1p1.1").error, /names side 0/);
 });
 
 test("every deal a link gives is one a kept game reads back", () => {
   for (let side = 0; side <= 99; side += 1) {
     for (const token of [`s${side}b15p16.8`, `s${side}b999p999.999.999.999.999.999.999.999`, `s${side}b0p0`]) {
-      const got = S.dealsFromText(token);
-      assert.ok(S.cleanDeals(got.deals), token);
+      const got = G.dealsFromText(token);
+      assert.ok(G.cleanDeals(got.deals), token);
       assert.equal(Boolean(got.error), side < 1 || side > 8, token);
     }
   }
@@ -321,10 +324,10 @@ test("every deal a link gives is one a kept game reads back", () => {
 
 test("a link of 400 deals is read whole; one of more says what it leaves out", () => {
   const deals = Array.from({ length: S.LIMITS.padDeals }, (_, i) => ({ bidder: i % 8, bid: 100 + (i % 900), points: [999, 998, 997, 996, 995, 994, 993, i % 1000] }));
-  const text = S.dealsToText(deals);
+  const text = G.dealsToText(deals);
   assert.ok(text.length > 15_000, "the longest field the site writes");
-  assert.deepEqual(S.dealsFromText(text), { deals });
-  const more = S.dealsFromText(`${text},x,x`);
+  assert.deepEqual(G.dealsFromText(text), { deals });
+  const more = G.dealsFromText(`${text},x,x`);
   assert.equal(more.deals.length, S.LIMITS.padDeals);
   assert.match(more.error, /holds 402 deals, and a game holds at most 400: the pad shows its first 400; the other 2 are not read/);
 });
@@ -340,10 +343,10 @@ test("nothing is written that would not read back, and what was kept stays", () 
 });
 
 test("a game keeps the stamp of the write that made it", () => {
-  const stamp = S.newStamp();
+  const stamp = G.newStamp();
   assert.match(stamp, /^[a-z0-9]{8}$/);
-  assert.equal(S.cleanGame({ ...game(), stamp }).stamp, stamp);
-  assert.equal(S.cleanGame({ ...game(), stamp: "NOT A STAMP" }).stamp, undefined);
+  assert.equal(G.cleanGame({ ...game(), stamp }).stamp, stamp);
+  assert.equal(G.cleanGame({ ...game(), stamp: "NOT A STAMP" }).stamp, undefined);
 });
 
 test("a sentence about a value set aside is kept on the device until a page shows it", async () => {
@@ -367,10 +370,10 @@ test("a sentence about a value set aside is kept on the device until a page show
 });
 
 test("a game's id is new each time and of the stored form", () => {
-  const a = S.newGameId(1_800_000_000_000, () => 0.5);
+  const a = G.newGameId(1_800_000_000_000, () => 0.5);
   assert.match(a, /^g[a-z0-9]{4,30}$/);
-  assert.notEqual(S.newGameId(), S.newGameId());
-  assert.equal(S.cleanGame({ ...game(), id: "not an id" }), null);
+  assert.notEqual(G.newGameId(), G.newGameId());
+  assert.equal(G.cleanGame({ ...game(), id: "not an id" }), null);
 });
 
 test("the Learn section's progress keeps the best stars and sets aside what it cannot read", () => {
@@ -389,18 +392,18 @@ test("the Learn section's progress keeps the best stars and sets aside what it c
 test("an imported Learn progress keeps, for each exercise, the more stars, and says what it left", () => {
   const mine = { exercises: { a: { stars: 3, ruleset: "parker-1947" }, b: { stars: 1, ruleset: "parker-1947" } } };
   const theirs = { exercises: { a: { stars: 2, ruleset: "bgg" }, b: { stars: 2, ruleset: "bgg" }, c: { stars: 1, ruleset: "bgg" } } };
-  const got = S.mergeLessonProgress(mine, theirs);
+  const got = L.mergeLessonProgress(mine, theirs);
   assert.deepEqual(got.value.exercises, { a: { stars: 3, ruleset: "parker-1947" }, b: { stars: 2, ruleset: "bgg" }, c: { stars: 1, ruleset: "bgg" } });
   assert.deepEqual([got.taken, got.lower, got.full], [2, 1, 0]);
   assert.deepEqual(mine.exercises.b, { stars: 1, ruleset: "parker-1947" }, "the stored value is not changed in place");
-  const tie = S.mergeLessonProgress(mine, { exercises: { a: { stars: 3, ruleset: "bgg" } } });
+  const tie = L.mergeLessonProgress(mine, { exercises: { a: { stars: 3, ruleset: "bgg" } } });
   assert.equal(tie.value.exercises.a.ruleset, "parker-1947", "a tie keeps this device's");
 });
 
 test("an imported Learn progress stops at the exercises the device keeps", () => {
   const many = {};
   for (let i = 0; i < S.LIMITS.lessonExercises; i += 1) many[`e-${i}`] = { stars: 1, ruleset: "" };
-  const got = S.mergeLessonProgress({ exercises: many }, { exercises: { new: { stars: 3, ruleset: "" }, "e-1": { stars: 2, ruleset: "" } } });
+  const got = L.mergeLessonProgress({ exercises: many }, { exercises: { new: { stars: 3, ruleset: "" }, "e-1": { stars: 2, ruleset: "" } } });
   assert.deepEqual([got.taken, got.lower, got.full], [1, 0, 1]);
   assert.equal(Object.keys(got.value.exercises).length, S.LIMITS.lessonExercises);
 });

@@ -1,7 +1,8 @@
 // pyodide/pyodide#6254 under Node, in the Pyodide the site serves: a memory snapshot larger than
 // the runtime's initial memory. Prints one JSON line:
 //   {initial, heap, plain: how resuming it without growing the memory ended,
-//    grown: how it ended with the memory grown as the worker grows it (startup.js's growMemory),
+//    grown: how it ended with the memory grown as the worker grows it
+//      (widgets/engine/snapshot.js's growMemory),
 //    refused: what growMemory says when the memory cannot reach the size asked for}
 //
 //   node tests/pyodide/snapshot_heap.mjs

@@ -238,8 +238,9 @@ def test_the_runner_refuses_a_missing_wheel(tmp_path: Path) -> None:
 
 def test_a_snapshot_larger_than_the_initial_memory_resumes_once_the_memory_is_grown() -> None:
     """pyodide/pyodide#6254: Pyodide copies a snapshot over the runtime's memory as instantiated,
-    which throws when the snapshot's memory is larger; grown first (startup.js's growMemory, as
-    the browser's worker grows it), the memory takes it and the resumed Python has its data."""
+    which throws when the snapshot's memory is larger; grown first (widgets/engine/snapshot.js's
+    growMemory, as the browser's worker grows it), the memory takes it and the resumed Python has
+    its data."""
     proc = subprocess.run(
         [_node(), str(HERE / "snapshot_heap.mjs")],
         cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,

@@ -221,7 +221,7 @@ def test_the_fixed_answers_block_cannot_close_itself() -> None:
 
 def test_the_pad_page_carries_an_empty_game_for_every_ruleset_option_and_format(built_site: Path) -> None:
     # The score pad draws its form from these before the engine runs: every ruleset, its optional
-    # rules (none first) and the formats each allows, keyed as widgets/store/storage.js padRequest writes.
+    # rules (none first) and the formats each allows, keyed as widgets/pad/game.js padRequest writes.
     from somerset.api import handle
 
     inputs = hook("inputs")

@@ -1,6 +1,6 @@
-// The words the widgets use for cards, seats, places and lists: pure functions, no DOM (so the
-// widgets' pure modules and the unit tests under Node use them too). ui.js passes them on to the
-// widgets.
+// The words the widgets use for cards, seats, places, lists and score changes: pure functions,
+// no DOM (so the widgets' pure modules and the unit tests under Node use them too). ui.js passes
+// them on to the widgets.
 
 export function ordinal(n) {
   const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
@@ -50,4 +50,9 @@ export function advisedCall(rec) {
 export function cardWords(card, info) {
   if (!info) return String(card);
   return `${card}, ${info.label}${info.count ? `, a count card worth ${info.count}` : ""}`;
+}
+
+// A score change as printed: +6, −6 (a real minus sign), 0.
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }

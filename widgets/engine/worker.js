@@ -108,7 +108,7 @@ let runtimeMemory = null;
 // is when instantiated (its initial size, 30 MiB in Pyodide 314), and that copy throws when the
 // snapshot's memory is larger (pyodide/pyodide#6254: Pyodide asks for a larger initial memory, but
 // the runtime declares its own). So while a snapshot is being resumed, the runtime's memory is
-// grown to the snapshot's (`heap_bytes` in the manifest; startup.js's growMemory) right after
+// grown to the snapshot's (`heap_bytes` in the manifest; snapshot.js's growMemory) right after
 // instantiation, before Pyodide makes its views of it; fromSnapshot checks the result before
 // anything is copied. When the memory cannot grow, the snapshot's download stops there (`stop`,
 // the snapshot's AbortController): the ordinary start then has the connection to itself.

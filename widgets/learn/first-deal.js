@@ -15,7 +15,7 @@
 // new choice starts that deal from the beginning. Each deal is drawn with its own format's seats,
 // partnerships and points, as its record names them. The coach's words, the reader's choices and
 // the answer to a choice are docked on the table between the trick and the hand, under the
-// contract bar, and kept in view at each of the reader's turns (tableview.js keepInView).
+// contract bar, and kept in view at each of the reader's turns (views/table-view.js keepInView).
 
 import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, fetchBuildData, h, nextId, rememberedRuleset, replace, speak } from "../base/ui.js";
 import { contractBar, keepInView, playRegion, tableView } from "../views/table-view.js";

@@ -8,7 +8,8 @@
 import { defineWidget, h, nextId, replace } from "../base/ui.js";
 import { SITE_ROOT, lessonRuleset, loadLessons, readProgress, setAsideNotes, stageExercises } from "./lesson-data.js";
 import { readProgressFile, saveProgressFile } from "../store/progress-file.js";
-import { cleanLessonProgress, mergeLessonProgress, update } from "../store/storage.js";
+import { cleanLessonProgress, update } from "../store/storage.js";
+import { mergeLessonProgress } from "./merge-progress.js";
 
 const FILE_KIND = "somerset-lesson-progress";
 const EXPORT_LABEL = "Export progress";

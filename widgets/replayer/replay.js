@@ -6,13 +6,13 @@
 // `record` property is set before it joins the page replays that record (a whole deal or a
 // worked example). Previous/Next, First/Last, and the arrow keys, Home and End while focus is
 // inside the widget. Each step's text is announced. In a whole deal's last tricks (the engine's
-// `plays` on a trick's step), a "Best play" panel (bestplay.js) shows, for the card chosen, what
+// `plays` on a trick's step), a "Best play" panel (views/best-play.js) shows, for the card chosen, what
 // each card its player could have played was worth and the line of best play; moving on cancels
 // the search for the position left behind. Once a deal from a seed is shown, the element sends a
 // `somerset-replayed` event whose detail holds the deal's code (`play`) and the bots' version, for
 // the page's link (see the engine's somerset.links).
 
-// A whole deal is drawn on the one table (tableview.js): seat 1 at the bottom at every step, every
+// A whole deal is drawn on the one table (views/table-view.js): seat 1 at the bottom at every step, every
 // hand face up where its seat sits (the hands of the last step that gave them), the trick in the
 // middle and the contract bar above. Choosing a card in the Best play panel draws that line on the
 // same table, and the one step control (and the arrow keys) step through it until "Back to the

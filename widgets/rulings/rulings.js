@@ -1,7 +1,8 @@
 // <somerset-rulings data-rulesets="id id ...">: the rulings page's "Our table only" switch. With it
 // on, each ruling shows one line, the answer of the reader's ruleset (the site's remembered
 // ruleset, ui.js rememberedRuleset: the one every tool opens with), with a button under it that
-// shows every ruleset's answers again. Needs no engine: the answers are in the page, each list item
+// shows every ruleset's answers again (none where every ruleset answers alike), and its "Why" box
+// gives that ruleset's reason alone. Needs no engine: the answers are in the page, each list item
 // naming its rulesets (hooks/generate.py, data-rulesets). Without JavaScript every answer shows.
 //
 // The switch starts on when the reader's ruleset is remembered. Choosing a ruleset here remembers
@@ -129,7 +130,18 @@ class SomersetRulings extends HTMLElement {
       count += 1;
       this.showOne(list, on ? id : "", name);
     }
+    for (const why of document.querySelectorAll("details.sr-ruling-why")) this.showWhy(why, on ? id : "", name);
     if (say) this._live.textContent = on ? `${count} questions show ${name}'s answer only.` : "Every ruleset's answers are shown.";
+  }
+
+  // One ruling's "Why" box: every ruleset's reason, or the reader's alone (its title says whose).
+  showWhy(why, id, name) {
+    const title = why.querySelector("summary");
+    if (title && !title.dataset.all) title.dataset.all = title.textContent;
+    const items = [...why.querySelectorAll("li[data-ruleset]")];
+    const mine = id && items.some((li) => li.dataset.ruleset === id);
+    for (const li of items) li.hidden = Boolean(mine) && li.dataset.ruleset !== id;
+    if (title) title.textContent = mine ? `Why, for ${name}` : title.dataset.all;
   }
 
   // One ruling's answers: every item, or the line of the reader's ruleset with a button for the rest.
@@ -152,6 +164,15 @@ class SomersetRulings extends HTMLElement {
       list.before(ours);
     }
     const others = list.children.length;
+    const short = item.querySelector(".sr-ruling-answer__short");
+    const answer = short ? short.textContent : item.textContent;
+    if (others === 1) {
+      // Every ruleset answers alike: nothing more to show.
+      replace(ours, h("p", {}, h("strong", {}, `${name} and every other ruleset: `), answer));
+      ours.hidden = false;
+      list.hidden = true;
+      return;
+    }
     const more = h(
       "button",
       { type: "button", class: "md-button sr-ruling-ours__more", "aria-expanded": "false", "aria-controls": list.id },
@@ -163,8 +184,7 @@ class SomersetRulings extends HTMLElement {
       more.textContent = open ? "Hide the other answers" : `All answers (${others})`;
       list.hidden = !open;
     });
-    const short = item.querySelector(".sr-ruling-answer__short");
-    replace(ours, h("p", {}, h("strong", {}, `${name}: `), short ? short.textContent : item.textContent), more);
+    replace(ours, h("p", {}, h("strong", {}, `${name}: `), answer), more);
     ours.hidden = false;
     list.hidden = true;
   }

@@ -3,9 +3,12 @@
 // default, or all of them), a trump, and the cards in play order, entered on a pad (suit, then
 // rank, laid out for the ruleset's pack), typed in the engine's notation, or by keyboard alone.
 // The trick is drawn as seats round a table; the engine says which card takes it, why, and where
-// the rule is written. With `permalink` (the tool page) the state is read from and written to the
-// address.
+// the rule is written, and names each card that was legal only if its player held no card of the
+// suit led (which a trick cannot show), with a switch that says the player still held one: the
+// verdict on that play follows (a revoke, and what the ruleset says follows). With `permalink`
+// (the tool page) the state is read from and written to the address.
 
+import { citationHref } from "../engine/engine.js";
 import {
   RulesetChoice,
   Widget,
@@ -34,7 +37,7 @@ function splitCards(text) {
 }
 
 class SomersetTrick extends Widget {
-  static fields = ["rules", "trump", "cards"];
+  static fields = ["rules", "trump", "cards", "held"];
   static defaults = { rules: DEFAULT_RULES };
   static remembersRuleset = true;
 
@@ -42,6 +45,13 @@ class SomersetTrick extends Widget {
     const id = nextId("trick");
     this._id = id;
     this._seq = 0;
+    // The places in the trick (0 = the lead) whose players still held a card of the suit led.
+    this._held = new Set(
+      String(this.wanted.held || "")
+        .split(",")
+        .map((t) => Number(t.trim()))
+        .filter((n) => Number.isInteger(n) && n > 0 && n < 20),
+    );
 
     this._choice = new RulesetChoice(`${id}-rules`, { compact: true });
     this._rules = this._choice.select;
@@ -67,6 +77,9 @@ class SomersetTrick extends Widget {
     // where the verdict comes, so nothing above moves when the status goes.
     this._padBox = h("div", { class: "sr-keypad__box" }, this._pad.element);
     this._result = h("div", { class: "sr-result sr-resolver__verdict" });
+    // Under every ruleset's verdicts, the switches for the cards whose players may have held the suit
+    // led (one ruleset's verdict carries its own, so that they stay in sight with it).
+    this._heldBox = h("div", { class: "sr-held__box" });
     this.liveRegion();
 
     const form = h(
@@ -100,12 +113,13 @@ class SomersetTrick extends Widget {
     this._trump.addEventListener("change", () => this.resolve());
     this._cards.addEventListener("input", () => {
       clearTimeout(this._typing);
+      this._held.clear();
       this._canonical = null;
       this._typing = setTimeout(() => this.resolve(), 350);
     });
     this._cards.addEventListener("change", () => this.resolve());
 
-    replace(this, h("p", { class: "sr-widget__title" }, "Trick resolver"), this._notice, form, this.statusBox(), h("h3", { class: "sr-vh" }, "Verdict"), this._result, this._live);
+    replace(this, h("p", { class: "sr-widget__title" }, "Trick resolver"), this._notice, form, this.statusBox(), h("h3", { class: "sr-vh" }, "Verdict"), this._result, this._heldBox, this._live);
     this.drawSeats();
     this.showEmpty(false);
   }
@@ -207,6 +221,7 @@ class SomersetTrick extends Widget {
 
   setCards(tokens) {
     this._cards.value = tokens.join(", ");
+    this._held.clear(); // the places changed: what was held is asked again
     this._canonical = null;
     this._pad.draw();
     this.drawSeats();
@@ -267,6 +282,7 @@ class SomersetTrick extends Widget {
         ? "Enter the cards of a trick, in the order they were played, to see which one takes it."
         : "The verdict shows here once the engine has started.";
     replace(this._result, h("p", { class: "sr-empty" }, words));
+    replace(this._heldBox);
     this._canonical = null;
     this._pad.draw();
     this.drawSeats();
@@ -279,13 +295,16 @@ class SomersetTrick extends Widget {
       rules: this._rules.value,
       trump: this._trump.value,
       cards: cards ? cards.join(",") : splitCards(this._cards.value).join(","),
+      held: [...this._held].sort((a, b) => a - b).join(","),
     });
   }
 
   // --- the engine: one request per resolve ------------------------------------------------------
 
   request() {
-    return { cmd: "trick", rules: this._rules.value, trump: this._trump.value, cards: this._cards.value.slice(0, 400) };
+    const request = { cmd: "trick", rules: this._rules.value, trump: this._trump.value, cards: this._cards.value.slice(0, 400) };
+    if (this._held.size) request.held = [...this._held].sort((a, b) => a - b);
+    return request;
   }
 
   async resolve() {
@@ -305,10 +324,15 @@ class SomersetTrick extends Widget {
     }
     if (seq !== this._seq) return; // a newer request is on its way
     this._result.removeAttribute("aria-busy");
+    if (response.error && response.error.field === "held" && this._held.size) {
+      this._held.clear(); // a place no longer in the trick: ask again without it
+      return this.resolve();
+    }
     if (response.error) {
       const field = ["rules", "trump", "cards"].includes(response.error.field) ? response.error.field : "cards";
       this.setFieldError(field, response.error.message);
       replace(this._result, h("p", { class: "sr-empty" }, "No verdict yet: correct the cards above."));
+      replace(this._heldBox);
       this.announce(`Not resolved: ${response.error.message}`);
       this._canonical = null;
       this._pad.draw();
@@ -342,21 +366,86 @@ class SomersetTrick extends Widget {
     const { text } = this.winnerWords(v);
     // The same verdict asked for twice (a late start-up request, a repeated tap) is left in place,
     // so it neither flickers nor is announced again.
-    const key = JSON.stringify([this._rules.value, this._trump.value, v.cards, v.winner, v.reason]);
+    const conditions = Array.isArray(v.conditions) ? v.conditions : [];
+    const key = JSON.stringify([this._rules.value, this._trump.value, v.cards, v.winner, v.reason, conditions.map((c) => c.text)]);
     if (this._shown === key && this._result.querySelector(".sr-verdict")) return;
     this._shown = key;
+    const revokes = conditions.filter((c) => c.revoke);
     replace(
       this._result,
       h(
         "div",
         { class: "sr-verdict" },
-        h("p", { class: "sr-verdict__winner" }, h("strong", {}, text), "."),
+        h("p", { class: "sr-verdict__winner" }, h("strong", {}, revokes.length ? `As played, ${text}` : text), "."),
+        this.conditionLines(conditions, v.cards, v.citation),
         h("p", { class: "sr-verdict__reason" }, String(v.reason)),
         h("p", { class: "sr-verdict__cite" }, "Rule: ", citationLink(v.citation)),
         interpretationNote(v.interpretation),
       ),
     );
-    this.announce(`${text}. ${v.reason}${v.interpretation ? " This is an interpretation." : ""}`);
+    replace(this._heldBox);
+    const said = conditions.filter((c) => c.kind !== "follows").map((c) => c.text).join(" ");
+    this.announce(`${revokes.length ? "As played, " : ""}${text}. ${said ? `${said} ` : ""}${v.reason}${v.interpretation ? " This is an interpretation." : ""}`);
+  }
+
+  // The cards legal only if their players held no card of the suit led (or, once the reader says a
+  // player held one, the verdict on that play), each with its rule and the ruling that answers it.
+  // With `cards` (one ruleset's verdict), each line carries its switch; a citation the verdict
+  // already gives (`shown`) is not repeated.
+  conditionLines(conditions, cards = null, shown = null) {
+    if (!conditions.length) return null;
+    return h(
+      "ul",
+      { class: "sr-verdict__conditions" },
+      conditions.map((c) => {
+        const ruling = citationHref(c.ruling);
+        const revoke = citationHref(c.revoke_ruling);
+        return h(
+          "li",
+          { class: c.revoke ? "sr-verdict__condition sr-verdict__condition--revoke" : "sr-verdict__condition", "data-position": String(c.position) },
+          c.revoke ? h("strong", {}, `Revoke (${c.card}): `) : null,
+          String(c.text),
+          // A silent text's "what follows" is the project's reading: marked here, given in full by the ruling.
+          c.revoke && c.interpretation ? h("em", { class: "sr-verdict__interp" }, " (the project's interpretation)") : null,
+          " ",
+          [
+            shown && c.citation && shown.label === c.citation.label ? null : citationLink(c.citation),
+            ruling ? h("a", { href: ruling }, "the ruling") : null,
+            revoke && revoke !== ruling ? h("a", { href: revoke }, "what follows a revoke") : null,
+          ]
+            .filter(Boolean)
+            .flatMap((link, i) => (i ? [" · ", link] : [link])),
+          cards && c.kind !== "follows" ? this.heldSwitch(cards, c.position) : null,
+        );
+      }),
+    );
+  }
+
+  // One switch for each card whose player may have held the suit led: checked, the engine judges the play.
+  heldSwitches(cards, conditions) {
+    const places = [...new Set(conditions.filter((c) => c.kind !== "follows").map((c) => c.position))].sort((a, b) => a - b);
+    if (!places.length || !Array.isArray(cards)) return null;
+    return h(
+      "fieldset",
+      { class: "sr-held" },
+      h("legend", {}, "The trick cannot show the hands. Did a player still hold a card of the suit led?"),
+      places.map((pos) => this.heldSwitch(cards, pos)),
+    );
+  }
+
+  heldSwitch(cards, pos) {
+    const id = `${this._id}-held-${pos}`;
+    const box = h("input", {
+      type: "checkbox",
+      id,
+      checked: this._held.has(pos),
+      onchange: () => {
+        if (box.checked) this._held.add(pos);
+        else this._held.delete(pos);
+        this.resolve();
+      },
+    });
+    return h("div", { class: "sr-held__item" }, box, h("label", { for: id }, `${cards[pos]} (the ${ordinal(pos + 1)} card): its player still held one`));
   }
 
   showAll(resp) {
@@ -393,13 +482,23 @@ class SomersetTrick extends Widget {
           h("span", { class: "sr-nowrap" }, `${v.card} (${ordinal(v.winner + 1)})`),
           dissent ? h("span", { class: "sr-badge" }, "differs from the majority") : null,
         ),
-        h("td", { role: "cell", class: "sr-table__why" }, h("span", {}, String(v.reason)), " ", citationLink(v.citation), interpretationNote(v.interpretation)),
+        h(
+          "td",
+          { role: "cell", class: "sr-table__why" },
+          h("span", {}, String(v.reason)),
+          " ",
+          citationLink(v.citation),
+          interpretationNote(v.interpretation),
+          this.conditionLines(Array.isArray(v.conditions) ? v.conditions : []),
+        ),
       );
     });
     const skipped = (resp.skipped || []).map((s) => h("li", {}, h("strong", {}, this.rulesetName(s.ruleset)), `: ${s.reason}`));
+    const revoked = results.filter((v) => v.revoke).map((v) => v.ruleset_name);
     replace(
       this._result,
       h("p", { class: "sr-verdict__winner" }, h("strong", {}, summary)),
+      revoked.length ? h("p", { class: "sr-verdict__revoke" }, h("strong", {}, "Revoke"), ` under ${revoked.join(", ")}: see each one's line below.`) : null,
       h(
         "div",
         { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Verdicts side by side" },
@@ -417,7 +516,8 @@ class SomersetTrick extends Widget {
       ),
       skipped.length ? h("div", { class: "sr-skipped" }, h("p", {}, "Not resolved under these rulesets:"), h("ul", {}, skipped)) : null,
     );
-    this.announce(summary);
+    replace(this._heldBox, this.heldSwitches(results.length ? results[0].cards : null, results.flatMap((v) => (Array.isArray(v.conditions) ? v.conditions : []))));
+    this.announce(revoked.length ? `${summary} A revoke under ${revoked.join(", ")}.` : summary);
   }
 
 }

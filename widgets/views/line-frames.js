@@ -1,6 +1,6 @@
 // A line of play (the solver's best line, a refutation, the defence's answer) as frames to draw on
 // a table one card at a time: pure functions, no DOM, so the deal replayer's best play
-// (bestplay.js), the puzzle trainer (trainer.js) and the unit tests under Node share them.
+// (best-play.js), the puzzle trainer (trainer.js) and the unit tests under Node share them.
 //
 //   lineFrames(start, line, name) -> frames
 //     start: {players, hands (the cards of each seat), leader, trick (the cards already played to

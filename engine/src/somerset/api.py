@@ -35,7 +35,7 @@ from .rules.cards import PACKS
 from .rules.errors import SomersetError, in_field
 from .rules.limits import (MAX_MESSAGE_CHARS, MAX_MOVES, MAX_NUMBER, MAX_RECORD_CHARS, MAX_REQUEST_CHARS, MAX_REQUEST_DEPTH,
                            MAX_SEED, excerpt, message_text, number_problem, request_problem)
-from .rules.play import legal_plays, trick_verdict
+from .rules.play import legal_plays, trick_conditions, trick_verdict
 from .rules.rulesets import RULESETS
 from .rules.scoring import score_deal, scored_format
 from .service import fields as read
@@ -60,13 +60,22 @@ LIMITS: JSON = {"record_chars": MAX_RECORD_CHARS, "moves": MAX_MOVES, "seed_max"
 
 
 def trick_json(req: JSON) -> JSON:
-    """Who wins a trick (``rules`` may be ``all``): ``trump``, ``cards`` in play order."""
+    """Who wins a trick (``rules`` may be ``all``): ``trump``, ``cards`` in play order, and optionally
+    ``held``: the places (0 = the lead) of cards whose players still held a card of the suit led."""
+    held = _held(req)
     if read.field(req, "rules", str).strip().lower() == "all":
-        return compare_trick(read.field(req, "cards", (str, list)), read.field(req, "trump", str))
+        return compare_trick(read.field(req, "cards", (str, list)), read.field(req, "trump", str), held)
     r = read.ruleset(req)
     trump = read.trump(req, r)
     cards = read.cards(req, "cards", r)
-    return responses.verdict_json(r, trump, cards, trick_verdict(r, trump, cards))
+    return responses.verdict_json(r, trump, cards, trick_verdict(r, trump, cards), trick_conditions(r, trump, cards, held))
+
+
+def _held(req: JSON) -> tuple[int, ...]:
+    raw = read.field(req, "held", list, [])
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in raw):
+        raise ApiError("'held' must be a list of places in the trick (0 for the lead, 1 for the next card, ...)", "held")
+    return tuple(raw)
 
 
 def legal_json(req: JSON) -> JSON:
@@ -257,7 +266,7 @@ COMMANDS: dict[str, Command] = {
     "info": Command(info_json, ()),
     "rulesets": Command(rulesets_json, ()),
     "pack": Command(pack_json, (*_RULES, "deck")),
-    "trick": Command(trick_json, (*_RULES, "trump", "cards")),
+    "trick": Command(trick_json, (*_RULES, "trump", "cards", "held")),
     "legal": Command(legal_json, (*_RULES, "trump", "hand", "trick", "first_trick")),
     "score": Command(score_json, (*_RULES, "format", "bid", "made", "against")),
     "puzzles": Command(puzzles_json, ()),

@@ -176,6 +176,27 @@ class Misdeal(RuleValue):
                                 "a counter or higher shown: same dealer deals again")
 
 
+class FirstDealer(RuleValue):
+    """How the first dealer is chosen, and who deals after him."""
+
+    CUT_OR_AGREE = "cut-or-agree", "cut for high card or agree; then the deal passes left"
+    CHOSEN = "chosen", "any player chosen; then the deal passes left"
+    UNSTATED = "unstated", "not stated: tables cut for high card, then pass the deal left"
+
+
+class FirstBidder(RuleValue):
+    """Who bids first."""
+
+    DEALERS_LEFT = "dealers-left", "the player at the dealer's left"
+    UNSTATED = "unstated", "not stated: tables start at the dealer's left"
+
+
+class ExposedCard(RuleValue):
+    """A card shown by mistake during the bidding or the play (not while dealing: that is ``Misdeal``)."""
+
+    UNSTATED = "unstated", "not stated: tables leave it face up and play it at the first legal chance"
+
+
 class RoverPlay(RuleValue):
     """When the 0/0 may be played."""
 
@@ -356,6 +377,26 @@ class Option:
     formats: tuple[str, ...] = ()  # the formats the option is written for; empty: every format
 
 
+@dataclass(frozen=True)
+class Conduct:
+    """The points a table stops a game over that are not rules of play: who deals first, who bids
+    first, and a card shown by mistake. The rulings page answers them; the engine's deals start from
+    a dealer given to them, so none of these changes a deal's play or its score."""
+
+    dealer: Rule[FirstDealer]
+    first_bid: Rule[FirstBidder]
+    exposed: Rule[ExposedCard]
+
+
+#: The conduct rules, with a heading for each (a ruling may quote them as it quotes a dimension).
+CONDUCT: tuple[tuple[str, str], ...] = (
+    ("dealer", "Who deals first"),
+    ("first_bid", "Who bids first"),
+    ("exposed", "A card shown by mistake in the bidding or the play"),
+)
+CONDUCT_KEYS = tuple(k for k, _ in CONDUCT)
+
+
 # The rule dimensions, in the order the site shows them, with a heading for each.
 DIMENSIONS: tuple[tuple[str, str], ...] = (
     ("pack", "Pack and count cards"),
@@ -414,6 +455,7 @@ class Ruleset:
     set: Rule[SetPenalty]
     game: Rule[GameEnd]
     options: Rule[tuple[Option, ...]]
+    conduct: Conduct
     option_applied: tuple[str, ...] = field(default=())
     _hash: int = field(init=False, repr=False, compare=False)
 
@@ -425,6 +467,8 @@ class Ruleset:
         for key, _ in DIMENSIONS:
             if not isinstance(getattr(self, key), Rule):
                 raise TypeError(f"{self.id}: {key} must be a Rule")
+        if not isinstance(self.conduct, Conduct):
+            raise TypeError(f"{self.id}: conduct must be a Conduct")
         if self.pack.value not in PACKS:
             raise ValueError(f"{self.id}: unknown pack {self.pack.value!r}")
         for src in self.sources:
@@ -538,7 +582,10 @@ class Ruleset:
                 f"so {trump.label} cannot be trump")
 
     def rule(self, key: str) -> Rule[Any]:
-        """The rule of dimension ``key`` (one of :data:`DIMENSIONS`)."""
+        """The rule of dimension ``key`` (one of :data:`DIMENSIONS`), or a conduct rule (:data:`CONDUCT`)."""
+        if key in CONDUCT_KEYS:
+            conduct: Rule[Any] = getattr(self.conduct, key)
+            return conduct
         if key not in DIMENSION_KEYS:
             raise KeyError(key)
         value: Rule[Any] = getattr(self, key)

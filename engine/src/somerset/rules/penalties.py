@@ -23,16 +23,67 @@ somerset.rules.errors.RulesError: 2/6 is neither a counter nor above the counter
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import Card
 from .errors import RulesError
 from .dimensions import Format, Misdeal, Revoke, Ruleset
+from .sources import Citation
 
-__all__ = ["revoke_charge", "charge_revokes", "misdeal_reason", "REVOKE_POINTS"]
+__all__ = ["revoke_charge", "charge_revokes", "misdeal_reason", "revoke_outcome", "RevokeOutcome", "REVOKE_POINTS",
+           "REVOKE_OUTCOMES"]
 
 #: Points charged against a side for a revoke found too late, by the ruleset's revoke rule.
 REVOKE_POINTS = {Revoke.WITHDRAW_OR_TWO: 2}
+
+#: What follows a revoke under each revoke rule: (in short, in full). The short form groups the
+#: rulesets that answer alike; where the text is silent it says so, and the ruleset's rule on
+#: following suit records the project's reading (its interpretation).
+REVOKE_OUTCOMES: dict[Revoke, tuple[str, str]] = {
+    Revoke.WITHDRAW_OR_TWO: (
+        "the card is exchanged if the revoke is found in time; otherwise the revoking side loses "
+        f"{REVOKE_POINTS[Revoke.WITHDRAW_OR_TWO]} points",
+        "A player who holds a card of the suit led and fails to play it revokes. Found in time, the card is exchanged "
+        f"for a legal one; otherwise {REVOKE_POINTS[Revoke.WITHDRAW_OR_TWO]} points are charged against the revoking "
+        "side. A trick already turned may be looked at again to correct a revoke.",
+    ),
+    Revoke.WITHDRAW_OR_AGREED: (
+        "the card may be withdrawn if found in time, with whatever penalty the players decide",
+        "A card that fails to follow suit may be withdrawn if the mistake is found in time, and the players charge "
+        "such penalty as they decide; the text names none.",
+    ),
+    Revoke.UNSTATED: (
+        "not stated: tables take the card back if found in time, and agree a penalty for one found later "
+        f"(Hodges 1903: {REVOKE_POINTS[Revoke.WITHDRAW_OR_TWO]} points)",
+        "The text says a player must follow suit if able, and nothing of what happens when one does not.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class RevokeOutcome:
+    """What follows a revoke under a ruleset: in short, in full, where the rule is, and the project's
+    reading where the text is silent."""
+
+    short: str
+    detail: str
+    citation: Citation
+    interpretation: str | None
+
+
+def revoke_outcome(ruleset: Ruleset) -> RevokeOutcome:
+    """What follows a revoke (failing to follow suit when able) under ``ruleset``.
+
+    >>> from somerset import get_ruleset
+    >>> revoke_outcome(get_ruleset("hodges-1903")).short
+    'the card is exchanged if the revoke is found in time; otherwise the revoking side loses 2 points'
+    >>> revoke_outcome(get_ruleset("parker-1947")).short.startswith("not stated")
+    True
+    """
+    rule = ruleset.follow_suit
+    short, detail = REVOKE_OUTCOMES[rule.value]
+    return RevokeOutcome(short, detail, rule.citation, rule.interpretation)
 
 
 def revoke_charge(ruleset: Ruleset) -> int:

@@ -16,11 +16,12 @@ ruleset's data (``rover_play``, ``after_rover``, ``rover_power``, ``ss_no_trump`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .cards import Card, Pack, Trump
 from .errors import RulesError
-from .dimensions import AfterRover, Declaration, FirstLead, RoverNoTrump, RoverPlay, RoverPower, Ruleset, SSNoTrump
+from .dimensions import AfterRover, Rule, Declaration, FirstLead, RoverNoTrump, RoverPlay, RoverPower, Ruleset, SSNoTrump
+from .penalties import revoke_outcome
 from .sources import Citation
 
 __all__ = [
@@ -34,6 +35,8 @@ __all__ = [
     "why_not_winner",
     "led_suit",
     "rover_active",
+    "Condition",
+    "trick_conditions",
 ]
 
 
@@ -409,3 +412,133 @@ def why_not_winner(ruleset: Ruleset, trump: Trump, cards: Sequence[Card], positi
             led = _suit_words(suit) if suit is not None else "the suit led"
             why = f"{card} does not follow {led}, and no trump was played, so it cannot take the trick."
     return f"{why} {v.reason}"
+
+
+# --- what a trick alone cannot show ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A card of a trick that was legal only if its player held no card of the suit led, which the
+    trick alone cannot show; or, once the reader says that player still held one (``held``), the
+    verdict on that play: legal all the same, or a revoke and what the ruleset says follows.
+
+    ``kind`` says which rule allowed the card: ``rover`` (the 0/0 played when void), ``double`` (a
+    double after the 0/0), ``trump`` (a trump on another suit's lead), ``discard`` (any other card);
+    ``free`` when the card may be played even by a player holding the suit led (only with ``held``).
+    """
+
+    position: int  # in the trick, 0 = the lead
+    card: Card
+    kind: str
+    text: str
+    rule: str  # the rule dimension that says so
+    citation: Citation
+    held: bool = False  # the reader says the player still held a card of the suit led
+    revoke: bool = False  # held, and the card was not allowed: a revoke
+    follows: str | None = None  # with a revoke: what the ruleset says follows
+    interpretation: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The condition as JSON: the card and its position, what was needed, and (held) the verdict."""
+        return {"position": self.position, "card": str(self.card), "kind": self.kind, "text": self.text,
+                "rule": self.rule, "citation": self.citation.to_json(), "held": self.held, "revoke": self.revoke,
+                "follows": self.follows, "interpretation": self.interpretation}
+
+
+def _needed(suit: int, trump: Trump) -> tuple[str, str]:
+    """What a player had to lack to play off the suit led: (no ..., held ...)."""
+    if suit == trump.suit:
+        return "trump", "a trump"
+    if suit == 0:
+        return "card of the /0 suit", "one"
+    return f"/{suit}", f"an /{suit}" if str(suit)[0] == "8" or suit in (11, 18) else f"a /{suit}"
+
+
+def trick_conditions(ruleset: Ruleset, trump: Trump, cards: Sequence[Card], held: Iterable[int] = ()) -> tuple[Condition, ...]:
+    """The cards of a trick that were legal only if their players held no card of the suit led, each
+    with the rule that says so; ``held`` lists positions whose players the reader says still held one,
+    and those become verdicts on the play (legal all the same, or a revoke and what follows).
+
+    >>> from somerset import get_ruleset, parse_cards, parse_trump
+    >>> c = trick_conditions(get_ruleset("parker"), parse_trump("2"), parse_cards("5/8 0/0"))
+    >>> c[0].kind, c[0].text
+    ('rover', 'Under Parker 1947 the 0/0 may be played here only by a player with no /8; if its player held an /8, that was a revoke.')
+    >>> v = trick_conditions(get_ruleset("parker"), parse_trump("2"), parse_cards("5/8 0/0"), held=[1])[0]
+    >>> v.revoke, v.follows.startswith("not stated")
+    (True, True)
+    """
+    check_trump(ruleset, trump)
+    _check_cards(ruleset.deck, (("cards", "trick", cards),))
+    marked = set()
+    for pos in held:
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < len(cards):
+            raise RulesError(f"held lists cards of the trick by their place in it, from 0 (the lead) to "
+                             f"{len(cards) - 1}; {pos!r} is not one", field="held")
+        if pos == 0:
+            raise RulesError("the lead sets the suit, so its player holding the suit led says nothing; held names "
+                             "a later card", field="held")
+        marked.add(pos)
+    name = ruleset.short_name
+    out: list[Condition] = []
+    rule: Rule[Any]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        suit = led_suit(cards[:i], trump)
+        if suit is None or _follows(card, suit, trump):
+            continue
+        lacking, one = _needed(suit, trump)
+        rover_before = any(c.is_rover for c in cards[:i]) and rover_active(ruleset, trump)
+        is_held = i in marked
+        free: tuple[str, Rule[Any]] | None = None
+        if card.is_ss and trump.is_no_trump and ruleset.ss_no_trump.value is SSNoTrump.DISCARD_ANY_TIME:
+            free = ("in No Trump the S/S may be discarded on any trick", ruleset.ss_no_trump)
+        elif card.is_rover and not trump.is_zero and ruleset.rover_play.value is RoverPlay.ANY_TIME:
+            free = ("the 0/0 may be played at any time", ruleset.rover_play)
+        elif card.is_double and rover_before and ruleset.after_rover.value is AfterRover.BREAK_FOR_DOUBLE:
+            free = ("after the 0/0 a player may break suit to play a double", ruleset.after_rover)
+        if free is not None:
+            if is_held:
+                text, rule = free
+                out.append(Condition(i, card, "free", f"Under {name} {text}, so {card} stands although its player "
+                                     f"held {one}.", _key(ruleset, rule), rule.citation, held=True,
+                                     interpretation=rule.interpretation))
+            continue
+        if card.is_rover:
+            kind, rule = "rover", ruleset.rover_play
+            what = "the 0/0"
+        elif card.is_double and rover_before:
+            kind, rule = "double", ruleset.after_rover
+            what = f"{card}, a double after the 0/0,"
+        elif trump.is_trump(card):
+            kind, rule, what = "trump", ruleset.follow_suit, f"{card}, a trump,"
+        else:
+            kind, rule, what = "discard", ruleset.follow_suit, str(card)
+        if is_held:
+            o = revoke_outcome(ruleset)
+            silent = "not stated: "
+            follows = (f"{name} does not say what follows; {o.short.removeprefix(silent)}" if o.short.startswith(silent)
+                       else f"What follows under {name}: {o.short}")
+            text = f"Its player still held {one}, so {what} could not be played here: a revoke. {follows}."
+            out.append(Condition(i, card, kind, text, _key(ruleset, rule), rule.citation, held=True, revoke=True,
+                                 follows=o.short, interpretation=o.interpretation))
+        else:
+            text = (f"Under {name} {what} may be played here only by a player with no {lacking}; if its player held "
+                    f"{one}, that was a revoke.")
+            out.append(Condition(i, card, kind, text, _key(ruleset, rule), rule.citation,
+                                 interpretation=rule.interpretation if kind == "rover" else None))
+    unused = marked - {c.position for c in out}
+    for pos in sorted(unused):
+        suit = led_suit(cards[:pos], trump)
+        lead = f"followed {_suit_words(suit)}" if suit is not None else "set the suit"
+        out.append(Condition(pos, cards[pos], "follows", f"{cards[pos]} {lead}, so holding the suit led changes nothing.",
+                             "follow_suit", ruleset.follow_suit.citation, held=True))
+    return tuple(sorted(out, key=lambda c: c.position))
+
+
+def _key(ruleset: Ruleset, rule: object) -> str:
+    """The dimension key of one of the ruleset's rules."""
+    for key in ("rover_play", "after_rover", "ss_no_trump", "follow_suit"):
+        if getattr(ruleset, key) is rule:
+            return key
+    return "follow_suit"

@@ -16,7 +16,11 @@ from .dimensions import (
     AllPass,
     AuctionStyle,
     Bidding,
+    Conduct,
     Declaration,
+    ExposedCard,
+    FirstBidder,
+    FirstDealer,
     FirstLead,
     Format,
     GameEnd,
@@ -96,6 +100,42 @@ POINTS = (
     "with the first trick count for its winner."
 )
 NO_MISDEAL = "The text says nothing about a card turned face up by mistake while dealing."
+REVOKE_UNSTATED = (
+    "The text says a player must follow suit, but not what happens when one does not (a revoke). For a real "
+    "table the project reads it as the texts that do speak of it say: a card that fails to follow is taken back "
+    "and a legal card played if the mistake is found before its trick is turned; found later, the table charges "
+    "the penalty it agreed before play, and the one penalty a Somerset text names, Hodges 1903's 2 points off the "
+    "revoking side, is a fair one to agree. The engine itself never lets a card that does not follow be played."
+)
+DEALER_CUT = ("Any player may be the first dealer, chosen by cutting for high card or by agreement; after each deal "
+              "the deal passes to the left.")
+DEALER_UNSTATED = (
+    "The text does not say how the first dealer is chosen, nor who deals next. Tables usually do what the Parker "
+    "texts say: cut for high card (or agree) for the first deal, then pass the deal to the left; the engine's "
+    "games pass it to the left."
+)
+BID_LEFT = "The player at the dealer's left bids first; the turn to bid passes to the left."
+EXPOSED_UNSTATED = (
+    "The text says nothing about a card dropped or shown by mistake during the bidding or the play. Tables usually "
+    "do as in other trick-taking games: the card stays face up on the table and its holder plays it at the first "
+    "turn he may legally do so; nobody loses points for it. Agree this, or your own rule, before play."
+)
+EXPOSED_SUMMARY = "Nothing is said of a card shown by mistake during the bidding or the play."
+
+
+def _conduct(dealer: Citation, bid: Citation, exposed: Citation, *, dealer_value: FirstDealer = FirstDealer.CUT_OR_AGREE,
+             dealer_why: str | None = None, bid_stated: bool = True, bid_summary: str = BID_LEFT,
+             bid_why: str | None = None) -> Conduct:
+    """The conduct rules of one text: who deals first, who bids first, and a card shown by mistake."""
+    if dealer_value is FirstDealer.UNSTATED:
+        dealer_rule = _rule(dealer_value, "The text does not say how the first dealer is chosen.", dealer,
+                            why=dealer_why or DEALER_UNSTATED)
+    elif dealer_value is FirstDealer.CHOSEN:
+        dealer_rule = _rule(dealer_value, "Any one of the players is first chosen as dealer.", dealer, why=dealer_why)
+    else:
+        dealer_rule = _rule(dealer_value, DEALER_CUT, dealer, why=dealer_why)
+    bid_rule = _rule(FirstBidder.DEALERS_LEFT if bid_stated else FirstBidder.UNSTATED, bid_summary, bid, why=bid_why)
+    return Conduct(dealer_rule, bid_rule, _rule(ExposedCard.UNSTATED, EXPOSED_SUMMARY, exposed, why=EXPOSED_UNSTATED))
 MADE_BIDDER = "A made bid scores the bidder's side every point it took; the opponents score nothing."
 SET_DOUBLE = (
     "A set bidder loses twice the shortfall (bid minus points made), even below zero, and the "
@@ -182,7 +222,7 @@ def _parker_formats(section: str, source: str, *, why_all: str | None = None) ->
     )
 
 
-def _parker_1947_rules(source: str, section: str = "") -> dict[str, Rule[Any]]:
+def _parker_1947_rules(source: str, section: str = "") -> dict[str, Any]:
     """The rules of the 1947 text, cited to one copy of it (``section`` prefixes each section name)."""
 
     def cite(name: str) -> Citation:
@@ -208,7 +248,7 @@ def _parker_1947_rules(source: str, section: str = "") -> dict[str, Rule[Any]]:
             Declaration.NAMED, "The high bidder names trump after the auction, not while bidding.", cite("Naming the Trump")
         ),
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads, and must lead a trump to the first trick.", cite("The Play"), why=NO_LEAD_TRUMP_HELD),
-        "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_AND_TRICK, cite("Naming the Trump"), cite("The Play")),
+        "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_AND_TRICK, cite("Naming the Trump"), cite("The Play"), why=REVOKE_UNSTATED),
         "rover_play": _rule(RoverPlay.WHEN_VOID, ROVER_WHEN_VOID, cite("Double Cards and the Rover"), why=ROVER_WHEN_VOID_WHY),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, cite("Naming the Trump")),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, cite("Double Cards and the Rover")),
@@ -226,6 +266,7 @@ def _parker_1947_rules(source: str, section: str = "") -> dict[str, Rule[Any]]:
             why=_together(66, _parker_formats(section, source)),
         ),
         "options": _rule((), "No optional rules.", cite("Idea of the Game")),
+        "conduct": _conduct(cite("The Four Handed Partnership Game"), cite("Bidding"), cite("The Play")),
     }
 
 
@@ -238,12 +279,14 @@ def _ruleset(
     sources: tuple[str, ...],
     aliases: tuple[str, ...],
     summary: str,
-    rules: dict[str, Rule[Any]],
+    rules: dict[str, Any],
 ) -> Ruleset:
+    """A ruleset from its rule dimensions and, under the key ``conduct``, its :class:`Conduct`."""
     missing = set(DIMENSION_KEYS) - set(rules)
-    extra = set(rules) - set(DIMENSION_KEYS)
-    if missing or extra:
-        raise ValueError(f"{id}: rule dimensions missing {sorted(missing)}, unknown {sorted(extra)}")
+    extra = set(rules) - set(DIMENSION_KEYS) - {"conduct"}
+    if missing or extra or "conduct" not in rules:
+        raise ValueError(f"{id}: rule dimensions missing {sorted(missing)}, unknown {sorted(extra)}"
+                         + ("" if "conduct" in rules else "; no conduct"))
     kwargs: dict[str, Any] = dict(rules)
     return Ruleset(id=id, name=name, short_name=short_name, family=family, year=year, sources=sources,
                    aliases=aliases, summary=summary, **kwargs)
@@ -356,7 +399,7 @@ PARKER_1934 = _ruleset(
                          why="No minimum bid is stated; the engine accepts any bid from 1 to the points in the deal."),
         "declaration": _rule(Declaration.NAMED, "The high bidder names trump after the auction.", C(SURVEY, "Parker 1934, Bidding")),
         "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_AND_TRICK, C(SURVEY, "Parker 1934, A Trump Suit"),
-                             C(SURVEY, "Parker 1934, The Play")),
+                             C(SURVEY, "Parker 1934, The Play"), why=REVOKE_UNSTATED),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, C(SURVEY, "Parker 1934, 0/0 Card"), C(SURVEY, "Parker 1934, Doubles")),
         "rover_play": _rule(RoverPlay.WHEN_VOID, ROVER_WHEN_VOID, C(SURVEY, "Parker 1934, 0/0 Card"), why=ROVER_WHEN_VOID_WHY),
         "zero_trump": _rule(True, ZERO_TRUMP, C(SURVEY, "Parker 1934, 0/0 Card")),
@@ -367,6 +410,14 @@ PARKER_1934 = _ruleset(
                       "(from nothing, a set of 6 leaves it needing 72).", C(SURVEY, "Parker 1934, Points"),
                       C(SURVEY, "Parker 1934, To Be Set")),
         "options": _rule((), "No optional rules.", C(SURVEY, "Parker 1934, The Cards")),
+        "conduct": _conduct(C(SURVEY, "Parker 1934, The Deal"), C(SURVEY, "Parker 1934, Bidding"),
+                            C(SURVEY, "Parker 1934, The Play"), dealer_value=FirstDealer.CHOSEN,
+                            dealer_why="The 1934 text says only that one player is first chosen as dealer, not how, and "
+                            "passes the deal to the left only after a deal everyone passed. The project reads it as the "
+                            "1947 text says outright: cut for high card or agree, and pass the deal to the left after "
+                            "every deal.",
+                            bid_summary="The bidding starts with the player at the dealer's left and passes to the left "
+                            "as many times as needed."),
     },
 )
 
@@ -546,6 +597,12 @@ HODGES_1903 = _ruleset(
             "Competitive bidding (an auction) and a game without bidding (trump drawn, tricks only).",
             C(H03, "Competitive Bidding"), C(H03, "Without Bidding"),
         ),
+        "conduct": _conduct(C(H03, "Bidding for Trump"), C(H03, "Bidding for Trump"), C(H03, "Etiquette of the Game"),
+                            dealer_value=FirstDealer.UNSTATED, bid_stated=False,
+                            bid_summary="Each player bids in turn; the booklet does not say who bids first.",
+                            bid_why="The project starts the bidding at the dealer's left, as the later rules all do and as "
+                            "the booklet's own game without bidding has the player at the dealer's left draw for trump "
+                            "and lead."),
     },
 )
 
@@ -599,6 +656,11 @@ HODGES_1913 = _ruleset(
         "game": _rule(GameEnd(66, Tie.HIGHER_WINS_REPLAY_TIE), "66 points make a game.", _h13,
                       why="No tie rule is given; the engine applies Hodges 1903's: the higher score wins, a tie plays another deal."),
         "options": _rule((), "No optional rules.", _h13),
+        "conduct": _conduct(_h13, _h13, _h13, dealer_value=FirstDealer.UNSTATED, bid_stated=False,
+                            dealer_why="The text says only 'after the cards are shuffled, deal to the left', not who deals "
+                            "first or next. " + DEALER_UNSTATED.split(". ", 1)[1],
+                            bid_summary="Each player bids 'the same as in Some'r'Set'; neither text says who bids first.",
+                            bid_why="The project starts the bidding at the dealer's left, as the later rules all do."),
     },
 )
 
@@ -669,7 +731,7 @@ SOMERSETCARDS_COM = _ruleset(
                             _sc("Play of the Game")),
         "follow_suit": _rule(Revoke.UNSTATED, "Others must follow suit; if they cannot, they may play trump or any other card. "
                              "The highest trump wins the trick; otherwise the highest card of the suit led, unless the 0/0 "
-                             "is played (see the Rover).", _sc("Play of the Game")),
+                             "is played (see the Rover).", _sc("Play of the Game"), why=REVOKE_UNSTATED),
         "rover_play": _rule(RoverPlay.WHEN_VOID,
                             "The 0/0 is not a trump and is not played to follow a trump lead; like any card of another suit "
                             "it is played when you cannot follow.",
@@ -724,6 +786,11 @@ SOMERSETCARDS_COM = _ruleset(
             "Two variations: bidding from 15 with the bid forced on the dealer, and Parker's made-and-set scoring.",
             _sc("Variations"),
         ),
+        "conduct": _conduct(_sc("Play of the Game"), _sc("Bidding"), _sc("Play of the Game"),
+                            dealer_value=FirstDealer.UNSTATED, bid_stated=False,
+                            bid_summary="Each player bids his estimate; the text does not say who bids first.",
+                            bid_why="The project starts the bidding at the dealer's left: the text's variation forces the bid "
+                            "on the dealer when 'the first 3 players pass', so the dealer bids last."),
     },
 )
 
@@ -759,7 +826,7 @@ BOARDGAMEGEEK = _ruleset(
         "first_lead": _rule(FirstLead.TRUMP, "The high bidder leads; his first card is a trump by declaring it.", _bgg()),
         "follow_suit": _rule(Revoke.UNSTATED, "Follow suit if you can; only a player who cannot may play a trump or any other card. "
                              "The highest trump wins the trick; otherwise the highest card of the suit led, unless the 0/0 "
-                             "is played (see the Rover).", _bgg()),
+                             "is played (see the Rover).", _bgg(), why=REVOKE_UNSTATED),
         "rover_play": _rule(RoverPlay.WHEN_VOID, "A player unable to follow suit may play the 0/0.", _bgg()),
         "after_rover": _rule(AfterRover.FOLLOW, AFTER_ROVER_FOLLOW, _bgg()),
         "rover_power": _rule(
@@ -784,6 +851,8 @@ BOARDGAMEGEEK = _ruleset(
                       "A game is 66 points, but it cannot be won by setting the other side, only by making a bid.", _bgg(),
                       why="A side that passes 66 by setting keeps its points and wins when it next makes a bid."),
         "options": _rule((), "No optional rules.", _bgg()),
+        "conduct": _conduct(_bgg(), _bgg(), _bgg(), dealer_value=FirstDealer.UNSTATED,
+                            bid_summary="The player to the left of the dealer begins the bidding."),
     },
 )
 
@@ -839,7 +908,7 @@ SOMERSETGAME_COM = _ruleset(
         "first_lead": _rule(FirstLead.ANY, "The high bidder leads first and may lead any card.", _sg("The Play")),
         "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_SUMMARY + " The highest card of the suit led wins the trick unless "
                              "trumps or the 0/0 are played; then the highest trump, or the Rover rule.",
-                             _sg("Naming the Trump"), _sg("The Play")),
+                             _sg("Naming the Trump"), _sg("The Play"), why=REVOKE_UNSTATED),
         "rover_play": _rule(RoverPlay.ANY_TIME, ROVER_ANY_TIME, _sg("Double Cards and the Rover")),
         "after_rover": _rule(AfterRover.BREAK_FOR_DOUBLE, BREAK_FOR_DOUBLE, _sg("Double Cards and the Rover"), why=BREAK_WHY),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, _sg("Double Cards and the Rover")),
@@ -855,6 +924,7 @@ SOMERSETGAME_COM = _ruleset(
         "game": _rule(GameEnd(66), "The first partnership to 66 wins.", _sg("The Winners of the Game"),
                       why=_together(66, _SG_FORMATS)),
         "options": _rule((), "No optional rules.", _sg("Idea of the Game")),
+        "conduct": _conduct(_sg("Object of the Game"), _sg("Bidding"), _sg("The Play")),
     },
 )
 
@@ -889,7 +959,8 @@ PARKER_1950 = _ruleset(
         "undealt": _rule(Undealt(UndealtKind.NONE), "All 28 cards are dealt, seven to each player.", _b("The Four Handed Partnership Game")),
         "follow_suit": _rule(Revoke.UNSTATED, "Follow suit if you can; if you cannot, play a trump or any other card. The "
                              "highest trump wins the trick; with no trump, the Rover rule if the 0/0 is played; otherwise the "
-                             "highest card of the suit led.", _b("Naming the Trump"), _b("The Play")),
+                             "highest card of the suit led.", _b("Naming the Trump"), _b("The Play"),
+                             why=REVOKE_UNSTATED),
         "ss_no_trump": _rule(SSNoTrump.NOT_APPLICABLE, "There is no S/S in the single pack.", _b("The Cards")),
         "zero_trump": _rule(True, "The 0/0 may be named trump; it loses its Rover power and becomes the highest card in the pack.",
                             _b("Double Cards and the Rover")),
@@ -959,7 +1030,7 @@ TRIPLE_2009 = _ruleset(
         "first_lead": _rule(FirstLead.ANY, "The high bidder leads first and may lead any card.", _t("The Play")),
         "follow_suit": _rule(Revoke.UNSTATED, FOLLOW_SUMMARY + " The highest card of the suit led wins the trick unless "
                              "trumps or the 0/0 are played; then the highest trump, or the Rover rule.",
-                             _t("Naming the Trump"), _t("The Play")),
+                             _t("Naming the Trump"), _t("The Play"), why=REVOKE_UNSTATED),
         "rover_play": _rule(RoverPlay.ANY_TIME, ROVER_ANY_TIME, _t("Double Cards and the Rover")),
         "after_rover": _rule(AfterRover.BREAK_FOR_DOUBLE, BREAK_FOR_DOUBLE, _t("Double Cards and the Rover"), why=BREAK_WHY),
         "rover_power": _rule(RoverPower.ALL_DOUBLES, ROVER_ALL, _t("Double Cards and the Rover")),
@@ -974,6 +1045,7 @@ TRIPLE_2009 = _ruleset(
         "game": _rule(GameEnd(99), "The first side to 99 points wins.", _t("The Winners of the Game"),
                       why=_together(99, _TRIPLE_FORMATS)),
         "options": _rule((), "No optional rules.", _t("Idea of the Game")),
+        "conduct": _conduct(_t("The Six Handed Partnership Game"), _t("Bidding"), _t("The Play")),
     },
 )
 

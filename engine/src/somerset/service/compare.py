@@ -19,7 +19,7 @@ from typing import Any, Callable, Hashable, TypeVar
 
 from ..rules.cards import Card, Trump, parse_cards, parse_trump
 from ..rules.errors import SomersetError, in_field
-from ..rules.play import trick_verdict
+from ..rules.play import trick_conditions, trick_verdict
 from .responses import JSON, score_json, verdict_json
 from ..rules.dimensions import Ruleset
 from ..rules.rulesets import RULESETS
@@ -60,8 +60,9 @@ def across_rulesets(ask: Callable[[Ruleset], JSON], outcome: Callable[[JSON], Ha
     return {"results": results, "skipped": skipped, "agree": len(counts) == 1, "ways": len(counts)}
 
 
-def compare_trick(cards: str | list[str], trump: str) -> JSON:
-    """Who wins the trick ``cards`` (in play order) with ``trump``, under every ruleset whose pack holds them."""
+def compare_trick(cards: str | list[str], trump: str, held: tuple[int, ...] = ()) -> JSON:
+    """Who wins the trick ``cards`` (in play order) with ``trump``, under every ruleset whose pack holds them;
+    ``held``: the places of cards whose players still held a card of the suit led (see ``trick_conditions``)."""
 
     # The cards and the trump are read once per pack (three packs), not once per ruleset: the cost
     # of a request stays that of reading its text.
@@ -78,7 +79,7 @@ def compare_trick(cards: str | list[str], trump: str) -> JSON:
         if isinstance(got, SomersetError):
             raise SomersetError(str(got), field=got.field)
         played, t = got
-        return verdict_json(r, t, played, trick_verdict(r, t, played))
+        return verdict_json(r, t, played, trick_verdict(r, t, played), trick_conditions(r, t, played, held))
 
     try:
         return across_rulesets(ask, lambda x: x["winner"])

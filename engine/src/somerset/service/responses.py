@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..rules.cards import Card, Pack, Trump
-from ..rules.play import LegalPlays, Verdict
+from ..rules.play import Condition, LegalPlays, Verdict
 from ..rules.dimensions import Ruleset
 from ..rules.scoring import ScoreChange
 
@@ -76,8 +76,26 @@ def pack_json(deck: Pack) -> JSON:
     return {"deck": deck.name, "cards": deck.cards_json()}
 
 
-def verdict_json(r: Ruleset, trump: Trump, cards: Sequence[Card], v: Verdict) -> JSON:
-    """Who won a trick under one ruleset, the rule that decided, and why."""
+#: The ruling on the rulings page that answers each kind of condition (rules/play.py, Condition):
+#: the page address of the rule that let the card be played, and of what follows a revoke.
+CONDITION_RULINGS = {"rover": "rover-holding-suit", "double": "break-for-double", "trump": "trump-while-holding-suit",
+                     "discard": "revoke", "free": "", "follows": ""}
+REVOKE_RULING = "revoke"
+
+
+def condition_json(c: Condition) -> JSON:
+    """A condition of a trick, with the addresses of the rulings that answer it (relative to the site)."""
+    out = c.to_json()
+    ruling = CONDITION_RULINGS.get(c.kind, "")
+    out["ruling"] = f"rulings/#{ruling}" if ruling else None
+    out["revoke_ruling"] = f"rulings/#{REVOKE_RULING}" if c.kind not in ("free", "follows") else None
+    return out
+
+
+def verdict_json(r: Ruleset, trump: Trump, cards: Sequence[Card], v: Verdict,
+                 conditions: Sequence[Condition] = ()) -> JSON:
+    """Who won a trick under one ruleset, the rule that decided, and why; with the cards that were legal
+    only if their players held no card of the suit led (``conditions``), and any play found illegal."""
     return {
         "ruleset": r.id,
         "ruleset_name": r.short_name,
@@ -90,6 +108,8 @@ def verdict_json(r: Ruleset, trump: Trump, cards: Sequence[Card], v: Verdict) ->
         "reason": v.reason,
         "citation": v.citation.to_json(),
         "interpretation": v.interpretation,
+        "conditions": [condition_json(c) for c in conditions],
+        "revoke": any(c.revoke for c in conditions),
     }
 
 

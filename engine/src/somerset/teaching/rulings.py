@@ -28,7 +28,8 @@ from ..rules.cards import PACKS, parse_cards, parse_trump
 from .contentfile import ContentFile, Entry, check_id, read_toml, shipped_files
 from ..rules.describe import signed, value_label
 from ..rules.play import RulesError, check_trump, legal_plays, trick_verdict
-from ..rules.dimensions import DIMENSION_KEYS, Ruleset, UndealtKind
+from ..rules.dimensions import CONDUCT_KEYS, DIMENSION_KEYS, Ruleset, UndealtKind
+from ..rules.penalties import revoke_outcome
 from ..rules.rulesets import RULESETS
 from ..rules.scoring import score_deal
 from ..rules.sources import Citation
@@ -83,7 +84,7 @@ FIELDS: dict[str, str] = {
     "topic": "the id of a [[topic]]",
     "question": "the question, as a player would ask it at the table",
     "kind": "how the engine answers it (see the kinds)",
-    "rule": "the rule the answer quotes: one of the rule keys, such as rover_play",
+    "rule": "the rule the answer quotes: one of the rule keys, such as rover_play, or a conduct key, such as dealer",
     "needs": 'what the question needs of a ruleset, such as ["ss"]; rulesets without it answer "Does not arise"',
     "keywords": 'the other words players use for the question, such as ["play the rover", "may I play the 0/0"]: '
                 "the site shows them with the ruling and its search finds the ruling by them (each at most "
@@ -251,7 +252,19 @@ class RuleRuling(RulingKind):
         return Answer(value_label(r, ruling.rule), rule.summary, rule.citation, rule.interpretation)
 
 
-RULING_KINDS: dict[str, RulingKind] = {k.name: k for k in (LegalRuling(), WinnerRuling(), ScoreRuling(), RuleRuling())}
+class RevokeRuling(RulingKind):
+    name = "revoke"
+    about = ("What follows a revoke (a card that fails to follow suit when its player could): the ruleset's penalty, "
+             "or that its text names none and what tables agree instead.")
+    default_rule = "follow_suit"
+
+    def answer(self, ruling: Ruling, r: Ruleset, pos: dict[str, Any]) -> Answer:
+        o = revoke_outcome(r)
+        return Answer(o.short, o.detail, o.citation, o.interpretation)
+
+
+RULING_KINDS: dict[str, RulingKind] = {
+    k.name: k for k in (LegalRuling(), WinnerRuling(), ScoreRuling(), RuleRuling(), RevokeRuling())}
 
 
 # --- reading the files ----------------------------------------------------------------------------
@@ -338,7 +351,7 @@ def _read_ruling(entry: Entry, topics: dict[str, str], seen: dict[str, str]) -> 
     question = entry.text("question")
     kind = RULING_KINDS[entry.text("kind", choices=RULING_KINDS)]
     rule = entry.text("rule", required=kind.default_rule is None, default=kind.default_rule or "",
-                      choices=DIMENSION_KEYS)
+                      choices=DIMENSION_KEYS + CONDUCT_KEYS)
     needs = tuple(entry.text_list("needs", choices=NEEDS))
     keywords = _read_keywords(entry)
     words = {}

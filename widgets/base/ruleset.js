@@ -1,0 +1,146 @@
+// Choosing a ruleset and a way to play: the reader's own ruleset ("Our table", one stored value for
+// the whole site, preselected by every tool), the labelled ruleset <select> with its "Our table"
+// toggle (RulesetChoice), and filling the ruleset and "Players" lists, with a notice naming a
+// ruleset or format asked for that is not there.
+
+import { clearNote, noteFor, noteShown, read as readStored, update as updateStored } from "../store/storage.js";
+import { clear, h } from "./dom.js";
+
+// One value for the whole site (storage.js's "ruleset"): every tool preselects it. Storage that is
+// missing or full counts as no choice; a stored value that cannot be read is set aside by
+// storage.js, and the "Our table" field says so (noteFor("ruleset")).
+const RULESET_CHANGED = "somerset-ruleset-changed";
+
+export function rememberedRuleset() {
+  return readStored("ruleset").value;
+}
+
+// Remember the reader's ruleset (null forgets it): {ok, problem} from storage.js.
+export function rememberRuleset(id) {
+  const result = updateStored("ruleset", () => id || null);
+  if (result.ok) clearNote("ruleset"); // chosen anew: what could not be read before is past
+  if (result.ok) window.dispatchEvent(new CustomEvent(RULESET_CHANGED, { detail: id || null }));
+  return result;
+}
+
+// Fill a ruleset <select> (every ruleset, then "All rulesets") and choose `wanted` (an id, an
+// alias or "all"). An unknown name falls back to `fallback` and adds a notice saying so.
+export function fillRulesetSelect(select, rulesets, wanted, fallback, notices, { all = true } = {}) {
+  clear(select);
+  for (const r of rulesets) select.appendChild(h("option", { value: r.id }, r.short_name));
+  if (all) select.appendChild(h("option", { value: "all" }, "All rulesets (compare)"));
+  const name = String(wanted).trim().toLowerCase();
+  const match = name === "all" && all ? "all" : rulesets.find((r) => r.id === name || (r.aliases || []).includes(name));
+  if (match) select.value = match === "all" ? "all" : match.id;
+  else {
+    select.value = fallback;
+    const shown = (rulesets.find((r) => r.id === fallback) || { short_name: fallback }).short_name;
+    notices.push(
+      name === "all" ? `This tool plays one ruleset at a time; showing ${shown}.` : `There is no ruleset called “${wanted}”; showing ${shown} instead.`,
+    );
+  }
+  select.disabled = false;
+}
+
+// A labelled ruleset <select> with the reader's "Our table" toggle: pressed when the chosen ruleset
+// is the one remembered on this device; one press remembers the chosen one (or forgets it).
+export class RulesetChoice {
+  constructor(id, { all = true, label = "Ruleset", compact = false } = {}) {
+    this.all = all;
+    this.select = h("select", { id, disabled: true }, h("option", { value: "" }, "Rulesets…"));
+    // Compact: only the star shows; its name stays "Our table".
+    this.toggle = h(
+      "button",
+      { type: "button", class: `md-button sr-ourtable${compact ? " sr-ourtable--compact" : ""}`, "aria-pressed": "false", disabled: true, onclick: () => this.flip() },
+      h("span", { class: "sr-ourtable__mark", "aria-hidden": "true" }),
+      h("span", { class: compact ? "sr-vh" : "sr-ourtable__text" }, "Our table"),
+    );
+    this.error = h("p", { class: "sr-field-error", id: `${id}-err`, hidden: true });
+    // What storage said about "Our table" (a choice not kept, a kept one that could not be read).
+    this.note = h("p", { class: "sr-hint sr-ourtable__note", id: `${id}-note`, role: "status", hidden: true });
+    this.field = h(
+      "div",
+      { class: "sr-field sr-field--rules" },
+      h("label", { for: id }, label),
+      h("div", { class: "sr-ruleset" }, this.select, this.toggle),
+      this.error,
+      this.note,
+    );
+    this.select.addEventListener("change", () => this.update());
+    this._onRemembered = () => this.update();
+    window.addEventListener(RULESET_CHANGED, this._onRemembered);
+    window.addEventListener("storage", this._onRemembered);
+  }
+
+  get value() {
+    return this.select.value;
+  }
+
+  set value(v) {
+    this.select.value = v;
+    this.update();
+  }
+
+  fill(rulesets, wanted, fallback, notices) {
+    this.rulesets = rulesets;
+    fillRulesetSelect(this.select, rulesets, wanted, fallback, notices, { all: this.all });
+    this.update();
+  }
+
+  name(id = this.value) {
+    const r = (this.rulesets || []).find((x) => x.id === id);
+    return r ? r.short_name : id;
+  }
+
+  update() {
+    const v = this.select.value;
+    const usable = Boolean(this.rulesets) && v !== "all" && v !== "";
+    const mine = rememberedRuleset();
+    const pressed = usable && mine === v;
+    this.toggle.disabled = !usable;
+    this.toggle.setAttribute("aria-pressed", String(pressed));
+    this.toggle.title = pressed
+      ? `Your table plays ${this.name(v)}: every tool opens with it. Press to forget.`
+      : usable
+        ? `Press to open every tool with ${this.name(v)} on this device.`
+        : "Choose one ruleset to make it your table's.";
+    // What storage said: a choice not kept, or one kept before that could not be read.
+    const problem = this._problem || noteFor("ruleset");
+    if (!this._problem && problem) noteShown("ruleset");
+    this.note.hidden = !problem;
+    this.note.textContent = problem || "";
+    if (problem) this.toggle.setAttribute("aria-describedby", this.note.id);
+    else this.toggle.removeAttribute("aria-describedby");
+  }
+
+  flip() {
+    const v = this.select.value;
+    if (!v || v === "all") return;
+    const forgetting = rememberedRuleset() === v;
+    const result = rememberRuleset(forgetting ? null : v);
+    this._problem = result.ok ? null : `${forgetting ? "Not forgotten" : `${this.name(v)} is not remembered`}: ${result.problem}.`;
+    if (result.ok) clearNote("ruleset");
+    this.update();
+  }
+}
+
+// Fill a "Players" <select> with a ruleset's formats and choose `wanted` (else `previous`, else
+// the first). A wanted format the ruleset lacks adds a notice saying what is shown instead.
+export function fillFormatSelect(select, ruleset, wanted, notices, previous = "", label = (f) => f.label) {
+  clear(select);
+  for (const f of ruleset.formats) select.appendChild(h("option", { value: f.id }, label(f)));
+  const pick = wanted || previous;
+  if (ruleset.formats.some((f) => f.id === pick)) select.value = pick;
+  else {
+    select.value = ruleset.formats[0].id;
+    if (wanted) notices.push(`“${String(wanted).slice(0, 40)}” is not a way to play ${ruleset.short_name}; showing ${ruleset.formats[0].label}.`);
+  }
+  select.disabled = ruleset.formats.length < 2;
+}
+
+// The format `formatId` of ruleset `rulesetId` in a rulesetList() answer (the first ruleset, the
+// first format, where there is no such one).
+export function formatOf(rulesets, rulesetId, formatId) {
+  const r = rulesets.find((x) => x.id === rulesetId) || rulesets[0];
+  return r.formats.find((f) => f.id === formatId) || r.formats[0];
+}

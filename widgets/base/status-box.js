@@ -1,0 +1,117 @@
+// A widget's status box: what starting the rules engine costs and a Start button, then the loading
+// progress in the same place and size (nothing moves under a finger), or the failure with a Retry
+// button; and, once the engine is ready, the widget's onReady with focus moved to its first
+// control. Methods of the widget base (ui.js assigns them to Widget).
+
+import { engine } from "../engine/engine.js";
+import { h } from "./dom.js";
+
+// The engine's download as a reader sees it (compressed, as the site is served): develop/benchmarks.md.
+const ENGINE_SIZE = "about 7 MB";
+
+export const engineStatus = {
+  // The status box: what starting costs and a Start button, then the loading progress in the same
+  // place and size, or the failure with a Retry button.
+  statusBox() {
+    this._statusText = h("span", { class: "sr-status__text" });
+    this._progress = h("progress", { max: "100", value: "0", "aria-hidden": "true" });
+    this._retry = h("button", { type: "button", class: "md-button sr-retry", hidden: true, onclick: () => engine.retry() }, "Retry");
+    this._start = h(
+      "button",
+      { type: "button", class: "md-button md-button--primary sr-start", hidden: true, onclick: () => engine.start() },
+      "Start the rules engine",
+    );
+    this._status = h("div", { class: "sr-status" }, this._statusText, this._start, this._progress, this._retry);
+    return this._status;
+  },
+
+  _engineState(state) {
+    if (!this._status) {
+      if (state.status === "ready") this._becameReady();
+      else this._wasReady = false;
+      return;
+    }
+    const box = this._status;
+    box.dataset.shown = box.hidden ? "" : box.dataset.state || "";
+    box.dataset.state = state.status;
+    if (state.status === "idle") {
+      const unreachable = state.offline && state.saved === false; // Start could only fail
+      box.hidden = false;
+      box.dataset.offline = unreachable ? "true" : "false";
+      this._statusText.textContent = unreachable
+        ? "You are offline, and this device has not saved the rules engine yet, so this tool cannot work now. Connect to the internet and use any tool once: after that every tool works offline too."
+        : `The rules engine runs in your browser and starts when you use this tool (${ENGINE_SIZE}, fetched once from this site).`;
+      this._progress.hidden = true;
+      this._retry.hidden = true;
+      this._start.hidden = unreachable;
+      this._start.removeAttribute("aria-disabled");
+      this._start.textContent = "Start the rules engine";
+      // Whether the box has been on screen (see "loading"): not when the engine starts in the task
+      // that drew it (a tool opened from a link with a position).
+      this._idleSeen = false;
+      requestAnimationFrame(() => {
+        this._idleSeen = box.dataset.state === "idle";
+      });
+    } else if (state.status === "loading") {
+      const pct = Math.round(100 * (state.fraction || 0));
+      if (box.dataset.shown === "idle" && this._idleSeen) {
+        // Keep the box's layout as it was when the reader pressed: nothing moves under the finger.
+        // (Measuring forces a layout of the whole page: not done for a box never on screen.)
+        this._statusText.style.minHeight = `${this._statusText.getBoundingClientRect().height}px`;
+        this._start.style.minWidth = `${this._start.getBoundingClientRect().width}px`;
+      }
+      box.hidden = false;
+      this._statusText.textContent = `Loading the rules engine… ${pct}%`;
+      // The button stays where it was (a finger or the keyboard may be on it) and shows progress.
+      this._start.hidden = false;
+      this._start.setAttribute("aria-disabled", "true");
+      this._start.textContent = `Starting… ${pct}%`;
+      this._start.style.setProperty("--sr-progress", `${pct}%`);
+      this._progress.hidden = true;
+      this._progress.value = pct;
+      this._retry.hidden = true;
+    } else if (state.status === "failed") {
+      const hadFocus = box.contains(document.activeElement);
+      box.hidden = false;
+      this._statusText.textContent = `The rules engine could not load: ${state.message}`;
+      this._start.hidden = true;
+      this._progress.hidden = true;
+      this._retry.hidden = false;
+      if (hadFocus) this._retry.focus();
+      if (!this._announcedFailure) this.announce(`The rules engine could not load. ${state.message}`);
+      this._announcedFailure = true;
+    } else if (state.status === "ready") {
+      // Focus on the Start button (or the box) would fall to the page's body when it hides: move it
+      // to the widget's first control instead, once that control exists.
+      const hadFocus = box.contains(document.activeElement);
+      if (!hadFocus) box.hidden = true;
+      this._announcedFailure = false;
+      this._becameReady(hadFocus);
+      return;
+    }
+    this._wasReady = false;
+  },
+
+  _becameReady(hadFocus = false) {
+    if (this._wasReady) return;
+    this._wasReady = true;
+    // With focus in the status box, the box stays until onReady has drawn the controls; then focus
+    // moves to the first of them and the box goes.
+    this.prepared()
+      .then(() => this.onReady())
+      .catch((e) => this.showProblem(e))
+      .finally(() => {
+        if (!hadFocus || engine.state.status !== "ready") return;
+        const stillThere = this._status.contains(document.activeElement) || document.activeElement === document.body;
+        if (stillThere) {
+          const target = this.firstControl();
+          if (target) target.focus();
+          else {
+            this.setAttribute("tabindex", "-1");
+            this.focus();
+          }
+        }
+        this._status.hidden = true;
+      });
+  },
+};
