@@ -57,7 +57,7 @@ help:
 	@echo "make bench-ab   the engine's speed now against main (BASE=rev), side by side, CPython and Pyodide"
 	@echo "make bench-solve  the solver's speed on random endings, in CPython and in Pyodide under Node"
 	@echo "make bench-solve-site  the nodes the site's best-play answers need, and their speed in CPython and Pyodide"
-	@echo "make bench-bots  the sampling bot's side against heuristic bots over 2,000 deals (CPython), and its moves' time in Pyodide"
+	@echo "make bench-bots  one kind of bot against another in duplicate (BOTS=sampling AGAINST=heuristic), 2,000 deals (CPython), and moves' time in Pyodide"
 	@echo "make bench-advise  the advisor: play-outs a second, the play-out bot in duplicate, time to a first answer (CPython, Pyodide)"
 	@echo "make bench-bid  advisor bidding against today's bidding in duplicate, and the advisor's calibration (CPython, Pyodide)"
 	@echo "make bench-web  the engine's start-up (unthrottled and on an emulated phone) and the bytes of pages in headless Chromium (scripts/bench_web.py)"
@@ -147,14 +147,20 @@ bench-solve-site: setup
 	$(BIN)/python -m somerset_tools.solve_budget $(SOLVE_SITE_ARGS)
 	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.solve_budget $(SOLVE_SITE_ARGS)
 
-# The sampling bot against today's heuristic bots: points per deal with a 95% interval, and the
-# cost (about half an hour on a busy machine); then the time of its moves in Pyodide under Node.
+# One kind of bot against another in duplicate (BOTS against AGAINST: any of make_bots' kinds, such as
+# heuristic, sampling, search, sampling+advisor): points and score a deal with 95% intervals, and the
+# cost (the default pair takes about half an hour on a busy machine); then the time of their moves
+# in Pyodide under Node.
+BOTS ?= sampling
+AGAINST ?= heuristic
+BOTS_RULES ?= parker-1947
 BOTS_DEALS ?= 2000
 BOTS_PYODIDE_DEALS ?= 20
+BOTS_ARGS = --bots $(BOTS) --against $(AGAINST) --rules $(BOTS_RULES)
 bench-bots: setup
-	nice $(BIN)/python -m somerset_tools.bench_bots --deals $(BOTS_DEALS) --progress
-	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.bench_bots --deals $(BOTS_PYODIDE_DEALS)
-	$(BIN)/python -m somerset_tools.bench_bots --deals $(BOTS_PYODIDE_DEALS)
+	nice $(BIN)/python -m somerset_tools.bench_bots $(BOTS_ARGS) --deals $(BOTS_DEALS) --progress
+	node scripts/pyodide-python.mjs $$(ls dist/somerset-*.whl) -m somerset_tools.bench_bots $(BOTS_ARGS) --deals $(BOTS_PYODIDE_DEALS)
+	$(BIN)/python -m somerset_tools.bench_bots $(BOTS_ARGS) --deals $(BOTS_PYODIDE_DEALS)
 
 # The bid advisor: the play-out policy's speed and its margin against heuristic bots in duplicate,
 # and the time to a first answer (every trump within a point) in CPython, then in Pyodide under Node.

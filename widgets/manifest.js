@@ -25,7 +25,7 @@ export const WIDGETS = {
   "somerset-rulings": {"module": "rulings/rulings.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-samedeal": {"module": "same-deal/same-deal.js", "fields": ["rules", "format", "seed", "dealer", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-score": {"module": "score/score.js", "fields": ["rules", "format", "bid", "made", "against"], "headStart": true, "stylesheet": "somerset.css"},
-  "somerset-table": {"module": "play/table.js", "fields": ["rules", "format", "seed", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
+  "somerset-table": {"module": "play/table.js", "fields": ["rules", "format", "seed", "moves", "play", "bots", "level"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-today": {"module": "trainer/today.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-trainer": {"module": "trainer/trainer.js", "fields": [], "headStart": false, "stylesheet": "trainer.css"},
   "somerset-trick": {"module": "trick/trick.js", "fields": ["rules", "trump", "cards", "held"], "headStart": true, "stylesheet": "cards.css"},

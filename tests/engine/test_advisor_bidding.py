@@ -23,7 +23,7 @@ def _calls(deal: Deal) -> list[str]:
 
 def test_the_advisor_bots_are_made_by_name_and_kept_out_of_the_link_bots() -> None:
     assert set(BOTS) == {"random", "heuristic", "sampling"}
-    assert set(BOT_KINDS) == set(BOTS) | {"heuristic+advisor", "sampling+advisor"}
+    assert set(BOT_KINDS) == set(BOTS) | {"search", "heuristic+advisor", "sampling+advisor", "search+advisor"}
     heuristic = make_bots("heuristic+advisor", 4, 9)
     sampling = make_bots("sampling+advisor", 4, 9)
     plain = make_bots("heuristic", 4, 9)
@@ -33,7 +33,7 @@ def test_the_advisor_bots_are_made_by_name_and_kept_out_of_the_link_bots() -> No
     # the same seeds as the plain bots: their cards are the plain bots' cards
     assert [b.seed for b in heuristic] == [b.rng.state for b in plain]  # type: ignore[attr-defined]
     assert all(b.samples == BID_SAMPLES for b in heuristic)  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match="the bots are: random, heuristic, sampling, heuristic"):
+    with pytest.raises(ValueError, match="the bots are: random, heuristic, sampling, search, heuristic"):
         make_bots("heuristic+oracle", 4, 1)
 
 

@@ -192,3 +192,27 @@ def test_the_end_of_a_deal_says_why_it_scores_so(rid: str) -> None:
     words = calculator["reason"].split("The bidder's side ", 1)[1].split(";")[0]
     assert words in reason["text"]
     assert data["total"] == sum(data["team_points"])
+
+
+def test_the_reader_chooses_the_bots_level_and_a_link_naming_none_plays_as_before() -> None:
+    moves = ["pass"]
+    default = sit_down("parker-1947", None, 7, moves)
+    assert default["level"] == "club" and default["levels"] == ["beginner", "club", "strong"]
+    club = api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 7, "moves": moves, "level": "club"})
+    assert club == default
+    # each level plays its own bots: a whole deal played by the reader's first choices differs somewhere
+    plays = {}
+    for level in ("beginner", "club", "strong"):
+        data = api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 7, "moves": [], "level": level})
+        while not data["over"]:
+            data = api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 7, "play": data["play"],
+                                 "moves": [first_choice(data)], "level": level})
+        assert data["level"] == level
+        plays[level] = data["play"]
+    assert len(set(plays.values())) > 1
+    # a deal's code replays the same whatever the level asked (the code needs no bot)
+    again = api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 7, "play": plays["strong"], "moves": [],
+                          "level": "beginner"})
+    assert again["play"] == plays["strong"] and again["over"]
+    bad = api.dispatch({"cmd": "table", "rules": "parker-1947", "seed": 7, "level": "expert"})["error"]
+    assert bad["field"] == "level" and "beginner, club, strong" in bad["message"]

@@ -123,6 +123,9 @@ BOT_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 3), ("some
 # Deals played by heuristic bots that bid with the advisor (ruleset, seed): the same calls in both.
 ADVISOR_BOT_DEALS: list[tuple[str, int]] = [("parker-1947", 3), ("somersetgame-com", 8), ("hodges-1913", 2)]
 
+# Deals played by the searching bots, with a small budget of play-outs (ruleset, format, seed).
+SEARCH_BOT_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 4), ("hodges-1903", "two", 6)]
+
 # Deals the heuristic bots play whose codes must replay them (ruleset, format, seed).
 LINK_DEALS: list[tuple[str, str | None, int]] = [("parker-1947", None, 7), ("triple-2009", "five-single", 2),
                                                   ("somersetcards-com", "two", 4), ("hodges-1903", "two", 3)]
@@ -318,6 +321,15 @@ def run() -> dict[str, Any]:
             checks += 1
             deal = play_deal(new_deal(rules, None, seed), make_bots("heuristic+advisor", 4, seed))
             advisor_plays.append([str(a) for a in deal.history])
+    # The searching bots (play-outs from the first trick): the same seed, the same cards.
+    search_plays: list[Any] = []
+    if "search" in getattr(sys.modules.get("somerset.players.roster"), "BOT_KINDS", ()):
+        from somerset.players.search import SearchBot
+        for rules, fmt, seed in SEARCH_BOT_DEALS:
+            checks += 1
+            players = 4 if fmt is None else 2
+            deal = play_deal(new_deal(rules, fmt, seed), [SearchBot(seed * 7 + s, rollouts=24) for s in range(players)])
+            search_plays.append([str(a) for a in deal.history])
     # The bid advisor: the same request gives the same answer, asked at once or in slices.
     advice: list[Any] = []
     if "advise" in getattr(api, "COMMANDS", {}):  # not in a stand-in engine of the runner's own tests
@@ -347,6 +359,7 @@ def run() -> dict[str, Any]:
         "bots": bot_plays,
         "advice": advice,
         "advisor_bots": advisor_plays,
+        "search_bots": search_plays,
         "random_play": digests,
     }
 

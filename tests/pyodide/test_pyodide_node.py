@@ -146,6 +146,7 @@ def test_pyodide_and_cpython_answer_alike(in_pyodide: dict[str, Any], in_cpython
     assert in_pyodide["bots"] == in_cpython["bots"] and len(in_cpython["bots"]) >= 4
     # bots that bid with the advisor: the same seed, the same calls
     assert in_pyodide["advisor_bots"] == in_cpython["advisor_bots"] and len(in_cpython["advisor_bots"]) >= 3
+    assert in_pyodide["search_bots"] == in_cpython["search_bots"] and len(in_cpython["search_bots"]) >= 2
     # the bid advisor: the same answers, at once or in slices
     assert in_pyodide["advice"] == in_cpython["advice"] and len(in_cpython["advice"]) >= 4
     for sliced, whole in in_cpython["advice"]:

@@ -61,7 +61,10 @@ const CALL_REVIEW_SAMPLES = 40; // for each call measured once the deal is over 
 const TRAINER_PATH = "puzzles/trainer/?theme=own";
 
 const DEFAULT_RULES = "parker-1947";
-const FIELDS = ["rules", "format", "seed", "moves", "play", "bots"];
+const FIELDS = ["rules", "format", "seed", "moves", "play", "bots", "level"];
+// The bots' levels the engine offers (somerset.players.roster.LEVELS), and the one of a link naming none.
+const LEVELS = [["beginner", "Beginner"], ["club", "Club"], ["strong", "Strong"]];
+const DEFAULT_LEVEL = "club";
 
 // Moves in the address: "bid 9,play 4/8" is written bid_9,play_4/8. (The engine refuses more moves than a deal has.)
 function movesFromText(text) {
@@ -94,12 +97,19 @@ class SomersetTable extends Widget {
     this._format = h("select", { id: `${id}-format`, disabled: true }, h("option", { value: "" }, "—"));
     this._seed = h("input", { id: `${id}-seed`, type: "text", inputmode: "numeric", autocomplete: "off", size: "10", value: this._wanted.seed, "aria-describedby": `${id}-seed-err` });
     this._seedError = h("p", { class: "sr-field-error", id: `${id}-seed-err`, hidden: true });
+    // How well the bots play their cards; a change plays the rest of the deal at the new level.
+    this._level = h(
+      "select",
+      { id: `${id}-level`, onchange: () => this.refresh(true) },
+      ...LEVELS.map(([value, label]) => h("option", { value }, label)),
+    );
+    this._level.value = DEFAULT_LEVEL;
     const field = (control, label, ...rest) => h("div", { class: "sr-field" }, h("label", { for: control.id }, label), control, ...rest);
     const form = h(
       "form",
       { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.newDeal(this._seed.value)) },
       this._choice.field,
-      h("div", { class: "sr-row" }, field(this._format, "Players"), field(this._seed, "Seed", this._seedError)),
+      h("div", { class: "sr-row" }, field(this._format, "Players"), field(this._seed, "Seed", this._seedError), field(this._level, "Bots' level")),
       h(
         "div",
         { class: "sr-inline sr-actions" },
@@ -136,6 +146,10 @@ class SomersetTable extends Widget {
     this._choice.fill(this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
     this.fillFormats(this._wanted.format, notices);
     this.showNotice(notices);
+    const level = String(this._wanted.level || "").trim().toLowerCase();
+    if (LEVELS.some(([value]) => value === level)) this._level.value = level;
+    else if (level) notices.push(`The bots' level “${String(this._wanted.level).slice(0, 30)}” is not one of ${LEVELS.map(([, label]) => label).join(", ")}: the bots play at ${LEVELS.find(([v]) => v === DEFAULT_LEVEL)[1]}.`);
+    if (notices.length) this.showNotice(notices);
     const seed = checkSeed(this._wanted.seed, this._limits);
     if (seed.error) {
       this.showNotice([...notices, `${seed.error} Dealing seed 1 instead.`]);
@@ -216,7 +230,7 @@ class SomersetTable extends Widget {
     // A move re-draws the board; keep a keyboard reader's focus in it, on the next thing to do.
     const keepFocus = this._board.contains(document.activeElement) || document.activeElement === document.body;
     const seq = ++this._seq;
-    const request = { cmd: "table", rules: this._rules.value, format: this._format.value, seed: Number(this._seed.value), moves: [...this._pending] };
+    const request = { cmd: "table", rules: this._rules.value, format: this._format.value, seed: Number(this._seed.value), moves: [...this._pending], level: this._level.value };
     if (!Number.isSafeInteger(request.seed)) request.seed = this._seed.value;
     if (this._play !== null) request.play = this._play;
     else if (this._bots) request.bots_version = this._bots;
@@ -237,7 +251,7 @@ class SomersetTable extends Widget {
     this._pending = [];
     this._data = data;
     this._barred = barred;
-    this.saveState({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), play: data.play, moves: "", bots: "" });
+    this.saveState({ rules: data.ruleset, format: data.format, seed: String(this._seed.value), play: data.play, moves: "", bots: "", level: data.level });
     const from = this._paceFrom ?? null;
     this._paceFrom = null;
     this._skip = false;

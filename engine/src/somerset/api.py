@@ -176,7 +176,8 @@ def replay_json(req: JSON) -> JSON:
 
 def table_json(req: JSON) -> JSON:
     """A deal at the table: ``rules``, ``seed``, optional ``format``, ``play`` (the deal's code so far,
-    see :mod:`somerset.records.links`), ``moves`` (the reader's action texts after it) and ``bots_version``."""
+    see :mod:`somerset.records.links`), ``moves`` (the reader's action texts after it), ``bots_version``
+    and ``level`` (the bots' level, see :data:`somerset.players.roster.LEVELS`)."""
     from .service.table import sit_down
 
     r = read.ruleset(req)
@@ -187,7 +188,8 @@ def table_json(req: JSON) -> JSON:
         raise ApiError("'moves' must be a list of moves such as \"bid 9\" or \"play 4/8\"", "moves")
     if len(moves) > MAX_MOVES:
         raise ApiError(f"'moves' has {len(moves)} moves; a deal needs at most {MAX_MOVES}", "moves")
-    return sit_down(r, fmt, seed, moves, play=read.play_code(req), bots_version=read.bots_version(req))
+    return sit_down(r, fmt, seed, moves, play=read.play_code(req), bots_version=read.bots_version(req),
+                    level=read.level(req))
 
 
 def rulesets_json(req: JSON) -> JSON:
@@ -271,7 +273,7 @@ COMMANDS: dict[str, Command] = {
     "puzzle": Command(puzzle_json, ("id",)),
     "judge": Command(judge_json, ("id", "answer")),
     "replay": Command(replay_json, ("example", "record", *_RULES, "format", "seed", "dealer", "play", "bots_version")),
-    "table": Command(table_json, (*_RULES, "format", "seed", "moves", "play", "bots_version")),
+    "table": Command(table_json, (*_RULES, "format", "seed", "moves", "play", "bots_version", "level")),
     "pad": Command(pad_json, (*_RULES, "format", "names", "deals")),
     "solve": Command(solve_json, ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines")),
     "samedeal": Command(samedeal_json, ("rules", "format", "seed", "dealer", "moves", "record", "bots", "play",

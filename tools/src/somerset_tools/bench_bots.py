@@ -1,20 +1,20 @@
-"""The sampling bot against today's heuristic bot: points per deal, with their uncertainty, and the cost.
+"""One kind of bot against another in duplicate: points and score a deal, with their uncertainty, and the cost.
 
-Each seeded deal (the dealer passing left) is played twice from the same seed:
+Each seeded deal (the dealer passing left) is played at one table per side of the format, from the
+same seed (the same cards): at table ``t`` the bots of kind ``--bots`` (A) sit in the seats of side
+``t`` and the bots of kind ``--against`` (B) in every other seat, each bot seeded by its seat as
+:func:`somerset.players.roster.make_bots` seeds it. With two sides that is the same cards with the
+seats swapped. A deal's gain is, averaged over the sides, what side ``t`` took with A in its seats
+less what it took with B there (at the other tables): a paired difference, in points taken and in
+score, whose mean and 95% confidence interval (1.96 standard errors) are given. A deal passed out
+at every table is dealt again (the next seed) and not counted; one passed out at some tables only
+counts, those tables taking nothing. Also: how often each kind made the contracts it won, the time
+of each kind's card choices (those with more than one legal card) and the time a deal costs, both
+in CPU time of the process (``time.process_time``), which a busy machine does not inflate.
 
-* by four heuristic bots (today's bots), and
-* with the sampling bot (:class:`somerset.players.bots.SamplingBot`) in the seats of one side (side 0 on
-  even deals, side 1 on odd ones) and heuristic bots in the others.
-
-The sampling bot bids and plays as the heuristic bot until the ending, so the two plays differ
-only from there: the gain is the sampling side's points in the second play less the same seats'
-points in the first, a paired difference whose mean and 95% confidence interval (1.96 standard
-errors) are printed; also each side's points per deal in the mixed plays, the score change the
-gain makes, and the time and the solves a deal costs. Deals everyone passes are dealt again
-(the next seed) and not counted.
-
-``python -m somerset_tools.bench_bots --deals 2000`` prints the figures (``make bench-bots``); the same
-module under Pyodide (``scripts/pyodide-python.mjs``) gives the time a bot's move takes there.
+``python -m somerset_tools.bench_bots --bots sampling --against heuristic --deals 2000`` prints the
+figures (``--json`` one JSON document; ``make bench-bots``); the same module under Pyodide
+(``scripts/pyodide-python.mjs``) gives the time a bot's move takes there.
 """
 
 from __future__ import annotations
@@ -27,14 +27,16 @@ import sys
 import time
 from typing import Any, Sequence
 
-from somerset.players.bots import ENDING_CARDS, SAMPLES, SOLVE_NODES, Bot, SamplingBot
-from somerset.players.roster import make_bots
+from somerset.players.advisor_bidding import AdvisorBidder
 from somerset.players.autoplay import play_deal
-from somerset.game.deal import new_deal
+from somerset.players.bots import CHOICES, ENDING_CARDS, SAMPLES, SOLVE_NODES, Bot, SamplingBot
+from somerset.players.roster import BOT_KINDS, bot_version, make_bots
+from somerset.players.search import ROLLOUTS, SearchBot
+from somerset.game.deal import Deal, Phase, new_deal
 from somerset.game.rng import deal_seed
 from somerset.rules.rulesets import load_ruleset
 
-__all__ = ["run", "main"]
+__all__ = ["run", "main", "describe"]
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -55,131 +57,174 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 class _Timed:
-    """A bot whose ending moves are timed (the sampling bot's cost per move)."""
+    """A bot whose card choices with more than one legal card are timed."""
 
-    def __init__(self, bot: SamplingBot, times: list[float]) -> None:
+    def __init__(self, bot: Bot, times: list[float]) -> None:
         self.bot = bot
         self.name = bot.name
         self.times = times
 
-    def act(self, deal: Any) -> Any:
-        if not self.bot.in_ending(deal) or len(deal.legal_actions()) == 1:
+    def act(self, deal: Deal) -> Any:
+        if deal.phase is not Phase.PLAY or len(deal.legal_actions()) == 1:
             return self.bot.act(deal)
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.bot.act(deal)
-        self.times.append(time.perf_counter() - start)
+        self.times.append(time.process_time() - start)
         return action
 
 
-def run(ruleset: str = "parker-1947", format_id: str = "four-partners", deals: int = 2000, seed: int = 1,
-        samples: int = SAMPLES, ending: int = ENDING_CARDS, nodes: int = SOLVE_NODES,
-        progress: bool = False) -> dict[str, Any]:
-    """Play ``deals`` counted deals both ways and return the figures (see the module's text)."""
+def _settle(bots: list[Bot], samples: int, ending: int, nodes: int, rollouts: int) -> list[Bot]:
+    """The sampling and searching bots among ``bots`` given the bench's settings."""
+    for b in bots:
+        inner = b.base if isinstance(b, AdvisorBidder) else b
+        if isinstance(inner, SamplingBot):
+            inner.samples, inner.ending, inner.nodes = samples, ending, nodes
+        if isinstance(inner, SearchBot):
+            inner.rollouts = rollouts
+    return bots
+
+
+def _interval(mean: float, half: float) -> list[float]:
+    return [round(mean - half, 3), round(mean + half, 3)]
+
+
+def run(bots: str = "sampling", against: str = "heuristic", ruleset: str = "parker-1947",
+        format_id: str = "four-partners", deals: int = 2000, seed: int = 1, samples: int = SAMPLES,
+        ending: int = ENDING_CARDS, nodes: int = SOLVE_NODES, rollouts: int = ROLLOUTS,
+        progress: bool = False, minutes: float | None = None) -> dict[str, Any]:
+    """Play ``deals`` counted deals in duplicate (fewer when ``minutes`` of wall-clock time run out
+    first) and return the figures (see the module's text)."""
+    for kind in (bots, against):
+        if kind not in BOT_KINDS:
+            raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
     n = fmt.players
+    sides = len(fmt.teams)
     gains: list[float] = []
     score_gains: list[float] = []
-    mixed_sampling: list[float] = []
-    mixed_heuristic: list[float] = []
-    differ = 0
-    redeals = 0
-    solved = 0
-    move_times: list[float] = []
-    base_seconds = mixed_seconds = 0.0
+    times: dict[str, list[float]] = {"bots": [], "against": []}
+    contracts = {"bots": [0, 0], "against": [0, 0]}  # won, made
+    redeals = differ = 0
+    seconds = 0.0
     i = 0
-    while len(gains) < deals:
+    stop = None if minutes is None else time.monotonic() + 60 * minutes
+    while len(gains) < deals and (stop is None or time.monotonic() < stop or not gains):
         s = deal_seed(seed, i)
         dealer = i % n
         i += 1
-        start = time.perf_counter()
-        base = play_deal(new_deal(r, fmt.id, s, dealer), make_bots("heuristic", n, s))
-        base_seconds += time.perf_counter() - start
-        if base.passed_out:
+        tables: list[Deal] = []
+        start = time.process_time()
+        for t in range(sides):
+            CHOICES.clear()  # every table's choices are made afresh (and timed), none remembered from another
+            a = _settle(make_bots(bots, n, s), samples, ending, nodes, rollouts)
+            b = _settle(make_bots(against, n, s), samples, ending, nodes, rollouts)
+            seats: list[Bot] = [_Timed(a[x], times["bots"]) if fmt.team_of(x) == t else _Timed(b[x], times["against"])
+                                for x in range(n)]
+            tables.append(play_deal(new_deal(r, fmt.id, s, dealer), seats))
+        seconds += time.process_time() - start
+        if all(d.passed_out for d in tables):
             redeals += 1
             continue
-        side = len(gains) % len(fmt.teams)
-        samplers = [SamplingBot(b.seed, samples, ending, nodes) for b in make_bots("sampling", n, s)
-                    if isinstance(b, SamplingBot)]
-        heuristics = make_bots("heuristic", n, s)
-        seats: list[Bot] = [_Timed(samplers[x], move_times) if fmt.team_of(x) == side else heuristics[x]
-                            for x in range(n)]
-        start = time.perf_counter()
-        mixed = play_deal(new_deal(r, fmt.id, s, dealer), seats)
-        mixed_seconds += time.perf_counter() - start
-        solved += sum(b.solved for b in samplers)
-        mine = mixed.team_points()[side]
-        diff = mine - base.team_points()[side]
-        gains.append(diff)
-        score_gains.append(mixed.score_changes()[side] - base.score_changes()[side])
-        others = sum(p for t, p in enumerate(mixed.team_points()) if t != side) / (len(fmt.teams) - 1)
-        mixed_sampling.append(mine)
-        mixed_heuristic.append(others)
-        differ += diff != 0 or [str(a) for a in mixed.history] != [str(a) for a in base.history]
-        if progress and len(gains) % 100 == 0:
-            print(f"... {len(gains)} deals", file=sys.stderr, flush=True)
-    gain, gain_ci = _mean_ci(gains)
-    score_gain, score_ci = _mean_ci(score_gains)
-    sides, sides_ci = _mean_ci([a - b for a, b in zip(mixed_sampling, mixed_heuristic)])
+        points = [d.team_points() for d in tables]
+        scores = [d.score_changes() for d in tables]
+        gain = score_gain = 0.0
+        for t in range(sides):
+            others = [u for u in range(sides) if u != t]
+            gain += points[t][t] - sum(points[u][t] for u in others) / len(others)
+            score_gain += scores[t][t] - sum(scores[u][t] for u in others) / len(others)
+        gains.append(gain / sides)
+        score_gains.append(score_gain / sides)
+        differ += len({tuple(str(a) for a in d.history) for d in tables}) > 1
+        for t, d in enumerate(tables):
+            if d.declarer is not None and not d.passed_out:
+                who = "bots" if fmt.team_of(d.declarer) == t else "against"
+                contracts[who][0] += 1
+                contracts[who][1] += bool(d.made)
+        if progress and len(gains) % 25 == 0:
+            m, h = _mean_ci(gains)
+            print(f"... {len(gains)} deals: {m:+.3f} ± {h:.3f} points a deal", file=sys.stderr, flush=True)
+    gain_mean, gain_half = _mean_ci(gains)
+    score_mean, score_half = _mean_ci(score_gains)
     played = len(gains)
+
+    def moves(ts: list[float]) -> dict[str, Any]:
+        return {"moves": len(ts), "ms_median": round(1000 * _percentile(ts, 0.5), 1),
+                "ms_p95": round(1000 * _percentile(ts, 0.95), 1), "ms_max": round(1000 * max(ts, default=0.0), 1)}
+
     return {
-        "ruleset": r.id, "format": fmt.id, "deals": played, "seed": seed, "redeals": redeals,
-        "samples": samples, "ending_cards": ending, "solve_nodes": nodes,
+        "bots": bots, "against": against, "bots_version": bot_version(bots), "against_version": bot_version(against),
+        "rules": r.id, "format": fmt.id, "deals": played, "seed": seed, "redeals": redeals,
+        "stopped_by_time": played < deals,
+        "samples": samples, "ending_cards": ending, "solve_nodes": nodes, "rollouts": rollouts,
         "python": sys.version.split()[0], "implementation": platform.python_implementation(),
         "platform": sys.platform,
         "points_per_deal": new_deal(r, fmt.id, 0).total_points,
-        "gain_points": round(gain, 3), "gain_points_ci95": round(gain_ci, 3),
-        "gain_score": round(score_gain, 3), "gain_score_ci95": round(score_ci, 3),
-        "sampling_side_points": round(sum(mixed_sampling) / played, 3),
-        "heuristic_side_points": round(sum(mixed_heuristic) / played, 3),
-        "side_difference": round(sides, 3), "side_difference_ci95": round(sides_ci, 3),
+        "points_gain": round(gain_mean, 3), "points_gain_ci": _interval(gain_mean, gain_half),
+        "score_gain": round(score_mean, 3), "score_gain_ci": _interval(score_mean, score_half),
         "deals_played_differently": differ,
-        "solves_per_deal": round(solved / played, 1),
-        "heuristic_ms_per_deal": round(1000 * base_seconds / (played + redeals), 2),
-        "sampling_ms_per_deal": round(1000 * mixed_seconds / played, 1),
-        "ending_moves": len(move_times),
-        "move_ms_median": round(1000 * _percentile(move_times, 0.5), 1),
-        "move_ms_p95": round(1000 * _percentile(move_times, 0.95), 1),
-        "move_ms_max": round(1000 * max(move_times, default=0.0), 1),
+        "contracts": {who: {"won": c[0], "made": c[1]} for who, c in contracts.items()},
+        "cpu_ms_per_deal": round(1000 * seconds / (played + redeals), 1),
+        "move_time": {"bots": moves(times["bots"]), "against": moves(times["against"])},
     }
 
 
 def describe(f: dict[str, Any]) -> str:
     """The figures as a few lines of text."""
+    lo, hi = f["points_gain_ci"]
+    slo, shi = f["score_gain_ci"]
+    c, m = f["contracts"], f["move_time"]
+
+    def rate(who: str) -> str:
+        won = c[who]["won"]
+        return f"{c[who]['made']}/{won} made" if won else "none won"
+
     return "\n".join([
-        f"{f['ruleset']} {f['format']}: {f['deals']} deals from seed {f['seed']} ({f['redeals']} passed out, dealt "
-        f"again); sampling bot: {f['samples']} samples, endings of {f['ending_cards']} cards a hand, "
-        f"at most {f['solve_nodes']} nodes a solve; {f['implementation']} {f['python']}",
-        f"  gain of the sampling side over heuristic bots in the same seats: {f['gain_points']:+.3f} "
-        f"± {f['gain_points_ci95']:.3f} points a deal (of {f['points_per_deal']}); score {f['gain_score']:+.3f} "
-        f"± {f['gain_score_ci95']:.3f}",
-        f"  mixed deals: sampling side {f['sampling_side_points']:.3f}, heuristic side "
-        f"{f['heuristic_side_points']:.3f} points a deal (difference {f['side_difference']:+.3f} "
-        f"± {f['side_difference_ci95']:.3f}); {f['deals_played_differently']} deals played differently",
-        f"  cost: {f['sampling_ms_per_deal']:.1f} ms a deal with the sampling side "
-        f"({f['heuristic_ms_per_deal']:.2f} ms with heuristic bots only), {f['solves_per_deal']} solves a deal; "
-        f"a sampling move: median {f['move_ms_median']} ms, 95th percentile {f['move_ms_p95']} ms, "
-        f"max {f['move_ms_max']} ms ({f['ending_moves']} moves)",
+        f"{f['bots_version']} against {f['against_version']}, {f['rules']} {f['format']}: {f['deals']} deals "
+        f"in duplicate from seed {f['seed']}{' (stopped by --minutes)' if f['stopped_by_time'] else ''} "
+        f"({f['redeals']} passed out everywhere, dealt again); "
+        f"{f['implementation']} {f['python']}",
+        f"  gain of {f['bots']} over {f['against']} in the same seats: {f['points_gain']:+.3f} points a deal "
+        f"(95% {lo:+.3f} to {hi:+.3f}, of {f['points_per_deal']}); score {f['score_gain']:+.3f} "
+        f"(95% {slo:+.3f} to {shi:+.3f}); {f['deals_played_differently']} deals played differently",
+        f"  contracts won: {f['bots']} {c['bots']['won']} ({rate('bots')}), {f['against']} "
+        f"{c['against']['won']} ({rate('against')})",
+        f"  CPU time: {f['cpu_ms_per_deal']:.1f} ms a deal (every table); a card choice: {f['bots']} median "
+        f"{m['bots']['ms_median']} ms, 95th percentile {m['bots']['ms_p95']} ms, max {m['bots']['ms_max']} ms "
+        f"({m['bots']['moves']} moves); {f['against']} median {m['against']['ms_median']} ms, 95th percentile "
+        f"{m['against']['ms_p95']} ms ({m['against']['moves']} moves)",
     ])
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """``python -m somerset_tools.bench_bots``: print the figures (``--json`` for one JSON object)."""
     p = argparse.ArgumentParser(prog="python -m somerset_tools.bench_bots",
-                                description="The sampling bot's side against heuristic bots over seeded deals.")
+                                description="One kind of bot against another in duplicate over seeded deals.")
+    p.add_argument("--bots", default="sampling", choices=BOT_KINDS, help="the kind measured (default %(default)s)")
+    p.add_argument("--against", default="heuristic", choices=BOT_KINDS,
+                   help="the kind it is measured against (default %(default)s)")
     p.add_argument("--rules", default="parker-1947")
     p.add_argument("--format", default="four-partners")
     p.add_argument("--deals", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--samples", type=int, default=SAMPLES)
+    p.add_argument("--samples", type=int, default=SAMPLES, help="sampled deals a move in the ending")
     p.add_argument("--ending", type=int, default=ENDING_CARDS)
     p.add_argument("--nodes", type=int, default=SOLVE_NODES)
-    p.add_argument("--progress", action="store_true", help="print a line every 100 deals on stderr")
+    p.add_argument("--rollouts", type=int, default=ROLLOUTS, help="the searching bot's play-outs a move")
+    p.add_argument("--minutes", type=float, default=None,
+                   help="stop after the deal under way when this many minutes (wall clock) have passed")
+    p.add_argument("--progress", action="store_true", help="print a line every 25 deals on stderr")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
     if a.deals < 1:
         p.error("--deals must be at least 1")
-    figures = run(a.rules, a.format, a.deals, a.seed, a.samples, a.ending, a.nodes, a.progress)
+    if min(a.samples, a.ending, a.nodes, a.rollouts) < 1:
+        p.error("--samples, --ending, --nodes and --rollouts must be at least 1")
+    try:
+        figures = run(a.bots, a.against, a.rules, a.format, a.deals, a.seed, a.samples, a.ending, a.nodes,
+                      a.rollouts, a.progress, a.minutes)
+    except ValueError as e:  # an unknown ruleset or format
+        p.error(str(e))
     print(json.dumps(figures) if a.json else describe(figures))
 
 

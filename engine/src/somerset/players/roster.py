@@ -1,9 +1,12 @@
 """The bots by name, and the version of their play: :data:`BOTS` (the bots links and seeded deals
-may name), :data:`BOT_KINDS` (those and the two that bid with the advisor), :func:`make_bots`
-(one bot per seat), and :func:`check_bots_version`.
+may name), :data:`BOT_KINDS` (those and the ones that bid with the advisor), :func:`make_bots`
+(one bot per seat), :func:`bot_version` (a kind's version, for figures), :func:`check_bots_version`,
+and the levels a reader chooses for the bots at the table (:data:`LEVELS`, :func:`check_level`).
 
-``heuristic+advisor`` and ``sampling+advisor`` (:mod:`somerset.players.advisor_bidding`) play
-their cards as ``heuristic`` and ``sampling`` but make their calls (and name their trump) from the
+``search`` (:mod:`somerset.players.search`) plays every card by play-outs of imagined deals; it is
+not in :data:`BOTS` (no link made before it can name it) and is versioned on its own
+(:data:`~somerset.players.search.SEARCH_VERSION`). ``heuristic+advisor``, ``sampling+advisor`` and ``search+advisor``
+(:mod:`somerset.players.advisor_bidding`) play their cards as ``heuristic``, ``sampling`` and ``search`` but make their calls (and name their trump) from the
 bid advisor's figures. They are not in :data:`BOTS`, whose bidding stays the default everywhere.
 
 >>> [b.name for b in make_bots("random", 4, 1)]
@@ -16,9 +19,10 @@ from ..game.rng import SplitMix64
 from ..rules.errors import RulesError
 from .advisor_bidding import AdvisorBidder
 from .bots import Bot, HeuristicBot, RandomBot, SamplingBot
+from .search import SEARCH_VERSION, SearchBot
 
 __all__ = ["BOTS_VERSION", "LINK_BOTS_VERSION", "REPLAYABLE_BOTS_VERSIONS", "check_bots_version", "BOTS", "BOT_KINDS",
-           "ADVISOR_BIDDING", "make_bots"]
+           "ADVISOR_BIDDING", "CARD_PLAY", "make_bots", "bot_version", "LEVELS", "DEFAULT_LEVEL", "check_level"]
 
 #: The version of the bots' play: how every bot here bids, discards, names trump and plays, given
 #: its seed. A change to any bot's choices (its heuristics, its draws, the sampling bot's ending)
@@ -59,34 +63,81 @@ def check_bots_version(version: object, field: str = "bots_version") -> int:
 
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SamplingBot]] = {
     "random": RandomBot, "heuristic": HeuristicBot, "sampling": SamplingBot}
+#: The bots by the name of their card play: :data:`BOTS` and the searching bot.
+CARD_PLAY: dict[str, type[RandomBot] | type[HeuristicBot] | type[SamplingBot] | type[SearchBot]] = {
+    **BOTS, "search": SearchBot}
 
 
 #: A bot's name with this ending (``heuristic+advisor``, ``sampling+advisor``) is that bot bidding
 #: with the advisor (:class:`somerset.players.advisor_bidding.AdvisorBidder`).
 ADVISOR_BIDDING = "+advisor"
-#: Every name :func:`make_bots` knows: :data:`BOTS` and the two that bid with the advisor.
-BOT_KINDS: tuple[str, ...] = (*BOTS, "heuristic" + ADVISOR_BIDDING, "sampling" + ADVISOR_BIDDING)
+#: Every name :func:`make_bots` knows: :data:`BOTS` and those that bid with the advisor.
+BOT_KINDS: tuple[str, ...] = (*CARD_PLAY, "heuristic" + ADVISOR_BIDDING, "sampling" + ADVISOR_BIDDING,
+                              "search" + ADVISOR_BIDDING)
+#: The version of each bot's play, where it is not :data:`BOTS_VERSION`.
+_OWN_VERSIONS = {"search": SEARCH_VERSION}
+
+
+def bot_version(kind: str) -> str:
+    """The version of ``kind``'s play, as figures name it: the card play's version, with ``+advisor``
+    and the advisor bidding's for a kind that bids with the advisor.
+
+    >>> bot_version("sampling"), bot_version("search+advisor")
+    ('sampling 1', 'search 1+advisor')
+    """
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")
+    base = kind.removesuffix(ADVISOR_BIDDING)
+    return f"{base} {_OWN_VERSIONS.get(base, BOTS_VERSION)}" + kind[len(base):]
 
 
 def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
     """One bot per seat, each seeded from ``seed`` and its seat.
 
-    ``kind`` is one of :data:`BOT_KINDS`: ``random``, ``heuristic`` or ``sampling`` (bidding by the
-    heuristic bot's estimate of the hand), or ``heuristic+advisor`` or ``sampling+advisor`` (the same
-    bot, with the same seed, making its calls and naming its trump from the bid advisor).
+    ``kind`` is one of :data:`BOT_KINDS`: ``random``, ``heuristic``, ``sampling`` or ``search`` (bidding
+    by the heuristic bot's estimate of the hand), or one of those but ``random`` with ``+advisor`` (the
+    same bot, with the same seed, making its calls and naming its trump from the bid advisor).
 
     >>> [b.name for b in make_bots("sampling+advisor", 4, 1)][:2]
     ['sampling+advisor', 'sampling+advisor']
     >>> make_bots("clever", 4, 1)
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'clever'; the bots are: random, heuristic, sampling, heuristic+advisor, sampling+advisor
+    ValueError: unknown bot 'clever'; the bots are: random, heuristic, sampling, search, heuristic+advisor, sampling+advisor, search+advisor
     """
     if kind not in BOT_KINDS:
         raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")
     seeds = [SplitMix64(seed * 1_000_003 + seat).next() for seat in range(players)]
     if kind.endswith(ADVISOR_BIDDING):
-        base = BOTS[kind[: -len(ADVISOR_BIDDING)]]
+        base = CARD_PLAY[kind[: -len(ADVISOR_BIDDING)]]
         return [AdvisorBidder(base(s), s) for s in seeds]
-    cls = BOTS[kind]
+    cls = CARD_PLAY[kind]
     return [cls(s) for s in seeds]
+
+
+#: The levels a reader may choose for the bots at the table (Play a deal), each the bot that plays
+#: at it: ``beginner``, plain rules of thumb from the first card to the last; ``club``, those rules
+#: until the ending, then the solver on imagined deals (the table's bots before there were levels);
+#: ``strong``, every card by play-outs of imagined deals and the ending by the solver. All three bid
+#: by the heuristic bot's estimate, so a level changes how the bots play their cards, not their calls.
+LEVELS: dict[str, str] = {"beginner": "heuristic", "club": "sampling", "strong": "search"}
+#: The level of a table whose link names none: every link made before there were levels.
+DEFAULT_LEVEL = "club"
+
+
+def check_level(level: object, field: str = "level") -> str:
+    """``level`` if it names one of :data:`LEVELS`, else a :class:`~somerset.rules.errors.RulesError`
+    naming them.
+
+    >>> check_level("strong"), check_level(" Club ")
+    ('strong', 'club')
+    >>> check_level("expert")
+    Traceback (most recent call last):
+    ...
+    somerset.rules.errors.RulesError: the bots' level must be one of beginner, club, strong, not 'expert'
+    """
+    name = level.strip().lower() if isinstance(level, str) else level
+    if not isinstance(name, str) or name not in LEVELS:
+        shown = repr(level)[:30]
+        raise RulesError(f"the bots' level must be one of {', '.join(LEVELS)}, not {shown}", field=field)
+    return name

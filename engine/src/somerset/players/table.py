@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import Bot
-from .roster import LINK_BOTS_VERSION, check_bots_version, make_bots
+from .roster import DEFAULT_LEVEL, LEVELS, LINK_BOTS_VERSION, check_bots_version, check_level, make_bots
 from ..game.actions import parse_action
 from ..game.deal import Deal, Phase
 from ..records.links import DealCode, DealCodeError, parse_deal_code
@@ -26,9 +26,10 @@ __all__ = ["READER", "TABLE_BOTS", "table_deal"]
 #: game, with seat 2 against seats 1 and 3).
 READER = 0
 
-#: The bots at the table: the heuristic bot's bidding and early play, and in the ending the solver
-#: on deals sampled from what each bot's seat has seen (see :class:`somerset.players.bots.SamplingBot`).
-TABLE_BOTS = "sampling"
+#: The bots at the table when the reader names no level (:data:`somerset.players.roster.DEFAULT_LEVEL`):
+#: the heuristic bot's bidding and early play, and in the ending the solver on deals sampled from
+#: what each bot's seat has seen (see :class:`somerset.players.bots.SamplingBot`).
+TABLE_BOTS = LEVELS[DEFAULT_LEVEL]
 
 
 def _keep_in_step(deal: Deal, bots: list[Bot]) -> None:
@@ -45,14 +46,16 @@ def _keep_in_step(deal: Deal, bots: list[Bot]) -> None:
 
 def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1,
                moves: list[str] | None = None, play: str | None = None,
-               bots_version: int | str = LINK_BOTS_VERSION) -> tuple[Deal, int, dict[str, Any] | None]:
+               bots_version: int | str = LINK_BOTS_VERSION,
+               level: str = DEFAULT_LEVEL) -> tuple[Deal, int, dict[str, Any] | None]:
     """The deal from ``seed`` with the reader at seat 0 after the code ``play`` (every seat's
-    actions) and then ``moves`` (the reader's), the bots of ``bots_version`` playing the other seats
-    where neither says: the deal (stopped where it needs the reader's next move, or over), how many
+    actions) and then ``moves`` (the reader's), the bots of ``bots_version`` at ``level``
+    (:data:`somerset.players.roster.LEVELS`) playing the other seats where neither says: the deal (stopped where it needs the reader's next move, or over), how many
     moves were used, and the problem with the first step or move that could not be made (None when
     there was none). Where a step of the code cannot be made, the deal is kept up to it, the bots
     play on to the reader's turn, and the moves are left unused."""
     check_bots_version(bots_version)
+    kind = LEVELS[check_level(level)]
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
     moves = list(moves or [])
@@ -60,7 +63,7 @@ def table_deal(ruleset: Ruleset | str, format_id: str | None = None, seed: int =
         raise RulesError(f"{len(moves)} moves is more than any deal needs (at most {MAX_MOVES})", field="moves")
     n = fmt.players
     deal = Deal(r, fmt.id, dealer=n - 1, seed=seed)
-    bots = make_bots(TABLE_BOTS, n, seed)
+    bots = make_bots(kind, n, seed)
     used = 0
     problem: dict[str, Any] | None = None
     if play is not None:

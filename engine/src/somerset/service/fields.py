@@ -16,7 +16,7 @@ from ..rules.limits import MAX_SEED, excerpt
 from ..rules.rulesets import load_ruleset
 from .responses import JSON
 
-__all__ = ["ApiError", "field", "ruleset", "cards", "trump", "seed", "format_id", "bots_version", "play_code"]
+__all__ = ["ApiError", "field", "ruleset", "cards", "trump", "seed", "format_id", "bots_version", "level", "play_code"]
 
 
 class ApiError(SomersetError):
@@ -88,6 +88,14 @@ def bots_version(req: JSON) -> int:
     version: int = in_field("bots_version", check_bots_version, field(req, "bots_version", (int, str),
                                                                         LINK_BOTS_VERSION))
     return version
+
+
+def level(req: JSON) -> str:
+    """The bots' ``level`` at the table (the default level, today's bots, when not given)."""
+    from ..players.roster import DEFAULT_LEVEL, check_level
+
+    name: str = in_field("level", check_level, field(req, "level", str, DEFAULT_LEVEL))
+    return name
 
 
 def play_code(req: JSON) -> str | None:

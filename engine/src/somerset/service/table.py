@@ -10,7 +10,9 @@ then do. The page sends the code it was last given and the reader's next move (`
 answer gives the code of the deal so far (``play``) and the code before the reader's last move
 (``undo``). A link with the reader's moves and no code (as the page wrote them before it kept
 codes, or typed by hand) is replayed with the bots of the version it names (``bots_version``,
-1 when it names none), who play the other seats as they did then. The reader sees only what that seat may see; the hands are
+1 when it names none), who play the other seats as they did then. The reader may choose the bots'
+level (``level``, one of :data:`somerset.players.roster.LEVELS`; a link that names none is played at
+:data:`~somerset.players.roster.DEFAULT_LEVEL`, the level of every link made before there were levels). The reader sees only what that seat may see; the hands are
 shown when the deal is over, with its record and ``review``: each card the reader played in
 the deal's ending with the position before it, for the ``solve`` request to value, and the
 deal's code before it (``play``), for a link to that position.
@@ -24,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game.actions import ActionKind
-from ..players.roster import LINK_BOTS_VERSION, check_bots_version
+from ..players.roster import DEFAULT_LEVEL, LEVELS, LINK_BOTS_VERSION, check_bots_version, check_level
 from ..players.table import READER, TABLE_BOTS, table_deal
 from ..rules.cards import Card
 from ..game.deal import Deal, Phase
@@ -130,11 +132,12 @@ def _reader_moves(deal: Deal) -> list[str]:
 
 def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1,
              moves: list[str] | None = None, play: str | None = None,
-             bots_version: int | str = LINK_BOTS_VERSION) -> dict[str, Any]:
-    """The deal from ``seed`` with the reader at seat 0 after the code ``play`` and ``moves``, and
-    what the reader may do next (see the module's notes)."""
+             bots_version: int | str = LINK_BOTS_VERSION, level: str = DEFAULT_LEVEL) -> dict[str, Any]:
+    """The deal from ``seed`` with the reader at seat 0 after the code ``play`` and ``moves``, the bots
+    at ``level``, and what the reader may do next (see the module's notes)."""
     moves = list(moves or [])
-    deal, used, problem = table_deal(ruleset, format_id, seed, moves, play, bots_version)
+    level = check_level(level)
+    deal, used, problem = table_deal(ruleset, format_id, seed, moves, play, bots_version, level)
     r, fmt, n = deal.ruleset, deal.format, deal.players
     view = deal_view(deal, READER)
     view.pop("legal", None)
@@ -154,6 +157,8 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
         "play": str(DealCode.of(deal)),
         "undo": _undo(deal),
         "bots_version": check_bots_version(bots_version),
+        "level": level,
+        "levels": list(LEVELS),
         "view": view,
         "to_play": _to_play(deal) if deal.current_player == READER and not deal.is_terminal() else {"kind": "none"},
         "over": deal.is_terminal(),
