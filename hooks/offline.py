@@ -26,8 +26,8 @@ runtime, hooks/app.py's manifest and icons: this hook's ``on_post_build`` runs l
 It also writes ``assets/data/offline.json`` (``{"engine_bytes": N, "engine_files": n}``) before the
 precache is listed, so the "Ready for the table" control (widgets/ready/ready.js) states the real size.
 
-The build fails when the precache grows past ``PRECACHE_BUDGET`` (a reader downloads all of it on
-the first visit). Under ``mkdocs serve`` sw.js is a stub that removes itself and its caches, so a
+The build fails when the precache grows past ``PRECACHE_BUDGET`` bytes on the wire, as a host that
+gzips what it serves sends them (a reader downloads all of it on the first visit). Under ``mkdocs serve`` sw.js is a stub that removes itself and its caches, so a
 developer never reads a page from an older build.
 """
 
@@ -53,7 +53,7 @@ RUNTIME = ("assets/pyodide/", "assets/engine/")
 EXCLUDED_SUFFIXES = (".map", ".gz")
 EXCLUDED_FOLDERS = ("assets/javascripts/lunr/",)
 OFFLINE_DATA = "assets/data/offline.json"
-PRECACHE_BUDGET = 8 * 1024 * 1024  # bytes as stored; about a fifth of that compressed
+PRECACHE_BUDGET = 2 * 1024 * 1024  # bytes on the wire (gzip-compressed), what a first visit downloads
 # Part of the engine cache's name: a new value drops every engine cache a reader has (their files
 # are fetched again once). It names the rule the cache's entries were kept under: every file
 # checked against its hash before it is kept (widgets/engine/service-worker.js).
@@ -135,14 +135,14 @@ def engine_files(site: Path) -> list[tuple[str, str, int]]:
 
 
 def build_facts(site: Path, template: str, kept: list[tuple[str, str, int]] | None = None) -> tuple[dict[str, Any], list[tuple[int, str]], int]:
-    """BUILD for the template, the precached files' sizes and paths, and their size gzip-compressed."""
+    """BUILD for the template, the precached files' (bytes on the wire, path), and their bytes as stored."""
     files = sorted(p for p in site.rglob("*") if p.is_file())
     everything = hashlib.sha256(template.encode())  # a new service worker is a new version too
     everything.update(f"{ENGINE_CACHE_FORMAT}\n".encode())
     engine = hashlib.sha256(f"{ENGINE_CACHE_FORMAT}\n".encode())
     precache: list[list[str]] = []
     sizes: list[tuple[int, str]] = []
-    compressed = 0
+    stored = 0
     for f in files:
         rel = f.relative_to(site).as_posix()
         if rel == SW:
@@ -155,8 +155,8 @@ def build_facts(site: Path, template: str, kept: list[tuple[str, str, int]] | No
             engine.update(line)
         if precached(rel):
             precache.append([page_url(rel), digest[:12]])
-            sizes.append((len(data), rel))
-            compressed += len(zlib.compress(data, 6))
+            sizes.append((_wire_bytes(data), rel))
+            stored += len(data)
     facts: dict[str, Any] = {
         "version": everything.hexdigest()[:16],
         "engine": engine.hexdigest()[:16],
@@ -167,7 +167,7 @@ def build_facts(site: Path, template: str, kept: list[tuple[str, str, int]] | No
         kept = engine_files(site)
     facts["engineFiles"] = [list(f) for f in kept]
     facts["engineBytes"] = sum(n for _, _, n in kept)
-    return facts, sizes, compressed
+    return facts, sizes, stored
 
 
 def write_offline_data(site: Path, files: list[tuple[str, str, int]]) -> dict[str, int]:
@@ -203,18 +203,18 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
         raise PluginError(f"hooks/offline.py: {TEMPLATE} must hold the placeholder __BUILD__ exactly once")
     files = engine_files(site)
     write_offline_data(site, files)  # first: it is one of the precached files
-    facts, sizes, compressed = build_facts(site, template, files)
+    facts, sizes, stored = build_facts(site, template, files)
     size = sum(n for n, _ in sizes)
     if size > PRECACHE_BUDGET:
         biggest = ", ".join(f"{rel} ({n / 2**10:.0f} KiB)" for n, rel in sorted(sizes, reverse=True)[:3])
         raise PluginError(
-            f"hooks/offline.py: the offline precache is {size / 2**20:.1f} MiB, over its budget of "
+            f"hooks/offline.py: the offline precache is {size / 2**20:.2f} MiB on the wire, over its budget of "
             f"{PRECACHE_BUDGET / 2**20:.0f} MiB (the largest: {biggest}); exclude what readers do not "
             "need offline, or raise PRECACHE_BUDGET knowingly."
         )
     (site / SW).write_text(template.replace("__BUILD__", json.dumps(facts, separators=(",", ":"))), encoding="utf-8")
     log.info(
-        "offline: sw.js %s precaches %d files, %.2f MiB (%.2f MiB compressed); engine cache %s, %d files, %.2f MB on the wire",
-        facts["version"], len(facts["precache"]), size / 2**20, compressed / 2**20, facts["engine"],
+        "offline: sw.js %s precaches %d files, %.2f MiB on the wire (%.2f MiB stored); engine cache %s, %d files, %.2f MB on the wire",
+        facts["version"], len(facts["precache"]), size / 2**20, stored / 2**20, facts["engine"],
         len(facts["engineFiles"]), facts["engineBytes"] / 1e6,
     )
