@@ -46,3 +46,13 @@ def test_make_test_and_ci_go_through_the_script() -> None:
     assert "scripts/ensure-browser.sh" in makefile
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in ci and "apt-get" not in ci  # one place installs the browser
+
+
+def test_every_test_file_has_a_name_of_its_own() -> None:
+    # pytest imports test modules by their base name (tests/ has no packages): two files of one name
+    # in two folders stop the whole run at collection.
+    names: dict[str, list[str]] = {}
+    for p in (ROOT / "tests").rglob("test_*.py"):
+        names.setdefault(p.name, []).append(p.relative_to(ROOT).as_posix())
+    assert len(names) > 100
+    assert {n: ps for n, ps in names.items() if len(ps) > 1} == {}
