@@ -243,7 +243,7 @@ def test_seats_are_numbered_from_one_for_readers(open_page: Any) -> None:
     }
     got = page.evaluate(
         """async (cases) => {
-          const ui = await import(document.querySelector('script[src*="widgets/main.js"]').src.replace('main.js', 'ui.js'));
+          const ui = await import(document.querySelector('script[src*="widgets/main.js"]').src.replace('main.js', 'base/ui.js'));
           return Object.keys(cases).map((t) => ui.seatText(t));
         }""",
         cases,

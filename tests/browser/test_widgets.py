@@ -483,7 +483,7 @@ def test_play_a_deal_against_the_bots(open_page: Any) -> None:
     table.get_by_role("button", name="/12 suit").click()
     expected = sit_down("somersetgame-com", None, 3, ["bid 24", f"discard {hand[0]} {hand[1]}", "trump 12"])
     legal = expected["to_play"]["cards"]
-    expect(page).to_have_url(re.compile(rf"\?rules=somersetgame-com&format=four-partners&seed=3&play={expected['play']}$"))
+    expect(page).to_have_url(re.compile(rf"\?rules=somersetgame-com&format=four-partners&seed=3&play={expected['play']}&level=club$"))
     # Only the cards the engine allows are enabled; a greyed card does nothing.
     enabled = table.locator(".sr-table__hand .sr-card:not([aria-disabled])")
     expect(enabled).to_have_count(len(legal))
@@ -491,17 +491,17 @@ def test_play_a_deal_against_the_bots(open_page: Any) -> None:
     barred = table.locator(".sr-table__hand .sr-card[aria-disabled='true']")
     if barred.count():
         barred.first.click()
-        expect(page).to_have_url(re.compile(rf"play={expected['play']}$"))
+        expect(page).to_have_url(re.compile(rf"play={expected['play']}&level=club$"))
     enabled.first.focus()
     page.keyboard.press("Enter")
-    expect(page).to_have_url(re.compile(rf"play={expected['play']}[A-Za-z0-9_-]+$"))
+    expect(page).to_have_url(re.compile(rf"play={expected['play']}[A-Za-z0-9_-]+&level=club$"))
     # The keyboard reader's focus stays at the table, on a card that may be played next.
     # (once the bots' cards have been shown, one at a time)
     expect(table.locator(".sr-table__hand .sr-card:not([aria-disabled])").first).to_be_focused(timeout=ENGINE_TIMEOUT)
     expect(table.locator("[aria-live='polite']")).not_to_be_empty()
     # Take back the card: the position before it.
     table.get_by_role("button", name="Take back my last move").click()
-    expect(page).to_have_url(re.compile(rf"play={expected['play']}$"))
+    expect(page).to_have_url(re.compile(rf"play={expected['play']}&level=club$"))
     expect(enabled).to_have_count(len(legal))
     no_overflow_here = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert no_overflow_here[0] <= no_overflow_here[1]
@@ -530,7 +530,7 @@ def test_play_a_deal_with_a_hostile_address(open_page: Any) -> None:
     # the link now keeps the deal so far as its code (the reader's pass and the bots' calls after it)
     from somerset.service.table import sit_down
 
-    expect(page).to_have_url(re.compile(rf"seed=7&play={sit_down('parker-1947', None, 7, ['pass'])['play']}$"))
+    expect(page).to_have_url(re.compile(rf"seed=7&play={sit_down('parker-1947', None, 7, ['pass'])['play']}&level=club$"))
 
 
 @pytest.mark.parametrize("path,words", [
