@@ -5,12 +5,14 @@
 // scrolled to the heading: a scroll the fixed body did not take. And a scroll made just as the
 // lock comes off may be cut short at the height the page had a moment before. So from the moment
 // the lock comes off, with the address still the result's, this module takes the reader to the
-// heading (#id) as the browser does for an address, and checks at each frame until it stays there
-// (or the reader touches the page, or 10 s pass); see develop/runtime.md.
+// heading (#id) as the browser does for an address, and checks at each frame until it has stayed
+// there, with the page's height unchanged, for STEADY_MS (widgets above it may still be growing),
+// or the reader touches the page, or 10 s pass; see develop/runtime.md.
 
 const LOCK = "data-md-scrolllock";
 const KEY = Symbol.for("somerset.search-landing");
 const GIVE_UP_MS = 10_000;
+const STEADY_MS = 500;
 const READER = ["wheel", "touchstart", "pointerdown", "keydown"];
 
 let followed = null; // the address of the search result last clicked
@@ -41,7 +43,8 @@ function land() {
   const started = performance.now();
   let stopped = false;
   let navigated = false;
-  let still = 0;
+  let steadySince = null;
+  let height = -1;
   const stop = () => {
     stopped = true;
   };
@@ -52,9 +55,12 @@ function land() {
       return;
     }
     const target = document.getElementById(id);
-    if (target && offBy(target) === 0) still += 1;
-    else if (target) {
-      still = 0;
+    const now = performance.now();
+    const grown = document.scrollingElement.scrollHeight !== height;
+    height = document.scrollingElement.scrollHeight;
+    if (target && offBy(target) === 0 && !grown) steadySince ??= now;
+    else steadySince = null;
+    if (target && offBy(target) !== 0) {
       if (!navigated) {
         // A fragment navigation to the address the page already has: the browser scrolls to the
         // heading (it becomes :target, with its scroll margin) and replaces the history entry. The
@@ -65,7 +71,7 @@ function land() {
         link.click();
       } else target.scrollIntoView({ block: "start" });
     }
-    if (still >= 3) stopped = true;
+    if (steadySince !== null && now - steadySince >= STEADY_MS) stopped = true;
     requestAnimationFrame(step);
   };
   step();
