@@ -21,7 +21,7 @@ export const WIDGETS = {
   "somerset-pad": {"module": "pad/pad.js", "fields": ["rules", "option", "format", "names", "deals"], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-puzzle-progress": {"module": "trainer/puzzle-progress.js", "fields": [], "headStart": false, "stylesheet": "puzzle.css"},
   "somerset-ready": {"module": "ready/ready.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
-  "somerset-replay": {"module": "replayer/replay.js", "fields": [], "headStart": false, "stylesheet": "replay.css"},
+  "somerset-replay": {"module": "views/replay.js", "fields": [], "headStart": false, "stylesheet": "replay.css"},
   "somerset-rulings": {"module": "rulings/rulings.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-samedeal": {"module": "same-deal/same-deal.js", "fields": ["rules", "format", "seed", "dealer", "moves", "play", "bots"], "headStart": true, "stylesheet": "cards.css"},
   "somerset-score": {"module": "score/score.js", "fields": ["rules", "format", "bid", "made", "against"], "headStart": true, "stylesheet": "somerset.css"},

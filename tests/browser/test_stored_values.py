@@ -310,7 +310,7 @@ def own_record(n: int) -> dict[str, Any]:
 
 def save_own(page: Any, records: list[dict[str, Any]]) -> Any:
     return page.evaluate(
-        "async (records) => (await import(new URL('assets/widgets/trainer/own-puzzles.js', document.baseURI.split('puzzles/')[0]).href)).saveOwnPuzzles(records)",
+        "async (records) => (await import(new URL('assets/widgets/store/own-puzzles.js', document.baseURI.split('puzzles/')[0]).href)).saveOwnPuzzles(records)",
         records,
     )
 

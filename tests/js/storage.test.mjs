@@ -11,6 +11,7 @@ import { MemoryStorage } from "./memory-storage.mjs";
 const S = await import("../../widgets/store/storage.js");
 const G = await import("../../widgets/pad/game.js");
 const L = await import("../../widgets/learn/merge-progress.js");
+const { PADS } = await import("../../widgets/pad/stored-games.js");
 let store;
 beforeEach(() => {
   store = new MemoryStorage();
@@ -43,27 +44,31 @@ const game = (over = {}) => {
 
 test("one module names every key", () => {
   assert.deepEqual(Object.values(S.KEYS).sort(), ["somerset.lesson-progress", "somerset.own-puzzles", "somerset.pad", "somerset.pads", "somerset.puzzle-progress", "somerset.puzzles.solved", "somerset.ruleset", "somerset.unshown-notes"]);
-  assert.deepEqual([...S.NAMES].sort(), ["lessons", "own", "pads", "progress", "ruleset"]);
+  const kinds = [S.PROGRESS, S.OWN, S.LESSONS, S.RULESET, PADS];
+  assert.deepEqual(kinds.map((k) => k.name).sort(), ["lessons", "own", "pads", "progress", "ruleset"]);
+  // each kind its own key, every kind's key (and earlier key) one of the module's
+  assert.equal(new Set(kinds.map((k) => k.key)).size, kinds.length);
+  for (const k of kinds) for (const key of [k.key, k.earlier && k.earlier.key].filter(Boolean)) assert.ok(Object.values(S.KEYS).includes(key), key);
 });
 
 test("nothing stored reads as the empty value", () => {
-  assert.deepEqual(S.read("pads").value, { current: null, games: [] });
-  assert.deepEqual(S.read("progress").value, S.emptyProgress());
-  assert.deepEqual(S.read("own").value, []);
-  assert.equal(S.read("ruleset").value, null);
+  assert.deepEqual(S.read(PADS).value, { current: null, games: [] });
+  assert.deepEqual(S.read(S.PROGRESS).value, S.emptyProgress());
+  assert.deepEqual(S.read(S.OWN).value, []);
+  assert.equal(S.read(S.RULESET).value, null);
 });
 
 test("every value is written with its version and read back", () => {
-  assert.ok(S.write("ruleset", "hodges-1913").ok);
+  assert.ok(S.write(S.RULESET, "hodges-1913").ok);
   assert.deepEqual(JSON.parse(store.getItem("somerset.ruleset")), { version: 1, ruleset: "hodges-1913" });
-  assert.equal(S.read("ruleset").value, "hodges-1913");
-  assert.ok(S.write("ruleset", null).ok);
+  assert.equal(S.read(S.RULESET).value, "hodges-1913");
+  assert.ok(S.write(S.RULESET, null).ok);
   assert.equal(store.getItem("somerset.ruleset"), null);
-  assert.ok(S.write("own", [{ id: "own-20261126-1", steps: [{ choices: [{ value: "8/8" }], answer: ["8/8"] }] }]).ok);
+  assert.ok(S.write(S.OWN, [{ id: "own-20261126-1", steps: [{ choices: [{ value: "8/8" }], answer: ["8/8"] }] }]).ok);
   assert.equal(JSON.parse(store.getItem("somerset.own-puzzles")).version, 1);
   const pads = { current: "gabcd1234", games: [game()] };
-  assert.ok(S.write("pads", pads).ok);
-  const back = S.read("pads").value;
+  assert.ok(S.write(PADS, pads).ok);
+  const back = S.read(PADS).value;
   assert.equal(back.current, "gabcd1234");
   assert.deepEqual(back.games[0].deals, pads.games[0].deals);
   assert.ok(back.games[0].answer, "a saved answer of the pad's shape, for the game's own request, is kept");
@@ -71,21 +76,21 @@ test("every value is written with its version and read back", () => {
 
 test("earlier shapes are migrated: the bare ruleset id, the bare list of own puzzles", () => {
   store.setItem("somerset.ruleset", "hodges-1913");
-  assert.deepEqual(S.read("ruleset"), { value: "hodges-1913", note: null });
+  assert.deepEqual(S.read(S.RULESET), { value: "hodges-1913", note: null });
   const rec = { id: "own-20260314-1", steps: [{ choices: [{ value: "4/4" }], answer: ["4/4"] }] };
   store.setItem("somerset.own-puzzles", JSON.stringify([rec]));
-  assert.deepEqual(S.read("own").value, [rec]);
+  assert.deepEqual(S.read(S.OWN).value, [rec]);
 });
 
 test("the puzzle list's older solved ids count as solved", () => {
   store.setItem("somerset.puzzles.solved", JSON.stringify(["low-trump", "Bad Id", 7]));
-  assert.deepEqual(Object.keys(S.read("progress").value.puzzles), ["low-trump"]);
+  assert.deepEqual(Object.keys(S.read(S.PROGRESS).value.puzzles), ["low-trump"]);
 });
 
 test("the earlier single pad becomes a game (and the game New game had emptied, another)", () => {
   const old = { v: 1, rules: "parker-1947", option: "", format: "four-partners", names: ["Us", "Them"], deals: [{ bidder: 0, bid: 15, points: [16, 8] }], cleared: [{ passed: true }] };
   store.setItem("somerset.pad", JSON.stringify(old));
-  const got = S.read("pads", "2026-11-26T11:00:00.000Z");
+  const got = S.read(PADS, "2026-11-26T11:00:00.000Z");
   assert.equal(got.value.games.length, 2);
   assert.deepEqual(got.value.games.map((g) => g.deals), [old.cleared, old.deals]);
   assert.equal(got.value.current, got.value.games[1].id);
@@ -94,33 +99,33 @@ test("the earlier single pad becomes a game (and the game New game had emptied, 
   assert.equal(JSON.parse(store.getItem("somerset.pads")).games.length, 2);
   // An older release's tab writes its pad again, with one deal more: the same game grows.
   store.setItem("somerset.pad", JSON.stringify({ ...old, cleared: null, deals: [...old.deals, { passed: true }] }));
-  const again = S.read("pads", "2026-11-26T11:05:00.000Z").value;
+  const again = S.read(PADS, "2026-11-26T11:05:00.000Z").value;
   assert.equal(again.games.length, 2);
   assert.equal(again.games[1].deals.length, 2);
 });
 
 test("a value that cannot be read is set aside, with a sentence, and never trusted", () => {
   store.setItem("somerset.ruleset", "<b>x</b>");
-  const got = S.read("ruleset");
+  const got = S.read(S.RULESET);
   assert.equal(got.value, null);
   assert.match(got.note, /could not be read.*somerset\.ruleset\.set-aside/);
   assert.equal(store.getItem("somerset.ruleset.set-aside"), "<b>x</b>");
   assert.equal(store.getItem("somerset.ruleset"), null);
-  assert.equal(S.noteFor("ruleset"), got.note);
+  assert.equal(S.noteFor(S.RULESET), got.note);
   // A second one goes beside the first, not over it.
   store.setItem("somerset.ruleset", '{"version": 1, "ruleset": 5}');
-  S.read("ruleset");
+  S.read(S.RULESET);
   assert.equal(store.getItem("somerset.ruleset.set-aside.2"), '{"version": 1, "ruleset": 5}');
   assert.equal(store.getItem("somerset.ruleset.set-aside"), "<b>x</b>");
 });
 
 test("a pad of another shape is set aside; one bad game of several is, the others kept", () => {
   store.setItem("somerset.pads", JSON.stringify({ version: 1, games: "none" }));
-  assert.deepEqual(S.read("pads").value.games, []);
+  assert.deepEqual(S.read(PADS).value.games, []);
   assert.ok(store.getItem("somerset.pads.set-aside"));
   const raw = JSON.stringify({ version: 1, current: "gabcd1234", games: [game(), { id: "gbad", deals: [{ points: "x" }] }] });
   store.setItem("somerset.pads", raw);
-  const got = S.read("pads");
+  const got = S.read(PADS);
   assert.deepEqual(got.value.games.map((g) => g.id), ["gabcd1234"]);
   assert.match(got.note, /^1 of the score pad's games could not be read: a copy of what was stored is kept aside/);
   assert.equal(store.getItem("somerset.pads.set-aside.2"), raw);
@@ -130,13 +135,13 @@ test("a pad of another shape is set aside; one bad game of several is, the other
 test("a saved answer of another shape is dropped, never trusted; the game is kept", () => {
   const bad = { ...game(), answer: { sides: "x", totals: [1, 2] } };
   store.setItem("somerset.pads", JSON.stringify({ version: 1, current: bad.id, games: [bad] }));
-  const g = S.read("pads").value.games[0];
+  const g = S.read(PADS).value.games[0];
   assert.equal(g.answer, null);
   assert.deepEqual(g.deals, bad.deals);
   // A well-shaped answer for another request is not this game's.
   const other = { ...game(), requestKey: G.requestKey({ rules: "parker-1947", deals: [] }) };
   store.setItem("somerset.pads", JSON.stringify({ version: 1, current: other.id, games: [other] }));
-  assert.equal(S.read("pads").value.games[0].answer, null);
+  assert.equal(S.read(PADS).value.games[0].answer, null);
   assert.equal(G.validPadAnswer(answer([1]), [1]), true);
   assert.equal(G.validPadAnswer(answer([1]), [1, 2]), false, "one line for each deal");
   assert.equal(G.validPadAnswer({ ...answer([1]), lines: [{ number: 1 }] }, [1]), false);
@@ -146,7 +151,7 @@ test("a saved answer for the game's first deals is kept while the deals after th
   const deals = [{ bidder: 0, bid: 15, points: [16, 8] }, { bidder: 1, bid: 12, points: [10, 14] }, { passed: true }];
   const g = { ...game({ deals }), answer: answer(deals.slice(0, 2)), requestKey: G.requestKey({ rules: "parker-1947", deals: deals.slice(0, 2) }) };
   store.setItem("somerset.pads", JSON.stringify({ version: 1, current: g.id, games: [g] }));
-  const got = S.read("pads").value.games[0];
+  const got = S.read(PADS).value.games[0];
   assert.equal(got.answer.lines.length, 2);
   assert.equal(G.answerCovers(got, got.answer, got.requestKey), 2);
   // Under another ruleset, optional rule or format it scores nothing of the game; with its first
@@ -198,7 +203,7 @@ test("a deal taken back or changed: the answer still scores the deals before it"
   // Kept with the game and read back, it still scores them.
   const stored = { ...game({ deals: undone.deals }), answer: a, requestKey: key };
   store.setItem("somerset.pads", JSON.stringify({ version: 1, current: stored.id, games: [stored] }));
-  const got = S.read("pads").value.games[0];
+  const got = S.read(PADS).value.games[0];
   assert.deepEqual(got.answer, a);
   assert.equal(G.answerCovers(got, got.answer, got.requestKey), 3);
 });
@@ -239,10 +244,10 @@ test("a side renamed: the answer scores every deal, its words are for the old na
 test("a value of a newer version is left untouched, and nothing is written over it", () => {
   const newer = JSON.stringify({ version: 2, games: [] });
   store.setItem("somerset.pads", newer);
-  const got = S.read("pads");
+  const got = S.read(PADS);
   assert.ok(got.newer);
   assert.match(got.note, /newer version of this site/);
-  const put = S.write("pads", { current: null, games: [game()] });
+  const put = S.write(PADS, { current: null, games: [game()] });
   assert.equal(put.ok, false);
   assert.match(put.problem, /newer version/);
   assert.equal(store.getItem("somerset.pads"), newer);
@@ -250,14 +255,14 @@ test("a value of a newer version is left untouched, and nothing is written over 
 });
 
 test("a full storage: the write fails with the reason, and what was there stays", () => {
-  S.write("ruleset", "hodges-1913");
+  S.write(S.RULESET, "hodges-1913");
   store.full = true;
-  const put = S.write("ruleset", "parker-1934");
+  const put = S.write(S.RULESET, "parker-1934");
   assert.deepEqual(put, { ok: false, value: "hodges-1913", problem: "this browser's storage for the site is full" });
-  assert.equal(S.read("ruleset").value, "hodges-1913");
+  assert.equal(S.read(S.RULESET).value, "hodges-1913");
   // An unreadable value cannot be set aside when full: it stays, and no write goes over it.
   store.items.set("somerset.own-puzzles", "not json");
-  const got = S.read("own");
+  const got = S.read(S.OWN);
   assert.ok(got.blocked);
   assert.match(got.note, /storage for the site is full/);
   store.full = false;
@@ -266,21 +271,21 @@ test("a full storage: the write fails with the reason, and what was there stays"
 
 test("storage turned off reads as empty and says so on writing", () => {
   globalThis.localStorage = undefined;
-  assert.equal(S.read("ruleset").value, null);
-  const put = S.write("ruleset", "hodges-1913");
+  assert.equal(S.read(S.RULESET).value, null);
+  const put = S.write(S.RULESET, "hodges-1913");
   assert.equal(put.ok, false);
   assert.match(put.problem, /keeps nothing/);
 });
 
 test("update re-reads first: another tab's change made in between is kept", () => {
-  S.write("own", [{ id: "own-20261126-1", link: "a", steps: [{ choices: [{ value: "1" }], answer: ["1"] }] }]);
+  S.write(S.OWN, [{ id: "own-20261126-1", link: "a", steps: [{ choices: [{ value: "1" }], answer: ["1"] }] }]);
   // another tab adds one
   const stored = JSON.parse(store.getItem("somerset.own-puzzles"));
   stored.puzzles.push({ id: "own-20261126-2", link: "b", steps: [{ choices: [{ value: "1" }], answer: ["1"] }] });
   store.setItem("somerset.own-puzzles", JSON.stringify(stored));
-  const r = S.update("own", (list) => [...list, { id: "own-20261126-3", link: "c", steps: [{ choices: [{ value: "1" }], answer: ["1"] }] }]);
+  const r = S.update(S.OWN, (list) => [...list, { id: "own-20261126-3", link: "c", steps: [{ choices: [{ value: "1" }], answer: ["1"] }] }]);
   assert.ok(r.ok);
-  assert.deepEqual(S.read("own").value.map((x) => x.link), ["a", "b", "c"]);
+  assert.deepEqual(S.read(S.OWN).value.map((x) => x.link), ["a", "b", "c"]);
 });
 
 test("progress: entries that are not results are counted as dropped; the cap holds", () => {
@@ -333,13 +338,13 @@ test("a link of 400 deals is read whole; one of more says what it leaves out", (
 });
 
 test("nothing is written that would not read back, and what was kept stays", () => {
-  assert.ok(S.write("pads", { current: "gabcd1234", games: [game()] }).ok);
+  assert.ok(S.write(PADS, { current: "gabcd1234", games: [game()] }).ok);
   const before = store.getItem("somerset.pads");
-  const bad = S.update("pads", (v) => ({ ...v, games: [{ ...v.games[0], deals: [{ bidder: 8, bid: 9, points: [12, 12] }] }] }));
+  const bad = S.update(PADS, (v) => ({ ...v, games: [{ ...v.games[0], deals: [{ bidder: 8, bid: 9, points: [12, 12] }] }] }));
   assert.equal(bad.ok, false);
   assert.match(bad.problem, /could not read it back/);
   assert.equal(store.getItem("somerset.pads"), before);
-  assert.equal(S.readsBack("pads", before), true);
+  assert.equal(S.readsBack(PADS, before), true);
 });
 
 test("a game keeps the stamp of the write that made it", () => {
@@ -352,21 +357,21 @@ test("a game keeps the stamp of the write that made it", () => {
 test("a sentence about a value set aside is kept on the device until a page shows it", async () => {
   store.setItem("somerset.ruleset", "garbage{");
   store.setItem("somerset.lesson-progress", '{"version":1,"exercises":[]}');
-  assert.equal(S.read("ruleset").value, null);
-  assert.equal(S.read("lessons").value.exercises.constructor, Object);
+  assert.equal(S.read(S.RULESET).value, null);
+  assert.equal(S.read(S.LESSONS).value.exercises.constructor, Object);
   // The next page: the module afresh, the same storage.
   const next = await import("../../widgets/store/storage.js?next-page");
-  assert.match(next.noteFor("ruleset"), /the ruleset your table plays kept on this device could not be read/i);
-  assert.match(next.read("lessons").note, /progress in the Learn section kept on this device could not be read/);
-  next.noteShown("ruleset");
-  assert.ok(next.noteFor("ruleset"), "the page that showed it can show it again");
+  assert.match(next.noteFor(next.RULESET), /the ruleset your table plays kept on this device could not be read/i);
+  assert.match(next.read(next.LESSONS).note, /progress in the Learn section kept on this device could not be read/);
+  next.noteShown(next.RULESET);
+  assert.ok(next.noteFor(next.RULESET), "the page that showed it can show it again");
   const third = await import("../../widgets/store/storage.js?third-page");
-  assert.equal(third.noteFor("ruleset"), null, "shown once: not again on later pages");
-  assert.ok(third.noteFor("lessons"));
-  third.clearNote("lessons");
+  assert.equal(third.noteFor(third.RULESET), null, "shown once: not again on later pages");
+  assert.ok(third.noteFor(third.LESSONS));
+  third.clearNote(third.LESSONS);
   assert.equal(store.getItem("somerset.unshown-notes"), null);
   store.setItem("somerset.unshown-notes", "garbage{");
-  assert.equal(third.noteFor("pads"), null, "a damaged list of sentences reads as none");
+  assert.equal(third.noteFor(PADS), null, "a damaged list of sentences reads as none");
 });
 
 test("a game's id is new each time and of the stored form", () => {
@@ -377,13 +382,13 @@ test("a game's id is new each time and of the stored form", () => {
 });
 
 test("the Learn section's progress keeps the best stars and sets aside what it cannot read", () => {
-  assert.deepEqual(S.read("lessons").value, { exercises: {} });
-  assert.ok(S.update("lessons", () => ({ exercises: { "tricks-1": { stars: 2, ruleset: "parker-1947" } } })).ok);
-  assert.deepEqual(S.read("lessons").value.exercises, { "tricks-1": { stars: 2, ruleset: "parker-1947" } });
+  assert.deepEqual(S.read(S.LESSONS).value, { exercises: {} });
+  assert.ok(S.update(S.LESSONS, () => ({ exercises: { "tricks-1": { stars: 2, ruleset: "parker-1947" } } })).ok);
+  assert.deepEqual(S.read(S.LESSONS).value.exercises, { "tricks-1": { stars: 2, ruleset: "parker-1947" } });
   const cleaned = S.cleanLessonProgress({ version: 1, exercises: { "a-1": { stars: 4 }, "b-2": { stars: 3, ruleset: "x y" }, "../c": { stars: 1 } } });
   assert.deepEqual(cleaned, { value: { exercises: { "b-2": { stars: 3, ruleset: "" } } }, dropped: 2 });
   localStorage.setItem("somerset.lesson-progress", '{"version": 1, "exercises": 7}');
-  const got = S.read("lessons");
+  const got = S.read(S.LESSONS);
   assert.deepEqual(got.value, { exercises: {} });
   assert.match(got.note, /could not be read/);
   assert.equal(localStorage.getItem("somerset.lesson-progress.set-aside"), '{"version": 1, "exercises": 7}');

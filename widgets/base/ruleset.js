@@ -3,22 +3,22 @@
 // toggle (RulesetChoice), and filling the ruleset and "Players" lists, with a notice naming a
 // ruleset or format asked for that is not there.
 
-import { clearNote, noteFor, noteShown, read as readStored, update as updateStored } from "../store/storage.js";
+import { RULESET, clearNote, noteFor, noteShown, read as readStored, update as updateStored } from "../store/storage.js";
 import { clear, h } from "./dom.js";
 
-// One value for the whole site (storage.js's "ruleset"): every tool preselects it. Storage that is
+// One value for the whole site (storage.js's RULESET): every tool preselects it. Storage that is
 // missing or full counts as no choice; a stored value that cannot be read is set aside by
-// storage.js, and the "Our table" field says so (noteFor("ruleset")).
+// storage.js, and the "Our table" field says so (noteFor(RULESET)).
 const RULESET_CHANGED = "somerset-ruleset-changed";
 
 export function rememberedRuleset() {
-  return readStored("ruleset").value;
+  return readStored(RULESET).value;
 }
 
 // Remember the reader's ruleset (null forgets it): {ok, problem} from storage.js.
 export function rememberRuleset(id) {
-  const result = updateStored("ruleset", () => id || null);
-  if (result.ok) clearNote("ruleset"); // chosen anew: what could not be read before is past
+  const result = updateStored(RULESET, () => id || null);
+  if (result.ok) clearNote(RULESET); // chosen anew: what could not be read before is past
   if (result.ok) window.dispatchEvent(new CustomEvent(RULESET_CHANGED, { detail: id || null }));
   return result;
 }
@@ -105,8 +105,8 @@ export class RulesetChoice {
         ? `Press to open every tool with ${this.name(v)} on this device.`
         : "Choose one ruleset to make it your table's.";
     // What storage said: a choice not kept, or one kept before that could not be read.
-    const problem = this._problem || noteFor("ruleset");
-    if (!this._problem && problem) noteShown("ruleset");
+    const problem = this._problem || noteFor(RULESET);
+    if (!this._problem && problem) noteShown(RULESET);
     this.note.hidden = !problem;
     this.note.textContent = problem || "";
     if (problem) this.toggle.setAttribute("aria-describedby", this.note.id);
@@ -119,7 +119,7 @@ export class RulesetChoice {
     const forgetting = rememberedRuleset() === v;
     const result = rememberRuleset(forgetting ? null : v);
     this._problem = result.ok ? null : `${forgetting ? "Not forgotten" : `${this.name(v)} is not remembered`}: ${result.problem}.`;
-    if (result.ok) clearNote("ruleset");
+    if (result.ok) clearNote(RULESET);
     this.update();
   }
 }

@@ -5,11 +5,11 @@
 // lesson files (somerset.teaching.lessons), each with its answer and a refutation of every wrong choice
 // under every ruleset it claims, so nothing here starts the engine.
 //
-// Progress is kept on this device by storage.js ("lessons"):
+// Progress is kept on this device by storage.js (LESSONS):
 //   {version: 1, exercises: {<exercise id>: {stars: 1..3, ruleset: <id>}}}
 // (the best stars earned). A value of another shape is set aside with a note, never trusted.
 
-import { noteFor, noteShown, read, update } from "../store/storage.js";
+import { LESSONS, RULESET, noteFor, noteShown, read, update } from "../store/storage.js";
 import { fetchBuildData, rememberedRuleset } from "../base/ui.js";
 
 export const DATA_URL = new URL("../../data/lessons.json", import.meta.url).href;
@@ -31,24 +31,24 @@ export function loadLessons() {
   return loading;
 }
 
-// The progress kept on this device (storage.js, "lessons"): {version, exercises, note}; a stored
+// The progress kept on this device (storage.js, LESSONS): {version, exercises, note}; a stored
 // value of another shape is set aside by storage.js with a note, never trusted.
 export function readProgress() {
-  const got = read("lessons");
+  const got = read(LESSONS);
   return { version: VERSION, exercises: got.value.exercises, note: got.note || null };
 }
 
 // What the device kept for the Learn section and could not read (the progress, the ruleset: set
 // aside by storage.js), in sentences for the page to show; once shown here, later pages do not.
 export function setAsideNotes() {
-  const notes = ["lessons", "ruleset"].map(noteFor).filter(Boolean);
-  for (const name of ["lessons", "ruleset"]) noteShown(name);
+  const notes = [LESSONS, RULESET].map(noteFor).filter(Boolean);
+  for (const kind of [LESSONS, RULESET]) noteShown(kind);
   return notes;
 }
 
 // Keep the better of the stars earned now and before; a failed write says why (or null).
 export function recordStars(id, stars, ruleset) {
-  const put = update("lessons", (v) => {
+  const put = update(LESSONS, (v) => {
     const before = v.exercises[id];
     if (before && before.stars >= stars) return undefined;
     return { exercises: { ...v.exercises, [id]: { stars, ruleset } } };
@@ -58,7 +58,7 @@ export function recordStars(id, stars, ruleset) {
 
 export function forgetStage(stage) {
   const ids = new Set(stage.exercises.map((ex) => ex.id));
-  update("lessons", (v) => ({ exercises: Object.fromEntries(Object.entries(v.exercises).filter(([id]) => !ids.has(id))) }));
+  update(LESSONS, (v) => ({ exercises: Object.fromEntries(Object.entries(v.exercises).filter(([id]) => !ids.has(id))) }));
 }
 
 // The ruleset the lessons teach: the reader's own when the site knows it, else the default.

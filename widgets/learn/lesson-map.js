@@ -8,7 +8,7 @@
 import { defineWidget, h, nextId, replace } from "../base/ui.js";
 import { SITE_ROOT, lessonRuleset, loadLessons, readProgress, setAsideNotes, stageExercises } from "./lesson-data.js";
 import { readProgressFile, saveProgressFile } from "../store/progress-file.js";
-import { cleanLessonProgress, update } from "../store/storage.js";
+import { LESSONS, cleanLessonProgress, update } from "../store/storage.js";
 import { mergeLessonProgress } from "./merge-progress.js";
 
 const FILE_KIND = "somerset-lesson-progress";
@@ -121,7 +121,7 @@ class SomersetLessonMap extends HTMLElement {
       return;
     }
     let merged = null;
-    const put = update("lessons", (mine) => {
+    const put = update(LESSONS, (mine) => {
       merged = mergeLessonProgress(mine, got.value);
       return merged.value;
     });

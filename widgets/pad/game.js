@@ -1,5 +1,5 @@
 // The score pad's game without the page: a game as the device keeps it (cleanGame, which
-// store/storage.js reads it back with, and the earlier single pad read into games), as the engine
+// stored-games.js reads it back with, and the earlier single pad read into games), as the engine
 // is asked about it (padRequest, requestKey), how far the engine's answer to another request
 // scores it (answerCovers, answerPrefix, answerWords), and its deals as a link writes them
 // (dealsToText, dealsFromText). Unit-tested under Node (tests/js/storage.test.mjs).

@@ -6,6 +6,7 @@
 
 import { clear, h } from "../base/ui.js";
 import { FULL, LIMITS, read, update } from "../store/storage.js";
+import { PADS } from "./stored-games.js";
 import { answerCovers, newGameId, newStamp, requestKey, stateOf } from "./game.js";
 import { plural, when } from "./words.js";
 
@@ -63,7 +64,7 @@ export const games = {
     // When the storage is full, the other games' saved answers (which the engine can give again)
     // are left out, and the write tried once more.
     const write = (slim) =>
-      update("pads", (pads) => {
+      update(PADS, (pads) => {
         const games = pads.games.map((g) => (slim && g.id !== id ? { ...g, answer: null, requestKey: null } : g));
         const i = games.findIndex((g) => g.id === id);
         if (i >= 0) {
@@ -101,7 +102,7 @@ export const games = {
   // own when it is not kept, or holds a change the device could not keep.
   base() {
     if (this._view === "kept" && !this._unsaved) {
-      const g = read("pads").value.games.find((x) => x.id === this._gameId);
+      const g = read(PADS).value.games.find((x) => x.id === this._gameId);
       if (g) return { state: stateOf(g), rev: g.rev };
     }
     return { state: stateOf(this._state), rev: null };
@@ -116,7 +117,7 @@ export const games = {
     const key = this._answerKey;
     this._writing = true;
     try {
-      const r = update("pads", (pads) => {
+      const r = update(PADS, (pads) => {
         const i = pads.games.findIndex((g) => g.id === this._gameId);
         const g = pads.games[i];
         if (i < 0 || g.rev !== this._rev || JSON.stringify([g.deals, g.names]) !== JSON.stringify([state.deals, state.names])) return undefined;
@@ -134,7 +135,7 @@ export const games = {
   // What another tab did to the device's games, shown here.
   async storedChanged() {
     if (this._writing) return;
-    const got = read("pads");
+    const got = read(PADS);
     this._games = got.value.games;
     if (this._view === "new" && this._followsCurrent && !this._state.deals.length && got.value.current) {
       // A page opened on no game yet follows the game another tab begins.
@@ -199,7 +200,7 @@ export const games = {
       this.useGame(g);
       this._writing = true;
       try {
-        update("pads", (pads) => (pads.current === g.id || !pads.games.some((x) => x.id === g.id) ? undefined : { ...pads, current: g.id }));
+        update(PADS, (pads) => (pads.current === g.id || !pads.games.some((x) => x.id === g.id) ? undefined : { ...pads, current: g.id }));
       } finally {
         this._writing = false;
       }
@@ -253,7 +254,7 @@ export const games = {
     this._writing = true;
     let r;
     try {
-      r = update("pads", (pads) => {
+      r = update(PADS, (pads) => {
         removed = pads.games.find((g) => g.id === id) || null;
         if (!removed) return undefined;
         const games = pads.games.filter((g) => g.id !== id);
@@ -295,7 +296,7 @@ export const games = {
     this._writing = true;
     let r;
     try {
-      r = update("pads", (pads) => {
+      r = update(PADS, (pads) => {
         if (pads.games.some((x) => x.id === g.id)) return { ...pads, current: g.id };
         if (pads.games.length >= LIMITS.padGames) {
           full = true;

@@ -9,6 +9,7 @@
 
 import { RulesetChoice, Widget, defineWidget, fixedAnswers, h, nextId, replace, rulesetList } from "../base/ui.js";
 import { LIMITS, noteShown, onChange, read } from "../store/storage.js";
+import { PADS } from "./stored-games.js";
 import { dealsFromText, dealsToText, requestKey } from "./game.js";
 import { cleanName, dealForm } from "./deal-form.js";
 import { drawing } from "./drawing.js";
@@ -51,10 +52,10 @@ class SomersetPad extends Widget {
     this._firstNotes = [];
     this._notes = [];
     this._storeNote = null;
-    const got = read("pads");
+    const got = read(PADS);
     if (got.note) {
       this._firstNotes.push(got.note);
-      noteShown("pads");
+      noteShown(PADS);
     } else if (got.problem) this._firstNotes.push(`The pad is not kept on this device: ${got.problem}. It lasts while this page is open, and its link (Share) keeps it too.`);
     this._games = got.value.games;
     const w = this.wanted;
@@ -186,7 +187,7 @@ class SomersetPad extends Widget {
     super.connectedCallback();
     if (this._broken || this._stopFollowing) return;
     // Another tab changed the device's games (or this page's storage event): follow it.
-    this._stopFollowing = onChange(["pads"], () => this.storedChanged());
+    this._stopFollowing = onChange([PADS], () => this.storedChanged());
   }
 
   disconnectedCallback() {

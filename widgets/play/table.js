@@ -19,7 +19,7 @@
 // Once the deal is over, the solver checks each card the reader played in the deal's last tricks
 // (the table answer's `review`), one position after another in the engine's worker: what it cost
 // against the best card, every card's value and the line after it (bestplay.js); each card that
-// cost points is kept as a puzzle in the reader's own list on the device (own-puzzles.js).
+// cost points is kept as a puzzle in the reader's own list on the device (store/own-puzzles.js).
 
 import {
   RulesetChoice,
@@ -50,8 +50,8 @@ import {
 import { contractBar, handFaces, keepInView, playRegion, tableView } from "../views/table-view.js";
 import { citationHref } from "../engine/engine.js";
 import { BestPlay, solveInSlices } from "../views/best-play.js";
-import { ownPuzzle, saveOwnPuzzles } from "../trainer/own-puzzles.js";
-import "../replayer/replay.js";
+import { ownPuzzle, saveOwnPuzzles } from "../store/own-puzzles.js";
+import "../views/replay.js";
 
 // Deals the advisor plays out for each trump when the reader asks what to bid (a second or so).
 const ADVICE_SAMPLES = 80;

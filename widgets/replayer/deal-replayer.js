@@ -23,7 +23,7 @@ import {
   replace,
   rulesetList,
 } from "../base/ui.js";
-import "./replay.js";
+import "../views/replay.js";
 
 const DEFAULT_RULES = "parker-1947";
 const FIELDS = ["rules", "format", "seed", "dealer", "play", "bots"];

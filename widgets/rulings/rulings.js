@@ -8,7 +8,7 @@
 // The switch starts on when the reader's ruleset is remembered. Choosing a ruleset here remembers
 // it for the whole site, as the tools' "Our table" button does; another tab's choice is followed.
 
-import { onChange } from "../store/storage.js";
+import { RULESET, onChange } from "../store/storage.js";
 import { defineWidget, h, nextId, rememberRuleset, rememberedRuleset, replace, waitsForPage } from "../base/ui.js";
 
 const CHANGED = "somerset-ruleset-changed"; // ui.js's event after rememberRuleset()
@@ -20,7 +20,7 @@ class SomersetRulings extends HTMLElement {
       this._built = true;
       this.build();
     }
-    this._stop = onChange(["ruleset"], () => this.follow());
+    this._stop = onChange([RULESET], () => this.follow());
     this._onChanged = () => this.follow();
     window.addEventListener(CHANGED, this._onChanged);
     this.follow();

@@ -36,7 +36,7 @@ import {
   seatText,
   signed,
 } from "../base/ui.js";
-import "../replayer/replay.js";
+import "../views/replay.js";
 import { visibleBand } from "../base/in-view.js";
 import { contractBar, tableView } from "../views/table-view.js";
 

@@ -7,13 +7,13 @@
 //   somerset.puzzles.solved   the older list of solved ids, read into the above
 //   somerset.own-puzzles      the reader's own puzzles (trainer records made by Play a deal)
 
-import { LIMITS, emptyProgress, read, update } from "./storage.js";
+import { LIMITS, PROGRESS, emptyProgress, read, update } from "./storage.js";
 
 export { emptyProgress };
 
 // The progress as stored (cleaned; empty when there is none, or it could not be read).
 export function loadProgress() {
-  return read("progress").value;
+  return read(PROGRESS).value;
 }
 
 export function today(date = new Date()) {
@@ -67,7 +67,7 @@ export function addResult(progress, id, result, day) {
 // so a result another tab kept meanwhile stays. Returns {ok, value} or {ok: false, problem}.
 export function changeProgress(apply) {
   let fits = true;
-  const r = update("progress", (fresh) => {
+  const r = update(PROGRESS, (fresh) => {
     fits = apply(fresh);
     return fits ? fresh : undefined;
   });

@@ -1,9 +1,8 @@
-// Everything the site keeps in the reader's browser (localStorage) goes through here: the version
-// and shape of what each key holds (its keys and limits are store/keys.js's, re-exported here),
-// reading (validated), writing (a failure said, what was there kept) and following the changes
-// other tabs make. The score pad's games are read back with the pad's own check (pad/game.js).
-// Not a widget: main.js loads a module only for a <somerset-NAME> tag, and there is no
-// <somerset-storage>.
+// Everything the site keeps in the reader's browser (localStorage) goes through here: reading a
+// stored kind (validated), writing it (a failure said, what was there kept) and following the
+// changes other tabs make. A kind (what a key holds, its version and shape) is an object passed in:
+// PROGRESS, OWN, LESSONS and RULESET are defined here, the score pad's PADS beside the pad
+// (pad/stored-games.js); keys and limits are store/keys.js's, re-exported here. Not a widget.
 //
 // A value is checked whenever it is read. One of an earlier shape is migrated. One that cannot be
 // read (another shape, a damaged file, an edit by hand) is never trusted: it is copied aside under
@@ -18,7 +17,6 @@
 // does one of a value this code would not read back (readsBack).
 
 import { ID, KEYS, LIMITS, RULESET_ID } from "./keys.js";
-import { cleanGame, gamesFromOldPad } from "../pad/game.js";
 
 export { KEYS, LIMITS };
 
@@ -164,71 +162,71 @@ export function cleanLessonProgress(data) {
   return { value: { exercises }, dropped };
 }
 
-// Each value: its key, version, what it is in the reader's words, the empty value, how a stored
-// object of this version is cleaned ({value, dropped} or null), how an earlier shape is migrated
-// (same), and the object written for a value (null: the key is removed).
-const KINDS = {
-  pads: {
-    key: KEYS.pads,
-    version: 1,
-    what: "the score pad's games",
-    many: true,
-    empty: () => ({ current: null, games: [] }),
-    clean(data) {
-      if (!Array.isArray(data.games)) return null;
-      const games = data.games.map(cleanGame);
-      const kept = games.filter(Boolean).slice(-LIMITS.padGames);
-      const current = kept.some((g) => g.id === data.current) ? data.current : kept.length ? kept[kept.length - 1].id : null;
-      return { value: { current, games: kept }, dropped: data.games.length - kept.length };
+// A stored kind: {name, key, version, what (in the reader's words), many, empty(), clean(data)
+// ({value, dropped} or null), migrate(data, raw) (an earlier shape: the same), encode(value) (the
+// object written; null removes the key), and optionally earlier: {key, what, absorb(result, data,
+// now)}, an earlier shape kept under a key of its own, read into the value (true: merged, and the
+// earlier key goes once the value is written; false: nothing to do; null: unreadable, set aside)}.
+export const PROGRESS = Object.freeze({
+  name: "progress",
+  key: KEYS.progress,
+  version: 1,
+  what: "your puzzle progress",
+  empty: () => emptyProgress(),
+  clean: (data) => cleanProgress(data),
+  migrate: () => null,
+  encode: (v) => ({ ...v, version: 1 }),
+  earlier: {
+    key: KEYS.oldSolved,
+    what: "the puzzle list's earlier record",
+    // The ids solved there count as solved here, on a fresh progress; the earlier key is kept.
+    absorb(result, old) {
+      if (result.fresh && Array.isArray(old)) for (const id of old) if (text(id) && ID.test(id)) result.value.puzzles[id] = { result: "solved", tries: 1, last: "" };
+      return false;
     },
-    migrate: () => null,
-    encode: (v) => ({ version: 1, current: v.current, games: v.games }),
   },
-  progress: {
-    key: KEYS.progress,
-    version: 1,
-    what: "your puzzle progress",
-    empty: () => emptyProgress(),
-    clean: (data) => cleanProgress(data),
-    migrate: () => null,
-    encode: (v) => ({ ...v, version: 1 }),
-  },
-  own: {
-    key: KEYS.own,
-    version: 1,
-    what: "your saved puzzles",
-    many: true,
-    empty: () => [],
-    clean: (data) => (Array.isArray(data.puzzles) ? cleanOwn(data.puzzles) : null),
-    migrate: (data) => (Array.isArray(data) ? cleanOwn(data) : null), // the earlier bare list
-    encode: (v) => ({ version: 1, puzzles: v }),
-  },
-  lessons: {
-    key: KEYS.lessons,
-    version: 1,
-    what: "your progress in the Learn section",
-    empty: () => ({ exercises: {} }),
-    clean: (data) => cleanLessonProgress(data),
-    migrate: () => null,
-    encode: (v) => ({ version: 1, exercises: v.exercises }),
-  },
-  ruleset: {
-    key: KEYS.ruleset,
-    version: 1,
-    what: "the ruleset your table plays",
-    empty: () => null,
-    clean: (data) => (text(data.ruleset) && RULESET_ID.test(data.ruleset) ? { value: data.ruleset, dropped: 0 } : null),
-    // the earlier bare id, as stored without JSON
-    migrate: (data, raw) => (RULESET_ID.test(raw) ? { value: raw, dropped: 0 } : null),
-    encode: (v) => (v ? { version: 1, ruleset: v } : null),
-  },
-};
+});
 
-export const NAMES = Object.freeze(Object.keys(KINDS));
+export const OWN = Object.freeze({
+  name: "own",
+  key: KEYS.own,
+  version: 1,
+  what: "your saved puzzles",
+  many: true,
+  empty: () => [],
+  clean: (data) => (Array.isArray(data.puzzles) ? cleanOwn(data.puzzles) : null),
+  migrate: (data) => (Array.isArray(data) ? cleanOwn(data) : null), // the earlier bare list
+  encode: (v) => ({ version: 1, puzzles: v }),
+});
+
+export const LESSONS = Object.freeze({
+  name: "lessons",
+  key: KEYS.lessons,
+  version: 1,
+  what: "your progress in the Learn section",
+  empty: () => ({ exercises: {} }),
+  clean: (data) => cleanLessonProgress(data),
+  migrate: () => null,
+  encode: (v) => ({ version: 1, exercises: v.exercises }),
+});
+
+export const RULESET = Object.freeze({
+  name: "ruleset",
+  key: KEYS.ruleset,
+  version: 1,
+  what: "the ruleset your table plays",
+  empty: () => null,
+  clean: (data) => (text(data.ruleset) && RULESET_ID.test(data.ruleset) ? { value: data.ruleset, dropped: 0 } : null),
+  // the earlier bare id, as stored without JSON
+  migrate: (data, raw) => (RULESET_ID.test(raw) ? { value: raw, dropped: 0 } : null),
+  encode: (v) => (v ? { version: 1, ruleset: v } : null),
+});
+
+const NAME = /^[a-z][a-z-]{0,30}$/;
+
 
 // What a stored text holds for a kind: {value, dropped}, {newer: true}, or null (unreadable).
-export function decode(name, raw) {
-  const kind = KINDS[name];
+export function decode(kind, raw) {
   let data;
   try {
     data = JSON.parse(raw);
@@ -252,7 +250,7 @@ function unshown() {
     data = null;
   }
   if (!isObject(data) || data.version !== 1 || !isObject(data.notes)) return {};
-  return Object.fromEntries(Object.entries(data.notes).filter(([name, note]) => name in KINDS && text(note) && note.length <= 1000));
+  return Object.fromEntries(Object.entries(data.notes).filter(([name, note]) => NAME.test(name) && text(note) && note.length <= 1000));
 }
 
 function keepUnshown(name, note) {
@@ -274,38 +272,29 @@ function setNote(name, note) {
   keepUnshown(name, note);
 }
 
-// The sentence about a value that could not be read (set aside, or newer): read in this page, or
-// on an earlier page that did not show it.
-export function noteFor(name) {
-  return notes.get(name) || unshown()[name] || null;
+// The sentence about a value of a kind that could not be read (set aside, or newer): read in this
+// page, or on an earlier page that did not show it.
+export function noteFor(kind) {
+  return notes.get(kind.name) || unshown()[kind.name] || null;
 }
 
-// A page has shown the sentence about `name`: later pages do not show it again (this one still can).
-export function noteShown(name) {
-  const note = noteFor(name);
-  if (note) notes.set(name, note);
-  keepUnshown(name, null);
+// A page has shown the sentence about a kind: later pages do not show it again (this one still can).
+export function noteShown(kind) {
+  const note = noteFor(kind);
+  if (note) notes.set(kind.name, note);
+  keepUnshown(kind.name, null);
 }
 
 function capital(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-// The earlier shapes kept under keys of their own, read into the value they became.
-function absorb(name, value, now) {
-  if (name === "progress" && value.fresh) {
-    // The puzzle list's earlier record: the ids solved there count as solved here.
-    let old = null;
-    try {
-      old = JSON.parse(rawGet(KEYS.oldSolved).raw || "null");
-    } catch {
-      old = null;
-    }
-    if (Array.isArray(old)) for (const id of old) if (text(id) && ID.test(id)) value.value.puzzles[id] = { result: "solved", tries: 1, last: "" };
-    return false;
-  }
-  if (name !== "pads") return false;
-  const got = rawGet(KEYS.oldPad);
+// The earlier shape kept under a key of its own (kind.earlier), read into the value it became:
+// true when it was merged (the value is to be written and the earlier key removed).
+function absorb(kind, result, now) {
+  const earlier = kind.earlier;
+  if (!earlier) return false;
+  const got = rawGet(earlier.key);
   if (got.problem || got.raw === null) return false;
   let data;
   try {
@@ -313,33 +302,21 @@ function absorb(name, value, now) {
   } catch {
     data = undefined;
   }
-  const games = gamesFromOldPad(data, now);
-  if (!games) {
-    const aside = setAside(KEYS.oldPad, got.raw);
+  const merged = earlier.absorb(result, data, now);
+  if (merged === null) {
+    const aside = setAside(earlier.key, got.raw);
     if (aside.ok) {
-      rawRemove(KEYS.oldPad);
-      setNote(name, `The score pad kept on this device could not be read: it is kept aside, under “${aside.key}”.`);
+      rawRemove(earlier.key);
+      setNote(kind.name, `${capital(earlier.what)} kept on this device could not be read: it is kept aside, under “${aside.key}”.`);
     }
     return false;
   }
-  // A game already in the list with the same settings, whose deals begin this one's, is this one
-  // (an older release's tab kept writing it): it takes the longer list of deals.
-  const pads = value.value;
-  for (const g of games) {
-    const same = pads.games.find(
-      (x) => x.rules === g.rules && x.option === g.option && x.format === g.format && JSON.stringify(g.deals.slice(0, x.deals.length)) === JSON.stringify(x.deals) && x.from === KEYS.oldPad,
-    );
-    if (same) Object.assign(same, { deals: g.deals, names: g.names, answer: g.answer, requestKey: g.requestKey, changed: now, rev: same.rev + 1 });
-    else pads.games.push({ ...g, from: KEYS.oldPad });
-  }
-  pads.games = pads.games.slice(-LIMITS.padGames);
-  if (!pads.current || !pads.games.some((g) => g.id === pads.current)) pads.current = pads.games[pads.games.length - 1].id;
-  return true; // written into the list; the earlier key is removed once that succeeds
+  return merged;
 }
 
 // Read a value: {value, note, newer, problem}. value is always usable (empty when nothing is).
-export function read(name, now = new Date().toISOString()) {
-  const kind = KINDS[name];
+export function read(kind, now = new Date().toISOString()) {
+  const name = kind.name;
   const got = rawGet(kind.key);
   if (got.problem) return { value: kind.empty(), problem: got.problem };
   let result;
@@ -347,7 +324,7 @@ export function read(name, now = new Date().toISOString()) {
   if (got.raw === null) {
     result = { value: kind.empty(), fresh: true };
   } else {
-    const r = decode(name, got.raw);
+    const r = decode(kind, got.raw);
     if (r && r.newer) {
       const note = `${capital(kind.what)} kept on this device ${kind.many ? "were" : "was"} saved by a newer version of this site in another tab: reload this page to use ${kind.many ? "them" : "it"}. Nothing changed here is kept until then.`;
       notes.set(name, note);
@@ -376,67 +353,65 @@ export function read(name, now = new Date().toISOString()) {
       }
     }
   }
-  if (absorb(name, result, now)) {
+  if (absorb(kind, result, now)) {
     const put = rawSet(kind.key, JSON.stringify(kind.encode(result.value)));
-    if (put.ok) rawRemove(KEYS.oldPad);
+    if (put.ok) rawRemove(kind.earlier.key);
     rewrite = false;
   }
   if (rewrite) rawSet(kind.key, JSON.stringify(kind.encode(result.value)));
-  return { value: result.value, note: noteFor(name) };
+  return { value: result.value, note: noteFor(kind) };
 }
 
 // Whether a text about to be written reads back whole: the value it holds, nothing dropped.
-export function readsBack(name, raw) {
-  const r = decode(name, raw);
+export function readsBack(kind, raw) {
+  const r = decode(kind, raw);
   return Boolean(r) && !r.newer && !r.dropped;
 }
 
 // Change a value: read it as stored now (another tab's changes included), change(value) returns
 // the value to store (or undefined: no change), write it. {ok, value, problem}: on failure value
 // is what is still stored (read again), and the stored text is as it was.
-export function update(name, change, now = new Date().toISOString()) {
-  const kind = KINDS[name];
-  const got = read(name, now);
+export function update(kind, change, now = new Date().toISOString()) {
+  const got = read(kind, now);
   if (got.newer) return { ok: false, value: got.value, problem: NEWER };
   if (got.blocked || (got.problem && !got.note)) return { ok: false, value: got.value, problem: got.problem };
   const next = change(got.value);
   if (next === undefined) return { ok: true, value: got.value, unchanged: true };
   const encoded = kind.encode(next);
   // Nothing is written that this code would set aside when it reads it again.
-  if (encoded !== null && !readsBack(name, JSON.stringify(encoded))) return { ok: false, value: got.value, problem: UNREADABLE };
+  if (encoded !== null && !readsBack(kind, JSON.stringify(encoded))) return { ok: false, value: got.value, problem: UNREADABLE };
   const put = encoded === null ? (rawRemove(kind.key), { ok: true }) : rawSet(kind.key, JSON.stringify(encoded));
   if (!put.ok) return { ok: false, value: got.value, problem: put.problem };
-  tell(name);
+  tell(kind.name);
   return { ok: true, value: next };
 }
 
-export function write(name, value) {
-  return update(name, () => value);
+export function write(kind, value) {
+  return update(kind, () => value);
 }
 
-// Forget a value (and the earlier shapes it was read from).
-export function forget(name) {
-  rawRemove(KINDS[name].key);
-  if (name === "progress") rawRemove(KEYS.oldSolved);
-  if (name === "pads") rawRemove(KEYS.oldPad);
-  tell(name);
+// Forget a value (and the earlier shape it was read from).
+export function forget(kind) {
+  rawRemove(kind.key);
+  if (kind.earlier) rawRemove(kind.earlier.key);
+  tell(kind.name);
 }
 
-// Call back(name) when a value changes: in another tab (the storage event), or in this page.
-// Returns the function that stops it.
-export function onChange(names, back) {
+// Call back(kind) when a value of one of the kinds changes: in another tab (the storage event), or
+// in this page. Returns the function that stops it.
+export function onChange(kinds, back) {
   const keys = new Map();
-  for (const name of names) {
-    keys.set(KINDS[name].key, name);
-    if (name === "pads") keys.set(KEYS.oldPad, name);
-    if (name === "progress") keys.set(KEYS.oldSolved, name);
+  for (const kind of kinds) {
+    keys.set(kind.key, kind);
+    if (kind.earlier) keys.set(kind.earlier.key, kind);
   }
   const fromTab = (e) => {
-    if (e.key === null) for (const name of names) back(name); // the whole storage cleared
+    if (e.key === null) for (const kind of kinds) back(kind); // the whole storage cleared
     else if (keys.has(e.key)) back(keys.get(e.key));
   };
   const fromPage = (e) => {
-    if (e.detail && names.includes(e.detail.name)) back(e.detail.name);
+    const kind = e.detail && kinds.find((k) => k.name === e.detail.name);
+    if (kind) back(kind);
   };
   globalThis.addEventListener("storage", fromTab);
   globalThis.addEventListener(STORED, fromPage);
@@ -447,7 +422,7 @@ export function onChange(names, back) {
 }
 
 // The reader has acted on what a note said (chose anew): the note is not shown again.
-export function clearNote(name) {
-  notes.delete(name);
-  keepUnshown(name, null);
+export function clearNote(kind) {
+  notes.delete(kind.name);
+  keepUnshown(kind.name, null);
 }

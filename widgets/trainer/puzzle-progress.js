@@ -5,7 +5,7 @@
 // other tabs and on this page.
 
 import { loadProgress } from "../store/puzzle-store.js";
-import { forget, noteFor, noteShown, onChange } from "../store/storage.js";
+import { PROGRESS, forget, noteFor, noteShown, onChange } from "../store/storage.js";
 import { defineWidget, h, replace, waitsForPage } from "../base/ui.js";
 
 class SomersetPuzzleProgress extends HTMLElement {
@@ -19,7 +19,7 @@ class SomersetPuzzleProgress extends HTMLElement {
       this._reset = h("button", { type: "button", class: "md-button", onclick: () => this.reset() }, "Forget my progress");
       replace(this, this._text, this._note, this._reset);
     }
-    this._stop = onChange(["progress"], () => this.update());
+    this._stop = onChange([PROGRESS], () => this.update());
     this.update();
   }
 
@@ -35,15 +35,15 @@ class SomersetPuzzleProgress extends HTMLElement {
     this._text.textContent = here.length
       ? `In the trainer you have solved ${count("solved")} and failed ${count("failed")} of the ${here.length} puzzles on this page (kept in this browser only).`
       : `In the trainer you have tried ${known} puzzle${known === 1 ? "" : "s"} (kept in this browser only).`;
-    const note = noteFor("progress");
-    if (note) noteShown("progress");
+    const note = noteFor(PROGRESS);
+    if (note) noteShown(PROGRESS);
     this._note.hidden = !note;
     this._note.textContent = note || "";
     this._reset.hidden = known === 0;
   }
 
   reset() {
-    forget("progress");
+    forget(PROGRESS);
   }
 }
 

@@ -46,7 +46,7 @@ import {
   tally,
   today,
 } from "../store/puzzle-store.js";
-import { cleanProgress, forget, noteFor, noteShown, onChange, read, update, validOwnRecord } from "../store/storage.js";
+import { OWN, PROGRESS, cleanProgress, forget, noteFor, noteShown, onChange, read, update, validOwnRecord } from "../store/storage.js";
 import { readProgressFile, saveProgressFile } from "../store/progress-file.js";
 import { answerWords, choiceLabel, judgeAnswer, replyWords } from "./judge.js";
 import { lineWords, positionWords, seatWho } from "./words.js";
@@ -78,7 +78,7 @@ function ownRecord(rec) {
 const PROGRESS_FILE = "somerset-puzzle-progress";
 
 function loadOwn() {
-  return read("own").value.map(ownRecord).filter(Boolean);
+  return read(OWN).value.map(ownRecord).filter(Boolean);
 }
 
 // --- small helpers --------------------------------------------------------------------------------
@@ -108,7 +108,7 @@ class SomersetTrainer extends HTMLElement {
         this.filtersChanged();
       }
     };
-    this._stopFollowing = onChange(["progress", "own"], () => this.refreshStored());
+    this._stopFollowing = onChange([PROGRESS, OWN], () => this.refreshStored());
     window.addEventListener("somerset-ruleset-changed", this._onRules);
     if (this._built) return;
     this._built = true;
@@ -154,8 +154,8 @@ class SomersetTrainer extends HTMLElement {
     this.build();
     const wanted = addressParams(["p", "theme", "rules", "level"]);
     // What the device kept and could not be read (set aside by storage.js), said once here.
-    const notices = ["progress", "own"].map(noteFor).filter(Boolean);
-    for (const name of ["progress", "own"]) noteShown(name);
+    const notices = [PROGRESS, OWN].map(noteFor).filter(Boolean);
+    for (const kind of [PROGRESS, OWN]) noteShown(kind);
     this.setFilters(wanted, notices);
     let first = null;
     if (wanted.p) {
@@ -916,7 +916,7 @@ class SomersetTrainer extends HTMLElement {
     const byTheme = this._data.themes.map((t) => [t.name, this._all.filter((p) => !p.own && p.themes.includes(t.id))]);
     if (this._own.length) byTheme.push(["From your deals", this._own]);
     const byRuleset = this._data.rulesets.map((r) => [r.short_name, this._all.filter((p) => p.ruleset === r.id)]).filter(([, list]) => list.length);
-    const note = noteFor("own");
+    const note = noteFor(OWN);
     const skipped = note ? h("p", {}, note) : null;
     replace(this._progressBody, table("By theme", byTheme), table("By ruleset", byRuleset), skipped);
   }
@@ -942,7 +942,7 @@ class SomersetTrainer extends HTMLElement {
     }
     // Merged into the progress as stored now (puzzle-store.js mergeProgress).
     let counts = null;
-    const r = update("progress", (mine) => {
+    const r = update(PROGRESS, (mine) => {
       counts = mergeProgress(mine, got);
       return mine;
     });
@@ -957,7 +957,7 @@ class SomersetTrainer extends HTMLElement {
 
   forgetProgress() {
     this._progress = emptyProgress();
-    forget("progress");
+    forget(PROGRESS);
     this.updateCount();
     this._progressNote.textContent = "Your progress is forgotten.";
     this.announce("Your progress is forgotten.");

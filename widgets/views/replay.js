@@ -1,26 +1,10 @@
-// <somerset-replay example="ID" rules="RULESET"> steps through one of the sources' worked
-// examples as the engine replays it; <somerset-replay rules="RULESET" seed="N" [format="F"]>
-// replays a deal dealt from that seed (by seat `dealer="D"`, counted from 1; seat 1 when none) and
-// played by the engine's bots (`play="CODE"`: as the deal's
-// code has it, no bot playing; `bots="N"`: by the bots of that version); and an element whose
-// `record` property is set before it joins the page replays that record (a whole deal or a
-// worked example). Previous/Next, First/Last, and the arrow keys, Home and End while focus is
-// inside the widget. Each step's text is announced. In a whole deal's last tricks (the engine's
-// `plays` on a trick's step), a "Best play" panel (views/best-play.js) shows, for the card chosen, what
-// each card its player could have played was worth and the line of best play; moving on cancels
-// the search for the position left behind. Once a deal from a seed is shown, the element sends a
-// `somerset-replayed` event whose detail holds the deal's code (`play`) and the bots' version, for
-// the page's link (see the engine's somerset.links).
-
-// A whole deal is drawn on the one table (views/table-view.js): seat 1 at the bottom at every step, every
-// hand face up where its seat sits (the hands of the last step that gave them), the trick in the
-// middle and the contract bar above. Choosing a card in the Best play panel draws that line on the
-// same table, and the one step control (and the arrow keys) step through it until "Back to the
-// deal". A worked example, without hands, shows its trick as seats round a table by play order.
-// Seats are numbered from 1 as readers count them (the engine's records count from 0: seatText
-// renumbers its sentences). A step the reader takes keeps the table and the step control on
-// screen together (in-view.js): a card chosen in the Best play panel below brings the table
-// it redraws, with the step control under it, into view.
+// <somerset-replay>: one deal or worked example, step by step, as the engine replays it. Set by
+// attributes (example="ID" rules="R"; or rules="R" seed="N" [format] [dealer] with play="CODE" or
+// bots="N") or by a `record` property set before it joins the page. One step control (buttons, and
+// arrows, Home, End inside it) with each step announced; a whole deal drawn on the one table
+// (table-view.js) with every hand face up; in the last tricks a Best play panel (best-play.js) whose
+// lines step on the same table. Sends `somerset-replayed` ({play, bots}) for the page's link. Shown
+// by the deal replayer, Play a deal, Same deal and the ruleset pages: develop/runtime.md.
 
 import {
   Widget,
@@ -39,8 +23,8 @@ import {
   signed,
   trickSeats,
 } from "../base/ui.js";
-import { BestPlay } from "../views/best-play.js";
-import { contractBar, tableView } from "../views/table-view.js";
+import { BestPlay } from "./best-play.js";
+import { contractBar, tableView } from "./table-view.js";
 import { bringIntoView, keepPillOff } from "../base/in-view.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;

@@ -1,16 +1,14 @@
-// The reader's own puzzles: each card of theirs that cost points in a deal of Play a deal becomes
-// a puzzle, kept on this device for the puzzle trainer's "From your deals" list. Not a widget of
-// its own (table.js writes them). The shape is the trainer record (develop/architecture.md, "The trainer record"):
-// kind "own", one step, the position before the card with every hand in view, the legal cards as
-// choices, the best card(s) as the answer, and for every other card what it gives up and the line
-// of best play after it, all from the solver's exact answer (the engine's `solve` with `lines`).
+// The reader's own puzzles: each card of theirs that cost points in Play a deal (play/table.js)
+// becomes a puzzle kept on this device for the trainer's "From your deals" list. A trainer record
+// (develop/architecture.md, "The trainer record"): kind "own", one step, the position before the
+// card with every hand in view, the legal cards as choices, the best card(s) as the answer, and for
+// every other card what it gives up and the line of best play after it, from the solver's answer.
 //
 //   ownPuzzle({answer, review, deal, link, made, n}) -> a trainer record
 //   saveOwnPuzzles(records) -> {saved: records newly kept, total} (a deal saved twice is kept once)
-//   readOwnPuzzles() -> the records kept
-// The key, the shape and the cap (LIMITS.ownPuzzles) are storage.js's.
+//   readOwnPuzzles() -> the records kept (storage.js's OWN: key, shape and cap)
 
-import { LIMITS, read, update } from "../store/storage.js";
+import { LIMITS, OWN, read, update } from "./storage.js";
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 
@@ -111,7 +109,7 @@ export function ownPuzzle({ answer, review, deal, link, made, n = 1 }) {
 }
 
 export function readOwnPuzzles() {
-  return read("own").value;
+  return read(OWN).value;
 }
 
 // Keep the records (the oldest dropped beyond LIMITS.ownPuzzles), read again just before, so the
@@ -120,7 +118,7 @@ export function readOwnPuzzles() {
 // kept before stays as it was.
 export function saveOwnPuzzles(records) {
   let saved = [];
-  const r = update("own", (list) => {
+  const r = update(OWN, (list) => {
     const links = new Set(list.map((rec) => rec.link));
     const ids = new Set(list.map((rec) => rec.id));
     saved = [];
