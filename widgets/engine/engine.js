@@ -242,6 +242,22 @@ export function siteUrl(path) {
   return new URL(path, SITE_ROOT);
 }
 
+// The bytes a reader downloads to keep the rules engine (every file either start path fetches, as
+// served), from the build's assets/data/offline.json (hooks/offline.py); null when unknown. Fetched
+// once per page. megabytes(bytes) writes it for readers ("7.8 MB").
+let downloadBytes = null;
+export function engineDownloadBytes() {
+  downloadBytes ??= fetch(siteUrl("assets/data/offline.json").href)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((data) => (data && Number.isSafeInteger(data.engine_bytes) && data.engine_bytes > 0 ? data.engine_bytes : null))
+    .catch(() => null);
+  return downloadBytes;
+}
+
+export function megabytes(bytes) {
+  return `${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB`;
+}
+
 // A link target for a citation's site-relative href; null unless it stays on this site.
 export function citationHref(href) {
   if (typeof href !== "string" || href === "") return null;
