@@ -53,7 +53,6 @@ STILL_TO_TRIM = frozenset({
     "widgets/trainer/board.js",
     "widgets/trainer/own-puzzles.js",
     "widgets/trainer/trainer.js",
-    "engine/src/somerset/__init__.py",  # short-openings: being trimmed
     "engine/src/somerset/game/actions.py",  # short-openings: being trimmed
     "engine/src/somerset/game/deal.py",  # short-openings: being trimmed
     "engine/src/somerset/game/match.py",  # short-openings: being trimmed
@@ -80,9 +79,7 @@ STILL_TO_TRIM = frozenset({
     "hooks/stylesheets.py",  # short-openings: being trimmed
     "widgets/base/drawer.js",  # short-openings: being trimmed
     "widgets/base/scroll-regions.js",  # short-openings: being trimmed
-    "widgets/engine/engine.js",  # short-openings: being trimmed
     "widgets/engine/offline.js",  # short-openings: being trimmed
-    "widgets/engine/snapshot.js",  # short-openings: being trimmed
     "widgets/engine/zstd.js",  # short-openings: being trimmed
     "widgets/main.js",  # short-openings: being trimmed
     "widgets/manifest.js",  # short-openings: being trimmed
