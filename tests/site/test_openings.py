@@ -74,7 +74,6 @@ STILL_TO_TRIM = frozenset({
     "engine/src/somerset/solve/transposition.py",  # short-openings: being trimmed
     "hooks/app.py",  # short-openings: being trimmed
     "hooks/csp.py",  # short-openings: being trimmed
-    "hooks/inputs.py",  # short-openings: being trimmed
     "hooks/stats.py",  # short-openings: being trimmed
     "hooks/stylesheets.py",  # short-openings: being trimmed
     "widgets/base/drawer.js",  # short-openings: being trimmed
@@ -83,7 +82,6 @@ STILL_TO_TRIM = frozenset({
     "widgets/engine/zstd.js",  # short-openings: being trimmed
     "widgets/main.js",  # short-openings: being trimmed
     "widgets/manifest.js",  # short-openings: being trimmed
-    "widgets/play/table.js",  # short-openings: being trimmed
     "widgets/replayer/replay.js",  # short-openings: being trimmed
     "widgets/store/keys.js",  # short-openings: being trimmed
     "widgets/views/best-play.js",  # short-openings: being trimmed
