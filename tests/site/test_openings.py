@@ -54,13 +54,9 @@ STILL_TO_TRIM = frozenset({
     "widgets/trainer/own-puzzles.js",
     "widgets/trainer/trainer.js",
     "engine/src/somerset/game/actions.py",  # short-openings: being trimmed
-    "engine/src/somerset/game/deal.py",  # short-openings: being trimmed
     "engine/src/somerset/game/match.py",  # short-openings: being trimmed
     "engine/src/somerset/game/narrate.py",  # short-openings: being trimmed
-    "engine/src/somerset/game/precompute.py",  # short-openings: being trimmed
     "engine/src/somerset/game/rng.py",  # short-openings: being trimmed
-    "engine/src/somerset/game/table.py",  # short-openings: being trimmed
-    "engine/src/somerset/game/views.py",  # short-openings: being trimmed
     "engine/src/somerset/players/bots.py",  # short-openings: being trimmed
     "engine/src/somerset/players/roster.py",  # short-openings: being trimmed
     "engine/src/somerset/players/search.py",  # short-openings: being trimmed
@@ -78,7 +74,6 @@ STILL_TO_TRIM = frozenset({
     "hooks/stylesheets.py",  # short-openings: being trimmed
     "widgets/base/drawer.js",  # short-openings: being trimmed
     "widgets/base/scroll-regions.js",  # short-openings: being trimmed
-    "widgets/engine/offline.js",  # short-openings: being trimmed
     "widgets/engine/zstd.js",  # short-openings: being trimmed
     "widgets/main.js",  # short-openings: being trimmed
     "widgets/manifest.js",  # short-openings: being trimmed
