@@ -53,10 +53,6 @@ STILL_TO_TRIM = frozenset({
     "widgets/trainer/board.js",
     "widgets/trainer/own-puzzles.js",
     "widgets/trainer/trainer.js",
-    "engine/src/somerset/game/actions.py",  # short-openings: being trimmed
-    "engine/src/somerset/game/match.py",  # short-openings: being trimmed
-    "engine/src/somerset/game/narrate.py",  # short-openings: being trimmed
-    "engine/src/somerset/game/rng.py",  # short-openings: being trimmed
     "engine/src/somerset/players/bots.py",  # short-openings: being trimmed
     "engine/src/somerset/players/roster.py",  # short-openings: being trimmed
     "engine/src/somerset/players/search.py",  # short-openings: being trimmed
