@@ -57,13 +57,6 @@ STILL_TO_TRIM = frozenset({
     "engine/src/somerset/players/roster.py",  # short-openings: being trimmed
     "engine/src/somerset/players/search.py",  # short-openings: being trimmed
     "engine/src/somerset/players/simulate.py",  # short-openings: being trimmed
-    "engine/src/somerset/solve/__init__.py",  # short-openings: being trimmed
-    "engine/src/somerset/solve/moves.py",  # short-openings: being trimmed
-    "engine/src/somerset/solve/position.py",  # short-openings: being trimmed
-    "engine/src/somerset/solve/request.py",  # short-openings: being trimmed
-    "engine/src/somerset/solve/review.py",  # short-openings: being trimmed
-    "engine/src/somerset/solve/search.py",  # short-openings: being trimmed
-    "engine/src/somerset/solve/transposition.py",  # short-openings: being trimmed
     "hooks/app.py",  # short-openings: being trimmed
     "hooks/csp.py",  # short-openings: being trimmed
     "hooks/stats.py",  # short-openings: being trimmed
