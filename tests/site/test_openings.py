@@ -53,10 +53,6 @@ STILL_TO_TRIM = frozenset({
     "widgets/trainer/board.js",
     "widgets/trainer/own-puzzles.js",
     "widgets/trainer/trainer.js",
-    "engine/src/somerset/players/bots.py",  # short-openings: being trimmed
-    "engine/src/somerset/players/roster.py",  # short-openings: being trimmed
-    "engine/src/somerset/players/search.py",  # short-openings: being trimmed
-    "engine/src/somerset/players/simulate.py",  # short-openings: being trimmed
     "hooks/app.py",  # short-openings: being trimmed
     "hooks/csp.py",  # short-openings: being trimmed
     "hooks/stats.py",  # short-openings: being trimmed
