@@ -53,10 +53,6 @@ STILL_TO_TRIM = frozenset({
     "widgets/trainer/board.js",
     "widgets/trainer/own-puzzles.js",
     "widgets/trainer/trainer.js",
-    "hooks/app.py",  # short-openings: being trimmed
-    "hooks/csp.py",  # short-openings: being trimmed
-    "hooks/stats.py",  # short-openings: being trimmed
-    "hooks/stylesheets.py",  # short-openings: being trimmed
     "widgets/base/drawer.js",  # short-openings: being trimmed
     "widgets/base/scroll-regions.js",  # short-openings: being trimmed
     "widgets/engine/zstd.js",  # short-openings: being trimmed
