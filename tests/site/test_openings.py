@@ -53,11 +53,6 @@ STILL_TO_TRIM = frozenset({
     "widgets/trainer/board.js",
     "widgets/trainer/own-puzzles.js",
     "widgets/trainer/trainer.js",
-    "widgets/base/drawer.js",  # short-openings: being trimmed
-    "widgets/base/scroll-regions.js",  # short-openings: being trimmed
-    "widgets/engine/zstd.js",  # short-openings: being trimmed
-    "widgets/main.js",  # short-openings: being trimmed
-    "widgets/manifest.js",  # short-openings: being trimmed
     "widgets/replayer/replay.js",  # short-openings: being trimmed
     "widgets/store/keys.js",  # short-openings: being trimmed
     "widgets/views/best-play.js",  # short-openings: being trimmed
