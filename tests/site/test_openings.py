@@ -53,11 +53,6 @@ STILL_TO_TRIM = frozenset({
     "widgets/trainer/board.js",
     "widgets/trainer/own-puzzles.js",
     "widgets/trainer/trainer.js",
-    "widgets/replayer/replay.js",  # short-openings: being trimmed
-    "widgets/store/keys.js",  # short-openings: being trimmed
-    "widgets/views/best-play.js",  # short-openings: being trimmed
-    "widgets/views/card-pad.js",  # short-openings: being trimmed
-    "widgets/views/line-frames.js",  # short-openings: being trimmed
 })
 
 

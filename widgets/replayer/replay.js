@@ -1,16 +1,12 @@
-// <somerset-replay example="ID" rules="RULESET"> steps through one of the sources' worked
-// examples as the engine replays it; <somerset-replay rules="RULESET" seed="N" [format="F"]>
-// replays a deal dealt from that seed (by seat `dealer="D"`, counted from 1; seat 1 when none) and
-// played by the engine's bots (`play="CODE"`: as the deal's
-// code has it, no bot playing; `bots="N"`: by the bots of that version); and an element whose
-// `record` property is set before it joins the page replays that record (a whole deal or a
-// worked example). Previous/Next, First/Last, and the arrow keys, Home and End while focus is
-// inside the widget. Each step's text is announced. In a whole deal's last tricks (the engine's
-// `plays` on a trick's step), a "Best play" panel (views/best-play.js) shows, for the card chosen, what
-// each card its player could have played was worth and the line of best play; moving on cancels
-// the search for the position left behind. Once a deal from a seed is shown, the element sends a
-// `somerset-replayed` event whose detail holds the deal's code (`play`) and the bots' version, for
-// the page's link (see the engine's somerset.links).
+// <somerset-replay example="ID" rules="RULESET"> steps through one of the sources' worked examples
+// as the engine replays it; <somerset-replay rules="RULESET" seed="N" [format="F"] [dealer="D"]>
+// replays a deal dealt from that seed (by seat D, from 1; seat 1 when none) and played as its code
+// has it (`play="CODE"`) or by the engine's bots (`bots="N"`: of that version); an element whose
+// `record` property is set before it joins the page replays that record. Previous/Next,
+// First/Last, and (focus inside) arrows, Home and End step; each step is announced. In a whole deal's last tricks a
+// Best play panel (views/best-play.js) values the cards of the step. Once a seeded deal is shown,
+// it sends `somerset-replayed` with the deal's code (`play`) and the bots' version, for the page's
+// link (see somerset.records.links). More: develop/architecture.md, "Deals, games, records and links".
 
 // A whole deal is drawn on the one table (views/table-view.js): seat 1 at the bottom at every step, every
 // hand face up where its seat sits (the hands of the last step that gave them), the trick in the
