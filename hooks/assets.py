@@ -37,7 +37,7 @@ STARTUP_FILES = ("stdlib.zip", "snapshot.bin", "stdlib-resumed.zip")
 # Packed by the same builder, and reused by it while Pyodide's module is unchanged.
 PACKED_WASM = "pyodide.asm.wasm.zst"
 ZSTD_DECODER = "zstd-decoder.wasm"
-# Pyodide's runtime script (1.2 MB of JavaScript) is served twice: as it is, for a start the
+# Pyodide's runtime script is served twice: as it is, for a start the
 # service worker does not serve (a first visit: compiled lazily, function by function, which is
 # quickest once), and in EAGER with V8's explicit compile hint as its first line, for a start it
 # does serve (widgets/engine/worker.js). With the hint Chromium compiles every function as the file loads,

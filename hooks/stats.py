@@ -37,8 +37,8 @@ ENGINE = ROOT / "engine" / "src" / "somerset"
 STATS_SOURCE = ROOT / "tools" / "src" / "somerset_tools" / "stats.py"
 CACHE = ROOT / "hooks" / "stats-figures.json"
 
-#: What the page shows: 150 games per ruleset (about 900 deals each) by the heuristic bots. About
-#: 20 s of CPU time on this project's machine; see develop/benchmarks.md.
+#: What the page shows: 150 games per ruleset (about 900 deals each) by the heuristic bots; what
+#: they cost: develop/benchmarks.md, "What a rule does".
 SETTINGS = Settings(games=150, seed=1, bots="heuristic")
 
 #: The command that computes the figures again (named on the page and in develop/benchmarks.md).

@@ -97,8 +97,8 @@ export function packSnapshot(key, memory, runtime = null) {
 const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 // Grows the runtime's WebAssembly memory to at least `bytes`; returns null, or why it could not.
-// Pyodide copies a snapshot over the runtime's memory as instantiated (30 MiB in Pyodide 314,
-// whatever size it asks for: pyodide/pyodide#6254), and that copy throws when the snapshot's
+// Pyodide copies a snapshot over the runtime's memory as instantiated (whatever size it asks
+// for: pyodide/pyodide#6254; develop/runtime.md), and that copy throws when the snapshot's
 // memory is larger. Grown right after instantiation, before Pyodide makes its views of it, the
 // memory holds a snapshot of any size the runtime can reach.
 export function growMemory(memory, bytes) {

@@ -68,8 +68,8 @@ function progress(stage, fraction) {
 // compiles it from the start instead, while everything else downloads, and hands the module to
 // Pyodide through WebAssembly.instantiateStreaming (which in this worker only Pyodide calls); the
 // fetch Pyodide makes for the module gets an empty stand-in, so the file is fetched once.
-// The module is downloaded Zstandard-compressed (pyodide.asm.wasm.zst, 2.9 MB; the host's gzip
-// makes 3.5 MB of pyodide.asm.wasm) and decompressed as it arrives; the decompressed module is then
+// The module is downloaded Zstandard-compressed (pyodide.asm.wasm.zst, smaller than the host's
+// gzip of pyodide.asm.wasm: develop/benchmarks.md) and decompressed as it arrives; the decompressed module is then
 // kept in Cache Storage beside the snapshot's copy (once the manifest's hash of the module says it
 // is the right one), and a later visit compiles from that copy without downloading or decoding
 // anything. (The browser keeps no compiled code beside such a copy: it compiles the module lazily
@@ -89,7 +89,7 @@ const wasmSource = { copy: null, pieces: null };
 let runtimeMemory = null;
 
 // The memory a snapshot resumes into. Pyodide copies its snapshot over the runtime's memory as it
-// is when instantiated (its initial size, 30 MiB in Pyodide 314), and that copy throws when the
+// is when instantiated (its initial size: develop/runtime.md), and that copy throws when the
 // snapshot's memory is larger (pyodide/pyodide#6254: Pyodide asks for a larger initial memory, but
 // the runtime declares its own). So while a snapshot is being resumed, the runtime's memory is
 // grown to the snapshot's (`heap_bytes` in the manifest; snapshot.js's growMemory) right after
@@ -103,7 +103,7 @@ async function fitHeap(memory) {
   if (heap.problem && heap.stop) heap.stop.abort(new Error(heap.problem));
 }
 
-// The Zstandard decoder (zstd's own, a WebAssembly module of 59 kB, 23 kB compressed), loaded once.
+// The Zstandard decoder (zstd's own, compiled to WebAssembly), loaded once.
 let zstdLoading = null;
 function zstd() {
   if (!zstdLoading) {
