@@ -85,7 +85,7 @@ def run(bots: str = "sampling", against: str = "heuristic", ruleset: str = "park
         ending: int = ENDING_CARDS, nodes: int = SOLVE_NODES, rollouts: int = ROLLOUTS,
         progress: bool = False, minutes: float | None = None) -> dict[str, Any]:
     """Play ``deals`` counted deals in duplicate (fewer when ``minutes`` of wall-clock time run out
-    first) and return the figures (see the module's text)."""
+    first) and return the figures (the method: develop/benchmarks.md, "Bots")."""
     for kind in (bots, against):
         if kind not in BOT_KINDS:
             raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")

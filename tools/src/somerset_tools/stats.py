@@ -229,7 +229,7 @@ def gather(ruleset: Ruleset | str, games: int, seed: int, bots: str = "heuristic
     """Play ``games`` games of ``ruleset`` (its main format) by ``bots`` and return the figures.
 
     Game ``g`` is dealt from ``deal_seed(seed, g)`` with seat ``g mod players`` dealing first, so
-    every ruleset sees the same seeds. The figures are JSON-ready; see the module's description.
+    every ruleset sees the same seeds. The figures are JSON-ready (each described in develop/architecture.md, "What a rule does").
 
     >>> f = gather("parker-1947", games=3, seed=1)
     >>> f["games"], f["deals"] == f["played"] + f["passed_out"], f["ss_captured"]["of"] > 0

@@ -35,7 +35,7 @@ from .playout import play_out
 __all__ = ["Advisor", "Advice", "wilson_interval", "TrumpAdvice", "AdviceError", "MAKE_CHANCE", "MAX_SAMPLES", "SLICE", "advise",
            "advisor_for", "ADVISORS", "mean_half"]
 
-#: A bid is recommended only if it is made at least this often (see the module's text).
+#: A bid is recommended only if it is made at least this often (why: develop/architecture.md, "What a hand is worth").
 MAKE_CHANCE = 2 / 3
 #: The most samples one advisor plays (a request for more is refused).
 MAX_SAMPLES = 20_000
@@ -144,7 +144,7 @@ class Advice:
         return max(available, key=lambda t: t.mean)
 
     def recommend(self) -> tuple[Trump, int | None, str]:
-        """The trump, the bid (None: pass) and one sentence of why (see the module's text)."""
+        """The trump, the bid (None: pass) and one sentence of why (the rule: develop/architecture.md, "What a hand is worth")."""
         t = self.best
         bid = None
         for b, p, s in zip(t.bids, t.p_make, t.score):
