@@ -141,7 +141,7 @@ def calibration(pairs: Sequence[tuple[float, bool]]) -> list[dict[str, Any]]:
 
 def run(ruleset: str = "parker-1947", format_id: str | None = None, deals: int = 200, seed: int = 1,
         play: str = "heuristic", samples: int = BID_SAMPLES, progress: bool = False) -> dict[str, Any]:
-    """Play ``deals`` counted deals at two tables and return the figures (see the module's text)."""
+    """Play ``deals`` counted deals at two tables and return the figures (the method: develop/benchmarks.md, "Advisor bidding")."""
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
     if len(fmt.teams) != 2:
