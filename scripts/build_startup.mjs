@@ -59,7 +59,7 @@ const ALWAYS = [
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 // Zstandard's level for the snapshot: 19, the highest of the ordinary levels (22, with its larger
-// window, is no smaller here: develop/benchmarks.md, "Compression").
+// window, is no smaller here: develop/benchmarks.md, "Compression: Zstandard for the snapshot").
 const ZSTD_LEVEL = 19;
 
 function die(message) {

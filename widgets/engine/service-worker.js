@@ -6,7 +6,8 @@
 // In: {type: "keep-engine", why: "used" | "background" | "asked"}: every engineFiles file is kept,
 // checked against its hash, then OFFLINE_READY is written. Out, to every page of the site:
 // {type: "engine-progress", done, total} and {type: "engine-saved", complete, why, scripts}.
-// Why and how: develop/runtime.md, "Offline and installable" and "Across releases".
+// Why and how: develop/runtime.md, "Offline and installable" and "Across releases: one
+// release's engine, whole".
 
 const BUILD = __BUILD__;
 

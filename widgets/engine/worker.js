@@ -6,7 +6,8 @@
 // Out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings, files}
 //      | {type: "failed", message} | {type: "restart", message} | {id, response}; `start` is the
 //      path taken ("snapshot", "fallback" or "plain"), `timings` each boot step's time (epoch ms).
-// Why and how it starts: develop/runtime.md, "How it starts quickly" and "Across releases".
+// Why and how it starts: develop/runtime.md, "How it starts quickly" and "Across releases: one
+// release's engine, whole".
 
 // Its parts, as the engine manifest (hooks/assets.py) describes the start: the standard library
 // (stdlib.zip, or the empty stdlib-resumed.zip beside a snapshot); the memory snapshot, used only
