@@ -1,18 +1,11 @@
 """MkDocs hook: make the site an installable web app.
 
-After every build this writes, from nothing but this file and the palette in
-``docs/assets/stylesheets/theme.css``:
-
-* ``assets/images/icon.svg`` and PNG renderings of the same drawing (``icon-192.png``,
-  ``icon-512.png``, ``icon-maskable-512.png`` with room for the launcher's mask, and
-  ``apple-touch-icon.png``): a Somerset card showing the 0/0, the Rover, on the theme's red;
-* ``manifest.webmanifest`` at the site root (name, colours, icons; start URL and scope relative
-  to the manifest, so the site installs from any sub-path);
-
-and each page's ``<head>`` links the manifest and the Apple touch icon.
-The PNGs are drawn by the small rasteriser below (signed distances, one pass per shape) and
-encoded with zlib, so the build needs no image library; they are kept in a cache folder keyed by
-the drawing, because drawing them takes a second or two.
+After every build it writes, from this file and the palette of ``docs/assets/stylesheets/theme.css``
+(``theme_colour``): ``assets/images/icon.svg`` and its PNG renderings (``PNG_ICONS``: a Somerset
+card showing the 0/0, the Rover, on the theme's red), and ``manifest.webmanifest`` at the site root;
+each page's ``<head>`` links the manifest and the Apple touch icon. The PNGs are drawn by the small
+rasteriser below (``render``, ``png``: no image library) and cached by drawing. What it writes, and
+why: develop/architecture.md, "The web app's manifest and icons".
 """
 
 from __future__ import annotations

@@ -1,35 +1,13 @@
-"""MkDocs hook: put the browser runtime into the built site.
+"""MkDocs hook: put the browser runtime into the built site, so every file it loads comes from the site.
 
-After every build (``mkdocs build`` and each rebuild of ``mkdocs serve``, which builds into a
-temporary folder) this copies
-
-* the widgets' modules, ``widgets/**/*.js`` -> ``<site>/assets/widgets/``, folders kept (the two
-  templates other hooks fill in, TEMPLATES, stay out); the build fails when a folder of widgets/
-  holds no module, a file is not a module (``.js``), or a module other than the entry points
-  (ROOT_MODULES) sits at widgets/'s root: every module belongs to a folder (develop/architecture.md)
-* the files of ``node_modules/pyodide`` needed to boot plain Pyodide (no extra packages), but
-  not its standard library   -> ``<site>/assets/pyodide/``; and ``pyodide.asm.mjs`` again, with a
-  compile hint as its first line, -> ``<site>/assets/pyodide/eager/`` (EAGER below); both copies of
-  ``pyodide.asm.mjs`` compile its function wrappers once per signature (WRAPPER_KEPT below)
-* the QR code encoder of the npm package ``uqr`` (``dist/index.mjs``, an ES module without
-  dependencies) and its licence -> ``<site>/assets/vendor/uqr/``: the score pad draws a game's link
-  with it; the licence of the npm package ``zstddec`` -> ``<site>/assets/vendor/zstddec/``, beside
-  ``zstd-decoder.wasm``, the Zstandard decoder taken out of that package by the start-up builder
-  (below): the engine's worker decompresses the snapshot and Pyodide's module with it
-* the newest ``dist/somerset-*.whl``    -> ``<site>/assets/engine/``, with ``manifest.json`` naming it
-* the engine's start-up files           -> ``<site>/assets/engine/``: ``stdlib.zip`` (the standard
-  library the engine uses, compiled, for the ordinary start), ``snapshot.bin`` (Pyodide's memory
-  with the engine imported, Zstandard-compressed) and ``stdlib-resumed.zip`` (the empty standard library the snapshot
-  resumes with: every module is in the snapshot), built by ``scripts/build_startup.mjs`` under Node into ``dist/startup/`` and rebuilt
-  whenever Pyodide, its lock file, the wheel or the builder changes (a few seconds); with them
-  ``pyodide.asm.wasm.zst`` (Pyodide's WebAssembly module, Zstandard-compressed) -> ``<site>/assets/pyodide/``,
-  which the engine's worker downloads instead of ``pyodide.asm.wasm`` (kept for a browser that
-  cannot compile a module as it downloads: Pyodide then fetches it itself)
-
-so that every file the site loads comes from the site itself. The build fails with a clear message
-when Pyodide or the wheel is missing (``make setup`` creates both), when the wheel no longer
-matches the engine's source (the browser would then run another engine than the one the build-time
-tables came from), or when the start-up files cannot be built.
+``on_post_build`` (after ``mkdocs build`` and each rebuild of ``mkdocs serve``) copies the widgets'
+modules to ``assets/widgets/`` (``widget_files``; not the ``TEMPLATES``), Pyodide's boot files to
+``assets/pyodide/`` (``pyodide.asm.mjs`` again with a compile hint, in ``EAGER``), the ``VENDORED``
+npm files to ``assets/vendor/``, and the newest wheel, ``manifest.json`` and the start-up files
+(``STARTUP_FILES``, built by scripts/build_startup.mjs into dist/startup/) to ``assets/engine/``.
+The build fails with a clear message when Pyodide or the wheel is missing, the wheel is older than
+the engine's source, a widget file is out of place, or the start-up files cannot be built. Each
+file in detail: develop/architecture.md, "What the runtime hook copies".
 """
 
 from __future__ import annotations
@@ -59,7 +37,7 @@ STARTUP_FILES = ("stdlib.zip", "snapshot.bin", "stdlib-resumed.zip")
 # Packed by the same builder, and reused by it while Pyodide's module is unchanged.
 PACKED_WASM = "pyodide.asm.wasm.zst"
 ZSTD_DECODER = "zstd-decoder.wasm"
-# Pyodide's runtime script (1.2 MB of JavaScript) is served twice: as it is, for a start the
+# Pyodide's runtime script is served twice: as it is, for a start the
 # service worker does not serve (a first visit: compiled lazily, function by function, which is
 # quickest once), and in EAGER with V8's explicit compile hint as its first line, for a start it
 # does serve (widgets/engine/worker.js). With the hint Chromium compiles every function as the file loads,

@@ -1,21 +1,11 @@
 """MkDocs hook: a Content-Security-Policy in every page, made from the pages' own inline scripts.
 
-After the build, every HTML file of the site gets the same ``<meta http-equiv="Content-Security-Policy">``
-right after its ``<meta charset>``, before any script. The policy allows scripts, styles, images,
-fonts, workers, manifests and fetches from the site itself only, nothing from another origin, and
-no inline code except the inline scripts and ``<style>`` elements the pages actually hold (the
-theme's few scripts, the ruleset table's generated style), each allowed by its SHA-256 hash. ``'wasm-unsafe-eval'`` lets the browser compile WebAssembly, which Pyodide
-needs. Every page carries the union of all pages' hashes: Material's instant navigation keeps the
-first page's policy while it swaps in the next page, so each page's policy must allow the others'
-scripts. The policy names no files, so new same-origin files (a service worker, a web app manifest,
-a memory snapshot of the runtime) need no change here.
-
-The build fails when a page holds inline code the policy would block (an ``on...=`` attribute, a
-``javascript:`` URL, a ``style`` attribute) or has no ``<meta charset>`` to follow.
-
-``mkdocs serve`` gets no policy: its live-reload script is inserted inline into each page as it is
-served, different on every request, so no hash can allow it. ``mkdocs build`` (what is published
-and what the tests load) always gets it.
+After the build, every HTML file gets the same ``<meta http-equiv="Content-Security-Policy">``
+(``meta_tag``, ``policy``) right after its ``<meta charset>``: ``BASE_POLICY`` (this site only,
+``'wasm-unsafe-eval'`` for Pyodide) and the SHA-256 hash (``source_hash``) of every inline script
+and style any page holds (``inline_code``). The build fails on inline code the policy would block
+or a page without ``<meta charset>``; ``mkdocs serve`` gets no policy. Why the union of every
+page's hashes, and why serve is left out: develop/runtime.md, "Content-Security-Policy".
 """
 
 from __future__ import annotations

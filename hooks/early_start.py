@@ -1,57 +1,13 @@
 """MkDocs hook: a tool page opened from a link with a position starts the engine from its head.
 
-A tool with ``permalink`` (``<somerset-trick permalink ...>``) opened from an address that names
-any of its fields (``?rules=...&cards=...``) starts the rules engine by itself: the reader came for
-that answer. The widget's module runs only after the page and Material's bundle are parsed and
-loaded (about 0.2 s on a second visit, 0.5 s on a first, on this project's test machine), so such
-a page gets a small inline script in its ``<head>`` (widgets/engine/early-start.js) that starts the
-engine's Web Worker at once when the address names one of the tool's fields. The worker's own
-start (Pyodide, the snapshot) then overlaps the page's. ``widgets/engine/engine.js`` takes that worker
-over, with the messages it has sent so far, when the widget asks for the engine (see
-``takeEarlyWorker``); when the script fails, the widget starts the engine itself as before. The
-same script holds Material's search index back until the engine is ready or the reader turns to
-the search box: building the index competes with the engine's start for the machine. On a visit
-the service worker does not serve, it also asks for Pyodide's WebAssembly module, the engine's
-largest download, at once and hands the download to the worker (see widgets/engine/early-start.js). It
-holds Material's bundle back as well, until the tool has answered, and a link followed meanwhile
-until the bundle has run (see widgets/engine/early-start.js and develop/runtime.md): the build fills in the
-bundle's address, and fails when such a page runs no bundle of Material's.
-
-The fields, and whether a widget starts from the head at all, come from the widgets' manifest
-(``widgets/manifest.js``: ``fields`` and ``headStart``), which ``widgets/main.js`` reads too, so
-that they have one home. A widget with ``headStart: false`` gets no script (the score pad, which
-needs no engine to show the device's own pad; the trainer, which judges without the engine). The
-build fails when the manifest cannot be read or a permalink widget is not in it.
-
-Material's instant navigation does not run a new page's head scripts: a tool page reached that way
-starts the engine from its widget as before (in the same visit the engine is usually running). The
-script does nothing when an engine is already running or waiting in this page. The
-Content-Security-Policy (hooks/csp.py) allows the script by its hash, like any inline script.
-
-The same hook starts the widgets themselves sooner, on every page with a widget:
-
-* the page's head lists its widgets' whole module graph as ``<link rel="modulepreload">``
-  (``widgets/main.js``, the manifest, each widget's module and everything it imports, read from
-  the modules' static relative imports, ``import ... from "./x.js"`` or ``"../base/ui.js"``): the
-  browser fetches them all at once while it reads the page, instead of one round trip per level of
-  imports after the page has run its scripts. They stand right after the head's last stylesheet,
-  before Material's first inline script: that script waits for the stylesheets, and links after it
-  are asked for only once the stylesheets have arrived, and on a tool page opened from a link that
-  is after the engine's worker has asked for its first megabytes, which on a phone's slow link
-  hold the browser's few connections to the site. The build's fixed answers are not preloaded: a
-  tool page carries them (hooks/inputs.py), and elsewhere the widgets that read them (the ruleset
-  pages' replays) ask for them as they are drawn, while the page is still being read, which
-  Chromium does not match to a preload: it would fetch the file twice and warn of an unused
-  preload at every visit;
-* on a page whose widgets are all empty elements (the tools and the replays; not the Learn pages,
-  whose widgets hold the text shown without JavaScript, which a widget defined before the parser
-  has read it would miss), ``widgets/main.js`` moves from the end of the body into the head, and
-  the page's widget modules join it there, all as ``async`` modules: each widget is defined, and
-  drawn, as soon as its module has arrived, instead of after Material's bundle (a parser-blocking
-  script that takes 0.4 s of a phone's CPU) and a dynamic import by main.js; main.js follows
-  Material's ``document$`` from DOMContentLoaded on. Material's bundle there gets ``defer``: it
-  already stands at the end of the body, so it still runs on the whole page before
-  DOMContentLoaded, but it no longer holds the parser while it runs.
+``on_post_page`` inlines widgets/engine/early-start.js (``early_script``) in the head of a page with
+a ``permalink`` tool whose manifest entry (widgets/manifest.js, ``fields`` and ``headStart``, read by
+``read_manifest``) allows it; hooks/csp.py allows the script by its hash. On every page with a
+widget it lists the widgets' module graph as ``<link rel="modulepreload">`` (``module_graph``), and
+where every widget is an empty element it runs the widgets' modules from the head. The build fails
+when the manifest cannot be read, a permalink widget is not in it, or a page that holds Material's
+bundle back has none. Why and how: develop/runtime.md, "When the engine starts", "Before the
+engine: the inputs" and "The head start script".
 """
 
 from __future__ import annotations

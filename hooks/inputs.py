@@ -1,26 +1,12 @@
 """MkDocs hook: the engine's fixed answers, written into the built site for the tools' inputs.
 
-After every build this writes ``<site>/assets/data/inputs.json``: ``{"answers": [[request, answer],
-...]}``, the engine's answers (``somerset.api.handle``) to the requests whose answers change only
-with the engine itself: the rulesets with their trumps, formats, options and seats
-(``{"cmd":"rulesets"}``), every pack (``{"cmd":"pack","deck":...}``: the card pad's cards) and the
-limits (``{"cmd":"info"}``). Each request is the JSON text ``widgets/base/ui.js`` (``askOnce``) writes
-for it, so the tools fill their inputs from this file while the engine is still downloading, and
-the answer comes the moment it is ready. The answers are the engine's own, so nothing is copied by
-hand; the build fails when the engine refuses one of them.
-
-A tool page (a widget with ``permalink``) carries the same document in its head, as a JSON data
-block (``<script type="application/json" id="somerset-fixed-answers">``, not run, so outside the
-Content-Security-Policy's script hashes): its inputs are drawn in the same task that defines the
-widget, without waiting for a request that shares a slow link with the engine's download, or for
-Material's bundle to free the main thread. About 3 kB compressed per tool page; every other page
-fetches the file once, when a widget asks.
-
-A page with the score pad (``<somerset-pad``) carries more in its block: the engine's answer for an
-empty game under every ruleset, optional rule and format (``{"cmd":"pad","rules":...,"deals":[],
-"option":...,"format":...}``, the key order of ``padRequest`` in widgets/pad/game.js, names left to the
-engine). The pad draws its sides, its bid and points fields and Everyone passed from them, so a deal
-can be written down while the engine downloads (about 3 kB more, compressed, on that page only).
+After every build it writes ``<site>/assets/data/inputs.json`` (``build_document``: ``{"answers":
+[[request, answer], ...]}``), ``somerset.api.handle``'s answers to the ``requests()`` whose answers
+change only with the engine (``rulesets``, every ``pack``, ``info``), each request in the JSON text
+``askOnce`` (widgets/base/build-data.js) writes; the build fails when the engine refuses one. A
+tool page carries the same document in its head (``BLOCK_ID``, a JSON data block), and the score
+pad's page also the answers for an empty game (``pad_requests``, in the key order of
+``padRequest`` in widgets/pad/game.js). Why: develop/runtime.md, "Before the engine: the inputs".
 """
 
 from __future__ import annotations

@@ -1,34 +1,13 @@
-"""MkDocs hook: the site's own service worker, generated at every build.
+"""MkDocs hook: the site's own service worker, ``<site>/sw.js``, generated at every build.
 
-After everything else has written its files (the search plugin's index, hooks/assets.py's
-runtime, hooks/app.py's manifest and icons: this hook's ``on_post_build`` runs last), it writes
-``<site>/sw.js`` from the template ``widgets/engine/service-worker.js`` with the build's facts:
-
-* ``version``: a hash of every file in the build and of the template, so that any change makes a
-  new service worker,
-  which replaces the old precache and deletes the old caches when it activates;
-* ``engine``: a hash of the files under ``RUNTIME`` (Pyodide and the engine wheel) and of
-  ``ENGINE_CACHE_FORMAT``, so the engine stays cached across deploys that do not change it;
-* ``precache``: the files a reader needs to read every page offline (pages, styles, scripts, the
-  search index, the manifest and icons), each with a revision; everything in the build except
-  ``RUNTIME``, source maps, compressed copies and the search's other-language files;
-* ``runtime``: the engine's folders, whose files are cached on first use instead: only those
-  ``engineFiles`` names, and only with the bytes of their hash;
-* ``engineFiles``: ``[address, sha256, bytes on the wire]`` of every file an engine start may
-  fetch (either start path: the snapshot's and the ordinary one's), read from the engine manifest
-  hooks/assets.py wrote, at the very addresses the worker asks for (the engine folder's with their
-  ``?v=`` hash). The service worker makes sure all of them are in its engine cache once the
-  engine has run on a page, in the background after a first visit, or when the reader asks
-  ("Ready for the table"), and checks each against its hash;
-* ``engineBytes``: their sum, the bytes a reader downloads to keep the tools offline: gzip-compressed
-  as a static host serves them (``snapshot.bin`` is compressed already and counts as stored).
-
-It also writes ``assets/data/offline.json`` (``{"engine_bytes": N, "engine_files": n}``) before the
-precache is listed, so the "Ready for the table" control (widgets/ready/ready.js) states the real size.
-
-The build fails when the precache grows past ``PRECACHE_BUDGET`` bytes on the wire, as a host that
-gzips what it serves sends them (a reader downloads all of it on the first visit). Under ``mkdocs serve`` sw.js is a stub that removes itself and its caches, so a
-developer never reads a page from an older build.
+``on_post_build`` runs after every other hook has written its files and writes sw.js from the
+template widgets/engine/service-worker.js with the build's facts (``build_facts``: ``version``,
+``engine``, ``precache``, ``runtime``, ``engineFiles`` from ``engine_files``, ``engineBytes``), and
+``assets/data/offline.json`` (``{"engine_bytes": N, "engine_files": n}``), the size pages state.
+The build fails when the precache passes ``PRECACHE_BUDGET`` bytes on the wire. Under ``mkdocs
+serve`` sw.js is ``SERVE_STUB``, which removes itself and its caches. Each fact in detail:
+develop/architecture.md, "What the service worker is told"; why: develop/runtime.md, "Offline
+and installable".
 """
 
 from __future__ import annotations

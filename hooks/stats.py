@@ -1,17 +1,12 @@
 """MkDocs hook: the figures of "What a rule does", computed once, cached, charted at build time.
 
-The figures come from :func:`somerset_tools.stats.gather_all` (bots playing seeded games under every
-ruleset). Computing them takes a while, so they are kept in ``hooks/stats-figures.json`` under a
-key made from the settings below and the SHA-256 of every source file of the engine's package (not its content)
-and of the tools' module that gathers them (``tools/src/somerset_tools/stats.py``): a build
-reuses the file while the key matches, and computes the figures again (printing the time it took)
-when the engine or the settings change. ``make stats`` computes them again whatever the key.
-
-A page asks for a figure with a marker alone on a line, ``<!-- stats:NAME -->`` (see RENDERERS).
-Each figure is a chart drawn by matplotlib as SVG and inlined in the page, its colours taken from
-the page (the text colour, ``currentColor``, and CSS custom properties) so the chart follows the
-light and dark schemes, followed by the same numbers in a table. matplotlib is a build dependency
-only: the engine never imports it.
+The figures come from :func:`somerset_tools.stats.gather_all` with ``SETTINGS``, kept in
+``hooks/stats-figures.json`` (``CACHE``) under a key of the settings and ``engine_digest`` (the
+SHA-256 of the engine's source files and of the tools' stats module); ``load_or_compute`` reuses
+them while the key matches, else computes them again and prints the time. ``make stats`` always
+computes them. A page asks for a figure with ``<!-- stats:NAME -->`` alone on a line
+(``RENDERERS``): an SVG chart by matplotlib (a build dependency only) in the page's own colours,
+then the numbers in a table. More: develop/architecture.md, "What a rule does".
 """
 
 from __future__ import annotations
@@ -42,8 +37,8 @@ ENGINE = ROOT / "engine" / "src" / "somerset"
 STATS_SOURCE = ROOT / "tools" / "src" / "somerset_tools" / "stats.py"
 CACHE = ROOT / "hooks" / "stats-figures.json"
 
-#: What the page shows: 150 games per ruleset (about 900 deals each) by the heuristic bots. About
-#: 20 s of CPU time on this project's machine; see develop/benchmarks.md.
+#: What the page shows: 150 games per ruleset (about 900 deals each) by the heuristic bots; what
+#: they cost: develop/benchmarks.md, "What a rule does".
 SETTINGS = Settings(games=150, seed=1, bots="heuristic")
 
 #: The command that computes the figures again (named on the page and in develop/benchmarks.md).

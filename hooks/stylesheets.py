@@ -1,16 +1,11 @@
 """MkDocs hook: the site's own stylesheets served as one file.
 
-The sources stay one file per idea (``docs/assets/stylesheets/``: the cards, the table, the
-lessons, the palette...), listed in order in mkdocs.yml's ``extra_css``. The built site serves
-them as one stylesheet, ``assets/stylesheets/site.css``, their text joined in that order, and
-every page links that one file instead of ten: a page can be drawn only once all its stylesheets
-have arrived, and on a phone's slow link each of ten requests waits its turn for one of the
-browser's few connections to the site, alongside the page's widget modules (develop/benchmarks.md,
-"One stylesheet"). The sources themselves are left out of the build.
-
-The build fails when a listed stylesheet is missing, lies outside ``assets/stylesheets/`` (its
-``url(...)``s would then point elsewhere from the joined file) or imports another
-(``@import`` is valid only at the top of a stylesheet).
+The sources stay one file per idea in ``docs/assets/stylesheets/``, listed in order in mkdocs.yml's
+``extra_css``; the built site joins their text in that order (``joined``) into ``BUNDLE``,
+``assets/stylesheets/site.css``, which every page links instead, and leaves the sources out. The
+build fails when a listed stylesheet is missing, lies outside ``assets/stylesheets/`` (its
+``url(...)``s would point elsewhere from the joined file) or holds an ``@import`` (valid only at
+the top of a stylesheet). Why one file: develop/benchmarks.md, "One stylesheet".
 """
 
 from __future__ import annotations

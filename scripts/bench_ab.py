@@ -1,22 +1,13 @@
 """Compare the engine's speed now with an earlier revision, side by side in one process.
 
-    .venv/bin/python scripts/bench_ab.py [REV] [--deals N] [--rounds R] [--pyodide]
+    .venv/bin/python scripts/bench_ab.py [REV] [--deals N] [--rounds R] [--pyodide] [--solve N]
 
-The engine at REV (default: main) is taken from git into a temporary folder as the package
-``somerset_old``, and the working tree's engine is ``somerset``. Both run the benchmark's two
-loops (random play of four-handed Parker 1947: the fast loop and the public ``legal_actions`` +
-``apply`` loop) in the same process, in alternating order, R rounds of N deals; the figures are
-deals per second of CPU time, and the ratio is the median of each round's new/old. On a shared,
-busy machine the absolute figures move a lot between runs; the paired ratio much less.
-
-With ``--pyodide`` the same comparison runs in Pyodide under Node (the wheel of the working tree,
-with ``somerset_old`` added to it; run ``make wheel`` first).
-
-With ``--solve N`` the two engines' solvers answer instead: the endings of ``somerset_tools.bench_solve``
-(four-handed deals of its three rulesets played at random until every hand holds N cards),
-``--positions`` of each ruleset, every legal card valued from scratch, old and new alternating for
-R rounds; each round checks that both gave the same answers in the same number of nodes, and
-prints both CPU times and their ratio.
+The engine at REV (default: main) is taken from git as the package ``somerset_old`` beside the
+working tree's ``somerset``; both run the random-play benchmark's two loops (or, with ``--solve
+N``, the solver on the endings of ``somerset_tools.bench_solve`` with N cards a hand, checked to
+give the same answers in the same nodes) in alternating order, R rounds, and it prints the CPU
+times and the median ratio new/old. ``--pyodide`` runs it in Pyodide under Node (``make wheel``
+first). Why a paired ratio: develop/benchmarks.md, "Random play".
 """
 
 from __future__ import annotations

@@ -2,40 +2,12 @@
 
     .venv/bin/python scripts/bench_web.py [--rounds N] [--phone-rounds N] [--pause SECONDS]
 
-Serves the built site/ (or SOMERSET_SITE_DIR) from 127.0.0.1 as GitHub Pages serves it (its
-``Cache-Control: max-age=600``, and sitemap.xml rebased onto the server so that Material's instant
-navigation works) and measures, in headless Chromium:
-
-* the engine's start, from navigation of the trick resolver's permalink (which starts the engine
-  by itself, from the page's head: hooks/early_start.py) to its answer on screen (the verdict, noted
-  by the page itself once the first frame after it is in the page has been drawn):
-  - cold: a new browser context (empty cache);
-  - second visit: the same context coming back to the permalink: the reader stays PAUSE seconds
-    on the answer (time for the worker's after-answer work and for Chromium to keep the compiled
-    WebAssembly, as for a real reader), opens the home page, and comes back a second later;
-  - second tool page: from there, Material's instant navigation to the score calculator's
-    permalink in the same visit (the page's JavaScript, worker and engine stay), from its content
-    appearing to its answer, and from the navigation's start;
-  - offline: once the service worker keeps the engine, the permalink again with the network off;
-  each with four ways of starting, side by side in every round (the machine is shared and
-  noisy), named as the worker names its start path: the site as built (``snapshot``: compiled
-  standard library and memory snapshot), the snapshot refused by the worker's heap check
-  (``fallback``: fetched, then the ordinary start), no snapshot listed (``plain``), and Pyodide's
-  own standard library without the snapshot (``stock``: the start before the start-up files);
-  with the bytes on the wire of each (``Wire``) and when the trick resolver's card pad was on
-  screen, the same way;
-* the same on an emulated phone on a poor connection (``emulate_phone``: a 4x slower CPU,
-  9 Mbit/s, 40 ms of latency, a 360 x 740 touch screen), the site gzip-compressed as GitHub Pages
-  serves it, PHONE_ROUNDS rounds of each way of starting;
-* the engine's worker alone (``WORKER_ALONE``: a page of nothing but the worker, served by the
-  benchmark), cold and on a second visit: the floor under a tool page's figures;
-* where the second visit's time goes, step by step in the worker;
-* main-thread long tasks (over 50 ms): while the engine starts (from the page's
-  ``somerset-engine-start`` mark to the answer) and the page's own start-up before it, each named
-  by the script that ran (Long Animation Frames attribution);
-* bytes transferred before any interaction once the page is idle, on the trick resolver's page,
-  a ruleset page with replays and the puzzles page, as stored and gzip-compressed as GitHub Pages
-  serves them; and the bytes of the engine itself (after one press of Start).
+Serves the built site/ (or SOMERSET_SITE_DIR) from 127.0.0.1 as GitHub Pages serves it and, in
+headless Chromium, for each way of starting (snapshot, fallback, plain, stock), times the trick
+resolver's permalink to its answer on screen (cold, second visit, second tool page, offline), on
+this machine and on an emulated phone; the engine's worker alone; the worker's steps; main-thread
+long tasks; and the bytes each page and the engine transfer. What each figure means, and the
+results: develop/benchmarks.md, "The engine in the browser".
 """
 
 from __future__ import annotations

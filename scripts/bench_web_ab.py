@@ -2,26 +2,12 @@
 
     .venv/bin/python scripts/bench_web_ab.py [--phone] [--profile] [--path NAME ...] ROUNDS SITE_DIR [SITE_DIR ...]
 
-Serves every built site (as scripts/bench_web.py serves one) and runs bench_web's round on each in
-turn, ROUNDS times, alternating the order every round so that neither build always goes first on
-a shared, noisy machine: cold, second visit, second tool page, and offline (the permalink again
-with the network off, once the service worker keeps the engine), with the bytes on the wire of
-each and when the trick resolver's card pad was there. Prints each round, then per build the
-medians and the worker's steps (median ms from navigation). For trying a change to the worker or
-the pages: build the site before and after it into two folders and compare them here.
-
---path NAME serves each site so that the engine takes that start path (bench_web.VARIANTS:
-snapshot, the site as built; fallback, the snapshot refused by the worker's heap check; plain, no
-snapshot listed; stock, Pyodide's own standard library); repeat it to measure several, side by
-side (default: snapshot).
-
---phone measures a phone on a poor connection instead (bench_web.emulate_phone: a 4x slower CPU,
-9 Mbit/s, 40 ms latency, a 360 x 740 touch screen), with the sites gzip-compressed as GitHub
-Pages serves them, so that what goes over the wire counts.
-
---profile runs every round in a browser profile of its own on disk, as a reader's browser is,
-instead of a context like a private window's (the default), whose caches live in memory: only on
-disk does Chromium keep large files in its HTTP cache and the code it compiled for them.
+Serves every built site as scripts/bench_web.py serves one and runs its round (cold, second
+visit, second tool page, offline) on each in turn, ROUNDS times, the order alternating; prints
+each round, then per build the medians and the worker's steps. ``--path`` picks start paths
+(bench_web.VARIANTS, default snapshot), ``--phone`` an emulated phone on a poor connection,
+``--profile`` a browser profile on disk per round. For trying a change to the worker or the
+pages; how to read it: develop/benchmarks.md, "The engine in the browser".
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@
 //                 format widgets/engine/snapshot.js describes (Zstandard-compressed, by the zstd of the
 //                 Pyodide that boots here; without its zero pages and the pages that still hold
 //                 the runtime's own data as it starts; the allocator's free memory zeroed first);
-//   pyodide.asm.wasm.zst  Pyodide's WebAssembly module, Zstandard-compressed the same way (2.9 MB
-//                 against 3.5 MB gzip-compressed by the host): the worker decompresses it as it
+//   pyodide.asm.wasm.zst  Pyodide's WebAssembly module, Zstandard-compressed the same way (smaller
+//                 than the host's gzip: develop/benchmarks.md): the worker decompresses it as it
 //                 downloads and compiles it as it goes, and keeps the decompressed module in the
 //                 browser's Cache Storage for later visits. Packed again only when the module
 //                 changes (pyodide.asm.wasm.zst.json says from which module it was packed);
@@ -59,7 +59,7 @@ const ALWAYS = [
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 // Zstandard's level for the snapshot: 19, the highest of the ordinary levels (22, with its larger
-// window, is no smaller here: develop/benchmarks.md, "Compression").
+// window, is no smaller here: develop/benchmarks.md, "Compression: Zstandard for the snapshot").
 const ZSTD_LEVEL = 19;
 
 function die(message) {
@@ -72,7 +72,7 @@ function die(message) {
 // asks them for every ruleset, warm_up(False) for one: enough to import what each command needs.
 // The puzzle commands are asked by warm_up(True) only (the trace, so that stdlib.zip serves
 // them): no page of the site asks the engine for a puzzle (the trainer's puzzles are built into
-// its page), and the puzzles read into memory would be 1.8 MB more in the snapshot.
+// its page), and the puzzles read into memory would make the snapshot larger (develop/runtime.md).
 const WARM_UP = `
 import json, somerset.api
 

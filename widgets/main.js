@@ -1,17 +1,11 @@
-// Entry point (mkdocs.yml: extra_javascript, type module). Finds the widgets on a page and imports
-// each one's module, as the widgets' manifest (./manifest.js) names it for the tag: <somerset-trick>
-// is ./trick.js. It runs again after each of Material's instant page loads (document$), or once on
-// DOMContentLoaded when Material's observable is absent. Nothing is fetched and the engine does not
-// start until the reader uses a widget (or opens a tool from a link that carries a position).
-//
-// On a page whose widgets are all empty elements (the tools, the replays), the build runs this
-// module and the page's widget modules from the head, `async` (hooks/early_start.py): the widgets
-// are defined, and drawn, as soon as their modules have arrived, while the page is still being read
-// and before Material's bundle; this module then waits for Material's document$ (there by
-// DOMContentLoaded) and follows it from there, as on any other page. A tool page opened from a
-// link on a later visit may run Material's bundle only after the tool has answered (the page's
-// head holds it back, widgets/engine/early-start.js): the widgets are mounted once the page has loaded, and
-// document$ followed when the page fires DOMContentLoaded again after the bundle has run.
+// Entry point (mkdocs.yml: extra_javascript, type module): finds the widgets on a page and imports
+// each one's module as the widgets' manifest (./manifest.js) names it for the tag. It runs again
+// after each of Material's instant page loads (document$), or once on DOMContentLoaded without
+// Material. Nothing is fetched and the engine does not start until the reader uses a widget (or
+// opens a tool from a link that carries a position). On a page of empty widget elements the build
+// runs it from the head, `async` (hooks/early_start.py); it then mounts the widgets once the page
+// has loaded and follows document$ once Material's bundle has run. Why: develop/runtime.md,
+// "Before the engine: the inputs" and "When the engine starts".
 
 import { WIDGETS } from "./manifest.js";
 

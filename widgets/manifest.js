@@ -1,17 +1,12 @@
-// The widgets of the site, one entry per custom element: read by widgets/main.js (which module to
-// import for a tag, which stylesheet it needs) and by hooks/early_start.py (which address fields
-// start the engine from a tool page's head). The value after `export const WIDGETS =` is strict
-// JSON, so the build reads it without running JavaScript; tests/site/test_widget_manifest.py
-// checks it against the widgets' own modules.
-//
+// The widgets of the site, one entry per custom element, read by widgets/main.js and by
+// hooks/early_start.py; the value after `export const WIDGETS =` is strict JSON, so the build reads
+// it without running JavaScript (tests/site/test_widget_manifest.py checks it against the modules).
 //   module      the file that defines the element, relative to this one (its feature's folder)
 //   fields      the state a tool reads from its address (`static fields` of a ui.js Widget)
-//   headStart   true: a tool page opened from a link naming one of `fields` starts the engine from
-//               the page's head (hooks/early_start.py); false: the widget never needs the engine
-//               that early (the score pad shows the device's own games without it, the Learn
-//               widgets and the trainer judge from the build's records)
-//   stylesheet  the source of its looks, in docs/assets/stylesheets/ (listed in mkdocs.yml's
-//               extra_css; the site serves them joined, as assets/stylesheets/site.css)
+//   headStart   whether a tool page opened from a link naming one of `fields` starts the engine
+//               from the page's head (false: the widget never needs the engine that early)
+//   stylesheet  the source of its looks in docs/assets/stylesheets/ (in mkdocs.yml's extra_css)
+// Which widgets start from the head, and why: develop/runtime.md, "The head start script".
 export const WIDGETS = {
   "somerset-compare": {"module": "compare/compare.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-deal": {"module": "replayer/deal-replayer.js", "fields": ["rules", "format", "seed", "dealer", "play", "bots"], "headStart": true, "stylesheet": "puzzle.css"},

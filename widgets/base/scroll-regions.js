@@ -1,16 +1,9 @@
-// What scrolls sideways must be reachable by keyboard (WCAG 2.1.1), so that arrow keys scroll it.
-//
-// Tables wider than the screen scroll inside Material's wrapper (.md-typeset__scrollwrap): while a
-// wrapper overflows it becomes a named tab stop, and when it fits again it leaves the tab order.
-//
-// A code block wider than its column (a deal record, a content file) scrolls too. Material's
-// bundle makes such a block a tab stop on a screen with hover, and takes it out again on a touch
-// screen; a tool page runs the bundle only after the engine's answer (widgets/engine/early-start.js), so
-// this does the same from the start and Material's bundle then keeps it as it is.
-//
-// Runs after each of Material's instant page loads (document$), like main.js: on a tool page that
-// holds Material's bundle back, once the page has loaded, and from document$ on once the bundle
-// has run (the page's head fires DOMContentLoaded again then).
+// What scrolls sideways must be reachable by keyboard (WCAG 2.1.1), so that arrow keys scroll it:
+// a table wider than the screen (Material's .md-typeset__scrollwrap) is a named tab stop while it
+// overflows, and a wide code block (a deal record, a content file) is a tab stop on a screen with
+// hover, as Material's bundle makes it, from the start. Runs after each of Material's instant page
+// loads (document$), like main.js; on a tool page that holds Material's bundle back, once the page
+// has loaded. Why from the start: develop/runtime.md, "Accessibility and search".
 
 const hover = typeof matchMedia === "function" && matchMedia("(hover)").matches;
 

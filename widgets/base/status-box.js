@@ -3,11 +3,14 @@
 // button; and, once the engine is ready, the widget's onReady with focus moved to its first
 // control. Methods of the widget base (ui.js assigns them to Widget).
 
-import { engine } from "../engine/engine.js";
+import { engine, engineDownloadBytes, megabytes } from "../engine/engine.js";
 import { h } from "./dom.js";
 
-// The engine's download as a reader sees it (compressed, as the site is served): develop/benchmarks.md.
-const ENGINE_SIZE = "about 7 MB";
+// What the idle box says; `bytes` is the engine's download (the build's figure) when known.
+function idleText(bytes) {
+  const size = bytes ? `${megabytes(bytes)}, fetched once from this site` : "fetched once from this site";
+  return `The rules engine runs in your browser and starts when you use this tool (${size}).`;
+}
 
 export const engineStatus = {
   // The status box: what starting costs and a Start button, then the loading progress in the same
@@ -40,7 +43,15 @@ export const engineStatus = {
       box.dataset.offline = unreachable ? "true" : "false";
       this._statusText.textContent = unreachable
         ? "You are offline, and this device has not saved the rules engine yet, so this tool cannot work now. Connect to the internet and use any tool once: after that every tool works offline too."
-        : `The rules engine runs in your browser and starts when you use this tool (${ENGINE_SIZE}, fetched once from this site).`;
+        : idleText(this._engineBytes);
+      if (!unreachable && this._engineBytes === undefined) {
+        // The size comes from the build (assets/data/offline.json): the text gains it once read.
+        this._engineBytes = null;
+        engineDownloadBytes().then((bytes) => {
+          this._engineBytes = bytes;
+          if (box.dataset.state === "idle" && box.dataset.offline !== "true") this._statusText.textContent = idleText(bytes);
+        });
+      }
       this._progress.hidden = true;
       this._retry.hidden = true;
       this._start.hidden = unreachable;

@@ -1,59 +1,11 @@
-// The shared base of every widget: the Widget class (its state from the address or attributes,
-// its life cycle, asking the engine, the status box of status-box.js) and defineWidget; it passes
-// on the shared pieces from the files beside it, so a widget imports them all from here. A widget
-// is ONE file in the folder of its feature, widgets/<feature>/<name>.js, that defines the custom
-// element <somerset-<name>> (main.js imports the module the widgets' manifest names for the tag):
-//
-//   import { Widget, defineWidget, h } from "../base/ui.js";
-//   class SomersetThing extends Widget {
-//     static fields = ["rules", "seed"];        // state: from the address (with `permalink`) or attributes
-//     static defaults = { rules: "parker-1947" }; // used when neither gives a value
-//     static remembersRuleset = true;           // a tool: the reader's own ruleset replaces the default
-//     problem() { return null; }                // optional: a sentence when the attributes are unusable
-//     build() { ... this.statusBox() ... }      // the DOM, once; this.wanted holds the state read
-//     async prepare() { ... await rulesetList() ... } // optional: fill the inputs before the engine
-//                                               // runs (askOnce answers the build's fixed data)
-//     async onReady() { ... await this.ask({cmd: ...}) ... }  // each time the engine becomes ready
-//     firstControl() { return this._input; }    // optional: where focus goes when Start disappears
-//   }
-//   defineWidget("somerset-thing", SomersetThing);
-//
-// What the base gives a widget (stable API; other branches build on it):
-//   this.wanted                 {field: string} read once, before build()
-//   this.stateFromAddress       true when the address carried any of the fields
-//   this.saveState(values)      writes the state into the address (only with `permalink`)
-//   this.statusBox()            the engine's idle / loading / failed box with Start and Retry; it
-//                               keeps one size from idle to loading, so nothing moves under a finger
-//   this.liveRegion()           an aria-live region; this.announce(text) speaks into it
-//   this.ask(request)           the engine's JSON answer (starts the engine when needed)
-//   this.askAhead(request)      the same request asked before the engine is ready (see there)
-//   this.prepared()             prepare()'s promise, run once, as soon as the build's fixed
-//                               answers are in (before the engine); onReady() runs after it
-//   this.wantsEngine()          whether the engine starts by itself once the page is idle: a tool
-//                               opened from a link with a position; a widget may say more (the
-//                               score pad: a game the reader kept, so adding a deal needs no Start)
-//   this.showProblem(error)     logs an engine failure the status box does not already show
-//   The engine starts on the reader's first use of the widget (press, key, focus), or by itself
-//   on a tool page opened from an address that carries a position.
-//
-// Shared pieces, passed on from the files beside this one:
-//   dom.js: h(tag, attrs, ...children), replace(el, ...children), clear(el), nextId(prefix),
-//     speak(live, text), citationLink(citation), interpretationNote(text); data only ever reaches
-//     the page as text (textContent, attribute values), never as markup
-//   build-data.js: askOnce(request), rulesetList(), packInfo({rules} | {deck}), engineLimits():
-//     answers that never change; the build writes them (assets/data/inputs.json, hooks/inputs.py),
-//     so they need no engine and a tool's inputs can be filled while the engine downloads;
-//     fixedAnswers(), fetchBuildData(url, version, valid, what)
-//   ruleset.js: rememberedRuleset(), rememberRuleset(id | null): the reader's own ruleset, one key
-//     for the site; new RulesetChoice(id, {all}): a labelled ruleset <select> with the "Our table"
-//     toggle; fillRulesetSelect, fillFormatSelect, formatOf
-//   deal-inputs.js: checkSeed, nextSeed, dealerSeat
-//   address.js: addressParams(names), writeAddress(values)
-//   cards.js: cardFace(card, info, opts), cardButton(card, info, opts); handView({...}): a hand of
-//     card buttons, cards that may not be played say why; trickSeats({...}): a trick drawn as seats
-//     round a table, with who led and who took it
-//   words.js: cardWords(card, info), signed(n), ordinal(n), seatName(seat), seatText(text): seats
-//     as readers count them (from 1; the engine counts from 0)
+// The shared base of every widget: the Widget class (state from the address or attributes, life
+// cycle, asking the engine, the status box) and defineWidget(tag, class). A widget subclasses
+// Widget with static `fields` (and `defaults`, `remembersRuleset`), build(), onReady() and, when it
+// needs them, problem(), prepare() and firstControl(); it gets this.wanted, saveState(values),
+// statusBox(), liveRegion() and announce(text), ask(request), askAhead(request), prepared(),
+// wantsEngine() and showProblem(error). It passes on the pieces beside it (dom.js, build-data.js,
+// ruleset.js, deal-inputs.js, address.js, cards.js, words.js): a widget imports them all from here.
+// The whole API, with an example widget: develop/runtime.md, "The widget base".
 
 import { engine, earlyWorkerWaiting, whenPageIdle } from "../engine/engine.js";
 import { addressParams, writeAddress } from "./address.js";

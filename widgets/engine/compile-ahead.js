@@ -1,7 +1,7 @@
 // A short-lived module worker, started by widgets/engine/offline.js (compileAhead) once the service
 // worker has kept the Python runtime's scripts: it imports them, through the service worker, so
 // that the browser compiles them now and keeps the compiled code beside the kept files. The next
-// start of the engine then reads that code instead of compiling 1.2 MB of JavaScript again (a
+// start of the engine then reads that code instead of compiling the runtime's scripts again (a
 // browser keeps a script's compiled code once it has run it from the service worker's cache; the
 // first start of a first visit fetched them before the service worker controlled the page).
 // Importing them runs only their top level: no runtime starts here.

@@ -1,44 +1,12 @@
-// The inline script hooks/early_start.py puts in the head of a tool page (see there); the hook fills
-// in FIELDS (the tool's address fields), WORKER (the engine's worker), MODULE (Pyodide's
-// WebAssembly module, Zstandard-compressed), SEARCH_INDEX (Material's search index) and THEME
-// (Material's bundle), drops these comments and inlines it. A classic
-// script, run while the page is parsed, before any module.
-//
-// When the address names one of the tool's fields, it
-// * starts the engine's worker and keeps the events the worker sends until widgets/engine/engine.js takes
-//   the worker over (window[Symbol.for("somerset.engine.early")].take());
-// * holds back Material's search index until the engine is ready (or has failed), the page is idle
-//   after that, or the reader turns to the search box: building the index takes the search worker
-//   a quarter of a second of a two-core machine on a first visit, and the reader came for the
-//   tool's answer. It never waits more than HOLD_MS;
-// * holds back Material's bundle too, until the engine has answered (or failed) and the page is
-//   idle after that, the reader turns to the page around the tool, or HOLD_MS have passed. The
-//   bundle runs in one task of about a third of a second, a style and layout of the whole page
-//   among it: on a later visit, which starts the engine from this device's copy in about a
-//   second, it would run just before the page could take the answer; on a first visit it takes a
-//   core from the WebAssembly module's compiling on a fast connection, and on a phone's slow one
-//   the main thread from reading the module's download. The bundle's element is moved out of the
-//   document as the parser adds it (a script moved to another document before its turn runs in
-//   neither), and a new one added on release; Material starts on DOMContentLoaded, so once it
-//   has run the page fires that event again when it had already passed. Until then the page
-//   takes the colour scheme Material would choose: the one whose media query the reader's
-//   browser matches (a scheme the reader chose, kept by Material, is set by Material's own
-//   inline script after that). A link to another page of the site followed before the bundle has
-//   run would load its page anew (and on a first visit start the engine's downloads again): the
-//   click is kept from the browser, the bundle run at once, and the click handed to it once it
-//   has run. Material's instant navigation keeps a click that comes before its sitemap and takes
-//   it when the sitemap is in; should the address not change within FOLLOW_MS, the link is
-//   followed as the browser would have.
-// * on a visit the service worker does not serve (a first one), asks for Pyodide's WebAssembly
-//   module (MODULE, its largest download) itself, as the worker is created, and hands the
-//   response's body to the worker (a transferred stream), which says "module-ahead" in its name
-//   so that it waits for it instead of asking again (or for word that the page's request
-//   failed). The worker starts its downloads only once its own script has arrived and run, which
-//   on a phone's slow link and quarter CPU, behind the page's stylesheets and modules, can be a
-//   second after this script; asked for here, the module keeps the link busy from the start.
-//   Only where a stream can be transferred and the module can compile as it downloads; elsewhere
-//   the page asks for nothing and the worker asks itself (a second request for the same file
-//   would be a second download in a browser whose cache does not join them).
+// The inline script hooks/early_start.py puts in the head of a tool page, with FIELDS (the tool's
+// address fields), WORKER, MODULE (Pyodide's module, Zstandard-compressed), SEARCH_INDEX and THEME
+// (Material's bundle) filled in and the comments dropped: a classic script, run before any module.
+// When the address names one of the tool's fields, it starts the engine's worker and keeps its
+// events for widgets/engine/engine.js (window[Symbol.for("somerset.engine.early")].take()); holds
+// back Material's search index and bundle (at most HOLD_MS) and a link followed meanwhile (at most
+// FOLLOW_MS); and, on a visit the service worker does not serve, fetches MODULE itself and hands
+// the stream to the worker ("module-ahead" in the worker's name).
+// Why and how: develop/runtime.md, "When the engine starts".
 (function () {
   try {
     var query = new URLSearchParams(location.search);

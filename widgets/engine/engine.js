@@ -1,27 +1,9 @@
-// Page-side client of the rules engine. One Web Worker serves the whole visit: Material's instant
-// navigation keeps this JavaScript context alive between pages, so the client is a singleton kept
-// on `window` under a symbol, and a second page with widgets reuses the running engine.
-//
-//   ask(request)        -> Promise of the engine's JSON response (starts the engine if needed); a
-//                          request of any size or depth is answered (a refusal is an error answer)
-//   start()             -> starts loading (idempotent)
-//   retry()             -> after a failure, starts again with a fresh worker
-//   (a worker that finds the site deployed again under its start says {type: "restart"}: it is
-//   replaced once by a new worker, started whole from the new release's files, and the requests
-//   it left unanswered are asked again; a second time, the engine fails saying to reload the page)
-//   subscribe(fn)       -> fn(state) now and on every change; returns an unsubscribe function
-//   setNetwork(patch)   -> widgets/engine/offline.js reports {offline, saved}: whether the browser is
-//                          offline, and whether the engine's files are saved on this device
-//   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message,
-//           start: the path the engine's start took ("snapshot": resumed from the memory
-//           snapshot; "fallback": the ordinary start, as the site's snapshot was not used;
-//           "plain": the ordinary start, as the site lists no snapshot), source: where the
-//           snapshot came from ("network" | "cache"), note: why not from the snapshot,
-//           timings: when the worker reached each step of its start (epoch ms),
-//           offline, saved (see setNetwork), files: once ready, the files the worker fetched}
-//   siteUrl(path)       -> a URL relative to the site root (engine.js lives at <site>/assets/widgets/)
-//   whenPageIdle(fn)    -> runs fn once the page has loaded and the main thread is idle
-//   earlyWorkerWaiting() -> whether the page's head started a worker that start() will take over
+// Page-side client of the rules engine: `engine` (ask, start, retry, subscribe, setNetwork, state;
+// described above createEngine), one Web Worker for the whole visit, kept on `window` under a
+// symbol so that Material's instant navigation, which keeps this JavaScript context, reuses it.
+// Also siteUrl(path), citationHref(href), whenPageIdle(fn), earlyWorkerWaiting() (the page's head
+// started a worker that start() takes over), engineDownloadBytes() and megabytes(bytes).
+// How the engine starts: develop/runtime.md, "When the engine starts".
 
 const KEY = Symbol.for("somerset.engine");
 const SITE_ROOT = new URL("../../../", import.meta.url);
@@ -56,6 +38,22 @@ function takeEarlyWorker() {
   }
 }
 
+// The engine, a singleton:
+//   ask(request)      -> Promise of the engine's JSON response (starts the engine if needed); a
+//                        request of any size or depth is answered (a refusal is an error answer)
+//   start()           -> starts loading (idempotent)
+//   retry()           -> after a failure, starts again with a fresh worker
+//   subscribe(fn)     -> fn(state) now and on every change; returns an unsubscribe function
+//   setNetwork(patch) -> widgets/engine/offline.js reports {offline, saved}: whether the browser is
+//                        offline, and whether the engine's files are saved on this device
+//   state: {status: "idle"|"loading"|"ready"|"failed", stage, fraction, message, start (the path the
+//           start took: "snapshot", "fallback" when the site's snapshot was not used, "plain" when
+//           the site lists none), source ("network" | "cache": where the snapshot came from), note
+//           (why not from the snapshot), timings (when the worker reached each step of its start,
+//           epoch ms), offline and saved (see setNetwork), files (once ready: what it fetched)}
+// A worker that finds the site deployed again under its start says {type: "restart"}: it is
+// replaced once by a new worker started whole from the new release, and the requests it left
+// unanswered are asked again; a second time, the engine fails asking the reader to reload.
 function createEngine() {
   let worker = null;
   let nextId = 1;
@@ -240,6 +238,22 @@ function notJson(e) {
 
 export function siteUrl(path) {
   return new URL(path, SITE_ROOT);
+}
+
+// The bytes a reader downloads to keep the rules engine (every file either start path fetches, as
+// served), from the build's assets/data/offline.json (hooks/offline.py); null when unknown. Fetched
+// once per page. megabytes(bytes) writes it for readers ("7.8 MB").
+let downloadBytes = null;
+export function engineDownloadBytes() {
+  downloadBytes ??= fetch(siteUrl("assets/data/offline.json").href)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((data) => (data && Number.isSafeInteger(data.engine_bytes) && data.engine_bytes > 0 ? data.engine_bytes : null))
+    .catch(() => null);
+  return downloadBytes;
+}
+
+export function megabytes(bytes) {
+  return `${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB`;
 }
 
 // A link target for a citation's site-relative href; null unless it stays on this site.

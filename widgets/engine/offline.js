@@ -1,26 +1,11 @@
-// Offline use (mkdocs.yml: extra_javascript, on every page). Registers the site's service worker
-// (sw.js at the site root, written by hooks/offline.py) and asks it to keep the rules engine's
-// files (widgets/engine/service-worker.js, "keep-engine"):
-//
-// * "used": once the engine has started on this page; whatever that start fetched (and what the
-//   other start path would need) is then kept, even when the page began before the service worker
-//   controlled it (a first visit);
-// * "background": on a later visit (the page is controlled by the service worker), once the page
-//   is idle, when the engine is not kept yet and the connection allows it: not with Save-Data, not
-//   on a metered (cellular) or slow connection;
-// * "asked": the reader pressed "Ready for the table" (widgets/ready/ready.js, through keepForTable()).
-//
-// Once the service worker has kept the runtime's scripts, they are run once through it so that
-// the browser keeps their compiled code for the next start (compileAhead).
-//
-// It keeps the engine's state told whether the browser is offline and whether the engine is saved
-// on this device (widgets/base/ui.js shows it), and keeps `offlineState` for the page:
-//   {saved, progress: {done, total} | null, background: why the background fetch ran or did not,
-//    compiledAhead: null, or what compileAhead's worker said ({done: n} or {error})}
-// subscribeOffline(fn) calls fn(state) now and on every change.
-//
-// The registration waits until the page has loaded, the main thread is idle and the engine is not
-// loading: precaching the site on a first visit must never slow the reader's first answer.
+// Offline use (mkdocs.yml: extra_javascript, on every page): registers the site's service worker
+// (sw.js, hooks/offline.py) once the page is loaded and idle and the engine is not loading, and
+// asks it to keep the engine's files ("keep-engine", why "used", "background" or "asked";
+// keepForTable() for "Ready for the table"); then runs the kept runtime scripts once through it
+// (compileAhead). It tells the engine's state whether the browser is offline and the engine saved,
+// and keeps `offlineState` ({saved, progress: {done, total} | null, background, compiledAhead});
+// subscribeOffline(fn) calls fn(state) now and on every change. When each "why" applies, and why
+// the registration waits: develop/runtime.md, "Offline and installable".
 
 import { engine, siteUrl, whenPageIdle } from "./engine.js";
 

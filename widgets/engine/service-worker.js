@@ -1,40 +1,13 @@
-// The site's service worker: every page readable offline after the first visit, and every tool
-// usable offline once the rules engine has been kept. hooks/offline.py writes this file to
-// <site>/sw.js at every build, with BUILD filled in:
-//
-//   version      a hash of every file of the build: a new deploy is a new service worker
-//   engine       a hash of the files under BUILD.runtime only: the engine's cache outlives deploys
-//                that leave Pyodide and the engine wheel unchanged
-//   precache     [path, revision] of the pages, styles, scripts, search index and icons, relative
-//                to the site root; fetched when the service worker installs
-//   runtime      the engine's folders (Pyodide and the wheel): this service worker answers every
-//                request for them, from its engine cache when it holds the file
-//   engineFiles  [address, sha256, bytes on the wire] of every file an engine start may fetch, on
-//                either start path (from the snapshot, or the ordinary one from stdlib.zip)
-//   engineBytes  their sum
-//
-// Two caches: somerset-pages-<version> (the precache) and somerset-engine-<engine>. Activating a
-// new version deletes every other cache of this site. All paths are relative to this file's
-// folder, so the site works under any sub-path.
-//
-// Only this build's engine enters its engine cache: a file is kept only when engineFiles names its
-// address and its bytes have the hash listed there (the browser's HTTP cache may still hold an
-// older deploy's copy at the same address, and a host answers any `?v=` with the file it holds
-// now). The engine manifest, which decides every other file the engine asks for, is answered only
-// once its bytes are this build's (the HTTP cache's copy, else the server's); a file engineFiles
-// does not name is passed on to the network and never kept.
-//
-// Messages in: {type: "keep-engine", why} from a page: "used" once its engine has started (which
-// may have been before this service worker controlled the page, so nothing went through it),
-// "background" when the page found the browser idle on a connection that allows it, "asked"
-// when the reader pressed "Ready for the table". Every file of BUILD.engineFiles missing from the
-// engine cache, or kept there with bytes that do not show its hash, is then fetched (the browser's
-// HTTP cache first: the page's worker may have fetched it moments ago), checked against its hash
-// and kept; once all are there, the marker OFFLINE_READY is written (saying they were all
-// checked), which widgets/engine/offline.js looks for to know that the engine can start without a
-// network. Messages out, to every page of the site: {type: "engine-progress", done, total} (bytes
-// on the wire) and {type: "engine-saved", complete, why, scripts} (`scripts`: the addresses of the
-// runtime's JavaScript files kept by this request, for widgets/engine/offline.js's compileAhead).
+// The site's service worker: pages readable offline after the first visit, tools usable offline
+// once the rules engine is kept. hooks/offline.py writes it to <site>/sw.js at every build with
+// BUILD filled in: version and engine (hashes), precache ([path, revision]), runtime (the engine's
+// folders), engineFiles ([address, sha256, bytes on the wire]) and engineBytes (their sum).
+// Caches: somerset-pages-<version> and somerset-engine-<engine>; paths are relative to this file.
+// In: {type: "keep-engine", why: "used" | "background" | "asked"}: every engineFiles file is kept,
+// checked against its hash, then OFFLINE_READY is written. Out, to every page of the site:
+// {type: "engine-progress", done, total} and {type: "engine-saved", complete, why, scripts}.
+// Why and how: develop/runtime.md, "Offline and installable" and "Across releases: one
+// release's engine, whole".
 
 const BUILD = __BUILD__;
 

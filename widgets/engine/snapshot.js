@@ -1,26 +1,9 @@
 // The engine's fast start, shared by the worker (worker.js), the build (scripts/build_startup.mjs)
-// and the Node tests (tests/pyodide/): the format of the memory snapshot, and whether a snapshot
-// belongs to the files this page is about to run. No DOM, no side effects on import.
-//
-// snapshot.bin is Zstandard-compressed (one frame, level 19). Once decompressed it is
-//   MAGIC;
-//   uint32 n, then n bytes of JSON: the key, naming what the snapshot was built from
-//     {format, pyodide, build_id, lock_sha256, wheel_sha256, stdlib_sha256, runtime_sha256,
-//      check: {request, response}}  (one request and the exact answer the engine gave);
-//   uint32 length (of Pyodide's snapshot), uint32 page size, uint32 count, then `count` uint32
-//     numbers of the pages whose bytes follow, in increasing order;
-//   uint32 base (where the WebAssembly memory starts in Pyodide's snapshot, after its header),
-//     uint32 count2, then `count2` uint32 numbers of the pages that hold exactly what the
-//     runtime's memory holds as it starts (its data segments: bytes [page * size - base, ...)
-//     of that memory), in increasing order; `runtime_sha256` is the SHA-256 of those pages'
-//     bytes, one after another;
-//   zero padding to a multiple of 16 bytes, then the bytes of the first list's pages, one after
-//     another (the last page of the snapshot may be short).
-// Pyodide's own snapshot (its private format, which checks Pyodide's build id) is mostly memory
-// never written (the zero pages, in neither list) or the runtime's own static data, which the
-// WebAssembly module brings anyway (3.4 MB): leaving both out takes the download from 15.8 MB to
-// 12.4 MB before compression. Every page not in a list is zeros.
-// All integers are little-endian.
+// and the Node tests (tests/pyodide/): the format of the memory snapshot (packSnapshot,
+// unpackSnapshot, snapshotReader), whether a snapshot belongs to the files this page is about to
+// run (mismatches), the runtime's own pages (runtimePages, fillFromRuntime), the WebAssembly module
+// unpacked as it downloads (unpackedModule), sha256Hex and unzip. No DOM, no side effects on import.
+// The file's layout: develop/runtime.md, "The snapshot's format".
 
 export const MAGIC = "SOMERSET-SNAPSHOT-3\n";
 export const FORMAT = 3;
@@ -114,8 +97,8 @@ export function packSnapshot(key, memory, runtime = null) {
 const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 // Grows the runtime's WebAssembly memory to at least `bytes`; returns null, or why it could not.
-// Pyodide copies a snapshot over the runtime's memory as instantiated (30 MiB in Pyodide 314,
-// whatever size it asks for: pyodide/pyodide#6254), and that copy throws when the snapshot's
+// Pyodide copies a snapshot over the runtime's memory as instantiated (whatever size it asks
+// for: pyodide/pyodide#6254; develop/runtime.md), and that copy throws when the snapshot's
 // memory is larger. Grown right after instantiation, before Pyodide makes its views of it, the
 // memory holds a snapshot of any size the runtime can reach.
 export function growMemory(memory, bytes) {

@@ -1,35 +1,20 @@
 // The one Web Worker of a visit: boots Pyodide from the site's own assets, installs the engine
 // wheel (no micropip, no network beyond this site) and answers JSON requests with
-// somerset.api.handle. Pages only ever send JSON requests, never Python source.
-//
-// Messages in:  {id, request}
-//               | {type: "module-ahead", body | failed} (the page's download of Pyodide's module;
-//                 see compilePacked)
-// Messages out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings, files}
-//               | {type: "failed", message} | {type: "restart", message} | {id, response}
-// (`start` is the path the start took: "snapshot" (resumed from the memory snapshot), "fallback"
-// (the site lists a snapshot but it was not used: the ordinary start) or "plain" (the site lists
-// no snapshot: the ordinary start); `source` where the snapshot was read from ("network" or
-// "cache"), `note` why not the snapshot, `timings` the moments (epoch ms) the boot reached each
-// step, for scripts/bench_web.py: the manifest, the runtime's script evaluated, the WebAssembly
-// module compiled and instantiated, Pyodide's file system set up ("fs init"), the snapshot read,
-// Pyodide resumed, the standard library and the engine checked, ready.)
-//
-// The start, as the engine manifest (written by hooks/assets.py) describes it:
-// * its standard library is stdlib.zip, compiled to .pyc at build time and trimmed to what the
-//   engine uses (Pyodide's own python_stdlib.zip holds sources, compiled at every start); a start
-//   from the snapshot gets stdlib-resumed.zip instead, empty, as every module is in the snapshot;
-// * when a memory snapshot is listed, Pyodide resumes from it, the engine already imported. The
-//   snapshot is used only when its key names exactly the Pyodide version, lock file, wheel and
-//   standard library this worker has fetched (hashed here), when Pyodide accepts it (its build
-//   id) and when the resumed engine reproduces the answer recorded at build time. Otherwise the
-//   worker says why in the console and starts Pyodide the ordinary way ("ready" says which).
-// * the wheel is installed only when its bytes have the hash the manifest names (a start from the
-//   snapshot installs it after the answer): a wheel of another release (the site was deployed
-//   again while this start ran) is never unpacked under this one's modules. The worker then says
-//   {type: "restart"}, answers nothing more, and the page starts a new worker whole, named
-//   "fresh-release", which asks the server again for the manifest and the wheel (cache "no-cache")
-//   rather than taking the browser's HTTP cache's copy of the older release.
+// somerset.api.handle; pages send JSON requests only, never Python source.
+// In:  {id, request} | {type: "module-ahead", body | failed} (the page's download of Pyodide's
+//      module; see compilePacked)
+// Out: {type: "progress", stage, fraction} | {type: "ready", start, source, note, timings, files}
+//      | {type: "failed", message} | {type: "restart", message} | {id, response}; `start` is the
+//      path taken ("snapshot", "fallback" or "plain"), `timings` each boot step's time (epoch ms).
+// Why and how it starts: develop/runtime.md, "How it starts quickly" and "Across releases: one
+// release's engine, whole".
+
+// Its parts, as the engine manifest (hooks/assets.py) describes the start: the standard library
+// (stdlib.zip, or the empty stdlib-resumed.zip beside a snapshot); the memory snapshot, used only
+// when its key names the very files fetched here, Pyodide accepts its build id and the resumed
+// engine gives the answer recorded at build time (else the ordinary start, the console says why);
+// the wheel, unpacked only with the manifest's hash (else "restart", and the page starts a worker
+// named "fresh-release" that asks the server again, "no-cache").
 
 // Imported as the worker starts rather than before it: the downloads below are asked for while
 // this module arrives.
@@ -47,7 +32,7 @@ const ENGINE_DIR = new URL("engine/", ASSETS);
 const PLAIN_FETCH = self.fetch.bind(self);
 // The Zstandard decoder's WebAssembly module (widgets/engine/zstd.js; put in the site by hooks/assets.py).
 const ZSTD_DECODER = new URL("vendor/zstddec/zstd-decoder.wasm", ASSETS).href;
-// Pyodide's runtime script (1.2 MB). When the service worker serves the page, and so this
+// Pyodide's runtime script. When the service worker serves the page, and so this
 // worker's downloads, the page says so in this worker's name ("somerset-engine served-by-sw"; not
 // in its address, which the service worker answers from its cache without the query). The start
 // then imports the copy with V8's compile hint (eager/, hooks/assets.py), the one the service
@@ -84,8 +69,8 @@ function progress(stage, fraction) {
 // compiles it from the start instead, while everything else downloads, and hands the module to
 // Pyodide through WebAssembly.instantiateStreaming (which in this worker only Pyodide calls); the
 // fetch Pyodide makes for the module gets an empty stand-in, so the file is fetched once.
-// The module is downloaded Zstandard-compressed (pyodide.asm.wasm.zst, 2.9 MB; the host's gzip
-// makes 3.5 MB of pyodide.asm.wasm) and decompressed as it arrives; the decompressed module is then
+// The module is downloaded Zstandard-compressed (pyodide.asm.wasm.zst, smaller than the host's
+// gzip of pyodide.asm.wasm: develop/benchmarks.md) and decompressed as it arrives; the decompressed module is then
 // kept in Cache Storage beside the snapshot's copy (once the manifest's hash of the module says it
 // is the right one), and a later visit compiles from that copy without downloading or decoding
 // anything. (The browser keeps no compiled code beside such a copy: it compiles the module lazily
@@ -105,7 +90,7 @@ const wasmSource = { copy: null, pieces: null };
 let runtimeMemory = null;
 
 // The memory a snapshot resumes into. Pyodide copies its snapshot over the runtime's memory as it
-// is when instantiated (its initial size, 30 MiB in Pyodide 314), and that copy throws when the
+// is when instantiated (its initial size: develop/runtime.md), and that copy throws when the
 // snapshot's memory is larger (pyodide/pyodide#6254: Pyodide asks for a larger initial memory, but
 // the runtime declares its own). So while a snapshot is being resumed, the runtime's memory is
 // grown to the snapshot's (`heap_bytes` in the manifest; snapshot.js's growMemory) right after
@@ -119,7 +104,7 @@ async function fitHeap(memory) {
   if (heap.problem && heap.stop) heap.stop.abort(new Error(heap.problem));
 }
 
-// The Zstandard decoder (zstd's own, a WebAssembly module of 59 kB, 23 kB compressed), loaded once.
+// The Zstandard decoder (zstd's own, compiled to WebAssembly), loaded once.
 let zstdLoading = null;
 function zstd() {
   if (!zstdLoading) {

@@ -1,14 +1,11 @@
-// The Zstandard decoder of the engine's compressed downloads (the snapshot and Pyodide's
-// WebAssembly module): zstd's own streaming decoder compiled to WebAssembly (the npm package
-// zstddec's build of zstd 1.5.7, a 59 kB module that hooks/assets.py takes out of the package and
-// serves as assets/vendor/zstddec/zstd-decoder.wasm). It decodes several times faster than a
-// decoder written in JavaScript, which matters where the link is fast and the CPU is the limit.
-//
+// The Zstandard decoder of the engine's compressed downloads (the snapshot and Pyodide's module):
+// zstd's own streaming decoder compiled to WebAssembly (from the npm package zstddec, served as
+// assets/vendor/zstddec/zstd-decoder.wasm by hooks/assets.py).
 //   const { Decompress } = await zstdDecoder(source)   // a Response (or a promise of one), or the bytes
 //   const d = new Decompress((piece) => ...);          // each decompressed piece, in order
 //   d.push(bytes); ...; d.push(lastBytes, true);       // throws on data that does not decode
-//
-// One frame or several, one after the other; the last push must end a frame.
+// One frame or several, one after the other; the last push must end a frame. Why this decoder:
+// develop/runtime.md, "How it starts quickly"; its speed: develop/benchmarks.md, "Compression: Zstandard for the snapshot".
 
 const OUT_PIECE = 1 << 17; // the size of each decompressed piece handed over (at most)
 

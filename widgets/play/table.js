@@ -1,25 +1,11 @@
-// <somerset-table permalink rules="parker-1947" seed="1"> — play one deal against the engine's bots.
-// The reader sits at the dealer's left (the engine's seat 0, "seat 1" for readers); the engine
-// deals from the seed, plays the other seats, and says which calls, trumps and cards the reader may
-// choose, and why each other card may not be played. Every answer comes from the engine (the
-// `table` request, and `legal` for the reasons), which replays the reader's moves from the start
-// each time, so the position is just the ruleset, the players, the seed and the deal so far, all
-// kept in the address. The deal so far is its code (`play`: every seat's calls and cards, see the
-// engine's somerset.links), so a link shows the same deal whatever later bots do; the page sends
-// the code it was last given with the reader's new moves. A link with the reader's `moves` and no
-// code is still read: the bots of the version it names (`bots`, 1 when none) play the other seats.
-// The deal is drawn on the one table (tableview.js), the reader at the bottom: the reader's hand
-// face up, the others' as card backs with a count, the trick in the middle (the last one taken
-// stays until the next lead), the contract bar above, and what the reader does now (the question,
-// the calls and the advice, the score at the end) between the trick and the hand; after each of
-// the reader's moves that part of the page is kept in view (tableview.js keepInView). The bots' cards that an answer brings are
-// shown one at a time at the pace the reader chooses (or all at once); a kitty card whose discard
-// changes the bid or the points says so, with the rule, before the discard is made; the end gives
-// the score with the engine's sentence and citation (the score calculator's).
-// Once the deal is over, the solver checks each card the reader played in the deal's last tricks
-// (the table answer's `review`), one position after another in the engine's worker: what it cost
-// against the best card, every card's value and the line after it (bestplay.js); each card that
-// cost points is kept as a puzzle in the reader's own list on the device (store/own-puzzles.js).
+// <somerset-table permalink rules="parker-1947" seed="1">: play one deal against the engine's bots.
+// The reader sits at the dealer's left (the engine's seat 0, "seat 1" for readers); every answer
+// comes from the engine (the `table` request, and `legal` for the reasons), which replays the deal
+// from the start each time, so the position is the ruleset, the players, the seed and the deal so
+// far (its code, `play`; see somerset.records.links), all kept in the address. The deal is drawn on
+// the one table (views/table-view.js); once it is over, the solver reviews the reader's cards of
+// the last tricks (views/best-play.js) and each costly card is kept as a puzzle on the device
+// (store/own-puzzles.js). What the reader sees at each step: develop/runtime.md, "Play a deal".
 
 import {
   RulesetChoice,

@@ -4,15 +4,9 @@
 // the engine's real transfer size, computed at build time (hooks/offline.py writes
 // assets/data/offline.json). It never starts the engine itself.
 
-import { siteUrl } from "../engine/engine.js";
+import { engineDownloadBytes, megabytes } from "../engine/engine.js";
 import { keepForTable, serviceWorkerUsable, subscribeOffline } from "../engine/offline.js";
 import { defineWidget, h } from "../base/ui.js";
-
-const DATA = siteUrl("assets/data/offline.json").href;
-
-function megabytes(bytes) {
-  return `${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB`;
-}
 
 class SomersetReady extends HTMLElement {
   connectedCallback() {
@@ -27,13 +21,10 @@ class SomersetReady extends HTMLElement {
     this._bytes = null;
     this._busy = false;
     this._failed = null;
-    fetch(DATA)
-      .then((r) => (r.ok ? r.json() : null))
-      .then((data) => {
-        if (data && Number.isSafeInteger(data.engine_bytes) && data.engine_bytes > 0) this._bytes = data.engine_bytes;
-        this.draw();
-      })
-      .catch(() => this.draw());
+    engineDownloadBytes().then((bytes) => {
+      this._bytes = bytes;
+      this.draw();
+    });
     this._unsubscribe = subscribeOffline((state) => {
       this._state = state;
       this.draw();

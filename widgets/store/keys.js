@@ -1,8 +1,10 @@
-// The keys under which the site keeps the reader's values in the browser's storage, what
-// each holds, the limits of what it keeps, and the patterns of the ids the kept values name. Read
-// by store/storage.js, which keeps the values, and by the modules that check a kept value's shape
-// (pad/game.js). Not a widget.
-//
+// The keys under which the site keeps the reader's values in the browser's storage (KEYS, each
+// value's shape described above it), the limits of what it keeps (LIMITS), and the patterns of
+// the ids the kept values name (ID, RULESET_ID). Read by store/storage.js, which keeps the values,
+// and by the modules that check a kept value's shape (pad/game.js). Not a widget.
+// Why and how values are kept: develop/runtime.md, "What the browser keeps".
+
+// What each key holds:
 //   somerset.pads             the score pad's games   {version: 1, current, games: [game]}
 //       game: {id, made, changed, rev, rules, option, format, names, deals, answer, requestKey}
 //       (answer is the engine's last answer for requestKey, a cache: used only when it has the
@@ -19,7 +21,6 @@
 //   somerset.lesson-progress  {version: 1, exercises: {id: {stars, ruleset}}}
 //   somerset.unshown-notes    {version: 1, notes: {name: sentence}}: what was set aside and not yet
 //                             said on a page (noteFor, noteShown)
-
 export const KEYS = Object.freeze({
   pads: "somerset.pads",
   oldPad: "somerset.pad",

@@ -1,27 +1,21 @@
 // Best play by the solver, for one position of a played deal: what each legal card is worth (the
 // points it gives up against the best card, the best card marked), and a line of best play to
-// step through. Not a widget of its own: the deal replayer (replay.js) and Play a deal (table.js)
-// show it beside the cards of a deal's ending (the engine's `solve.review` gives the positions).
-//
+// step through. Not a widget: the deal replayer (replay.js) and Play a deal (table.js) show it
+// beside the cards of a deal's ending (the engine's `solve.review` gives the positions).
 //   solveInSlices(ask, position, opts) -> the engine's solve answer, or null when cancelled
 //   new BestPlay({ask, announce, name, info}) -> .element; .show(position, {played, seat});
 //                                                .showAnswer(answer, {played}); .cancel()
-//
-// The search runs in the engine's worker, never on this thread, in slices of SLICE_NODES nodes:
-// the engine keeps the search between requests, so each slice carries on where the last stopped.
-// Between slices the caller's `current()` is asked, and a position no longer wanted is simply not
-// asked about again: the worker's work on it stops within one slice (a call into Pyodide cannot be
-// interrupted, so slices are kept short), and its answer is never shown for another position. A
-// position that needs more than BUDGET_NODES says so, with the bounds proven, and the reader may
-// let it search on.
+// The search runs in the engine's worker in slices of SLICE_NODES, up to BUDGET_NODES; why
+// slices, and how a position no longer wanted stops: develop/runtime.md, "Best play in slices".
 
 import { lineFrames } from "./line-frames.js";
 import { capitalize, cardFace, cardWords, h, nextId, replace, seatName, trickSeats } from "../base/ui.js";
 
-// Nodes per slice: 0.1 to 0.2 s in Pyodide on this project's machine, so that the worker is never
-// held longer than that by a search no longer wanted (develop/benchmarks.md, "Best play").
+// Nodes per slice: few enough that a search no longer wanted holds the worker only briefly (how
+// long a slice takes: develop/benchmarks.md, "Best play").
 export const SLICE_NODES = 10_000;
-// Nodes before a position is called too big: 99% of the reviewed positions of bot-played deals need fewer.
+// Nodes before a position is called too big (the share of reviewed positions that need fewer:
+// develop/benchmarks.md, "Best play").
 export const BUDGET_NODES = 400_000;
 
 // Ask the engine's `solve` request in slices until the answer is complete, `budget` nodes are spent

@@ -1,16 +1,11 @@
 // The card pad: every card of a pack entered in two taps, a suit and then its rank (the doubles'
-// and the special cards' keys beside the suits), laid out for the pack of the ruleset chosen. One
-// tab stop; the arrow keys, Home and End move along the keys, Escape goes back to the suits. Not
-// a widget: the trick resolver (trick.js) and What is my hand worth? (worth.js) each hold one.
-// Its styles are in cards.css (.sr-keypad).
-//
+// and the special cards' keys beside the suits), laid out for the pack of the ruleset chosen; one
+// tab stop, the arrow keys, Home and End move along the keys, Escape goes back to the suits. Not
+// a widget: the trick resolver and What is my hand worth? each hold one; styles in cards.css.
 //   new CardPad({id, onpick(card), chosen() -> the cards already entered, what: "in the trick"})
-//     .element               the pad (a group of buttons)
-//     .setPack(deck, pack)   the pack from packInfo({deck}) ({cards, byCard}), drawn at the suits
-//     .draw(focus)           draws again (after the entered cards change); `focus(button)` picks
-//                            the key that takes the tab stop
-//     .tabStop()             the key that holds the tab stop
-//     .info                  the pack's cards (Map card -> info)
+//     .element (a group of buttons); .setPack(deck, pack) with pack from packInfo({deck})
+//     ({cards, byCard}); .draw(focus) after the entered cards change (`focus(button)` picks the
+//     key that takes the tab stop); .tabStop() the key that holds it; .info (Map card -> info)
 
 import { cardWords, h, replace } from "../base/ui.js";
 

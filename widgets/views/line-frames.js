@@ -1,19 +1,8 @@
 // A line of play (the solver's best line, a refutation, the defence's answer) as frames to draw on
 // a table one card at a time: pure functions, no DOM, so the deal replayer's best play
 // (best-play.js), the puzzle trainer (trainer.js) and the unit tests under Node share them.
-//
-//   lineFrames(start, line, name) -> frames
-//     start: {players, hands (the cards of each seat), leader, trick (the cards already played to
-//       the trick in progress, in order)};
-//     line: [{seat, card, winner?, points?, draws?}] in play order, the card that ends a trick
-//       carrying the trick's winner (a seat), its points and the cards then drawn ({seat, card});
-//     name(seat) -> "you", "seat 2", "partner" ...
-//   frames[0] is the start; frames[k] the table after k cards of the line:
-//     {leader, cards, winner (the winning card's place in the trick, or null), taker (a seat or
-//      null), points, drawn (how many cards were drawn from the pile after it), hands, ends (it
-//      ends a trick), text (what the k-th card did, in words)}.
-//   A line without winners (an older record) still ends a trick after one card from each seat.
-//   firstTrickEnd(frames) -> the first frame that ends a trick (else the last frame).
+// lineFrames(start, line, name) -> frames; firstTrickEnd(frames) -> the first frame that ends a
+// trick (else the last). The shapes are described above lineFrames.
 
 import { capitalize } from "../base/words.js";
 
@@ -22,6 +11,17 @@ const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 // "you play" but "seat 2 plays".
 const verb = (who, word) => (who === "you" ? word : `${word}s`);
 
+// lineFrames(start, line, name) -> frames
+//   start: {players, hands (the cards of each seat), leader, trick (the cards already played to
+//     the trick in progress, in order)};
+//   line: [{seat, card, winner?, points?, draws?}] in play order, the card that ends a trick
+//     carrying the trick's winner (a seat), its points and the cards then drawn ({seat, card});
+//   name(seat) -> "you", "seat 2", "partner" ...
+// frames[0] is the start; frames[k] the table after k cards of the line:
+//   {leader, cards, winner (the winning card's place in the trick, or null), taker (a seat or
+//    null), points, drawn (how many cards were drawn from the pile after it), hands, ends (it
+//    ends a trick), text (what the k-th card did, in words)}.
+// A line without winners (an older record) still ends a trick after one card from each seat.
 export function lineFrames(start, line, name) {
   const n = start.players;
   let hands = start.hands.map((cs) => [...cs]);

@@ -1,31 +1,10 @@
 // The one table every tool that shows a deal draws (Play a deal, the deal replayer, Same deal):
-// the seats round the table, seen from above, that never turn within a tool (the reader's seat, or
-// seat 1, at the bottom; play passes to the left, clockwise), each seat's hand where the seat sits,
-// the trick in the middle, and above it the contract bar. Not a widget: a module of functions the
-// widgets call; its styles are in docs/assets/stylesheets/tableview.css.
-//
-//   tableView({players, bottom, name, dealer, leader, toPlay, partners, hands, trick, info, caption,
-//              dock, trump})
-//     -> <section class="sr-tv">: seats by the engine's numbers (0 ...), named by name(seat)
-//        ("you", "seat 2" ...); partners: the seats partnered with the bottom seat, marked
-//        "partner"; dealer, leader (of the trick in progress) and toPlay marked. hands[seat]:
-//        {cards} face up, {count} as card backs with the count, or {element} (the reader's own
-//        hand, drawn by the tool: buttons to choose from), with {kitty: Set} marking cards.
-//        trick: {leader, cards (in play order), winner (a position in play order or null), label}.
-//        dock: what the reader does now (the question, the calls, the coach's line, the score),
-//        drawn between the trick and the reader's hand; with a dock, the table is a played one
-//        (sr-tv--play): on a phone the other seats are drawn compactly round the trick so that
-//        the contract bar, the trick, the dock and the hand fit one screen. trump: the trump's
-//        label ("/8 suit"), marked by the reader's hand once it is named.
-//   playRegion(bar, table) -> <div class="sr-tv-play">: the contract bar and a played table, the
-//        part of the page kept in view at each turn (keepInView).
-//   keepInView(region, target) scrolls the page, when needed, so that the region lies below the
-//        site's header (or, when it is taller than the screen, so that target does), in the band
-//        and with the pill kept off the region that in-view.js keeps.
-//   contractBar({trump, bid, holder, sides, total, bidSide, stage}) -> <div class="sr-contract">:
-//        trump in "Trump: /8 suit" notation, the bid and who holds it, the points each side has
-//        taken, and what each side still needs to make or to set.
-//   stillNeeded({bid, total, taken, bidSide}) -> the sentence the bar ends with.
+// the seats round the table seen from above, never turning within a tool (the reader's seat, or
+// seat 1, at the bottom; play passes to the left, clockwise), each seat's hand where it sits, the
+// trick in the middle and the contract bar above it. Not a widget: functions the widgets call
+// (tableView, playRegion, keepInView, contractBar, stillNeeded, handFaces; each is described where
+// it is defined), styled by docs/assets/stylesheets/tableview.css.
+// How the tools use it: develop/runtime.md, "Widgets".
 
 import { keepPillOff, scrollPage, visibleBand } from "../base/in-view.js";
 import { capitalize, cardFace, cardWords, h, trickSeats } from "../base/ui.js";
@@ -71,6 +50,16 @@ function faceDownHand(count) {
   );
 }
 
+// The table, a <section class="sr-tv">: seats by the engine's numbers (0 ...), named by name(seat)
+// ("you", "seat 2" ...); partners: the seats partnered with the bottom seat, marked "partner";
+// dealer, leader (of the trick in progress) and toPlay marked. hands[seat]: {cards} face up,
+// {count} as card backs with the count, or {element} (the reader's own hand, drawn by the tool:
+// buttons to choose from), with {kitty: Set} marking cards. trick: {leader, cards (in play order),
+// winner (a position in play order or null), label}. dock: what the reader does now (the question,
+// the calls, the coach's line, the score), drawn between the trick and the reader's hand; with a
+// dock the table is a played one (sr-tv--play): on a phone the other seats are drawn compactly
+// round the trick, so that the contract bar, the trick, the dock and the hand fit one screen.
+// trump: the trump's label ("/8 suit"), marked by the reader's hand once it is named.
 export function tableView({ players, bottom = 0, name, dealer = null, leader = null, toPlay = null, partners = [], hands = [], trick = null, info = new Map(), caption = "The table", dock = null, trump = null }) {
   const n = players;
   const seats = [];
@@ -133,10 +122,15 @@ export function tableView({ players, bottom = 0, name, dealer = null, leader = n
   );
 }
 
+// A <div class="sr-tv-play">: the contract bar and a played table, the part of the page kept in
+// view at each turn (keepInView).
 export function playRegion(bar, table) {
   return keepPillOff(h("div", { class: "sr-tv-play" }, bar, table));
 }
 
+// Scrolls the page, when needed, so that the region lies below the site's header (or, when it is
+// taller than the screen, so that target does), in the band and with the pill kept off the region
+// that in-view.js keeps.
 export function keepInView(region, target = null) {
   if (!region || !region.isConnected) return;
   const band = visibleBand();
@@ -160,7 +154,8 @@ export function keepInView(region, target = null) {
   scrollPage(dy);
 }
 
-// What each side still needs: the bidder's side to make, the others (together) to set.
+// What each side still needs: the bidder's side to make, the others (together) to set: the
+// sentence the contract bar ends with.
 export function stillNeeded({ bid, total, taken, bidSide, sideName }) {
   if (bid === null || bid === undefined || bidSide === null || bidSide === undefined || bidSide < 0) return "";
   const own = taken[bidSide];
@@ -176,7 +171,8 @@ export function stillNeeded({ bid, total, taken, bidSide, sideName }) {
   return `${capitalize(bidder)} ${verb(bidder)} ${make} more to make ${bid}; ${rest} ${verb(rest)} ${set} more to set it.`;
 }
 
-// The contract bar. trump: the engine's trump label ("/8 suit", "No Trump") or null; bid, holder
+// The contract bar, a <dl class="sr-contract">: trump in "Trump: /8 suit" notation, the bid and who
+// holds it, the points each side has taken, and what each side still needs. trump: the engine's trump label ("/8 suit", "No Trump") or null; bid, holder
 // (a name) or null; sides: [{name, taken}] in the answer's order of teams; bidSide: the index of
 // the bidder's side; stage: a word for before the bid ("Bidding").
 export function contractBar({ trump = null, bid = null, holder = null, sides = [], total = null, bidSide = null, stage = "" }) {

@@ -1,28 +1,12 @@
 """somerset: the rules engine for Some'r'Set, Double Somerset and Triple Somerset.
 
-Cards and trumps are small values with a parse/str round trip; rulesets are frozen, validated
-data with a citation on every rule; one engine gives legal plays, trick verdicts and scores
-under each of them, and plays whole deals and games.
+Cards, rulesets (frozen data with a citation on every rule), legal plays, trick verdicts, scores,
+whole deals and games; public names in ``__all__``, layers in develop/architecture.md, "The
+layers". The command line, benchmarks, miners and statistics are ``somerset_tools`` (``tools/``).
 
->>> from somerset import get_ruleset, parse_cards, parse_trump, trick_verdict
 >>> v = trick_verdict(get_ruleset("parker-1947"), parse_trump("2"), parse_cards("8/8 6/8 4/10 0/2"))
 >>> v.winner, str(v.card), v.rule
 (3, '0/2', 'highest-trump')
-
-Where things are, in layers, each importing only from the layers before it:
-
-- :mod:`.rules`: cards and packs, the rule dimensions and the twelve rulesets as cited data, one
-  trick's legal plays and verdict, the auction, the kitty, scoring, penalties, the errors and limits;
-- :mod:`.game`: a deal as a state machine moved by actions, dealt from a seeded shuffle, a game of
-  deals, and their JSON views;
-- :mod:`.records`: deals and games written as text, and a deal's play as a short code for links that last;
-- :mod:`.solve`: the double-dummy solver of endings;
-- :mod:`.players`: the bots and random play;
-- :mod:`.teaching`: the puzzles, rulings and worked examples read from the content files (``content/``);
-- :mod:`.service`: what the browser's requests get, through :mod:`.api` (JSON in, JSON out).
-
-The command line, the benchmarks, the puzzle miner and the statistics are a separate package,
-``somerset_tools`` (``tools/``), outside the wheel the browser loads.
 """
 
 from .game.actions import PASS_ACTION, Action, ActionKind, ActionNotationError, IllegalActionError, parse_action

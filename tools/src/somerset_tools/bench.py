@@ -1,17 +1,11 @@
 """Speed of whole deals: random legal play of four-handed Double Somerset (Parker 1947, partners).
 
 ``run(deals, seed)`` returns the figures as a dict (the Pyodide benchmark calls it too);
-``python -m somerset_tools.bench`` prints them. Three loops are timed:
-
-* ``fast``: :func:`somerset.players.simulate.play_random`, the same draws as calling
-  :func:`~somerset.players.simulate.step_random` until the deal ends, with the auction and the play
-  drawn straight from the legal calls and the legal masks of the play tables (the engine's inner
-  loop; every action is still recorded);
-* ``api``: the public interface, ``legal_actions()`` and a checked ``apply()`` with a
-  :class:`somerset.players.bots.RandomBot`;
-* ``parallel`` (CPython only, from :func:`run_parallel`): the fast loop in one process per core.
-
-Every deal is dealt from its own seed and played to its score, all-pass deals included.
+``python -m somerset_tools.bench`` prints them. It times the fast loop
+(:func:`somerset.players.simulate.play_random`), the public interface's loop (``legal_actions()``
+and a checked ``apply()`` with a :class:`somerset.players.bots.RandomBot`) and, in CPython, the
+fast loop in one process per core (:func:`run_parallel`). Every deal is dealt from its own seed
+and played to its score, all-pass deals included. Figures: develop/benchmarks.md, "Random play".
 """
 
 from __future__ import annotations

@@ -1,21 +1,11 @@
 """The bid advisor's figures: the play-out policy's speed and quality, and the time to a first answer.
 
-Three measurements, each from seeded deals:
-
-* **Play-outs a second.** Deals are dealt and bid by heuristic bots up to the play; the same
-  positions are then played to the end by the play-out policy
-  (:func:`somerset.players.playout.play_out`) and by heuristic bots, and each is timed.
-* **Duplicate.** Each deal is played at two tables with the seats swapped: at one, the play-out bot
-  (:class:`somerset.players.playout.PlayoutBot`: the heuristic bot's bidding, the policy's cards)
-  holds side 0 and heuristic bots side 1; at the other, the other way round. The margin is the
-  play-out side's points less the heuristic side's in the same seats of the other table, per
-  deal, with its 95% interval (1.96 standard errors).
-* **Time to a first answer.** The advisor (:func:`somerset.players.advisor.advise`) on seeded
-  hands, until every trump's mean points is known within one point (95%): the seconds and the
-  samples it took, median and slowest.
-
-``python -m somerset_tools.bench_advise`` prints them (``make bench-advise``); under Pyodide
-(``scripts/pyodide-python.mjs``) ``--hands N --deals 0`` gives the time to a first answer there.
+From seeded deals: play-outs a second by the policy (:func:`somerset.players.playout.play_out`)
+and by heuristic bots from the same positions; the play-out bot against heuristic bots in
+duplicate, with the margin's 95% interval; and the advisor's time to a first answer (every trump's
+mean points known within one point). ``python -m somerset_tools.bench_advise`` prints them
+(``make bench-advise``); under Pyodide (``scripts/pyodide-python.mjs``) ``--hands N --deals 0``
+gives the time to a first answer there. Method and figures: develop/benchmarks.md, "The advisor".
 """
 
 from __future__ import annotations

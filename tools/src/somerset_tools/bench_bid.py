@@ -1,30 +1,13 @@
 """Advisor bidding against today's bidding in duplicate, and the advisor's calibration.
 
-Each seeded deal (the dealer passing left) is played at two tables from the same seed and dealer:
-
-* at table A the seats of side 0 are ``PLAY+advisor`` bots (they bid with the advisor,
-  :mod:`somerset.players.advisor_bidding`) and side 1 ``PLAY`` bots (today's bidding);
-* at table B the sides are swapped.
-
-Every bot of a seat is seeded as ``make_bots`` seeds it, so both kinds play their cards by the same
-policy (``PLAY``: the heuristic or the sampling bot) and only the calls (and the declarer's trump
-and discards) differ. A deal is counted when both tables were bid (one passed out at either
-table is left out and counted apart). Per deal the advisor's margin is
-``(A[0] + B[1] - A[1] - B[0]) / 2``: the advisor sides' points (or score change) less today's
-sides', averaged over the two tables; its mean and 95% interval (1.96 standard errors) are
-printed with each side's mean, how often each side won the auction, and how often its contracts
-were made (95% Wilson intervals).
-
-Calibration: for every contract played, the advisor's predicted chance of making it against
-whether it was made, by buckets of the prediction (10 points wide). When an advisor bot declared,
-the prediction is its own figures at the call that won the auction (for the trump it then named).
-The advisor's own bids sit near its threshold of 2/3, so the deal is also played at a third table
-by ``PLAY`` bots alone (today's bidding everywhere; not part of the duplicate), and the advisor is
-asked afterwards about that declarer's hand at its last call, with the same number of samples:
-its chance of making that bid with the trump the declarer named. The two are printed apart.
-
-``python -m somerset_tools.bench_bid --deals 200`` prints the figures for Parker 1947,
-somersetgame.com and Hodges 1913 (``make bench-bid``); ``--rules`` picks others.
+Each seeded deal is played at two tables, side 0 bidding with the advisor (``PLAY+advisor`` bots,
+:mod:`somerset.players.advisor_bidding`) at one and side 1 at the other, today's ``PLAY`` bots in
+the other seats, and once more by ``PLAY`` bots alone for the calibration of today's bids. It
+prints the advisor's margin a deal (points and score) with its 95% interval, auctions won,
+contracts made, and predicted against actual chances of making. ``python -m
+somerset_tools.bench_bid --deals 200`` prints them for Parker 1947, somersetgame.com and Hodges
+1913 (``make bench-bid``; ``--rules`` picks others). Method and figures: develop/benchmarks.md,
+"Advisor bidding".
 """
 
 from __future__ import annotations
@@ -158,7 +141,7 @@ def calibration(pairs: Sequence[tuple[float, bool]]) -> list[dict[str, Any]]:
 
 def run(ruleset: str = "parker-1947", format_id: str | None = None, deals: int = 200, seed: int = 1,
         play: str = "heuristic", samples: int = BID_SAMPLES, progress: bool = False) -> dict[str, Any]:
-    """Play ``deals`` counted deals at two tables and return the figures (see the module's text)."""
+    """Play ``deals`` counted deals at two tables and return the figures (the method: develop/benchmarks.md, "Advisor bidding")."""
     r = load_ruleset(ruleset)
     fmt = r.format(format_id)
     if len(fmt.teams) != 2:

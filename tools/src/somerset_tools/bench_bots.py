@@ -1,20 +1,12 @@
 """One kind of bot against another in duplicate: points and score a deal, with their uncertainty, and the cost.
 
-Each seeded deal (the dealer passing left) is played at one table per side of the format, from the
-same seed (the same cards): at table ``t`` the bots of kind ``--bots`` (A) sit in the seats of side
-``t`` and the bots of kind ``--against`` (B) in every other seat, each bot seeded by its seat as
-:func:`somerset.players.roster.make_bots` seeds it. With two sides that is the same cards with the
-seats swapped. A deal's gain is, averaged over the sides, what side ``t`` took with A in its seats
-less what it took with B there (at the other tables): a paired difference, in points taken and in
-score, whose mean and 95% confidence interval (1.96 standard errors) are given. A deal passed out
-at every table is dealt again (the next seed) and not counted; one passed out at some tables only
-counts, those tables taking nothing. Also: how often each kind made the contracts it won, the time
-of each kind's card choices (those with more than one legal card) and the time a deal costs, both
-in CPU time of the process (``time.process_time``), which a busy machine does not inflate.
-
-``python -m somerset_tools.bench_bots --bots sampling --against heuristic --deals 2000`` prints the
-figures (``--json`` one JSON document; ``make bench-bots``); the same module under Pyodide
-(``scripts/pyodide-python.mjs``) gives the time a bot's move takes there.
+Each seeded deal is played at one table per side, from the same cards, with the bots of kind
+``--bots`` in that side's seats and those of ``--against`` in the others; a deal's gain is the
+paired difference, with its 95% interval, in points and in score. Also the contracts each kind
+made and the CPU time of its card choices and of a deal. ``python -m somerset_tools.bench_bots
+--bots sampling --against heuristic --deals 2000`` prints the figures (``--json``: one JSON
+document; ``make bench-bots``); under Pyodide (``scripts/pyodide-python.mjs``) it gives the time a
+bot's move takes there. Method and figures: develop/benchmarks.md, "Bots".
 """
 
 from __future__ import annotations
@@ -93,7 +85,7 @@ def run(bots: str = "sampling", against: str = "heuristic", ruleset: str = "park
         ending: int = ENDING_CARDS, nodes: int = SOLVE_NODES, rollouts: int = ROLLOUTS,
         progress: bool = False, minutes: float | None = None) -> dict[str, Any]:
     """Play ``deals`` counted deals in duplicate (fewer when ``minutes`` of wall-clock time run out
-    first) and return the figures (see the module's text)."""
+    first) and return the figures (the method: develop/benchmarks.md, "Bots")."""
     for kind in (bots, against):
         if kind not in BOT_KINDS:
             raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")

@@ -1,15 +1,11 @@
 """How much search the site's reviews of a deal need: the figures behind the budget the pages use.
 
-The deal replayer and Play a deal ask the solver about the position before every card of a
-deal's ending (:func:`somerset.solve.review.deal_plays`): the replayer for every card's value and
-the best line, Play a deal also for a line after each card. This benchmark plays seeded deals
-with the engine's heuristic bots (as both pages do), solves every such position from scratch as
-the page asks for it, and prints how many nodes the answers took, by tricks left and over all,
-and what share a budget of nodes answers in full. Nodes are the same in CPython and in Pyodide
-(the search is deterministic), so the node budget is fixed here and the seconds it costs come
-from the nodes per second printed for the runtime.
-
-``python -m somerset_tools.solve_budget`` prints the figures (figures, not a test).
+It plays seeded deals with the heuristic bots, solves from scratch every ending position the deal
+replayer and Play a deal ask the solver about (:func:`somerset.solve.review.deal_plays`), and
+prints the nodes the answers took, by tricks left and over all, and the share a node budget
+answers in full. Nodes are the same in CPython and Pyodide, so the budget is fixed in nodes.
+``python -m somerset_tools.solve_budget`` prints the figures (figures, not a test); they and the
+method: develop/benchmarks.md, "Best play".
 """
 
 from __future__ import annotations

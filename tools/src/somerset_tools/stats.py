@@ -1,26 +1,12 @@
 """What a rule does, in numbers: figures from many games played by bots under each ruleset.
 
-:func:`gather` plays seeded games (:class:`~somerset.game.match.Game`, moved by the bots of
-:mod:`somerset.players.bots` (made by :func:`~somerset.players.roster.make_bots`) through its public ``apply``) and reads each finished deal through the
-deal's public state: the tricks taken, the undealt cards, the bid and the score. It counts how
-often the 0/0 (the Rover) takes the trick it is played to, how often the S/S is captured (taken
-by a side other than the one that played it), the count points in the kitty and in the face-up
-cards, the points of the bidder's side, how often each bid level is made, the winning bids, and
-the number of deals a game takes to reach the target. Each figure comes with a 95% interval:
-Wilson's for a share, the normal approximation for a mean.
-
-A figure a ruleset cannot have (no S/S in the single pack, no kitty where the undealt cards lie
-face up) is ``None`` with the reason in ``absent``. The same settings give the same figures,
-in CPython and Pyodide alike: every game is dealt from its own seed, and the bots draw from
-seeded generators.
-
->>> f = gather("parker-1947", games=3, seed=1)
->>> f["games"], f["deals"] == f["played"] + f["passed_out"], f["ss_captured"]["of"] > 0
-(3, True, True)
->>> f["kitty"], f["absent"]["kitty"]
-(None, 'Parker 1947 has no kitty: its undealt cards lie face up')
->>> gather("parker-1947", games=3, seed=1) == f
-True
+:func:`gather` plays seeded games (a :class:`~somerset.game.match.Game` moved by bots from
+:func:`~somerset.players.roster.make_bots` through its public ``apply``) and reads each finished deal
+from its public state. It returns a dict of figures, each with a 95% interval: the Rover's
+tricks, the S/S captured, the points in the kitty and the face-up cards, the bidder's side's
+points, each bid level made, the winning bids, and the deals a game takes. A figure a ruleset
+cannot have is ``None``, with the reason in ``absent``. The same settings give the same figures,
+in CPython and Pyodide. More: develop/architecture.md, "What a rule does".
 """
 
 from __future__ import annotations
@@ -243,7 +229,15 @@ def gather(ruleset: Ruleset | str, games: int, seed: int, bots: str = "heuristic
     """Play ``games`` games of ``ruleset`` (its main format) by ``bots`` and return the figures.
 
     Game ``g`` is dealt from ``deal_seed(seed, g)`` with seat ``g mod players`` dealing first, so
-    every ruleset sees the same seeds. The figures are JSON-ready; see the module's description.
+    every ruleset sees the same seeds. The figures are JSON-ready (each described in develop/architecture.md, "What a rule does").
+
+    >>> f = gather("parker-1947", games=3, seed=1)
+    >>> f["games"], f["deals"] == f["played"] + f["passed_out"], f["ss_captured"]["of"] > 0
+    (3, True, True)
+    >>> f["kitty"], f["absent"]["kitty"]
+    (None, 'Parker 1947 has no kitty: its undealt cards lie face up')
+    >>> gather("parker-1947", games=3, seed=1) == f
+    True
     """
     r = load_ruleset(ruleset, options)
     fmt = r.format()

@@ -2,15 +2,8 @@
 
 An :class:`Action` is one step a deal moves by: a call in the auction, the kitty's discards,
 naming trump, a card played, or a chance step (the seeded shuffle, a deal of given hands, the
-card drawn for trump). ``str(parse_action(text))`` is the canonical text of the action, and
-reading the canonical text gives the same action back.
-
->>> from somerset import parse_cards
->>> a = parse_action("Play 0/2")
->>> a, str(a), a.kind.value
-(Action(kind=<ActionKind.PLAY: 'play'>, number=None, cards=(Card('0/2'),), trump=None, hands=()), 'play 0/2', 'play')
->>> str(parse_action("15")), str(parse_action("trump nt")), str(Action.discard(parse_cards("4/8 2/2")))
-('bid 15', 'trump nt', 'discard 2/2 4/8')
+card drawn for trump). :func:`parse_action` reads the notation; ``str(parse_action(text))`` is the
+canonical text, and reading it gives the same action back.
 """
 
 from __future__ import annotations
@@ -138,6 +131,13 @@ def parse_action(text: str, pack: Pack | None = None) -> Action:
     Traceback (most recent call last):
     ...
     somerset.game.actions.ActionNotationError: 'bid lots' is not a bid: write bid and a number of points, such as bid 15
+
+    >>> from somerset import parse_cards
+    >>> a = parse_action("Play 0/2")
+    >>> a, str(a), a.kind.value
+    (Action(kind=<ActionKind.PLAY: 'play'>, number=None, cards=(Card('0/2'),), trump=None, hands=()), 'play 0/2', 'play')
+    >>> str(parse_action("15")), str(parse_action("trump nt")), str(Action.discard(parse_cards("4/8 2/2")))
+    ('bid 15', 'trump nt', 'discard 2/2 4/8')
     """
     if not isinstance(text, str):
         raise ActionNotationError(repr(text), f"{text!r} is not an action")

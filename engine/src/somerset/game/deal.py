@@ -1,26 +1,12 @@
 """One deal as a state machine: from the shuffle to the score.
 
-In the spirit of OpenSpiel and PokerKit, a :class:`Deal` is a state that moves by
-:class:`~somerset.game.actions.Action` values. Chance steps (the seeded shuffle, Hodges' drawing for
-trump) are actions too, so the history replays to the identical state. ``legal_actions()`` lists
-what the player to act may do, ``can(action)`` says why an action is not allowed, ``apply(action)``
-makes it (or raises :class:`~somerset.game.actions.IllegalActionError` with the reason).
-
-A deal goes through phases (:class:`Phase`): the deal (a chance step), the drawing of trump
-(Hodges' game without bidding), the auction, the kitty, naming trump, the play, and the end. Each
-phase is one handler below, holding its ``to_act``, ``legal``, ``can`` and ``apply``, so the rule
-for one phase is read in one place. Legality and trick winners come from :mod:`somerset.rules.play`
-through the precomputed :mod:`somerset.game.precompute`.
-
->>> d = new_deal("parker-1947", seed=7)
->>> d.phase.value, d.current_player, [str(a) for a in d.legal_actions()][:3]
-('auction', 1, ['pass', 'bid 1', 'bid 2'])
->>> for call in ("bid 12", "pass", "pass", "pass"):
-...     _ = d.apply(call)
->>> d.phase.value, d.declarer, [str(a) for a in d.legal_actions()]
-('trump', 1, ['trump 2', 'trump 4', 'trump 6', 'trump 8', 'trump 10', 'trump 12', 'trump 0', 'trump nt'])
->>> d.can(parse_action("play 4/8"))
-'the high bidder must name trump first'
+A :class:`Deal` (made by :func:`new_deal`) moves by :class:`~somerset.game.actions.Action` values,
+chance steps included, so its history replays to the identical state: ``legal_actions()``,
+``can(action)`` (why not), ``apply(action)`` (or :class:`~somerset.game.actions.IllegalActionError`
+with the reason). Its :class:`Phase` runs deal, trump drawn, auction, kitty, trump named, play,
+end; each phase is one handler below (``to_act``, ``legal``, ``can``, ``apply``), over the tables of
+:mod:`somerset.game.precompute`. Design (after OpenSpiel and PokerKit): develop/architecture.md,
+"Deals, games, records and links".
 """
 
 from __future__ import annotations
@@ -123,6 +109,16 @@ class Deal:
     The state is public to read: ``hands`` (bit masks of pack integers, see ``index``), ``trick``
     (the trick in progress), ``trick_log`` (the finished tricks), ``taken`` (points per seat) and
     so on. Change it only through :meth:`apply`.
+
+    >>> d = new_deal("parker-1947", seed=7)
+    >>> d.phase.value, d.current_player, [str(a) for a in d.legal_actions()][:3]
+    ('auction', 1, ['pass', 'bid 1', 'bid 2'])
+    >>> for call in ("bid 12", "pass", "pass", "pass"):
+    ...     _ = d.apply(call)
+    >>> d.phase.value, d.declarer, [str(a) for a in d.legal_actions()]
+    ('trump', 1, ['trump 2', 'trump 4', 'trump 6', 'trump 8', 'trump 10', 'trump 12', 'trump 0', 'trump nt'])
+    >>> d.can(parse_action("play 4/8"))
+    'the high bidder must name trump first'
     """
 
     def __init__(self, ruleset: Ruleset | str, format_id: str | None = None, *, dealer: int = 0,

@@ -1,17 +1,9 @@
 """A game: deals one after another, the deal passing left, until a side reaches the ruleset's target.
 
-A :class:`Game` is played at one :class:`~somerset.game.table.Table` and moves by the same actions
-as its current :class:`~somerset.game.deal.Deal`; when a deal ends it is scored, the ruleset's game
-rule decides whether a side has won, and the next deal begins at a chance step, dealt from the game's seed and the deal's number (see
-:func:`~somerset.game.rng.deal_seed`).
-
->>> g = Game("parker-1947", seed=1, dealer=3)
->>> for _ in range(4):
-...     _ = g.apply("pass")
->>> len(g.deals), g.deal.dealer, g.scores
-(2, 0, [0, 0])
->>> g.ruleset.game.value.target, g.is_terminal()
-(66, False)
+A :class:`Game` (or :func:`new_game`) is played at one :class:`~somerset.game.table.Table` and moves
+by the same actions as its current :class:`~somerset.game.deal.Deal`; when a deal ends it is
+scored, the ruleset's game rule decides whether a side has won, and the next deal begins at a
+chance step, dealt from the game's seed and the deal's number (:func:`~somerset.game.rng.deal_seed`).
 """
 
 from __future__ import annotations
@@ -40,6 +32,14 @@ class Game:
     ``auto_chance`` applies seeded chance steps at once (they are still recorded). ``winner`` is
     the winning team's index once decided; ``unfinished`` is set when the safety cap on the number
     of deals is reached first.
+
+    >>> g = Game("parker-1947", seed=1, dealer=3)
+    >>> for _ in range(4):
+    ...     _ = g.apply("pass")
+    >>> len(g.deals), g.deal.dealer, g.scores
+    (2, 0, [0, 0])
+    >>> g.ruleset.game.value.target, g.is_terminal()
+    (66, False)
     """
 
     def __init__(self, ruleset: Ruleset | str, format_id: str | None = None, *, seed: int = 0, dealer: int = 0,

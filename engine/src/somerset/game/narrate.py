@@ -4,15 +4,7 @@
 and what follows from it: a call and, when it ends the auction, who won the bid; a trump named; a
 card led, followed, trumped or thrown off, and when it ends a trick, who takes it, why (the
 engine's verdict) and how many points. The deal itself is not changed. Seats are counted from 1 as
-readers count them, and one seat may be called "you".
-
->>> from somerset.game.deal import Deal
->>> from somerset.game.actions import parse_action
->>> d = Deal("parker-1947", dealer=3, seed=13)
->>> for a in ["shuffle 13", "bid 12", "pass", "pass"]:
-...     _ = d.apply(a)
->>> narrate(d, parse_action("pass"), you=0)
-['Seat 4 passes.', 'You win the bid at 12.']
+readers count them (:func:`seat_words`), and one seat may be called "you".
 """
 
 from __future__ import annotations
@@ -56,7 +48,16 @@ def _card_play(deal: Deal, seat: int, card: Card, you: int | None) -> str:
 
 
 def narrate(deal: Deal, action: Action, you: int | None = None) -> list[str]:
-    """Sentences saying what ``action`` does when applied to ``deal`` (which is left as it is)."""
+    """Sentences saying what ``action`` does when applied to ``deal`` (which is left as it is).
+
+    >>> from somerset.game.deal import Deal
+    >>> from somerset.game.actions import parse_action
+    >>> d = Deal("parker-1947", dealer=3, seed=13)
+    >>> for a in ["shuffle 13", "bid 12", "pass", "pass"]:
+    ...     _ = d.apply(a)
+    >>> narrate(d, parse_action("pass"), you=0)
+    ['Seat 4 passes.', 'You win the bid at 12.']
+    """
     if action.is_chance:
         return []
     seat = deal.current_player

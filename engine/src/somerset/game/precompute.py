@@ -1,25 +1,12 @@
 """Facts worked out once and shared by every deal: the setup of a ruleset and format, and the
 play tables of a ruleset and trump.
 
-A deal keeps its cards as small integers (their position in the pack) and its hands as bit
-masks. :class:`DealSetup` holds what every deal of one ruleset and format shares (the cards in
-play, the teams, where the undealt cards go, the trumps that may be named); :class:`TrickTables`
-holds, for one ruleset and trump, which cards follow which suit and how a trick is won, read
-off the ruleset's data. The tests check the tables against :func:`somerset.rules.play.legal_plays`
-and :func:`somerset.rules.play.trick_verdict` on random positions.
-
-Both are cached by value (a ruleset is frozen data, hashed once), in caches of fixed size: the
-same ruleset built again, with an option applied say, finds the same entry.
-
->>> from somerset import get_ruleset, parse_cards, parse_trump
->>> setup = deal_setup(get_ruleset("triple-2009"), "eight-2x4")
->>> len(setup.in_play), [str(t) for t in setup.trumps][:3]
-(90, ['2', '3', '4'])
->>> tables = trick_tables(get_ruleset("parker-1947"), parse_trump("2"))
->>> cards = tables.index.cards
->>> trick = [tables.index.of[c] for c in parse_cards("8/8 6/8 4/10 0/2")]
->>> str(cards[trick[tables.winner(trick)]])
-'0/2'
+A deal keeps its cards as small integers (their place in the pack) and its hands as bit masks.
+:func:`deal_setup` gives the :class:`DealSetup` of a ruleset and format (the cards in play, the
+teams, where the undealt cards go, the trumps that may be named, the scoring); :func:`trick_tables`
+the :class:`TrickTables` of a ruleset and trump (which cards follow a lead, how a trick is won),
+read off the ruleset's data. Both are cached by value. How they are kept and checked:
+develop/architecture.md, "Deals, games, records and links".
 """
 
 from __future__ import annotations
@@ -240,7 +227,15 @@ class TrickTables:
 
 @lru_cache(maxsize=512)
 def trick_tables(ruleset: Ruleset, trump: Trump) -> TrickTables:
-    """The :class:`TrickTables` of ``ruleset`` under ``trump`` (worked out once per ruleset value and trump)."""
+    """The :class:`TrickTables` of ``ruleset`` under ``trump`` (worked out once per ruleset value and trump).
+
+    >>> from somerset import get_ruleset, parse_cards, parse_trump
+    >>> tables = trick_tables(get_ruleset("parker-1947"), parse_trump("2"))
+    >>> cards = tables.index.cards
+    >>> trick = [tables.index.of[c] for c in parse_cards("8/8 6/8 4/10 0/2")]
+    >>> str(cards[trick[tables.winner(trick)]])
+    '0/2'
+    """
     return TrickTables(ruleset, trump)
 
 
@@ -326,7 +321,13 @@ AUCTION_STEPS_KEPT = 4096
 
 @lru_cache(maxsize=128)
 def deal_setup(ruleset: Ruleset, format_id: str | None = None) -> DealSetup:
-    """The :class:`DealSetup` of ``ruleset`` and a format (its main format when None)."""
+    """The :class:`DealSetup` of ``ruleset`` and a format (its main format when None).
+
+    >>> from somerset import get_ruleset
+    >>> setup = deal_setup(get_ruleset("triple-2009"), "eight-2x4")
+    >>> len(setup.in_play), [str(t) for t in setup.trumps][:3]
+    (90, ['2', '3', '4'])
+    """
     fmt = ruleset.format(format_id)
     pack = ruleset.deck
     removed = {parse_card(c, pack) for c in fmt.removed}

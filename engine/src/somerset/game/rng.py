@@ -2,15 +2,8 @@
 
 Every chance step of the engine (the shuffle, Hodges' drawing of trump, the bots' choices) draws
 from :class:`SplitMix64`, plain integer arithmetic masked to 64 bits, never from :mod:`random`,
-so a seed gives the same cards in CPython and in Pyodide.
-
->>> rng = SplitMix64(0)
->>> hex(rng.next())
-'0xe220a8397b1dcdaf'
->>> shuffled(range(6), 7) == shuffled(range(6), 7)
-True
->>> deal_seed(7, 0), deal_seed(7, 1) != deal_seed(7, 2)
-(7, True)
+so a seed gives the same cards in CPython and in Pyodide. :func:`shuffled` is the shuffle,
+:func:`deal_seed` the seed of a game's deal, :func:`check_seed` reads a seed a user gave.
 """
 
 from __future__ import annotations
@@ -45,6 +38,10 @@ class SplitMix64:
     >>> rng = SplitMix64(42)
     >>> [rng.below(6) for _ in range(5)]
     [4, 0, 1, 2, 0]
+
+    >>> rng = SplitMix64(0)
+    >>> hex(rng.next())
+    '0xe220a8397b1dcdaf'
     """
 
     __slots__ = ("state",)
@@ -136,6 +133,9 @@ def shuffled(items: Sequence[int], seed: int) -> list[int]:
 
     >>> sorted(shuffled(range(50), 3)) == list(range(50))
     True
+
+    >>> shuffled(range(6), 7) == shuffled(range(6), 7)
+    True
     """
     out = list(items)
     state = seed & MASK64
@@ -182,7 +182,11 @@ def _shuffle_plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 def deal_seed(game_seed: int, index: int) -> int:
-    """The seed of deal ``index`` of a game: the game's seed itself for the first deal."""
+    """The seed of deal ``index`` of a game: the game's seed itself for the first deal.
+
+    >>> deal_seed(7, 0), deal_seed(7, 1) != deal_seed(7, 2)
+    (7, True)
+    """
     if index == 0:
         return game_seed
     # SplitMix64(game_seed + index * 0xD1B54A32D192ED03).next(), inlined

@@ -1,23 +1,10 @@
 """A table: one ruleset and one way to play it, and the deals played at it.
 
 As OpenSpiel keeps a game apart from its states, a :class:`Table` holds what every deal at it
-shares and makes the deals, each a :class:`~somerset.game.deal.Deal` (the state). It holds the
-ruleset with any options applied, the format (how many players, the partnerships, the hand size),
-the facts worked out once for them (:class:`~somerset.game.precompute.DealSetup`: the cards in play,
-the teams, the trumps that may be named) and the trick tables of each trump. A
+shares (the ruleset with any options applied, the format, its
+:class:`~somerset.game.precompute.DealSetup` and each trump's trick tables) and makes the deals
+(``new_deal``, ``replay``), each a :class:`~somerset.game.deal.Deal`. A
 :class:`~somerset.game.match.Game` deals its deals at one table.
-
->>> table = Table("parker-1947")
->>> table
-Table('parker-1947', 'four-partners')
->>> table.players, table.teams, [str(t) for t in table.trumps][:3]
-(4, ((0, 2), (1, 3)), ['2', '4', '6'])
->>> deal = table.new_deal(seed=7, dealer=3)
->>> deal.phase.value, len(deal.hand(0)), deal.dealer
-('auction', 12, 3)
->>> again = table.replay(deal.history, dealer=3)
->>> again.hand(0) == deal.hand(0)
-True
 """
 
 from __future__ import annotations
@@ -39,6 +26,18 @@ class Table:
 
     Tables of the same ruleset and format share one :class:`DealSetup` and the same trick tables
     (both are cached by value), so making one is cheap.
+
+    >>> table = Table("parker-1947")
+    >>> table
+    Table('parker-1947', 'four-partners')
+    >>> table.players, table.teams, [str(t) for t in table.trumps][:3]
+    (4, ((0, 2), (1, 3)), ['2', '4', '6'])
+    >>> deal = table.new_deal(seed=7, dealer=3)
+    >>> deal.phase.value, len(deal.hand(0)), deal.dealer
+    ('auction', 12, 3)
+    >>> again = table.replay(deal.history, dealer=3)
+    >>> again.hand(0) == deal.hand(0)
+    True
     """
 
     def __init__(self, ruleset: Ruleset | str, format_id: str | None = None, *, options: Iterable[str] = ()) -> None:

@@ -1,20 +1,10 @@
 """Deals and games as JSON: what one seat may see, a summary of the whole deal, and the replayable form.
 
-* :func:`deal_view` is what one seat may see: its own hand, the public cards and the play, with
-  the other hands and a face-down pile hidden (the table's reader sees this);
-* :func:`deal_summary` is the whole deal in one object (``somerset play --json``);
-* :func:`deal_to_json` is the replayable form (ruleset, options, format, dealer, seed, actions),
-  read back by :func:`deal_from_json` into the identical state; likewise for games.
-
-The text form of a deal, the record, is :mod:`somerset.records.deal_record`.
-
->>> from somerset.game.deal import new_deal
->>> d = new_deal("parker-1947", "two", 5)
->>> v = deal_view(d, 0)
->>> v["hand_sizes"], v["pile"]["size"], v["pile"]["top"], v["history"]
-([8, 8], 34, None, ['deal'])
->>> deal_from_json(deal_to_json(d)).signature() == d.signature()
-True
+:func:`deal_view` is what one seat may see (its own hand, the public cards and the play; the other
+hands and a face-down pile hidden); :func:`deal_summary` the whole deal in one object (``somerset
+play --json``); :func:`deal_to_json` the replayable form (ruleset, options, format, dealer, seed,
+actions), read back by :func:`deal_from_json` into the identical state; likewise for games. The
+text form of a deal, the record, is :mod:`somerset.records.deal_record`.
 """
 
 from __future__ import annotations
@@ -43,7 +33,16 @@ def _calls(deal: Deal) -> list[JSON]:
 
 
 def deal_view(deal: Deal, seat: int) -> JSON:
-    """What ``seat`` may see: its own hand, public cards and play; other hands and the face-down pile hidden."""
+    """What ``seat`` may see: its own hand, public cards and play; other hands and the face-down pile hidden.
+
+    >>> from somerset.game.deal import new_deal
+    >>> d = new_deal("parker-1947", "two", 5)
+    >>> v = deal_view(d, 0)
+    >>> v["hand_sizes"], v["pile"]["size"], v["pile"]["top"], v["history"]
+    ([8, 8], 34, None, ['deal'])
+    >>> deal_from_json(deal_to_json(d)).signature() == d.signature()
+    True
+    """
     if not 0 <= seat < deal.players:
         raise RulesError(f"seat must be from 0 to {deal.players - 1}", field="seat")
     cards = deal.index.cards

@@ -1,37 +1,12 @@
 """What is my hand worth? Deals of the unseen cards played out for every trump the bidder may name.
 
-For one seat's hand (its ruleset and format, the dealer, the auction so far and any face-up cards
-it can see), :class:`Advisor` deals the cards the seat cannot see at random, many times; in each
-deal the seat wins the auction, takes the kitty where there is one (its discards chosen for the
-trump it will name), names each trump it may name in turn (or declares it by its first lead,
-where the ruleset declares trump that way), and the deal is played out by the fast play policy
-(:func:`somerset.players.playout.play_out`). Everything is the engine's: the deal, the auction,
-the kitty's rules, which trumps may be named, the trick winners and the scoring
-(:meth:`~somerset.game.precompute.DealSetup.score`, the same that scores a played deal).
-
-Per trump it gives the distribution of the side's points, the chance of making each bid the seat
-may make (with a 95% Wilson interval), the expected score of each bid with a 95% interval, and
-which cards of the hand took the points. Sample ``k`` is dealt from the seed of deal ``k`` of a
-game with the request's seed (:func:`~somerset.game.rng.deal_seed`), so the answer after ``n``
-samples is the same however they were asked for (at once or in slices) and in CPython and
-Pyodide.
-
-The recommended call (:func:`Advice.recommend`): the trump with the most points on average, and
-the highest bid whose chance of making is at least :data:`MAKE_CHANCE` and whose expected score
-for the side is above zero; a pass when no bid is. Decided here, not by any source: the sources
-give no bidding method, and a bid made more often than not two times in three is the usual rule
-of thumb of bidding trick games (28's advisor bids near its 30th percentile, much the same).
-
->>> a = Advisor("parker-1947", "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10", seed=1)
->>> a.run(40)
-40
->>> adv = a.advice()
->>> adv.samples, adv.best.trump.suit
-(40, 6)
->>> adv.best.p_make[adv.best.bids.index(2)] >= adv.best.p_make[-1]
-True
->>> adv.recommend()[2].startswith("With the /6 suit as trump, the side takes")
-True
+:class:`Advisor` takes one seat's hand (with its ruleset and format, the dealer, the auction so far
+and the face-up cards it sees), plays :meth:`Advisor.run` samples (at once or in slices, the same
+answer) and sums them up in an :class:`Advice`: per trump (:class:`TrumpAdvice`) the side's points,
+each bid's chance of making (:func:`wilson_interval`) and expected score, and the cards that took
+the points; :meth:`Advice.recommend` is the call to make. :func:`advise` does it in one go; a bad
+request raises :class:`AdviceError`. How it deals and plays, and why :data:`MAKE_CHANCE`:
+develop/architecture.md, "What a hand is worth".
 """
 
 from __future__ import annotations
@@ -60,7 +35,7 @@ from .playout import play_out
 __all__ = ["Advisor", "Advice", "wilson_interval", "TrumpAdvice", "AdviceError", "MAKE_CHANCE", "MAX_SAMPLES", "SLICE", "advise",
            "advisor_for", "ADVISORS", "mean_half"]
 
-#: A bid is recommended only if it is made at least this often (see the module's text).
+#: A bid is recommended only if it is made at least this often (why: develop/architecture.md, "What a hand is worth").
 MAKE_CHANCE = 2 / 3
 #: The most samples one advisor plays (a request for more is refused).
 MAX_SAMPLES = 20_000
@@ -169,7 +144,7 @@ class Advice:
         return max(available, key=lambda t: t.mean)
 
     def recommend(self) -> tuple[Trump, int | None, str]:
-        """The trump, the bid (None: pass) and one sentence of why (see the module's text)."""
+        """The trump, the bid (None: pass) and one sentence of why (the rule: develop/architecture.md, "What a hand is worth")."""
         t = self.best
         bid = None
         for b, p, s in zip(t.bids, t.p_make, t.score):
@@ -214,6 +189,17 @@ class Advisor:
     first); ``auction``: the calls made so far, from the dealer's left (``"10"``, ``"pass"``);
     ``face_up``: face-up cards the seat can see (a format's face-up cards; a drawing pile's top).
     A request the advisor cannot answer raises :class:`AdviceError` naming the field at fault.
+
+    >>> a = Advisor("parker-1947", "6/6 5/6 4/6 3/6 2/6 1/6 0/6 S/S 1/2 3/4 5/8 7/10", seed=1)
+    >>> a.run(40)
+    40
+    >>> adv = a.advice()
+    >>> adv.samples, adv.best.trump.suit
+    (40, 6)
+    >>> adv.best.p_make[adv.best.bids.index(2)] >= adv.best.p_make[-1]
+    True
+    >>> adv.recommend()[2].startswith("With the /6 suit as trump, the side takes")
+    True
     """
 
     def __init__(self, ruleset: Ruleset | str, hand: str | Iterable[Card], format_id: str | None = None, *,

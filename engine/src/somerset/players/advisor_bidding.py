@@ -1,39 +1,12 @@
 """Bots that bid with the advisor: ``heuristic+advisor`` and ``sampling+advisor``.
 
-:class:`AdvisorBidder` wraps a bot (the heuristic or the sampling bot) and makes its calls from
-the advisor's figures (:class:`somerset.players.advisor.Advisor`): at each of its turns in the
-auction it asks the advisor about its own hand, the auction so far and the face-up cards it can
-see, with :data:`BID_SAMPLES` samples (each played out for every trump it may name), and
-
-* bids up to the advisor's recommended bid (:meth:`~somerset.players.advisor.Advice.recommend`:
-  with the trump worth the most points, the highest bid made at least
-  :data:`~somerset.players.advisor.MAKE_CHANCE` of the time whose expected score is above zero),
-  the same call the advisor shows a reader for that hand and auction, as its ceiling: where the
-  auction comes back round (or it calls last of a single round) it bids the lowest bid allowed,
-  since a made bid scores the points taken whatever the bid; bidding once, it bids the highest bid
-  whose chance of making clears the threshold at the low end of its 95% interval (and passes when
-  none does), since the highest bid that clears it on the estimate alone is most often one where
-  the estimate ran high;
-* passes when the advisor recommends a pass (a hand it says cannot make the lowest bid it may
-  make), and makes the lowest bid when it may not pass.
-
-Having won the auction it names the trump the advisor found best (its kitty discards are chosen
-for that trump, as the heuristic bot chooses them for its own), or declares it by its first lead
-where the ruleset declares trump that way. Every other action (its cards) is the wrapped bot's,
-so ``heuristic+advisor`` plays its cards exactly as ``heuristic`` does from the same position.
-
-Seeded: the advisor's seed for a call is drawn from the bot's seed and the number of actions so
-far, so the calls depend only on the seed and the deal (the same in CPython and Pyodide). Bounded:
-a call costs :data:`BID_SAMPLES` play-outs per trump (a median of 51 to 89 ms of CPU time in
-CPython, by ruleset; ``make bench-bid`` prints it). These bots are not in :data:`somerset.players.roster.BOTS`: links and seeded deals
-never name them, and :data:`~somerset.players.roster.BOTS_VERSION` is untouched.
-
->>> from somerset.game.deal import new_deal
->>> from somerset.players.autoplay import play_deal
->>> from somerset.players.roster import make_bots
->>> deal = play_deal(new_deal("parker-1947", seed=3), make_bots("heuristic+advisor", 4, 3))
->>> deal.is_terminal()
-True
+:class:`AdvisorBidder` wraps a bot and makes its calls from the advisor's figures
+(:class:`somerset.players.advisor.Advisor`, :data:`BID_SAMPLES` samples a call, seeded from the
+bot's seed and the number of actions so far); having won the auction it names the advisor's best
+trump. Its cards are the wrapped bot's. These bots are not in
+:data:`somerset.players.roster.BOTS`, so links never name them and the bots' version is untouched.
+How they bid, and why: develop/architecture.md, "Bots"; how well: develop/benchmarks.md,
+"Advisor bidding".
 """
 
 from __future__ import annotations
@@ -76,6 +49,13 @@ class AdvisorBidder:
 
     ``samples``: the advisor's samples a call (:data:`BID_SAMPLES`). ``forecasts``: the advisor's
     figures for each bid the bot made, in order (the benchmark's calibration reads them).
+
+    >>> from somerset.game.deal import new_deal
+    >>> from somerset.players.autoplay import play_deal
+    >>> from somerset.players.roster import make_bots
+    >>> deal = play_deal(new_deal("parker-1947", seed=3), make_bots("heuristic+advisor", 4, 3))
+    >>> deal.is_terminal()
+    True
     """
 
     def __init__(self, base: Bot, seed: int, samples: int = BID_SAMPLES) -> None:

@@ -1,14 +1,10 @@
-"""Computer players: a uniform random one, a sensible heuristic one (valuing hands and cards by
-:mod:`somerset.players.hand_value`), and one that samples and solves: ``sampling`` plays as
-``heuristic`` until the ending, then solves deals that agree with what its seat has seen
-(:mod:`somerset.players.determinize`, :mod:`somerset.solve`) and plays the card that takes the most
-points over them. All are deterministic for a seed and use only what their seat may know. They are
-made by name in :mod:`somerset.players.roster` and play whole deals in :mod:`somerset.players.autoplay`.
-
->>> from somerset import get_ruleset, new_deal
->>> deal = new_deal(get_ruleset("parker-1947"), None, 7)
->>> HeuristicBot(1).act(deal) in deal.legal_actions()
-True
+"""Computer players: :class:`RandomBot` (uniform), :class:`HeuristicBot` (rules of thumb, valuing
+hands and cards by :mod:`somerset.players.hand_value`) and :class:`SamplingBot` (``sampling``: plays
+as ``heuristic`` until the ending, then solves deals that agree with what its seat has seen and
+plays the card that takes the most points over them), all meeting the :class:`Bot` protocol
+(``act(deal)``). All are deterministic for a seed and use only what their seat may know. They are
+made by name in :mod:`somerset.players.roster` and play whole deals in
+:mod:`somerset.players.autoplay`. More: develop/architecture.md, "Bots".
 """
 
 from __future__ import annotations
@@ -63,6 +59,11 @@ class HeuristicBot:
     In play it wins as cheaply as it can, does not overtake a partner who is winning, feeds count
     cards to a partner who has the trick, keeps the S/S until it is safe, leads its top trumps to
     draw the others', and uses the Rover when no double can take it.
+
+    >>> from somerset import get_ruleset, new_deal
+    >>> deal = new_deal(get_ruleset("parker-1947"), None, 7)
+    >>> HeuristicBot(1).act(deal) in deal.legal_actions()
+    True
     """
 
     name = "heuristic"

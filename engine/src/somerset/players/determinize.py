@@ -1,41 +1,12 @@
 """What one seat knows of a deal in play, and whole deals drawn at random that agree with it.
 
-A bot that cannot see the other hands can still use the solver (:mod:`somerset.solve`), which
-needs every card placed: it draws deals that agree with everything its seat has seen
-(determinized sampling), solves each, and plays the card that does best over them. This module
-does the seeing and the drawing; :class:`somerset.players.bots.SamplingBot` does the rest.
-
-What a seat knows (:func:`knowledge`): its own hand; every card played and by whom; the face-up
-cards; the cards drawn from a face-up pile (by anyone) and from a face-down pile by itself; the
-top of a face-up pile; its own discards if it took the kitty; how many cards every hand, the pile
-and the discards hold. Every other card is *unseen*: in another hand, in the pile, or out of
-play (another seat's discards, cards left undealt).
-
-What the plays tell it: a card played at a time when the hand that played it also held some
-other card would have been illegal shows that the hand did not hold that other card then (a
-suit it failed to follow, no trump on a first lead that must be a trump, and so on, read from
-the engine's own legality tables, so every ruleset's rules count). A card such a play rules out
-is *forbidden* to that seat while the seat has drawn nothing since (a seat that drew face down
-may have drawn it since; those plays are not used, which is safe, if less sharp).
-
-A sample (:func:`sample`) places every unseen card: the hidden part of each other hand, the
-hidden part of the pile (in a random order), and the cards out of play. It is then checked play
-by play: every card each other seat played (since its last hidden draw) must be legal with the
-hand the sample gives it at that time; a sample that fails is drawn again.
-
->>> from somerset.game.deal import new_deal
->>> from somerset.players.roster import make_bots
->>> from somerset.game.rng import SplitMix64
->>> deal = new_deal("parker-1947", seed=5)
->>> bots = make_bots("heuristic", 4, 5)
->>> while not (deal.phase.value == "play" and len(deal.trick_log) == 6):
-...     _ = deal.apply(bots[deal.current_player].act(deal))
->>> k = knowledge(deal, deal.current_player)
->>> s = sample(k, SplitMix64(1))
->>> s.hands[k.seat] == deal.hands[k.seat], consistent(k, s)
-(True, True)
->>> sorted(m.bit_count() for m in s.hands) == sorted(m.bit_count() for m in deal.hands)
-True
+A bot that cannot see the other hands draws deals that agree with what its seat has seen
+(determinized sampling) and solves each (:class:`somerset.players.bots.SamplingBot`).
+:func:`knowledge` is what a seat knows (its :class:`Knowledge`: the cards it has seen, the unseen
+ones, and the cards the plays rule out for each other seat); :func:`sample` draws one whole deal
+(a :class:`Sample`) that agrees with it, or raises :class:`SamplingError`; :func:`consistent`
+checks a sample play by play. What counts as seen, and why: develop/architecture.md, "Drawing the
+deals a seat could hold".
 """
 
 from __future__ import annotations
@@ -250,6 +221,19 @@ def sample(k: Knowledge, rng: SplitMix64) -> Sample:
     each in a place chosen in proportion to the room left there; when a card finds every place it
     may go full, a card already placed is moved along to make room (an augmenting path), so a
     placement is always found when one exists. The sample is then checked play by play.
+
+    >>> from somerset.game.deal import new_deal
+    >>> from somerset.players.roster import make_bots
+    >>> deal = new_deal("parker-1947", seed=5)
+    >>> bots = make_bots("heuristic", 4, 5)
+    >>> while not (deal.phase.value == "play" and len(deal.trick_log) == 6):
+    ...     _ = deal.apply(bots[deal.current_player].act(deal))
+    >>> k = knowledge(deal, deal.current_player)
+    >>> s = sample(k, SplitMix64(1))
+    >>> s.hands[k.seat] == deal.hands[k.seat], consistent(k, s)
+    (True, True)
+    >>> sorted(m.bit_count() for m in s.hands) == sorted(m.bit_count() for m in deal.hands)
+    True
     """
     for _ in range(MAX_TRIES):
         s = _draw(k, rng)

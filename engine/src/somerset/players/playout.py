@@ -1,32 +1,11 @@
 """A fast play policy for simulations: the heuristic bot's card play, worked on bit masks.
 
-The advisor (:mod:`somerset.players.advisor`) plays thousands of deals to value one hand; the
-heuristic bot (:class:`somerset.players.bots.HeuristicBot`) plays 130 to 220 deals a second, too
-slow for that. :func:`play_out` plays a deal's remaining cards with the heuristic bot's rules of
-thumb (lead a trump that is sure to win, then a card that is top of its suit once the trumps are
-out, else the cheapest plain card; follow by winning as cheaply as possible, by not overtaking a
-partner who is winning and feeding him count cards when safe, else by throwing the cheapest
-card), read off precomputed tables of the ruleset and trump instead of card objects. It makes no
-random draws: a play-out depends only on the deal.
-
-Each seat decides only from what it may see: its own hand, the cards played, the trick so far.
-The cards are played through the play phase's own ``put`` (the engine's trick winner, scoring,
-drawing pile and end of the deal), so the policy never decides a rule.
-
-:class:`PlayoutBot` bids, discards and names trump as the heuristic bot and plays its cards by
-this policy; ``tools/src/somerset_tools/bench_bots.py --playout`` compares it with the heuristic
-bot in duplicate. It is not one of :data:`somerset.players.roster.BOTS` (links never name it), so
-the bots' version is untouched.
-
->>> from somerset.game.deal import new_deal
->>> from somerset.players.roster import make_bots
->>> deal = new_deal("parker-1947", seed=4)
->>> bots = make_bots("heuristic", 4, 4)
->>> while deal.phase.value != "play":
-...     _ = deal.apply(bots[deal.current_player].act(deal))
->>> play_out(deal)
->>> deal.is_terminal(), sum(deal.team_points())
-(True, 24)
+:func:`play_out` plays a deal's remaining cards by the heuristic bot's rules of thumb, read off
+precomputed tables of the ruleset and trump, through the play phase's own ``put`` (so it decides
+no rule), with no random draws; :func:`choose` is the card it plays in one position, from what that
+seat may see. :class:`PlayoutBot` bids as the heuristic bot and plays by the policy (not one of
+:data:`somerset.players.roster.BOTS`). The rules of thumb, and why: develop/architecture.md, "What a
+hand is worth"; its speed: develop/benchmarks.md, "The advisor".
 """
 
 from __future__ import annotations
@@ -198,7 +177,18 @@ def _lead(deal: Deal, tab: TrickTables, k: _Costs, hand: int, legal: int, played
 
 
 def play_out(deal: Deal) -> None:
-    """Play ``deal`` to its end by the policy, from any point of its play phase once trump is known."""
+    """Play ``deal`` to its end by the policy, from any point of its play phase once trump is known.
+
+    >>> from somerset.game.deal import new_deal
+    >>> from somerset.players.roster import make_bots
+    >>> deal = new_deal("parker-1947", seed=4)
+    >>> bots = make_bots("heuristic", 4, 4)
+    >>> while deal.phase.value != "play":
+    ...     _ = deal.apply(bots[deal.current_player].act(deal))
+    >>> play_out(deal)
+    >>> deal.is_terminal(), sum(deal.team_points())
+    (True, 24)
+    """
     if deal.phase is not _PLAY or deal.trick_tables is None:
         raise ValueError("a play-out starts in the play, once trump is known")
     played = 0

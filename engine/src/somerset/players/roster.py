@@ -1,16 +1,10 @@
 """The bots by name, and the version of their play: :data:`BOTS` (the bots links and seeded deals
-may name), :data:`BOT_KINDS` (those and the ones that bid with the advisor), :func:`make_bots`
-(one bot per seat), :func:`bot_version` (a kind's version, for figures), :func:`check_bots_version`,
-and the levels a reader chooses for the bots at the table (:data:`LEVELS`, :func:`check_level`).
-
-``search`` (:mod:`somerset.players.search`) plays every card by play-outs of imagined deals; it is
-not in :data:`BOTS` (no link made before it can name it) and is versioned on its own
-(:data:`~somerset.players.search.SEARCH_VERSION`). ``heuristic+advisor``, ``sampling+advisor`` and ``search+advisor``
-(:mod:`somerset.players.advisor_bidding`) play their cards as ``heuristic``, ``sampling`` and ``search`` but make their calls (and name their trump) from the
-bid advisor's figures. They are not in :data:`BOTS`, whose bidding stays the default everywhere.
-
->>> [b.name for b in make_bots("random", 4, 1)]
-['random', 'random', 'random', 'random']
+may name), :data:`BOT_KINDS` (those, ``search``, and the ones that bid with the advisor),
+:func:`make_bots` (one bot per seat), :func:`bot_version` (a kind's version, for figures),
+:func:`check_bots_version`, and the levels a reader chooses for the bots at the table
+(:data:`LEVELS`, :func:`check_level`). ``search`` and the ``+advisor`` kinds are not in
+:data:`BOTS` and leave its version alone (``search`` has its own,
+:data:`~somerset.players.search.SEARCH_VERSION`). Why: develop/architecture.md, "Bots".
 """
 
 from __future__ import annotations
@@ -104,6 +98,9 @@ def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
     Traceback (most recent call last):
     ...
     ValueError: unknown bot 'clever'; the bots are: random, heuristic, sampling, search, heuristic+advisor, sampling+advisor, search+advisor
+
+    >>> [b.name for b in make_bots("random", 4, 1)]
+    ['random', 'random', 'random', 'random']
     """
     if kind not in BOT_KINDS:
         raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(BOT_KINDS)}")

@@ -1,17 +1,10 @@
 """The searching bot (``search``): every card it plays chosen by play-outs of deals its seat imagines.
 
-From the first trick on, for each legal card it draws deals that agree with what its seat has seen
-(:func:`somerset.players.determinize.sample`), plays each to its end by the fast play-out policy
-(:func:`somerset.players.playout.play_out`) after that card, and plays the card whose play-outs did
-best for its side: a play-out that makes the side's contract (or sets the other side's) counts a
-whole deal's points more than one that does not, then the points its side took. In the ending it
-solves exactly, as the sampling bot does; it bids, discards and names trump as the heuristic bot.
-Seeded and bounded: see :class:`SearchBot`.
-
->>> from somerset.game.deal import new_deal
->>> from somerset.players.autoplay import play_deal
->>> play_deal(new_deal("parker-1947", seed=3), [SearchBot(s, rollouts=8) for s in range(4)]).is_terminal()
-True
+:class:`SearchBot` values each legal card with :func:`card_values` (:data:`ROLLOUTS` play-outs a
+move, by :func:`somerset.players.playout.play_out`, in deals drawn by
+:func:`somerset.players.determinize.sample`), solves the ending as the sampling bot does, and bids,
+discards and names trump as the heuristic bot; its play has its own :data:`SEARCH_VERSION`. How a
+card's play-outs are weighed: develop/architecture.md, "Bots".
 """
 
 from __future__ import annotations
@@ -95,6 +88,11 @@ class SearchBot(SamplingBot):
     bot's seed and the number of actions so far, so a choice depends only on the seed and the deal
     (the same in CPython and Pyodide, and when a deal is replayed from its moves; choices are
     remembered for such replays in :data:`somerset.players.bots.CHOICES`).
+
+    >>> from somerset.game.deal import new_deal
+    >>> from somerset.players.autoplay import play_deal
+    >>> play_deal(new_deal("parker-1947", seed=3), [SearchBot(s, rollouts=8) for s in range(4)]).is_terminal()
+    True
     """
 
     name = "search"

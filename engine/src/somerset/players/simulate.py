@@ -6,16 +6,6 @@
 runs the auction and the play in tight loops: every call and card it draws is legal by
 construction, so none is checked again. :func:`simulate` plays a series of deals by bots and
 returns summary figures (``somerset simulate``).
-
->>> from somerset.game.deal import new_deal
->>> from somerset.game.rng import SplitMix64
->>> one, fast = new_deal("parker-1947", seed=3), new_deal("parker-1947", seed=3)
->>> r1, r2 = SplitMix64(9), SplitMix64(9)
->>> while not one.is_terminal():
-...     step_random(one, r1)
->>> play_random(fast, r2)
->>> [str(a) for a in fast.history] == [str(a) for a in one.history], r1.state == r2.state
-(True, True)
 """
 
 from __future__ import annotations
@@ -81,6 +71,15 @@ def play_random(deal: Deal, rng: SplitMix64) -> None:
     the auction, the naming of trump and the play share: ``words[p:]`` are the top bits of the
     generator's numbers from state ``advanced(base, p)`` on, and ``rng.state`` is brought up to
     date before any step of the public path and at the end.
+
+    >>> from somerset.game.deal import new_deal
+    >>> one, fast = new_deal("parker-1947", seed=3), new_deal("parker-1947", seed=3)
+    >>> r1, r2 = SplitMix64(9), SplitMix64(9)
+    >>> while not one.is_terminal():
+    ...     step_random(one, r1)
+    >>> play_random(fast, r2)
+    >>> [str(a) for a in fast.history] == [str(a) for a in one.history], r1.state == r2.state
+    (True, True)
     """
     base, words, p = rng.state, _NO_WORDS, 0
     while True:

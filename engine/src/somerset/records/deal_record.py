@@ -1,44 +1,12 @@
-"""The record of a deal, readable text in the spirit of PGN and PBN, with a JSON form.
+"""The record of a deal: readable text in the spirit of PGN and PBN (header tags, then one line per
+part of the deal: hands, auction, trump, tricks, points, result, score), with a JSON form.
 
-A deal record is a block of header tags and then one line per part of the deal::
-
-    [Ruleset "parker-1947"]
-    [Format "four-partners"]
-    [Dealer "0"]
-    [Seed "7"]
-
-    Hand 0: 0/2 1/4 ...
-    Hand 1: ...
-    Hand 2: ...
-    Hand 3: ...
-    Undealt: 4/8 2/2
-    Auction: 8 10 pass 12 pass pass 15 pass pass pass
-    Trump: 8
-    Trick 1: [2] 4/8 5/8 6/8 0/12 -> 0
-    ...
-    Points: 10 0 6 8
-    Result: 2 bid 15 and took 16: made
-    Score: +16 +0
-
-With a ``Seed`` tag the cards come from the seeded shuffle and every hand line given (any of
-them, in seat order) is checked against it; without one, the hand and undealt lines are the
-deal (a worked example or a puzzle starts this way). Every other line is checked when a record
-is read: the tags, each trick's number, leader, winner and cards drawn, and the lines the
-engine works out (points, result, score; in a game, the totals, the winner and the target),
-which must be exactly the lines the engine writes. A record that is read is therefore true
-line by line; anything else raises :class:`RecordError` naming the line. A record may stop
-anywhere (a position to solve). ``str(parse_record(text)) == text`` for every record this
-module writes, and a byte-order mark before the first tag is ignored. A game's record
-(:mod:`.game_record`) writes each of its deals this way.
-
-Other tags (``Title``, ``Source``, ``Note`` ...) are kept in order. The seats are numbered
-from 0 round the table to the left; teams are listed in the format's order.
-
-Two lines record mistakes at a real table, where the ruleset gives a penalty the engine can apply
-(see :mod:`somerset.rules.penalties`): ``Revoke: 2`` (before ``Points``) says seat 2 revoked and it was
-found after the trick was turned, and the ``Score`` line then includes the charge; in a game
-record, a deal whose only line is ``Misdeal: 4/6`` was abandoned because that card was shown while
-dealing, and the same dealer deals the next one.
+:func:`parse_record` reads a record and checks it line by line (a wrong line raises
+:class:`RecordError` naming it); :func:`record_of` writes the record of a :class:`Deal`, and
+``str(parse_record(text)) == text`` for every record written here. :func:`body_lines` and
+:func:`parse_body` write and read one deal's lines, for a game's record (:mod:`.game_record`).
+The format, what is checked, and the lines for a revoke or a misdeal: develop/architecture.md,
+"The deal record".
 """
 
 

@@ -1,18 +1,10 @@
 """Which cards the search tries at a node, and in which order.
 
-* Equivalent cards are one card. Two cards of one hand are equivalent when no card still to be
-  played by anyone else (another hand, the drawing pile, the trick on the table) lies between
-  them in their suit and neither is special: a count card, the S/S, the 0/0, or a double while
-  the 0/0 can still give the doubles its power. Nothing in any ruleset can then tell them
-  apart, so only the lowest of each group is searched; the others get its value
-  (:func:`equivalence`, every hand at once; :meth:`RulesTables.reps` for one hand).
-* Moves are tried in an order that finds cut-offs early: the stored best lead first, then the
-  strongest cards; to a trick, the cheapest card that takes it, a count card on a partner's
-  winning card, and otherwise the lowest card. Each order is worked out once for the cards
-  allowed (and the trick so far) and kept in :class:`MoveOrders`; the search moves a card that
-  cuts it off to the front of its order, so every later node with the same choice tries it
-  first (a "killer" move). Only the order of trying changes, never which cards are tried, and
-  the same questions in the same order get the same search, node for node.
+:func:`equivalence` groups the cards of every hand that nothing in any ruleset can tell apart, so
+only the lowest of each group is searched (:meth:`RulesTables.reps` does it for one hand);
+:class:`MoveOrders` keeps the order cards are tried in, for each set of cards allowed and trick so
+far, with a card that cut the search off moved to the front. Only the order of trying changes,
+never which cards are tried. The rules for both: develop/architecture.md, "Inside the solver".
 """
 
 from __future__ import annotations

@@ -1,15 +1,11 @@
 """A position to solve: every remaining card known, the trump, whose lead, the trick so far.
 
 A :class:`Position` is built from hands (:func:`position`) or read off a deal in its play phase
-(:func:`position_of_deal`, which a record's ``replay()`` gives). It is checked when made: every
-card belongs to the ruleset's pack and format and appears once, the hands hold as many cards as
-the trick so far says they must (in every format, hands of more cards than it deals would need a
-card twice or one outside the pack), the drawing pile shares out evenly, the face-up cards are no
-more than the format sets aside, and every card of the trick so far was a legal play when it was
-played (by :func:`~somerset.rules.play.legal_plays`, as a deal checks it: the seat held its hand now
-and that card; a first trick's lead is under the bidder's opening-lead rule). Bad input raises :class:`PositionError` (a ``ValueError``) naming what is
-wrong and what is accepted; a trick that breaks a rule names the seat, the card, the rule's
-reason and its citation.
+(:func:`position_of_deal`, which a record's ``replay()`` gives), and checked when made: the cards,
+the hand sizes, the drawing pile, the face-up cards, and every card of the trick so far a legal
+play (:func:`opening_rule_applies` for a first trick's lead). Bad input raises
+:class:`PositionError` naming what is wrong and what is accepted. What is checked, in full:
+develop/architecture.md, "Inside the solver".
 """
 
 from __future__ import annotations

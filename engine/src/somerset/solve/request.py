@@ -1,22 +1,11 @@
 """The ``solve`` request of the JSON API (and of ``somerset solve``): a position in, best play out.
 
-A request gives the position either as a record (``record``: a deal record's text, solved where
-it stops) or as hands (``rules``, optional ``option`` and ``format``, ``trump``, ``hands``,
-``leader``, and optionally ``trick``, ``pile``, ``face_up``, ``first_trick``, ``taken``);
-``side`` picks the seats whose points are counted (default: the team of the player to move).
-A position's ``to_json()`` (``options`` a list) is accepted as it stands. ``cards`` (default
-true) values every legal card, ``line`` gives one best line to the end, and ``lines`` gives every
-legal card a best line that starts with it (for a card that loses points: how it is punished).
-A position that cannot arise in a deal is refused (see :func:`~somerset.solve.position.position`):
-a trick so far holding an illegal play (a card that does not follow while the seat still holds
-the suit led, a first lead the bidder's opening-lead rule forbids) names the seat, the card, the
-engine's reason and the rule's citation, with ``"field": "trick"``.
-
-Every request runs within a budget (``nodes``, ``seconds``; by default :data:`DEFAULT_NODES`
-nodes), so a page never freezes: an answer that ran out says so (``"exact": false``, with the
-reason in ``stopped`` and a sentence in ``message``) and gives the bounds proven so far. The last
-few positions asked about keep their search, so asking again about the same position carries on
-where the last answer stopped: a widget asks in short slices and cancels by not asking again.
+:func:`solve_request` answers one (a dict): the position as a record (``record``) or as hands
+(``rules``, ``trump``, ``hands``, ``leader`` ...; :func:`read_position`), ``side``, and what to give
+(``cards``, ``line``, ``lines``), within a budget (``nodes``, ``seconds``; :data:`DEFAULT_NODES`).
+Bad input raises :class:`SolveRequestError`. The last few positions keep their search, so asking
+again carries on where the last answer stopped (:func:`forget` drops them). Every field, the
+refusals and the budget: develop/architecture.md, "The solve request".
 """
 
 from __future__ import annotations

@@ -1,23 +1,10 @@
 """The positions of a played deal that a page can have solved: one before every card of the ending.
 
-The deal replayer shows, at each card of a deal's last tricks, what every legal card was worth;
-Play a deal shows the reader, once the deal is over, which of their cards cost points. Both need
-the position just before each card was played, in the form the ``solve`` request reads. This
-module works them out from the deal's history, so a page never rebuilds a position itself.
-
-A card is reviewed once the deal is within :data:`SOLVE_TRICKS` tricks of its end, counting the
-trick it belongs to (in formats with a drawing pile the pile's cards count too: they are still to
-be played). Below that the search is too big to answer quickly in the browser; the figures behind
-this are in develop/benchmarks.md ("Best play").
-
->>> from somerset import get_ruleset
->>> from somerset.players.autoplay import play_until_bid
->>> deal, _ = play_until_bid(get_ruleset("parker-1947"), "four-partners", 7)
->>> plays = deal_plays(deal)
->>> len(plays), plays[0]["trick"], plays[0]["tricks_left"], plays[-1]["tricks_left"]
-(24, 7, 6, 1)
->>> sorted(plays[0]["position"])[:4]
-['face_up', 'first_trick', 'format', 'hands']
+:func:`deal_plays` works out, from a deal's history, the position just before each card played
+once the deal is within :data:`SOLVE_TRICKS` tricks of its end (:func:`tricks_left`; a drawing
+pile's cards count), in the form the ``solve`` request reads: the deal replayer values every card
+there, and Play a deal shows which of the reader's cards cost points. A page never rebuilds a
+position itself. Why that many tricks: develop/benchmarks.md, "Best play".
 """
 
 from __future__ import annotations
@@ -47,6 +34,15 @@ def deal_plays(deal: Deal, seats: Collection[int] | None = None, most: int = SOL
     Each is ``{"trick": number from 1, "index": its place in the trick from 0, "seat", "card",
     "tricks_left", "position"}``, ``position`` being the position before the card in the form
     :func:`somerset.solve.request.read_position` reads (the counted side is the player's own).
+
+    >>> from somerset import get_ruleset
+    >>> from somerset.players.autoplay import play_until_bid
+    >>> deal, _ = play_until_bid(get_ruleset("parker-1947"), "four-partners", 7)
+    >>> plays = deal_plays(deal)
+    >>> len(plays), plays[0]["trick"], plays[0]["tricks_left"], plays[-1]["tricks_left"]
+    (24, 7, 6, 1)
+    >>> sorted(plays[0]["position"])[:4]
+    ['face_up', 'first_trick', 'format', 'hands']
     """
     d = Deal(deal.ruleset, deal.format.id, dealer=deal.dealer, seed=deal.seed)
     out: list[dict[str, Any]] = []

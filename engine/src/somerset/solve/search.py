@@ -1,23 +1,12 @@
 """The search behind :mod:`somerset.solve`: exact best play when every remaining card is known.
 
-Two sides play for points (count cards plus the points for each trick): ``side`` holds the
-seats of one side, every other seat plays against it. The question the search answers is
-boolean, "can the side still take at least ``target`` points from here?" (a zero-window
-alpha-beta); :meth:`Search.value` finds the exact figure with a few such probes, each narrowing
-proven lower and upper bounds.
-
-The search is split by concern, each shortcut exact:
-
-* :mod:`somerset.solve.masks`: the rules as bit masks (cards are small integers, hands are
-  masks, legality and winners come from the engine's own play tables);
-* :mod:`somerset.solve.moves`: which cards are tried (one of each group of equivalent cards)
-  and in which order (orders kept, a card that cuts the search off tried first next time);
-* :mod:`somerset.solve.bounds`: bounds without searching (every point still out, sure tricks);
-* :mod:`somerset.solve.transposition`: the table of bounds proven at each trick start;
-* this module: the recursion over tricks and cards, its budget, and the probes of :meth:`Search.value`.
-
-The search runs until it is done or out of budget (nodes or seconds): then :class:`OutOfBudget`
-is raised, and every bound proven so far stays true.
+Two sides play for points: ``side`` holds the seats of one side, every other seat plays against
+it. A :class:`Search` answers "can the side still take at least ``target`` points from here?" (a
+zero-window alpha-beta), and :meth:`Search.value` finds the exact figure with a few such probes.
+This module holds the recursion over tricks and cards, its budget and the probes; the rules as
+masks, the moves, the bounds and the transposition table are modules of their own. Out of budget
+it raises :class:`OutOfBudget`, every bound proven so far staying true. How the parts fit:
+develop/architecture.md, "Inside the solver".
 """
 
 from __future__ import annotations

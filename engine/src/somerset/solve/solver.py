@@ -376,6 +376,16 @@ def solve(pos: Position, *, nodes: int | None = None, seconds: float | None = No
 
     With a budget (``nodes``, ``seconds``) the answer may stop short: it then says so
     (``stopped``) and gives the bounds proven so far.
+
+    >>> from somerset import get_ruleset
+    >>> from somerset.solve import position, solve
+    >>> r = get_ruleset("parker-1947")
+    >>> p = position(r, "8", ["8/8 2/2", "0/0 3/4", "6/8 1/2", "4/8 0/6"], leader=0)
+    >>> sol = solve(p)
+    >>> sol.points, sol.remaining
+    (5, 5)
+    >>> [(str(v.card), v.loss) for v in sol.cards]
+    [('8/8', 0), ('2/2', 4)]
     """
     return Solver(pos).run(nodes=nodes, seconds=seconds, cards=cards, line=line, lines=lines)
 

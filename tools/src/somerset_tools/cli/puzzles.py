@@ -24,10 +24,9 @@ from .common import BadInput, in_range, open_out, path_problem, shown_path, whol
 
 __all__ = ["register", "cmd_puzzles", "parse_seeds", "MAX_MINED_SEEDS", "MAX_CARDS", "MAX_STEPS"]
 
-#: The most seeds one run mines. A seed takes about 0.05 s (Parker 1947) to 0.4 s (Triple 2009) at
-#: the default --cards 4 on this project's machine, but minutes with larger hands (Triple at
-#: --cards 10: more than five minutes a seed), so a mistyped range (1..100000000) would run for
-#: days or years. For more seeds, run again with the next range.
+#: The most seeds one run mines. A seed takes a fraction of a second at the default --cards 4 but
+#: minutes with larger hands (develop/benchmarks.md, "Ending puzzles"), so a mistyped range
+#: (1..100000000) would run for days or years. For more seeds, run again with the next range.
 MAX_MINED_SEEDS = 1_000
 #: The most cards a hand for the solver to prove (the drawing pile's share included).
 MAX_CARDS = 10
