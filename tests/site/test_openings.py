@@ -49,9 +49,7 @@ STILL_TO_TRIM = frozenset({
     "widgets/learn/first-deal.js",
     "widgets/learn/lesson.js",
     "widgets/same-deal/same-deal.js",
-    "widgets/store/storage.js",
     "widgets/trainer/board.js",
-    "widgets/trainer/own-puzzles.js",
     "widgets/trainer/trainer.js",
 })
 

@@ -4,17 +4,10 @@
 // PROGRESS, OWN, LESSONS and RULESET are defined here, the score pad's PADS beside the pad
 // (pad/stored-games.js); keys and limits are store/keys.js's, re-exported here. Not a widget.
 //
-// A value is checked whenever it is read. One of an earlier shape is migrated. One that cannot be
-// read (another shape, a damaged file, an edit by hand) is never trusted: it is copied aside under
-// "<key>.set-aside" (".set-aside.2" and on when that is taken) and the value starts afresh, with a
-// sentence for the reader (noteFor), kept in storage until a page has shown it (noteShown), so a
-// page that reads a value without a word of it (the ruleset on the first deal's walk-through)
-// leaves the sentence to the next page that has one. A value whose version is newer than this
-// code's (a newer release open in another tab) is left untouched and nothing is written over it.
-// A write re-reads
-// the value first (update), so a change another tab made meanwhile is kept; a write that fails
-// (storage full, or turned off) returns the reason and leaves the stored value as it was, and so
-// does one of a value this code would not read back (readsBack).
+// Every value is checked when read: an earlier shape migrated, an unreadable one set aside under
+// "<key>.set-aside" with a sentence for the reader (noteFor, noteShown), a newer one left alone;
+// a write re-reads first (update) and refuses what it would not read back (readsBack). Why and how:
+// develop/runtime.md, "What the browser keeps".
 
 import { ID, KEYS, LIMITS, RULESET_ID } from "./keys.js";
 
