@@ -43,7 +43,7 @@ from .errors import RulesError
 from .limits import excerpt
 
 __all__ = ["CODE_VERSION", "CODE_MARK", "MAX_NAME_CHARS", "TARGET_BOUNDS", "Setting", "SETTINGS", "SETTING_KEYS",
-           "RulesetCode", "HouseCodeError", "Change", "is_code", "token_of", "setting", "number_bounds", "choices",
+           "RulesetCode", "HouseCodeError", "Change", "is_code", "token_of", "setting", "value_label", "number_bounds", "choices",
            "compose", "changes_of", "ruleset_tokens"]
 
 #: The version of the code this release writes, and the newest it reads.
@@ -61,10 +61,13 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 
 
 class HouseCodeError(RulesError):
-    """A ruleset code that cannot be read, or changes that cannot be played together."""
+    """A ruleset code that cannot be read, or changes that cannot be played together. The field
+    is ``rules`` (the code is one value); ``part`` says which part of it was wrong: ``base``,
+    ``change``, ``name`` or ``form`` (the code's shape and version)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, part: str = "change") -> None:
         super().__init__(message, field="rules")
+        self.part = part
 
 
 @dataclass(frozen=True)
@@ -148,7 +151,8 @@ def _lower(heading: str) -> str:
     return heading[:1].lower() + heading[1:]
 
 
-def _label(value: Any) -> str:
+def value_label(value: Any) -> str:
+    """A value as a table cell shows it (the choice's label, yes or no, a number)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Undealt):
@@ -189,9 +193,9 @@ class RulesetCode:
         object.__setattr__(self, "changes", tuple(order))
         if len(self.name) > MAX_NAME_CHARS:
             raise HouseCodeError(f"the table's name is {len(self.name)} characters long; the longest accepted is "
-                                 f"{MAX_NAME_CHARS}")
+                                 f"{MAX_NAME_CHARS}", part="name")
         if self.name != self.name.strip() or any(not ch.isprintable() for ch in self.name):
-            raise HouseCodeError("the table's name must be printable text without spaces at either end")
+            raise HouseCodeError("the table's name must be printable text without spaces at either end", part="name")
 
     def __str__(self) -> str:
         parts = [self.base, f"v{self.version}", *(f"{k}.{v}" for k, v in self.changes)]
@@ -206,21 +210,21 @@ class RulesetCode:
         is accepted."""
         if not isinstance(text, str) or not is_code(text.strip()):
             raise HouseCodeError(f"'{excerpt(str(text))}' is not a ruleset code: a code is a ruleset's id, the "
-                                 f"version and the changes, such as parker-1947~v{CODE_VERSION}~rover_play.any-time")
+                                 f"version and the changes, such as parker-1947~v{CODE_VERSION}~rover_play.any-time", part="form")
         parts = text.strip().split(CODE_MARK)
         base = parts[0].lower()
         if not _WORD.match(base):
             raise HouseCodeError(f"the ruleset code '{excerpt(text)}' does not start with a ruleset's id, such as "
-                                 f"parker-1947~v{CODE_VERSION}")
+                                 f"parker-1947~v{CODE_VERSION}", part="form")
         version_text = parts[1]
         if not re.fullmatch(r"v[0-9]{1,6}", version_text):
             raise HouseCodeError(f"the ruleset code '{excerpt(text)}' has '{excerpt(version_text)}' where its version "
-                                 f"goes; it follows the ruleset's id, as in {base}~v{CODE_VERSION}")
+                                 f"goes; it follows the ruleset's id, as in {base}~v{CODE_VERSION}", part="form")
         version = int(version_text[1:])
         if version > CODE_VERSION or version < 1:
             raise HouseCodeError(f"the ruleset code is version {version}, written by a newer release of the companion; "
                                  f"this release reads codes up to version {CODE_VERSION}: update it to play "
-                                 "these rules")
+                                 "these rules", part="form")
         changes: list[tuple[str, str]] = []
         name = ""
         for part in parts[2:]:
@@ -228,10 +232,10 @@ class RulesetCode:
             key = key.lower()
             if not dot or not key or not value:
                 raise HouseCodeError(f"'{excerpt(part)}' in the ruleset code is not a change: each change is "
-                                     "setting.value, such as rover_play.any-time")
+                                     "setting.value, such as rover_play.any-time", part="form")
             if key == _NAME:
                 if name:
-                    raise HouseCodeError("the ruleset code names the table twice")
+                    raise HouseCodeError("the ruleset code names the table twice", part="name")
                 name = _read_name(value)
                 continue
             value = value.lower()
@@ -250,7 +254,7 @@ def _read_name(value: str) -> str:
         return raw.decode("utf-8")
     except (binascii.Error, ValueError):
         raise HouseCodeError(f"the table's name in the ruleset code ('{excerpt(value)}') is not base64url text; "
-                             "the name is written as its UTF-8 bytes in base64url, without padding") from None
+                             "the name is written as its UTF-8 bytes in base64url, without padding", part="name") from None
 
 
 # --- what a table may choose --------------------------------------------------------------------
@@ -303,7 +307,7 @@ class Change:
 
     def sentence(self) -> str:
         """The change in words, with where it comes from."""
-        label = _label(self.value)
+        label = value_label(self.value)
         if self.source is None:
             return f"{_lower(self.setting.heading)}: {label}, set by the table"
         return f"{_lower(self.setting.heading)}: {label}, as in {self.source.short_name}"
@@ -314,7 +318,7 @@ def _resolve_base(base: str, survey: Mapping[str, Ruleset]) -> Ruleset:
         if base == r.id or base in r.aliases:
             return r
     raise HouseCodeError(f"the ruleset code is built on '{excerpt(base)}', which is not a known ruleset; "
-                         f"the rulesets are: {', '.join(survey)}")
+                         f"the rulesets are: {', '.join(survey)}", part="base")
 
 
 def _change(s: Setting, token: str, base: Ruleset, survey: Mapping[str, Ruleset]) -> Change:
