@@ -1107,8 +1107,12 @@ def house_ruleset(code: str | RulesetCode) -> Ruleset:
     >>> r.rover_play.value, str(r.rover_play.citation), r.id
     (<RoverPlay.ANY_TIME: 'any-time'>, 'Childs survey, somersetgame.com, Double Cards and the Rover', 'parker-1947~v1~rover_play.any-time')
     """
-    parsed = code if isinstance(code, RulesetCode) else RulesetCode.parse(code)
-    return compose(parsed, RULESETS)
+    return _composed(code if isinstance(code, RulesetCode) else RulesetCode.parse(code))
+
+
+@lru_cache(maxsize=64)
+def _composed(code: RulesetCode) -> Ruleset:
+    return compose(code, RULESETS)
 
 
 def compose_ruleset(base: str, changes: Iterable[tuple[str, str]] = (), name: str = "") -> Ruleset:
