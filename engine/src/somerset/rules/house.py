@@ -38,7 +38,7 @@ from typing import Any, Mapping
 
 from .dimensions import (DIMENSIONS, AfterRover, AllPass, AuctionStyle, Bidding, Declaration, FirstLead, GameEnd, Made,
                          Misdeal, Revoke, RoverNoTrump, RoverPlay, RoverPower, Rule, RuleValue, Ruleset, SetPenalty,
-                         SSNoTrump, Tie, Undealt)
+                         SSNoTrump, Tie, Undealt, UndealtKind)
 from .errors import RulesError
 from .limits import excerpt
 
@@ -134,13 +134,18 @@ def setting(key: str) -> Setting:
 
 def token_of(value: Any) -> str:
     """A value as a code writes it: a named choice by its name, yes or no, a number in digits, the
-    undealt cards as their kind (and what the bidder may discard, after a dash)."""
+    undealt cards as their kind (and for a kitty, what the bidder may discard, after a dash).
+
+    What a bidder may discard belongs to the kitty alone: the undealt cards face up or all dealt
+    are written without it. (Parker 1947 with house rules gives its face-up rule a free exchange,
+    which serves only its three-handed game, whose format makes the undealt cards a kitty; over
+    any other base that exchange would never be used, so it is not a choice of its own.)"""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, Undealt):
-        return str(value.kind) if value.exchange.value == "none" else f"{value.kind}-{value.exchange}"
+        return f"{value.kind}-{value.exchange}" if value.kind is UndealtKind.KITTY else str(value.kind)
     if isinstance(value, RuleValue):
         return str(value)
     raise TypeError(f"no code for {value!r}")
@@ -156,7 +161,7 @@ def value_label(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Undealt):
-        return value.kind.label if value.exchange.value == "none" else f"{value.kind.label}; {value.exchange.label}"
+        return f"{value.kind.label}; {value.exchange.label}" if value.kind is UndealtKind.KITTY else value.kind.label
     if isinstance(value, RuleValue):
         return value.label
     return str(value)
