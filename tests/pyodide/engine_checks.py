@@ -16,6 +16,10 @@ from typing import Any
 # an error object ("error"); the answers must be identical in CPython and in Pyodide.
 API_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("ok", {"cmd": "rulesets"}),
+    ("ok", {"cmd": "compose", "rules": "parker-1947", "set": {"rover_play": "any-time", "target": 50}, "name": "Table à Jo"}),
+    ("ok", {"cmd": "trick", "rules": "parker-1947~v1~rover_play.any-time~name.VGFibGUgw6AgSm8", "trump": "8",
+            "cards": ["2/8", "0/0", "4/8"]}),
+    ("error", {"cmd": "trick", "rules": "parker-1947~v2~rover_play.any-time", "trump": "8", "cards": ["2/8"]}),
     ("ok", {"cmd": "pack", "deck": "single"}),
     ("ok", {"cmd": "pack", "deck": "double"}),
     ("ok", {"cmd": "pack", "deck": "triple"}),

@@ -33,7 +33,8 @@ from .game.precompute import DealSetup, deal_setup
 from .game.table import Table
 from .game.rng import DRAW_SALT, SplitMix64, deal_seed, shuffled
 from .rules.dimensions import DIMENSIONS, Format, Rule, Ruleset
-from .rules.rulesets import RULESETS, UnknownRulesetError, get_ruleset, load_ruleset
+from .rules.rulesets import RULESETS, UnknownRulesetError, compose_ruleset, get_ruleset, house_ruleset, load_ruleset
+from .rules.house import HouseCodeError, RulesetCode
 from .rules.scoring import ScoreChange, score_deal
 from .players.simulate import play_random, step_random
 from .rules.sources import SOURCES, Citation, Source
@@ -58,7 +59,7 @@ __all__ = [
     "parse_card", "parse_cards", "parse_trump",
     # rulesets
     "DIMENSIONS", "Format", "Rule", "Ruleset", "RULESETS", "UnknownRulesetError", "get_ruleset", "load_ruleset",
-    "SOURCES", "Citation", "Source",
+    "RulesetCode", "HouseCodeError", "house_ruleset", "compose_ruleset", "SOURCES", "Citation", "Source",
     # one trick, the auction, the score
     "IllegalPlay", "LegalPlays", "Verdict", "check_trump", "legal_plays", "trick_verdict",
     "Auction", "AuctionError", "Call", "CallNotationError", "PASS", "parse_call", "ScoreChange", "score_deal",

@@ -193,8 +193,27 @@ def table_json(req: JSON) -> JSON:
 
 
 def rulesets_json(req: JSON) -> JSON:
-    """Every ruleset, as the widgets list them."""
-    return {"rulesets": [responses.ruleset_summary(r) for r in RULESETS.values()]}
+    """Every ruleset, as the widgets list them, and what a table may change (``settings``: each
+    rule with the values the rulesets use, see :func:`somerset.service.house.settings_json`)."""
+    from .service.house import settings_json
+
+    return {"rulesets": [responses.ruleset_summary(r) for r in RULESETS.values()], **settings_json()}
+
+
+def compose_json(req: JSON) -> JSON:
+    """A table's own rules: ``rules`` (a surveyed ruleset, or a ruleset code to change further),
+    ``set`` (an object of rule to value, such as ``{"rover_play": "any-time", "target": 50}``) and
+    an optional ``name``. The answer holds the ``code`` every ``rules`` field accepts, the ``name``,
+    each change with the ruleset it comes from, the choices over the base, and the ruleset."""
+    from .service.house import HouseRequestError, compose_request
+
+    rules = read.field(req, "rules", str)
+    changes = read.field(req, "set", dict, {})
+    name = read.field(req, "name", str, None)
+    try:
+        return compose_request(rules, changes, name)
+    except HouseRequestError as e:
+        raise ApiError(str(e), e.field) from e
 
 
 def info_json(req: JSON) -> JSON:
@@ -265,6 +284,7 @@ class Command:
 COMMANDS: dict[str, Command] = {
     "info": Command(info_json, ()),
     "rulesets": Command(rulesets_json, ()),
+    "compose": Command(compose_json, ("rules", "set", "name")),
     "pack": Command(pack_json, (*_RULES, "deck")),
     "trick": Command(trick_json, (*_RULES, "trump", "cards", "held")),
     "legal": Command(legal_json, (*_RULES, "trump", "hand", "trick", "first_trick")),

@@ -8,6 +8,7 @@ functions that take the citation of each ruleset's own copy of the text.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable
 
 from .dimensions import (
@@ -43,6 +44,7 @@ from .dimensions import (
     UndealtKind,
 )
 from .errors import SomersetError
+from .house import HouseCodeError, RulesetCode, compose, is_code
 from .sources import Citation
 
 C = Citation
@@ -1088,10 +1090,37 @@ def get_ruleset(name: str) -> Ruleset:
     'boardgamegeek.com'
     """
     key = name.strip().lower() if isinstance(name, str) else ""
+    if isinstance(name, str) and is_code(name):
+        return house_ruleset(name.strip())
     if key in _ALIASES:
         return RULESETS[_ALIASES[key]]
     shown = name if isinstance(name, str) and len(name) <= 30 else repr(name)[:30]
     raise UnknownRulesetError(f"'{shown}' is not a known ruleset; the rulesets are: {', '.join(RULESETS)}", field="rules")
+
+
+@lru_cache(maxsize=64)
+def house_ruleset(code: str | RulesetCode) -> Ruleset:
+    """A table's own ruleset from its code (see :mod:`somerset.rules.house`): a surveyed ruleset
+    with the table's changes, its ``id`` the code written out.
+
+    >>> r = house_ruleset("parker-1947~v1~rover_play.any-time")
+    >>> r.rover_play.value, str(r.rover_play.citation), r.id
+    (<RoverPlay.ANY_TIME: 'any-time'>, 'Childs survey, somersetgame.com, Double Cards and the Rover', 'parker-1947~v1~rover_play.any-time')
+    """
+    return _composed(code if isinstance(code, RulesetCode) else RulesetCode.parse(code))
+
+
+@lru_cache(maxsize=64)
+def _composed(code: RulesetCode) -> Ruleset:
+    return compose(code, RULESETS)
+
+
+def compose_ruleset(base: str, changes: Iterable[tuple[str, str]] = (), name: str = "") -> Ruleset:
+    """A table's own ruleset from its base (an id or alias), the changes (setting, value) and its name."""
+    if is_code(base):
+        raise HouseCodeError(f"a table's rules are built on one of the surveyed rulesets: {', '.join(RULESETS)}")
+    pairs = [(k.strip().lower(), v.strip().lower()) for k, v in changes]
+    return house_ruleset(RulesetCode(get_ruleset(base).id, tuple(pairs), name.strip()))
 
 
 def load_ruleset(ruleset: Ruleset | str, options: Iterable[str] = ()) -> Ruleset:
@@ -1107,4 +1136,4 @@ def load_ruleset(ruleset: Ruleset | str, options: Iterable[str] = ()) -> Ruleset
     return r
 
 
-__all__ = ["RULESETS", "get_ruleset", "load_ruleset", "UnknownRulesetError"]
+__all__ = ["RULESETS", "get_ruleset", "load_ruleset", "house_ruleset", "compose_ruleset", "UnknownRulesetError"]

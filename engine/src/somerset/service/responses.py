@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from ..rules.cards import Card, Pack, Trump
 from ..rules.play import Condition, LegalPlays, Verdict
 from ..rules.dimensions import Ruleset
+from ..rules.house import SETTINGS, token_of
 from ..rules.scoring import ScoreChange
 
 __all__ = ["JSON", "error", "ruleset_summary", "trumps_json", "pack_json", "verdict_json", "legal_json", "score_json",
@@ -41,7 +42,8 @@ def trumps_json(trumps: Sequence[Trump]) -> list[JSON]:
 
 
 def ruleset_summary(r: Ruleset) -> JSON:
-    """A ruleset as the widgets list it: names, pack, formats (each with its trumps), trumps and options."""
+    """A ruleset as the widgets list it: names, pack, formats (each with its trumps), trumps, options,
+    and the value of every rule a table may change (``settings``, as a ruleset code writes it)."""
     return {
         "id": r.id,
         "name": r.name,
@@ -68,6 +70,7 @@ def ruleset_summary(r: Ruleset) -> JSON:
         "trumps": trumps_json(r.trumps()),
         "options": [{"id": o.id, "name": o.name, "formats": list(o.formats)} for o in r.options.value],
         "max_players": r.max_players,
+        "settings": {s.key: token_of(s.value_in(r)) for s in SETTINGS},
     }
 
 

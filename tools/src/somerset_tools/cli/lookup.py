@@ -1,4 +1,5 @@
-"""Commands that look a rule up: ``rulesets``, ``trick``, ``legal`` and ``score``.
+"""Commands that look a rule up: ``rulesets`` (and a table's own rules, ``rulesets --compose``),
+``trick``, ``legal`` and ``score``.
 
 Each asks the JSON API (:mod:`somerset.api`), so the command line and the browser give the
 same answers.
@@ -9,17 +10,50 @@ from __future__ import annotations
 import argparse
 from typing import Any, Sequence
 
-from .common import AddCommand, call, emit, whole
+from somerset.rules.house import MAX_NAME_CHARS
+from somerset.rules.limits import excerpt
 
-__all__ = ["register", "cmd_rulesets", "cmd_trick", "cmd_legal", "cmd_score"]
+from .common import AddCommand, BadInput, call, emit, whole
+
+__all__ = ["register", "cmd_rulesets", "cmd_compose", "cmd_trick", "cmd_legal", "cmd_score"]
 
 
 def _cards_arg(values: Sequence[str]) -> str:
     return " ".join(values)
 
 
+def _changes(sets: Sequence[str]) -> dict[str, str]:
+    """The ``--set RULE=VALUE`` arguments as a request's ``set``."""
+    out: dict[str, str] = {}
+    for item in sets:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise BadInput(f"--set '{excerpt(item)}' is not RULE=VALUE, such as --set rover_play=any-time "
+                           "(somerset rulesets --json lists the rules and their values)")
+        if key.strip() in out:
+            raise BadInput(f"--set gives {excerpt(key.strip())} twice; give each rule one value")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def cmd_compose(args: argparse.Namespace) -> None:
+    """A table's own rules: a ruleset (or a code) with changes; prints the code and each change."""
+    req: dict[str, Any] = {"cmd": "compose", "rules": args.compose, "set": _changes(args.set or [])}
+    if args.name is not None:
+        req["name"] = args.name
+    data = call(req)
+    lines = [f"{data['name']}", f"code: {data['code']}", f"over {data['base_name']}:"]
+    lines += [f"  {c['setting']}={c['value']}: {c['sentence']}" for c in data["changes"]] or ["  no changes"]
+    emit(args, data, "\n".join(lines))
+
+
 def cmd_rulesets(args: argparse.Namespace) -> None:
-    """List the rulesets with their packs and formats."""
+    """List the rulesets with their packs and formats, or compose a table's own (``--compose``)."""
+    if args.compose is not None:
+        cmd_compose(args)
+        return
+    if args.set or args.name is not None:
+        raise BadInput("--set and --name go with --compose BASE, the ruleset the table's rules are built on")
     data = call({"cmd": "rulesets"})["rulesets"]
     lines = []
     for r in data:
@@ -84,7 +118,15 @@ def cmd_score(args: argparse.Namespace) -> None:
 
 def register(add: AddCommand) -> None:
     """Add the look-up commands to the command line."""
-    p = add("rulesets", "list the rulesets and their formats", "List every ruleset with its pack and formats.")
+    p = add("rulesets", "list the rulesets and their formats, or compose a table's own",
+            "List every ruleset with its pack and formats (with --json, also each ruleset's value of every rule a "
+            "table may change). With --compose, build a table's own rules from a ruleset and changes, each a value "
+            "some ruleset of the same pack uses, and print its code, which every --rules accepts. Example: "
+            "somerset rulesets --compose parker-1947 --set rover_play=any-time --set target=50 --name 'Our table'")
+    p.add_argument("--compose", metavar="BASE", help="the ruleset (id, alias or code) the table's rules are built on")
+    p.add_argument("--set", action="append", metavar="RULE=VALUE",
+                   help="one change, such as rover_play=any-time or target=50 (repeat for more)")
+    p.add_argument("--name", help=f"the name the table gives its rules (at most {MAX_NAME_CHARS} characters)")
     p.set_defaults(func=cmd_rulesets)
 
     p = add("trick", "who wins a trick, and why",
