@@ -1,31 +1,11 @@
 """A table's own ruleset: a surveyed ruleset with the table's changes, and the code that names it.
 
-Real tables rarely play one booklet to the letter. A table's rules are a *base* (one of the
-surveyed rulesets) plus *changes*, at most one per setting (:data:`SETTINGS`): each either a value
-that some surveyed ruleset of the same pack uses (it brings that ruleset's summary, citations and
-interpretation with it) or, for the few numbers a table sets itself (the lowest bid, the game's
-target), a whole number within bounds. The result is a :class:`~somerset.rules.dimensions.Ruleset`
-like the others, validated, frozen and hashable, whose ``id`` is its code, so that every record
-and link that names a ruleset names the table's rules too.
-
-The code (:class:`RulesetCode`) is compact, URL-safe text, versioned so that it keeps its meaning::
-
-    parker-1947~v1~rover_play.any-time~target.50~name.T3VyIHRhYmxl
-
-the base's id, the version, each change as ``setting.value`` in the order of :data:`SETTINGS`,
-and the name the table chose (UTF-8 in base64url without padding) last. The characters are
-letters, digits and ``-._~``, which no URL encodes. ``RulesetCode.parse`` reads a code
-(the changes in any order) and ``str`` prints it back: ``RulesetCode.parse(str(code)) == code``.
-A code from a newer release (a higher version) is refused, never read as another ruleset.
-
-This module knows nothing of the surveyed rulesets themselves: :func:`compose` and
-:func:`choices` take them as the ``survey`` (``rulesets.py`` passes its registry).
-
->>> code = RulesetCode.parse("parker-1947~v1~rover_play.any-time")
->>> code.base, code.changes
-('parker-1947', (('rover_play', 'any-time'),))
->>> str(code)
-'parker-1947~v1~rover_play.any-time'
+A base (one of the surveyed rulesets) plus at most one change per setting (:data:`SETTINGS`), each
+a value some surveyed ruleset of the same pack uses (with its summary and citations) or a number
+within bounds; the result is a :class:`~somerset.rules.dimensions.Ruleset` whose ``id`` is its code.
+:class:`RulesetCode` is that code (``parker-1947~v1~rover_play.any-time~target.50~name.<base64url>``),
+:func:`compose` and :func:`choices` take the surveyed rulesets as ``survey``. The code's format and
+its versions: develop/architecture.md, "A table's own rules".
 """
 
 from __future__ import annotations
@@ -180,7 +160,14 @@ class RulesetCode:
     """A table's ruleset as text: the base's id, the changes (setting, value token) in the order of
     :data:`SETTINGS`, the table's name and the code's version. Reading it checks its form (the
     version, the settings, the name); whether the values exist for the base's pack is for
-    :func:`compose`."""
+    :func:`compose`. A code from a newer release (a higher version) is refused.
+
+    >>> code = RulesetCode.parse("parker-1947~v1~rover_play.any-time")
+    >>> code.base, code.changes
+    ('parker-1947', (('rover_play', 'any-time'),))
+    >>> str(code)
+    'parker-1947~v1~rover_play.any-time'
+    """
 
     base: str
     changes: tuple[tuple[str, str], ...] = ()
