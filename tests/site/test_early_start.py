@@ -29,10 +29,10 @@ def fields_in(html: str) -> list[str] | None:
 # What each tool's address carries (its widget's `static fields`); the pad and the trainer start
 # no engine from the head.
 EXPECTED = {
-    "tools/trick/index.html": ["rules", "trump", "cards"],
+    "tools/trick/index.html": ["rules", "trump", "cards", "held"],
     "tools/score/index.html": ["rules", "format", "bid", "made", "against"],
     "tools/replay/index.html": ["rules", "format", "seed", "dealer", "play", "bots"],
-    "tools/play/index.html": ["rules", "format", "seed", "moves", "play", "bots"],
+    "tools/play/index.html": ["rules", "format", "seed", "moves", "play", "bots", "level"],
     "tools/samedeal/index.html": ["rules", "format", "seed", "dealer", "moves", "play", "bots"],
     "tools/worth/index.html": ["rules", "format", "hand", "auction"],
     "tools/pad/index.html": None,
