@@ -86,7 +86,7 @@ def set_price(ruleset: Ruleset, fmt: Format, bid: int | None = None) -> str:
     :func:`score_seats`.
 
     >>> from somerset import get_ruleset
-    >>> r = get_ruleset("parker-1947")
+    >>> r = get_ruleset("parker")
     >>> set_price(r, r.format("four-partners"), 18)
     'If your side is set (takes fewer points than it bid), it loses twice the points it is short, and the other side scores twice the points it took: bid 18 and take 15, and your side scores −6, the other side +18.'
     """
