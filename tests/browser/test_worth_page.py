@@ -114,7 +114,7 @@ def test_a_permalink_on_a_phone_shows_the_engines_advice(open_page: Any, site_ur
     # the first slice's answer was shown and announced once, before the figures sharpened
     texts = page.evaluate("() => window.__texts")
     assert texts["reason"][0] == rec["reason"], texts["reason"]
-    assert texts["live"][0] == f"Recommended so far: bid {rec['bid']}, Trump: {rec['label']}. {rec['reason']}", texts["live"]
+    assert texts["live"][0] == f"So far: bid {rec['bid']}, Trump: {rec['label']}. {rec['reason']}", texts["live"]
     # the page fits the phone: the wide heat map scrolls in its own region
     width = page.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
     assert width <= 360, width
@@ -156,7 +156,7 @@ def test_the_call_is_marked_so_far_until_the_figures_are_final_and_its_cell_is_o
     sharpening = [s for s in states if "so far" in s["progress"]]
     assert sharpening, states
     for s in sharpening:
-        assert s["provisional"] and s["winner"].startswith("Recommended so far: "), s
+        assert s["provisional"] and s["winner"].startswith("So far: "), s
         assert all(c["mark"] == "so far" for c in s["cells"]), s
     last = states[-1]
     assert not last["provisional"] and last["winner"] == f"Recommended: {call}", last

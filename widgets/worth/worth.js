@@ -32,9 +32,10 @@ function percent(p) {
 }
 
 // The call recommended, in the site's trump notation: "Recommended: bid 18, Trump: /6 suit.";
-// while the figures still sharpen, "Recommended so far: bid 18, Trump: /6 suit." (it may change).
+// while the figures still sharpen, "So far: bid 18, Trump: /6 suit." (it may change; no longer than
+// the final words, so that the reason under it does not move on a phone).
 function recommendation(rec, provisional = false) {
-  return `Recommended${provisional ? " so far" : ""}: ${advisedCall(rec)}.`;
+  return `${provisional ? "So far" : "Recommended"}: ${advisedCall(rec)}.`;
 }
 
 // How many of the lowest bids are made in every deal played out, with every trump given: the
