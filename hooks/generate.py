@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 from mkdocs.exceptions import PluginError
 
 from somerset import DIMENSIONS, PACKS, RULESETS, get_ruleset, parse_cards
-from somerset.rules.dimensions import CONDUCT
+from somerset.rules.dimensions import AROUND_PLAY, CONDUCT
 from somerset.rules.describe import teams_label, trick_order, value_label
 from somerset.teaching.examples import WORKED_EXAMPLES, examples_for
 from somerset.rules.kitty import undealt_kind
@@ -224,6 +224,27 @@ def differing(labels: list[str]) -> list[bool]:
     return [label != ranked[0][0] for label in labels]
 
 
+def _compare_row(page: Any, rulesets: list[Any], key: str, heading: str) -> str:
+    """One row of the compare matrix: the rule ``key`` of every ruleset, the odd ones out marked."""
+    labels = [value_label(r, key) for r in rulesets]
+    marks = differing(labels)
+    cells = []
+    for r, label, differs in zip(rulesets, labels, marks):
+        rule = r.rule(key)
+        interp = (
+            f' <a class="sr-interp" href="{html.escape(_url(page, f"variants/{r.id}/#interpretations"))}" '
+            f'title="{html.escape(rule.interpretation)}">interpretation</a>'
+            if rule.interpretation else ""
+        )
+        marker = '<span class="sr-mark" aria-hidden="true">◆ </span><span class="sr-only">Differs: </span>' if differs else ""
+        cells.append(
+            f'<td data-rs="{r.id}" data-key="{key}" class="{"sr-differs" if differs else "sr-same"}">'
+            f'{marker}<span class="sr-value">{html.escape(label)}</span> {_cite_html(page, rule.citation, "source")}{interp}</td>'
+        )
+    row_class = "sr-row-differs" if any(marks) else "sr-row-same"
+    return f'<tr class="{row_class}" data-key="{key}"><th scope="row">{html.escape(heading)}</th>{"".join(cells)}</tr>'
+
+
 def render_compare(page: Any, arg: str | None) -> str:
     """Every rule of every ruleset, with a picker that narrows the columns (CSS only, no JavaScript
     needed; widgets/compare/compare.js adds the address, the marks against the rulesets picked, and the
@@ -245,25 +266,21 @@ def render_compare(page: Any, arg: str | None) -> str:
         f'<br><small>{html.escape(r.family)}, {html.escape(r.year)}</small></th>'
         for r in rulesets
     )
-    body = []
-    for key, heading in DIMENSIONS:
-        labels = [value_label(r, key) for r in rulesets]
-        marks = differing(labels)
-        cells = []
-        for r, label, differs in zip(rulesets, labels, marks):
-            rule = r.rule(key)
-            interp = (
-                f' <a class="sr-interp" href="{html.escape(_url(page, f"variants/{r.id}/#interpretations"))}" '
-                f'title="{html.escape(rule.interpretation)}">interpretation</a>'
-                if rule.interpretation else ""
-            )
-            marker = '<span class="sr-mark" aria-hidden="true">◆ </span><span class="sr-only">Differs: </span>' if differs else ""
-            cells.append(
-                f'<td data-rs="{r.id}" data-key="{key}" class="{"sr-differs" if differs else "sr-same"}">'
-                f'{marker}<span class="sr-value">{html.escape(label)}</span> {_cite_html(page, rule.citation, "source")}{interp}</td>'
-            )
-        row_class = "sr-row-differs" if any(marks) else "sr-row-same"
-        body.append(f'<tr class="{row_class}" data-key="{key}"><th scope="row">{html.escape(heading)}</th>{"".join(cells)}</tr>')
+    # The rules of play first (what changes how a deal is played or scored), then, under a heading
+    # row of their own and marked more quietly, the rules around the play (see AROUND_PLAY).
+    play = [(k, t) for k, t in DIMENSIONS if k not in AROUND_PLAY]
+    around = [(k, t) for k, t in DIMENSIONS if k in AROUND_PLAY]
+    width = len(rulesets) + 1
+    body = [f'<tbody class="sr-matrix-play"><tr class="sr-matrix-group"><th scope="rowgroup" colspan="{width}">'
+            'The rules of play: how a deal is played and scored</th></tr>']
+    for group, dims in (("play", play), ("around", around)):
+        if group == "around":
+            body.append(f'</tbody><tbody class="sr-matrix-around"><tr class="sr-matrix-group"><th scope="rowgroup" '
+                        f'colspan="{width}">Around the play: a card shown while dealing, the end of a game, '
+                        'the options</th></tr>')
+        for key, heading in dims:
+            body.append(_compare_row(page, rulesets, key, heading))
+    body.append("</tbody>")
     n = len(rulesets)
     return (
         f'<div class="sr-compare">\n<style>{"".join(css)}</style>\n'
@@ -277,9 +294,9 @@ def render_compare(page: Any, arg: str | None) -> str:
         "<somerset-compare></somerset-compare>\n"
         '<div class="sr-matrix-wrap" role="region" aria-labelledby="sr-compare-caption" tabindex="0">'
         '<table class="sr-matrix"><caption id="sr-compare-caption">Every rule of every ruleset, generated from the '
-        f'engine\'s data</caption><thead><tr><th scope="col">Rule</th>{head}</tr></thead><tbody>'
+        f'engine\'s data</caption><thead><tr><th scope="col">Rule</th>{head}</tr></thead>'
         + "".join(body)
-        + "</tbody></table></div>\n</div>\n"
+        + "</table></div>\n</div>\n"
     )
 
 

@@ -212,7 +212,9 @@ def test_a_page_says_plainly_when_offline_and_the_engine_was_never_fetched(open_
     expect(page.locator("somerset-score .sr-status")).to_contain_text(
         "The rules engine could not load: you are offline, and this device has not saved the rules engine yet",
         timeout=ENGINE_TIMEOUT)
-    expect(page.locator("somerset-score [aria-live]").first).to_contain_text("you are offline")
+    # announced as one sentence, as the status line says it
+    expect(page.locator("somerset-score [aria-live]").first).to_contain_text(
+        "The rules engine could not load: you are offline")
     # Back online, Retry starts the engine and the tool answers.
     page.context.set_offline(False)
     page.get_by_role("button", name="Retry").click()

@@ -149,3 +149,27 @@ def test_the_end_of_a_deal_played_at_the_table_links_here(open_page: Any) -> Non
     own = widget(page).locator(".sr-samedeal__ending[data-ruleset='parker-1947'] .sr-samedeal__outcome")
     expected = answer["endings"][0]["outcome"]
     expect(own).to_have_text(seats(expected[0].upper() + expected[1:]) + ".")
+
+
+def test_the_partings_come_first_and_the_steps_that_changed_nothing_apart(open_page: Any) -> None:
+    rules = ["parker-1947", "parker-1934", "minden-senior-center", "somersetcards-com"]
+    page, _ = open_page(f"{PAGE}?rules={','.join(rules)}&seed=6&dealer=1", **PHONE)
+    answer = engine(rules=rules, seed=6, dealer=0)
+    w = widget(page)
+    expect(w.locator(".sr-samedeal__summary")).to_have_text(summary_of(answer), timeout=TIMEOUT)
+    assert answer["first"] == 0 and answer["unchanged"], answer["unchanged"]
+    partings = w.locator("details.sr-samedeal__fold").first.locator(".sr-samedeal__event")
+    expect(partings).to_have_count(len(answer["events"]))
+    expect(partings.first.locator(".sr-samedeal__where")).to_contain_text(answer["events"][0]["where"])
+    # the steps where only the choices differed: apart, after the partings, bids in their order
+    unchanged = w.locator("details.sr-samedeal__unchanged")
+    expect(unchanged.locator("summary")).to_have_text(
+        f"Other choices allowed under some rulesets only, the play the same ({len(answer['unchanged'])})")
+    unchanged.locator("summary").click()
+    call = unchanged.locator(".sr-samedeal__event").first
+    # the rulesets that did the same for the same reason share one box, named together
+    same = call.locator(".sr-samedeal__ruleset[data-ruleset='parker-1947']")
+    expect(same.locator(".sr-samedeal__name")).to_have_text("Parker 1947, Parker 1934 and somersetcards.com")
+    expect(same.locator(".sr-samedeal__outcome")).to_have_text("Seat 2 bids 12 (here it could also have chosen bids of 1 to 11).")
+    expect(call.locator(".sr-samedeal__ruleset[data-ruleset='minden-senior-center'] .sr-samedeal__reasons li").first).to_contain_text(
+        "Bids of 1 to 11 are not allowed here: the lowest bid allowed is 12.")

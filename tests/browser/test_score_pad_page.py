@@ -170,3 +170,15 @@ def test_offline_after_the_engine_was_started_once(open_page: Any) -> None:
     ready(page)
     add(page, "They", 10, 12)  # seats 2+4 bid 10 and take 12 of the deal's points: made
     expect(page.locator("somerset-pad .sr-pad__totals dd")).to_have_text(["16", "12"])
+
+
+@pytest.mark.parametrize("names, verb", [("North,South", "wins"), ("Ann and Bob,Cy and Di", "win")])
+def test_the_winner_is_said_with_the_verb_its_name_takes(open_page: Any, names: str, verb: str) -> None:
+    # Two deals of 24 and a third made: the first side passes 66 having made its bid.
+    deals = "s1b20p24.0,s1b20p24.0,s1b12p24.0"
+    first, second = names.split(",")
+    page, _ = open_page(PAD + f"?rules=parker-1947&names={names.replace(' ', '+')}&deals={deals}", **PHONE)
+    answer = engine(rules="parker-1947", names=[first, second],
+                    deals=[{"bidder": 0, "bid": 20, "points": [24, 0]}] * 2 + [{"bidder": 0, "bid": 12, "points": [24, 0]}])
+    assert answer["winner"] == 0
+    expect(page.locator("somerset-pad .sr-pad__result strong")).to_have_text(f"{first} {verb} the game. ", timeout=TIMEOUT)

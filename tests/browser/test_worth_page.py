@@ -107,17 +107,72 @@ def test_a_permalink_on_a_phone_shows_the_engines_advice(open_page: Any, site_ur
         last = rec_trump["bids"][own - 1]
         expect(bids.first.locator("th")).to_have_text(f"{rec_trump['bids'][0]['bid']}\u2013{last['bid']}")
         expect(bids.first.locator("td").first).to_have_text("100%")
-    expect(w.locator("[aria-live='polite']")).to_have_text("The figures are final: 400 deals played out for each trump.")
+    expect(w.locator("[aria-live='polite']")).to_have_text(
+        "The figures are final: 400 deals played out for each trump. "
+        f"Recommended: bid {final['recommendation']['bid']}, Trump: {final['recommendation']['label']}.")
     expect(w.locator(".sr-verdict__reason")).to_have_text(final["recommendation"]["reason"])
     # the first slice's answer was shown and announced once, before the figures sharpened
     texts = page.evaluate("() => window.__texts")
     assert texts["reason"][0] == rec["reason"], texts["reason"]
-    assert texts["live"][0] == f"Recommended: bid {rec['bid']}, Trump: {rec['label']}. {rec['reason']}", texts["live"]
+    assert texts["live"][0] == f"So far: bid {rec['bid']}, Trump: {rec['label']}. {rec['reason']}", texts["live"]
     # the page fits the phone: the wide heat map scrolls in its own region
     width = page.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
     assert width <= 360, width
     for box in w.locator("button:visible, select:visible, textarea:visible").all():
         assert box.bounding_box()["height"] >= 44, box.evaluate("e => e.outerHTML.slice(0, 80)")
+
+
+# Every state the verdict's line, the progress line and the heat map's outlined cell pass through.
+RECORD_STATES = """
+window.__states = [];
+new MutationObserver(() => {
+  const w = document.querySelector("somerset-worth");
+  const winner = w && w.querySelector(".sr-verdict__winner");
+  const progress = w && w.querySelector(".sr-worth__progress");
+  if (!winner || !progress || !progress.textContent) return;
+  const cells = [...w.querySelectorAll(".sr-worth__table td.sr-worth__rec")];
+  const state = {
+    winner: winner.textContent, provisional: winner.hasAttribute("data-provisional"), progress: progress.textContent,
+    cells: cells.map((td) => ({ trump: td.closest("tr").dataset.trump, column: [...td.parentNode.children].indexOf(td),
+                                 mark: td.dataset.recommended })),
+  };
+  const last = window.__states[window.__states.length - 1];
+  if (!last || JSON.stringify(last) !== JSON.stringify(state)) window.__states.push(state);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+
+def test_the_call_is_marked_so_far_until_the_figures_are_final_and_its_cell_is_outlined(open_page: Any, site_url: str) -> None:
+    page, _ = open_page(goto=False, **PHONE)
+    page.add_init_script(RECORD_STATES)
+    page.goto(f"{site_url}{PAGE}?rules=parker-1947&format=four-partners&hand=" + HAND.replace(" ", "+"))
+    w = widget(page)
+    expect(w.locator(".sr-worth__progress")).to_have_text("400 deals played out for each trump.", timeout=TIMEOUT)
+    final = engine(rules="parker-1947", format="four-partners", hand=HAND, samples=400)
+    rec = final["recommendation"]
+    call = f"bid {rec['bid']}, Trump: {rec['label']}."
+    expect(w.locator(".sr-verdict__winner")).to_have_text(f"Recommended: {call}")
+    states = page.evaluate("() => window.__states")
+    sharpening = [s for s in states if "so far" in s["progress"]]
+    assert sharpening, states
+    for s in sharpening:
+        assert s["provisional"] and s["winner"].startswith("So far: "), s
+        assert all(c["mark"] == "so far" for c in s["cells"]), s
+    last = states[-1]
+    assert not last["provisional"] and last["winner"] == f"Recommended: {call}", last
+    # one cell outlined: the recommended trump's row, the recommended bid's column
+    sure = made_every_deal(final["trumps"])
+    bids = [b["bid"] for b in final["trumps"][0]["bids"]]
+    i = bids.index(rec["bid"])
+    column = 1 + (0 if sure and i < sure else i - sure + (1 if sure else 0))
+    assert last["cells"] == [{"trump": rec["trump"], "column": column, "mark": "final"}], last
+    heat = w.locator(".sr-worth__table")
+    assert heat.locator("thead th").nth(column).text_content() in (f"Bid {rec['bid']}", heat_columns(bids, sure)[0])
+    expect(w.locator(".sr-worth__key")).to_have_text(f"The outlined cell is the recommended call: {call}")
+    # the price of a set in words, and the bids table's terms glossed
+    expect(w.locator(".sr-worth__set")).to_have_text(final["set_price"])
+    assert final["set_price"].startswith("If your side is set")
+    expect(w.locator(".sr-worth__gloss dt")).to_have_text(["Made", "95% interval", "Expected score"])
 
 
 def test_a_bad_hand_is_refused_in_its_field_and_the_address_keeps_the_question(open_page: Any) -> None:

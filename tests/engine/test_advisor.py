@@ -172,7 +172,7 @@ def test_the_api_carries_on_from_the_samples_it_has() -> None:
     again = api.dispatch({**req, "samples": 40})
     fresh = advise("parker-1947", STRONG, samples=40, seed=12).to_json()
     assert first["samples"] == 20 and again["samples"] == 40
-    assert {k: v for k, v in again.items() if k != "seed"} == fresh
+    assert {k: v for k, v in again.items() if k not in ("seed", "set_price")} == fresh
     kept = advisor_for("parker-1947", STRONG, seed=12, samples=40)
     assert kept.done == 40
     assert advisor_for("parker-1947", STRONG, seed=12, samples=10).done == 0  # fewer than kept: a new one
@@ -235,3 +235,38 @@ def test_a_play_out_ends_the_deal_through_the_play_phase() -> None:
     with pytest.raises(ValueError, match="starts in the play"):
         play_out(new_deal("parker-1947", seed=1))
     assert PLAY_PHASE is not None
+
+
+@pytest.mark.parametrize("rid,fmt", EVERY_FORMAT)
+def test_the_price_of_a_set_is_said_under_every_rulesets_scoring(rid: str, fmt: str) -> None:
+    from somerset.rules.dimensions import SetPenalty
+    from somerset.rules.scoring import set_price
+
+    r = RULESETS[rid]
+    f = r.format(fmt)
+    double = r.set.value is SetPenalty.DOUBLE
+    bid = min(18, f.points_per_deal)
+    words = set_price(r, f, bid)
+    # one sentence, to the bidder, under this ruleset's rule for a set
+    assert words.startswith("If your side is set" if f.partnership else "If you are set") and words.endswith(".")
+    assert words.count(".") == 1
+    assert ("twice the points" in words) == double
+    assert ("loses the points of its bid" in words or "lose the points of your bid" in words) == (not double)
+    if len(f.teams) == 2:
+        # the worked example: the bid, three points short, as the ruleset's rule scores it
+        against = f.points_per_deal - (bid - 3)
+        mine = -6 if double else -bid
+        theirs = 2 * against if double else against
+        minus = "\u2212"
+        assert words.endswith(f"bid {bid} and take {bid - 3}, and {'your side scores' if f.partnership else 'you score'} "
+                              f"{minus}{-mine}, the other {'side' if f.partnership else 'player'} +{theirs}.")
+    # the advisor's answer says it, the recommended bid (else the lowest offered) as the example
+    hand, seat, dealer = _hand(rid, fmt)
+    answer = api.dispatch({"cmd": "advise", "rules": rid, "format": fmt, "hand": hand, "seat": seat,
+                           "dealer": dealer, "samples": 2})
+    if "error" in answer:
+        assert "trump is drawn" in answer["error"]["message"]
+        return
+    rec = answer["recommendation"]
+    example = rec["bid"] if rec["bid"] is not None else min(b["bid"] for t in answer["trumps"] for b in t["bids"])
+    assert answer["set_price"] == set_price(r, f, example)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from somerset import RULESETS, get_ruleset, trick_verdict
-from somerset.game.actions import Action
+from somerset.game.actions import Action, ActionKind
 from somerset.api import dispatch, handle
 from somerset.game.deal import Deal
 from somerset.records.deal_record import parse_record, record_of
@@ -240,3 +240,41 @@ def test_a_seed_is_dealt_by_the_dealer_asked_for_and_by_seat_0_when_none_is() ->
     table, _, _ = table_deal("parker-1947", None, 5, [])
     assert sorted(last["source"]["hands"][0]) == sorted(str(c) for c in table.dealt[0])
     assert last["source"]["hands"] != plain["source"]["hands"]
+
+
+def test_the_points_listed_are_where_the_rulesets_part_and_the_unchanged_steps_come_apart() -> None:
+    # Minden Senior Center's lowest bid is 12: the other rulesets allow bids of 1 to 11 at the first
+    # call, though every one bids 12; the real difference is the kitty after the auction.
+    sd = same_deal(seed_source("parker-1947", None, 6), DOUBLE)
+    assert sd["first"] == 0
+    assert sd["events"] and all(e["parted"] for e in sd["events"])
+    assert (sd["events"][0]["kind"], sd["events"][0]["where"]) == ("phase", "The end of the auction")
+    assert sd["unchanged"] and all(not e["parted"] and e["kind"] == "allowed" for e in sd["unchanged"])
+    call = sd["unchanged"][0]
+    assert call["where"] == "The auction, call 1"
+    by = {x["ruleset"]: x for x in call["by_ruleset"]}
+    senior = by["minden-senior-center"]
+    assert [r["text"] for r in senior["reasons"]] == ["Bids of 1 to 11 are not allowed here: the lowest bid allowed is 12."]
+    assert by["parker-1947"]["outcome"] == "seat 1 bids 12 (here it could also have chosen bids of 1 to 11)"
+
+
+def test_several_choices_are_said_in_their_order_with_runs_of_bids_joined() -> None:
+    from somerset.service.samedeal import _choices_noun
+
+    assert _choices_noun([Action.bid(n) for n in (2, 10, 1, 11, 12, 5)]) == "bids of 1, 2, 5 and 10 to 12"
+    assert _choices_noun([Action.bid(9), Action(ActionKind.PASS)]) == "passing or a bid of 9"
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_each_reading_is_quoted_once(seed: int) -> None:
+    sd = same_deal(seed_source("parker-1947", None, seed), "all")
+    reasons = [r for e in sd["events"] + sd["unchanged"] for x in e["by_ruleset"] for r in x["reasons"]]
+    quoted = [r["interpretation"] for r in reasons if r["interpretation"]]
+    assert len(quoted) == len(set(quoted))
+    # a reason whose reading was quoted above says so; its rule's reading is among those quoted
+    for r in reasons:
+        if r["reading_above"]:
+            assert r["interpretation"] is None and r["rule"]
+    assert any(r["reading_above"] for r in reasons) or seed == 6
+    endings = [r["interpretation"] for e in sd["endings"] for r in e["reasons"] if r["interpretation"]]
+    assert len(endings) == len(set(endings))

@@ -316,3 +316,31 @@ def test_the_ending_page_shows_position_and_answer_without_javascript(built_site
     for p in PUZZLES:
         if p.kind == "ending":
             assert f'data-puzzle="{p.id}"><a class="sr-try" href="../trainer/?p={p.id}">' in page
+
+
+def test_compare_lists_the_rules_of_play_before_those_around_the_play():
+    from somerset.rules.dimensions import AROUND_PLAY
+
+    html = _hook().render_compare(_page("compare.md"), None)
+    keys = re.findall(r'<tr class="sr-row-[a-z]+" data-key="([a-z_]+)">', html)
+    assert sorted(keys) == sorted(k for k, _ in DIMENSIONS)
+    play = [k for k, _ in DIMENSIONS if k not in AROUND_PLAY]
+    assert keys == play + [k for k, _ in DIMENSIONS if k in AROUND_PLAY]
+    # the options and the tie rule sit in a group of their own, after the rules of play
+    assert {"options", "game"} <= set(AROUND_PLAY) and "undealt" in play and "set" in play
+    around = html[html.index('<tbody class="sr-matrix-around">'):]
+    assert all(f'data-key="{k}"' in around for k in AROUND_PLAY)
+    assert not any(f'data-key="{k}"' in around for k in play)
+
+
+def test_the_home_page_says_the_tools_work_offline_and_the_tools_page_opens_with_ready_for_the_table(built_site: Path):
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    lead = re.search(r'<p class="sr-home__lead">(.*?)</p>', home, re.S)
+    assert lead, "the home page's lead"
+    assert "offline" in lead.group(1) and 'href="tools/#ready-for-the-table"' in lead.group(1)
+    assert "rules engine in your browser" not in home
+    tools = (built_site / "tools" / "index.html").read_text(encoding="utf-8")
+    # Ready for the table comes before the list of tools, straight after the opening paragraph
+    assert tools.index('id="ready-for-the-table"') < tools.index('class="sr-links"')
+    assert re.search(r"<h2 [^>]*>", tools).group(0).startswith('<h2 id="ready-for-the-table"')
+    assert tools.index("<somerset-ready") < tools.index('class="sr-links"')

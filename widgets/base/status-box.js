@@ -89,7 +89,7 @@ export const engineStatus = {
       this._progress.hidden = true;
       this._retry.hidden = false;
       if (hadFocus) this._retry.focus();
-      if (!this._announcedFailure) this.announce(`The rules engine could not load. ${state.message}`);
+      if (!this._announcedFailure) this.announce(`The rules engine could not load: ${state.message}`);
       this._announcedFailure = true;
     } else if (state.status === "ready") {
       // Focus on the Start button (or the box) would fall to the page's body when it hides: move it

@@ -76,6 +76,7 @@ class SomersetCompare extends HTMLElement {
     const chosen = this.chosen();
     const shown = new Set((chosen.length ? chosen : this._picks).map((p) => p.value));
     let differ = 0;
+    let around = 0;
     for (const row of this._rows) {
       const cells = [...row.querySelectorAll("td[data-rs]")].filter((td) => shown.has(td.dataset.rs));
       const marks = differing(cells.map((td) => (td.querySelector(".sr-value") || td).textContent));
@@ -84,12 +85,13 @@ class SomersetCompare extends HTMLElement {
         this.mark(td, i >= 0 && marks[i]);
       }
       const any = marks.some(Boolean);
-      if (any) differ += 1;
+      if (any && row.closest(".sr-matrix-around")) around += 1;
+      else if (any) differ += 1;
       row.classList.toggle("sr-row-differs", any);
       row.classList.toggle("sr-row-same", !any);
     }
     writeAddress({ rules: chosen.map((p) => p.value).join(","), diff: this._onlyDiff && this._onlyDiff.checked ? "1" : "" });
-    this.say(this.summary(chosen, differ), notices);
+    this.say(this.summary(chosen, differ, around), notices);
   }
 
   mark(td, differs) {
@@ -105,15 +107,18 @@ class SomersetCompare extends HTMLElement {
     }
   }
 
-  summary(chosen, differ) {
-    const rows = this._rows.length;
+  // The rules of play that differ come first; those around the play (the last group of rows) after.
+  summary(chosen, differ, around) {
+    const aroundRows = this._rows.filter((row) => row.closest(".sr-matrix-around")).length;
+    const rows = this._rows.length - aroundRows;
     const only = this._onlyDiff && this._onlyDiff.checked ? " Only those rows are shown." : "";
     if (chosen.length === 1) {
       return `Showing ${chosen[0].dataset.name} alone. Tick another ruleset to compare it with.`;
     }
     const who = chosen.length ? listWords(chosen.map((p) => p.dataset.name)) : `all ${this._picks.length} rulesets`;
-    if (differ === 0) return `Comparing ${who}: they agree on all ${rows} rules.${only}`;
-    return `Comparing ${who}: ${differ} of ${rows} rules differ, marked ◆.${only}`;
+    const besides = around ? ` Around the play, ${around} of ${aroundRows} differ${around === 1 ? "s" : ""}.` : "";
+    if (differ === 0) return `Comparing ${who}: they agree on all ${rows} rules of play.${besides}${only}`;
+    return `Comparing ${who}: ${differ} of ${rows} rules of play differ, marked ◆.${besides}${only}`;
   }
 
   say(text, notices) {

@@ -4,6 +4,7 @@
 // box it is in. Methods of <somerset-pad> (pad.js assigns them to the element).
 
 import { capitalize, signed } from "../base/ui.js";
+import { winsWords } from "./words.js";
 import { LIMITS } from "../store/storage.js";
 
 export function cleanName(text) {
@@ -67,7 +68,7 @@ export const dealForm = {
         const line = a.lines[a.lines.length - 1];
         const changes = a.sides.map((s, i) => `${s.name} ${signed(line.changes[i])}`).join(", ");
         let words = `Deal ${line.number}: ${changes}. ${capitalize(this.totalsWords(a))}.`;
-        if (a.winner !== null) words += ` ${a.sides[a.winner].name} win the game: ${a.result}.`;
+        if (a.winner !== null) words += ` ${winsWords(a.sides[a.winner].name)}: ${a.result}.`;
         return words;
       },
       (next) => `Deal ${next.deals.length} is on the pad: scored when the engine is ready.`,
@@ -125,7 +126,7 @@ export const dealForm = {
         const line = a.lines[index];
         const changes = a.sides.map((s, i) => `${s.name} ${signed(line.changes[i])}`).join(", ");
         let words = `Deal ${index + 1} changed: ${changes}. ${capitalize(this.totalsWords(a))}.`;
-        if (a.winner !== null) words += ` ${a.sides[a.winner].name} win the game: ${a.result}.`;
+        if (a.winner !== null) words += ` ${winsWords(a.sides[a.winner].name)}: ${a.result}.`;
         return words;
       },
       () => `Deal ${index + 1} changed: scored when the engine is ready.`,

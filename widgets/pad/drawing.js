@@ -7,7 +7,7 @@
 import { capitalize, citationLink, clear, h, interpretationNote, replace, signed } from "../base/ui.js";
 import { bringIntoView, fitsBand } from "../base/in-view.js";
 import { dealsToText } from "./game.js";
-import { plural, total, when, withMinus } from "./words.js";
+import { plural, total, when, winsWords, withMinus } from "./words.js";
 
 export const drawing = {
   totalsWords(a) {
@@ -119,7 +119,7 @@ export const drawing = {
         h(
           "p",
           { class: "sr-pad__result" },
-          over ? h("strong", {}, `${s.sides[board.winner].name} win the game. `) : null,
+          over ? h("strong", {}, `${winsWords(s.sides[board.winner].name)}. `) : null,
           words ? `${capitalize(board.result)}${waiting && scored ? ` (after deal ${scored})` : ""}. ` : `After deal ${scored}. `,
           h("span", { class: "sr-hint" }, `${board.ruleset_name}: ${board.target} to win. `, citationLink(board.game_rule.citation)),
         ),

@@ -5,6 +5,7 @@
 // once it is. Methods of <somerset-pad> (pad.js assigns them to the element).
 
 import { capitalize, signed } from "../base/ui.js";
+import { winsWords } from "./words.js";
 import { answerCovers, answerPrefix, answerWords, keyGame, padRequest, requestKey, stateOf } from "./game.js";
 
 // The names of two sides the reader has not named.
@@ -218,7 +219,7 @@ export const scoring = {
     } else {
       words = `Deals ${before + 1} to ${n} scored. ${capitalize(this.totalsWords(a))}.`;
     }
-    if (a.winner !== null) words += ` ${a.sides[a.winner].name} win the game: ${a.result}.`;
+    if (a.winner !== null) words += ` ${winsWords(a.sides[a.winner].name)}: ${a.result}.`;
     return words;
   },
 

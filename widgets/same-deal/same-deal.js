@@ -63,7 +63,7 @@ function listWords(names) {
 const KIND_WORDS = {
   phase: "What happens next",
   action: "A different call or card",
-  allowed: "Allowed under one ruleset only (the play stayed the same)",
+  allowed: "Other choices allowed, the same play",
   trick: "The trick goes to another seat",
   points: "The trick scores differently",
   kitty: "The discards count differently",
@@ -376,6 +376,19 @@ class SomersetSamedeal extends Widget {
         ),
       );
     }
+    // The steps where a choice was allowed under some rulesets only, the play staying the same: after
+    // the partings, folded, since they changed nothing.
+    const unchanged = d.unchanged || [];
+    if (unchanged.length) {
+      parts.push(
+        h(
+          "details",
+          { class: "sr-samedeal__fold sr-samedeal__unchanged" },
+          h("summary", {}, `Other choices allowed under some rulesets only, the play the same (${unchanged.length})`),
+          h("ol", { class: "sr-samedeal__events" }, unchanged.map((e) => this.eventView(e, false, names))),
+        ),
+      );
+    }
     parts.push(
       h(
         "details",
@@ -450,15 +463,23 @@ class SomersetSamedeal extends Widget {
     );
     const groupOf = new Map();
     e.groups.forEach((g, i) => g.forEach((id) => groupOf.set(id, i)));
-    const cards = e.by_ruleset.map((x) =>
-      h(
+    // Rulesets that did the same for the same reasons share one entry, their names listed together.
+    const same = new Map();
+    for (const x of e.by_ruleset) {
+      const key = JSON.stringify([groupOf.get(x.ruleset), x.outcome, x.reasons]);
+      if (same.has(key)) same.get(key).push(x);
+      else same.set(key, [x]);
+    }
+    const cards = [...same.values()].map((xs) => {
+      const x = xs[0];
+      return h(
         "li",
-        { class: `sr-samedeal__ruleset sr-samedeal__ruleset--g${groupOf.get(x.ruleset) % 4}`, "data-ruleset": x.ruleset },
-        h("p", { class: "sr-samedeal__name" }, x.ruleset_name),
+        { class: `sr-samedeal__ruleset sr-samedeal__ruleset--g${groupOf.get(x.ruleset) % 4}`, "data-ruleset": x.ruleset, "data-rulesets": xs.map((y) => y.ruleset).join(" ") },
+        h("p", { class: "sr-samedeal__name" }, listWords(xs.map((y) => y.ruleset_name))),
         h("p", { class: "sr-samedeal__outcome" }, seatText(x.outcome.charAt(0).toUpperCase() + x.outcome.slice(1)) + "."),
         x.reasons.length ? h("ul", { class: "sr-samedeal__reasons" }, x.reasons.map((r) => this.reasonView(r))) : null,
-      ),
-    );
+      );
+    });
     return h("li", { class: `sr-samedeal__event${first ? " sr-samedeal__event--first" : ""}`, "data-kind": e.kind }, heading, h("ul", { class: "sr-samedeal__side" }, cards));
   }
 
@@ -470,6 +491,7 @@ class SomersetSamedeal extends Widget {
       seatText(r.text),
       r.citation ? [" ", citationLink(r.citation)] : null,
       interpretationNote(r.interpretation),
+      r.reading_above ? h("p", { class: "sr-interp" }, h("strong", {}, "Interpretation"), " as given above.") : null,
     );
   }
 

@@ -1,11 +1,12 @@
 // <somerset-worth rules="parker-1947" format="four-partners" hand="6/6 5/6 ..." auction="14 pass" [permalink]>
 // What is my hand worth? The engine deals the cards the reader cannot see at random, plays each
 // deal out for every trump the bidder may name, and shows the chance of making each bid by trump
-// (a heat map), the expected score of each bid with the chosen trump, and a recommended call with
-// its reason. The hand is typed or entered on the card pad; the calls made before the reader's
-// (from the dealer's left; the dealer is the last seat, as at Play a deal) give the reader's seat
-// and what the bid must beat. It asks in slices (the `advise` request carries on from the deals it has played), so
-// the figures sharpen while the reader watches.
+// (a heat map, the recommended call's cell outlined), the expected score of each bid with the
+// chosen trump (its terms and the price of a set in words), and a recommended call with its reason,
+// marked "so far" until the figures are final. The hand is typed or entered on the card pad; the
+// calls before the reader's (from the dealer's left; the dealer is the last seat, as at Play a
+// deal) give the reader's seat and what the bid must beat. It asks in slices (the `advise` request
+// carries on from the deals it has played), so the figures sharpen while the reader watches.
 
 import { RulesetChoice, Widget, advisedCall, clear, defineWidget, fillFormatSelect, formatOf, h, nextId, packInfo, replace, rulesetList, seatName, signed } from "../base/ui.js";
 import { CardPad } from "../views/card-pad.js";
@@ -30,9 +31,11 @@ function percent(p) {
   return `${Math.floor(p * 100 + 0.5)}%`;
 }
 
-// The call recommended, in the site's trump notation: "Recommended: bid 18, Trump: /6 suit."
-function recommendation(rec) {
-  return `Recommended: ${advisedCall(rec)}.`;
+// The call recommended, in the site's trump notation: "Recommended: bid 18, Trump: /6 suit.";
+// while the figures still sharpen, "So far: bid 18, Trump: /6 suit." (it may change; no longer than
+// the final words, so that the reason under it does not move on a phone).
+function recommendation(rec, provisional = false) {
+  return `${provisional ? "So far" : "Recommended"}: ${advisedCall(rec)}.`;
 }
 
 // How many of the lowest bids are made in every deal played out, with every trump given: the
@@ -281,11 +284,11 @@ class SomersetWorth extends Widget {
       this.show(answer, samples < MOST);
       if (first) {
         const rec = answer.recommendation;
-        this.announce(`${recommendation(rec)} ${rec.reason}`);
+        this.announce(`${recommendation(rec, samples < MOST)} ${rec.reason}`);
         first = false;
       }
     }
-    this.announce(`The figures are final: ${MOST} deals played out for each trump.`);
+    this.announce(`The figures are final: ${MOST} deals played out for each trump. ${recommendation(this._answer.recommendation)}`);
   }
 
   show(answer, more) {
@@ -303,26 +306,39 @@ class SomersetWorth extends Widget {
       reason = h("p", { class: "sr-verdict__reason" });
       replace(this._advice, winner, reason);
     }
-    replace(winner, h("strong", {}, recommendation(rec)));
+    // Until the last slice the call is marked as provisional: the figures may still move it.
+    winner.classList.toggle("sr-worth__provisional", more);
+    if (more) winner.dataset.provisional = "";
+    else delete winner.dataset.provisional;
+    replace(winner, h("strong", {}, recommendation(rec, more)));
     reason.textContent = rec.reason;
     const trumps = answer.trumps.filter((t) => t.samples > 0);
     const sure = madeEveryDeal(trumps);
     const columns = trumps.length ? trumps[0].bids.slice(sure).map((b) => `Bid ${b.bid}`) : [];
     if (sure) columns.unshift(`Bids ${bidRange(trumps[0].bids, sure)}`);
+    // The recommended call's cell is marked (its trump's row, its bid's column, the joined column
+    // when the bid is among the bids made in every deal); a pass marks none.
+    const recIndex = rec.bid === null ? -1 : trumps.length ? trumps[0].bids.findIndex((b) => b.bid === rec.bid) : -1;
+    const recColumn = recIndex < 0 ? -1 : sure && recIndex < sure ? 0 : recIndex - sure + (sure ? 1 : 0);
+    const cell = (t, column, p) => {
+      const marked = t.trump === rec.trump && column === recColumn;
+      return h("td", { class: `sr-num ${shade(p)}${marked ? " sr-worth__rec" : ""}`, "data-recommended": marked ? (more ? "so far" : "final") : null }, percent(p));
+    };
     const rows = trumps.map((t) =>
       h(
         "tr",
         { "data-trump": t.trump },
         h("th", { scope: "row" }, t.label, h("span", { class: "sr-worth__mean" }, ` ${t.mean.toFixed(1)} points`)),
-        sure ? h("td", { class: `sr-num ${shade(1)}` }, percent(1)) : null,
-        t.bids.slice(sure).map((b) => h("td", { class: `sr-num ${shade(b.p_make)}` }, percent(b.p_make))),
+        sure ? cell(t, 0, 1) : null,
+        t.bids.slice(sure).map((b, i) => cell(t, i + (sure ? 1 : 0), b.p_make)),
       ),
     );
     // The tables' scrolling regions stay in place across slices (only their tables are replaced), so
     // a reader who has tabbed into one keeps the focus while the figures sharpen.
     if (!this._heatWrap) {
       this._heatWrap = h("div", { class: "sr-table-wrap", tabindex: "0", role: "region", "aria-label": "Chance of making each bid, by trump" });
-      replace(this._heat, h("h3", {}, "Chance of making each bid"), this._heatWrap);
+      this._heatKey = h("p", { class: "sr-hint sr-worth__key" });
+      replace(this._heat, h("h3", {}, "Chance of making each bid"), this._heatKey, this._heatWrap);
       // The map is scrolled to the recommended bid as the figures come in, until the reader
       // scrolls it themselves.
       this._heatFollows = true;
@@ -336,11 +352,13 @@ class SomersetWorth extends Widget {
       h(
         "table",
         { class: "sr-table sr-worth__table" },
-        h("caption", { class: "sr-vh" }, "Chance of making each bid (columns) with each trump (rows), and the side's average points"),
+        h("caption", { class: "sr-vh" }, `Chance of making each bid (columns) with each trump (rows), and the side's average points${recColumn >= 0 ? `; the ${more ? "call recommended so far" : "recommended call"}, ${advisedCall(rec)}, is outlined` : ""}`),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Trump"), columns.map((c) => h("th", { scope: "col", class: "sr-num" }, c)))),
         h("tbody", {}, rows),
       ),
     );
+    this._heatKey.textContent = recColumn >= 0 ? `The outlined cell is the ${more ? "call recommended so far" : "recommended call"}: ${advisedCall(rec)}.` : "";
+    this._heatKey.hidden = recColumn < 0;
     if (this._heatFollows) this.scrollHeatTo(rec.bid);
     // The trump choice for the bids table: kept across slices, the recommended trump at first.
     const chosen = this._trump.value && trumps.some((t) => t.trump === this._trump.value) && this._trumpFor === this._seq ? this._trump.value : rec.trump;
@@ -387,14 +405,29 @@ class SomersetWorth extends Widget {
     if (!this._bidsWrap) {
       this._bidsHint = h("p", { class: "sr-hint" });
       this._bidsWrap = h("div", { class: "sr-table-wrap", tabindex: "0", role: "region" });
+      this._setPrice = h("p", { class: "sr-worth__set" });
+      // The table's terms in plain words, under it.
+      const gloss = h(
+        "dl",
+        { class: "sr-worth__gloss" },
+        h("dt", {}, "Made"),
+        h("dd", {}, "The share of the deals played out in which your side took at least the bid."),
+        h("dt", {}, "95% interval"),
+        h("dd", {}, "Where the true share lies, 19 times in 20, judging from the deals played so far; it narrows as more are played."),
+        h("dt", {}, "Expected score"),
+        h("dd", {}, "What the bid does to your side's score on average over those deals, a set counted at its price."),
+      );
       replace(
         this._bids,
         h("h3", {}, "Each bid with one trump"),
         h("div", { class: "sr-field" }, h("label", { for: this._trump.id }, "Trump"), this._trump),
         this._bidsHint,
         this._bidsWrap,
+        this._setPrice,
+        gloss,
       );
     }
+    this._setPrice.textContent = answer.set_price || "";
     this._bidsHint.textContent = `With ${t.label} your side takes ${t.mean.toFixed(1)} points on average (95% interval ${low}).`;
     this._bidsWrap.setAttribute("aria-label", `Each bid with ${t.label}`);
     replace(

@@ -421,6 +421,10 @@ DIMENSIONS: tuple[tuple[str, str], ...] = (
     ("options", "Options"),
 )
 DIMENSION_KEYS = tuple(k for k, _ in DIMENSIONS)
+#: The dimensions around the play: they change neither how a deal is played nor what it scores (a
+#: card shown while dealing, when a game ends and how a tie is settled, the optional rules on offer),
+#: so where rulesets are compared they come after the rules of play.
+AROUND_PLAY: tuple[str, ...] = ("misdeal", "game", "options")
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from .describe import signed
 from .errors import RulesError
 from .dimensions import Format, Made, Rule, Ruleset, SetPenalty, Tie
 from .sources import Citation
 
-__all__ = ["ScoreChange", "score_deal", "score_seats", "scored_format", "SidesScore", "score_sides", "GameDecision", "decide_game"]
+__all__ = ["ScoreChange", "set_price", "score_deal", "score_seats", "scored_format", "SidesScore", "score_sides", "GameDecision", "decide_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,37 @@ def _opponent_change(ruleset: Ruleset, is_set: bool, against: int, who: str = "t
     if ruleset.made.value is Made.BOTH_SIDES:
         return against, f"{who} {score} the {against} they took"
     return 0, f"{who} {score} nothing (they took {against})"
+
+
+def set_price(ruleset: Ruleset, fmt: Format, bid: int | None = None) -> str:
+    """What being set costs under ``ruleset``, in one sentence to the bidder, from its scoring rule;
+    with ``bid`` (and two sides), a worked example: that bid, three points short, scored by
+    :func:`score_seats`.
+
+    >>> from somerset import get_ruleset
+    >>> r = get_ruleset("parker")
+    >>> set_price(r, r.format("four-partners"), 18)
+    'If your side is set (takes fewer points than it bid), it loses twice the points it is short, and the other side scores twice the points it took: bid 18 and take 15, and your side scores −6, the other side +18.'
+    """
+    mine, it = ("your side", "it") if fmt.partnership else ("you", "you")
+    others = len(fmt.teams) - 1
+    them = ("the other side" if fmt.partnership else "the other player") if others == 1 else (
+        "each other side" if fmt.partnership else "each other player")
+    bidder = "loses twice the points it is short" if ruleset.set.value is SetPenalty.DOUBLE else "loses the points of its bid"
+    they = "it" if fmt.partnership else "they"
+    taken = f"twice the points {they} took" if ruleset.set.value is SetPenalty.DOUBLE else f"the points {they} took"
+    if not fmt.partnership:
+        bidder = bidder.replace("loses", "lose").replace("it is", "you are").replace("its bid", "your bid")
+    words = (f"If {mine} {'is' if fmt.partnership else 'are'} set (take{'s' if fmt.partnership else ''} fewer points "
+             f"than {it} bid), {it} {bidder}, and {them} scores {taken}")
+    total = fmt.points_per_deal
+    if bid is not None and others == 1 and 3 <= bid <= total:
+        made = bid - 3
+        bid_team = 0
+        changes = score_seats(ruleset, fmt, fmt.teams[bid_team][0], bid, [made, total - made])
+        words += (f": bid {bid} and take {made}, and {mine} score{'s' if fmt.partnership else ''} "
+                  f"{signed(changes[0])}, {them} {signed(changes[1])}")
+    return words + "."
 
 
 def scored_format(ruleset: Ruleset, format_id: str | None = None) -> Format:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..players.advisor import MAX_SAMPLES, AdviceError, advisor_for
 from ..rules.limits import MAX_MOVES
+from ..rules.scoring import set_price
 from . import fields as read
 from .fields import ApiError
 from .responses import JSON
@@ -20,7 +21,8 @@ def advise_json(req: JSON) -> JSON:
     list such as ["10", "pass"]), ``face_up`` (face-up cards the seat sees), ``seed`` (default 0) and
     the budget: ``samples`` (at most :data:`~somerset.players.advisor.MAX_SAMPLES`), or else slices
     until every trump's mean is known within ``precision`` points (default 1) or ``max_samples``
-    (default 2,000) are played. The same request again with more samples carries on from the last."""
+    (default 2,000) are played. The same request again with more samples carries on from the last.
+    The answer says what a set costs (``set_price``, see :func:`~somerset.rules.scoring.set_price`)."""
     r = read.ruleset(req)
     fmt = read.format_id(req, r)
     hand = read.cards(req, "hand", r)
@@ -56,4 +58,10 @@ def advise_json(req: JSON) -> JSON:
     except AdviceError as e:
         raise ApiError(str(e), e.field) from e
     out["seed"] = str(seed)
+    # what a set costs under the ruleset, in one sentence, with the recommended bid (else the lowest
+    # bid offered) as its example
+    rec = out["recommendation"]
+    offered = [b["bid"] for t in out["trumps"] for b in t["bids"]]
+    example = rec["bid"] if rec["bid"] is not None else min(offered, default=None)
+    out["set_price"] = set_price(advisor.ruleset, advisor.format, example)
     return out

@@ -43,7 +43,7 @@ last tricks: any :class:`~somerset.players.bots.Bot` (``act(deal) -> Action``) w
 >>> sd = same_deal(seed_source("parker-1947", None, 7), ["parker-1947", "somersetcards-com", "parker-1950"])
 >>> [c["ruleset"] for c in sd["cannot"]], sd["agree"]
 (['parker-1950'], False)
->>> first = sd["events"][sd["first"]]
+>>> first = sd["events"][sd["first"]]  # the points where the rulesets part ways (``unchanged``: the others)
 >>> first["kind"], first["where"]
 ('phase', 'The end of the auction')
 >>> [e["outcome"] for e in first["by_ruleset"]]
@@ -314,6 +314,45 @@ def _act_noun(a: Action) -> str:
     return str(a)
 
 
+def _action_order(a: Action) -> tuple[int, int, str]:
+    """The order choices are listed in: passing, the bids by their number, then the rest as written."""
+    k = a.kind
+    return (0 if k is ActionKind.PASS else 1 if k is ActionKind.BID else 2,
+            a.number if k is ActionKind.BID and a.number is not None else 0, str(a))
+
+
+def _bid_runs(numbers: Sequence[int]) -> str:
+    """Bids' numbers in words, runs of three or more joined: "1 to 11", "9, 10 and 14"."""
+    parts: list[str] = []
+    nums = sorted(set(numbers))
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{nums[i]} to {nums[j]}")
+        else:
+            parts.extend(str(n) for n in nums[i:j + 1])
+        i = j + 1
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _choices_noun(actions: Iterable[Action]) -> str:
+    """Several choices as the subject of a sentence, in order, the bids' numbers joined into runs:
+    "passing or a bid of 12", "bids of 1 to 11", "playing 4/8 or playing 0/0"."""
+    acts = sorted(set(actions), key=_action_order)
+    bids = [a.number for a in acts if a.kind is ActionKind.BID and a.number is not None]
+    words: list[str] = []
+    for a in acts:
+        if a.kind is ActionKind.BID:
+            if a.number == bids[0]:
+                words.append(f"a bid of {bids[0]}" if len(bids) == 1 else f"bids of {_bid_runs(bids)}")
+        else:
+            words.append(_act_noun(a))
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def _reason(text: str, citation: Citation | None = None, rule: str | None = None,
             interpretation: str | None = None) -> JSON:
     return {"text": text, "rule": rule, "citation": citation.to_json() if citation else None,
@@ -404,6 +443,8 @@ class _Walk:
         self.rulesets = rulesets
         self.now = {rid: source.new_deal(rulesets[rid]) for rid in played}
         self.events: list[JSON] = []
+        #: the steps where the choices allowed differ but the play stayed the same (not partings)
+        self.unchanged: list[JSON] = []
         self.more = 0
         self.quiet: dict[tuple[tuple[str, ...], Phase], int] = {}
 
@@ -415,9 +456,12 @@ class _Walk:
                 nxt.extend((g, step) for g, step in self.step(group, k) if len(g) > 1)
             active = nxt
         self.events.sort(key=lambda e: e["step"])
+        self.unchanged.sort(key=lambda e: e["step"])
 
     def add(self, event: JSON) -> None:
-        if len(self.events) < MAX_EVENTS:
+        if not event["parted"]:
+            self.unchanged.append(event)
+        elif len(self.events) < MAX_EVENTS:
             self.events.append(event)
         else:
             self.more += 1
@@ -541,12 +585,19 @@ class _Walk:
 
     def why_not(self, d: Deal, a: Action) -> JSON | None:
         """Why ``a`` is not allowed in ``d`` now, with the rule's citation (None when it is allowed)."""
+        return self.why_none(d, [a])
+
+    def why_none(self, d: Deal, acts: Sequence[Action]) -> JSON | None:
+        """Why none of ``acts`` is allowed in ``d`` now, when the engine refuses them all for the same
+        reason (the first's reason, naming them all), with the rule's citation; None when the first is allowed."""
+        a = acts[0]
         why = d.can(a)
         if why is None:
             return None
         r = d.ruleset
-        words = f"{_act_noun(a)} is not allowed here: {why}"
-        if d.phase is Phase.PLAY and a.kind is ActionKind.PLAY and d.trump is not None:
+        many = len(acts) > 1
+        words = f"{_choices_noun(acts)} {'are' if many else 'is'} not allowed here: {why}"
+        if d.phase is Phase.PLAY and a.kind is ActionKind.PLAY and d.trump is not None and not many:
             lp = legal_plays(r, d.trump, d.hand(d.current_player), d.current_trick,
                              first_trick=d.first_lead_pending and not d.drawn)
             for ip in lp.illegal:
@@ -558,6 +609,24 @@ class _Walk:
         rule = r.rule(key)
         return _reason(words[0].upper() + words[1:] + ".", rule.citation, _HEADINGS[key], rule.interpretation)
 
+    def why_not_all(self, d: Deal, acts: Sequence[Action], most: int = 3) -> list[JSON]:
+        """Why each of ``acts`` is not allowed in ``d``: the actions the engine refuses for the same
+        reason said together (bids in their order), at most ``most`` reasons and a count of the rest."""
+        same: dict[str, list[Action]] = {}
+        for a in sorted(acts, key=_action_order):
+            why = d.can(a)
+            if why is None:
+                continue
+            # cards refused by the rules of following suit have reasons of their own
+            tag = str(a) if a.kind is ActionKind.PLAY else why
+            same.setdefault(tag, []).append(a)
+        out = [x for x in (self.why_none(d, group) for group in list(same.values())[:most]) if x is not None]
+        rest = sum(len(g) for g in list(same.values())[most:])
+        if rest:
+            out.append(_reason(f"… and {rest} more choice{'s' if rest != 1 else ''} allowed under another of these "
+                               "rulesets."))
+        return out
+
     def following(self, rid: str, k: int) -> bool:
         """Whether ``rid``'s deal made step ``k`` as recorded (rather than by its bots)."""
         stop = self.bots_from[rid]
@@ -566,7 +635,7 @@ class _Walk:
     def action_entries(self, group: list[str], actions: dict[str, Action], k: int) -> dict[str, JSON]:
         """Each ruleset's choice: as played, or, where that was not allowed, the reason and the bots'
         choice instead (and why the bots chose otherwise than under another ruleset where both were allowed)."""
-        distinct = list(dict.fromkeys(actions.values()))
+        distinct = sorted(set(actions.values()), key=_action_order)
         out: dict[str, JSON] = {}
         for rid in group:
             d = self.now[rid]
@@ -592,7 +661,7 @@ class _Walk:
         (actions allowed under ``rid`` too)."""
         d, r = self.now[rid], self.rulesets[rid]
         others = [self.rulesets[o] for o in group if actions[o] in allowed]
-        words = " or ".join(_act_noun(b) for b in allowed)
+        words = _choices_noun(allowed)
         if d.phase is Phase.PLAY and d.trick and d.trump is not None:
             mine = actions[rid].cards[0]
             cards = [mine] + [b.cards[0] for b in allowed if b.kind is ActionKind.PLAY]
@@ -624,15 +693,12 @@ class _Walk:
         out: dict[str, JSON] = {}
         for rid in group:
             d = self.now[rid]
-            missing = sorted(set(every) - set(legal[rid]))
-            reasons = [x for x in (self.why_not(d, every[t]) for t in missing[:3]) if x is not None]
-            if len(missing) > 3:
-                reasons.append(_reason(f"… and {len(missing) - 3} more choices allowed under another of these "
-                                       "rulesets."))
-            only = [_act_noun(legal[rid][t]) for t in sorted(set(legal[rid]) - common)]
+            missing = [every[t] for t in set(every) - set(legal[rid])]
+            reasons = self.why_not_all(d, missing)
+            only = sorted((legal[rid][t] for t in set(legal[rid]) - common), key=_action_order)
             words = _act_words(actions[rid], d.current_player)
             if only:
-                words += f" (here it could also have chosen {', '.join(only[:4])}{'…' if len(only) > 4 else ''})"
+                words += f" (here it could also have chosen {_choices_noun(only[:12])}{'…' if len(only) > 12 else ''})"
             out[rid] = {"outcome": words, "reasons": reasons}
         return out
 
@@ -793,9 +859,36 @@ def same_deal(source: DealSource, rulesets: Sequence[str] | str, players: Player
         "players": players_label,
         "rulesets": [{"id": r.id, "name": r.short_name} for r in able.values()],
         "cannot": cannot,
-        "events": walk.events,
+        "events": _quote_once(walk.events),
+        "unchanged": _quote_once(walk.unchanged, _quoted(walk.events)),
         "more_events": walk.more,
         "first": first,
         "agree": first is None if len(able) > 1 else None,
-        "endings": [_ending(source, played[rid]) for rid in able],
+        "endings": _quote_once([_ending(source, played[rid]) for rid in able]),
     }
+
+
+def _reasons(items: Sequence[JSON]) -> Iterable[JSON]:
+    """Every reason of a list of points (their rulesets' entries) or of endings, in reading order."""
+    for item in items:
+        for entry in item.get("by_ruleset", [item]):
+            yield from entry["reasons"]
+
+
+def _quoted(items: Sequence[JSON]) -> set[str]:
+    return {r["interpretation"] for r in _reasons(items) if r["interpretation"]}
+
+
+def _quote_once(items: list[JSON], seen: set[str] | None = None) -> list[JSON]:
+    """Quote each of the engine's readings (a reason's ``interpretation``) once, where it first comes
+    in ``items`` (and not at all when it is in ``seen``, quoted before); a later reason with the same
+    reading has ``interpretation`` None and ``reading_above`` True, to say the reading is given above."""
+    seen = set(seen or ())
+    for r in _reasons(items):
+        text = r["interpretation"]
+        r["reading_above"] = bool(text) and text in seen
+        if r["reading_above"]:
+            r["interpretation"] = None
+        elif text:
+            seen.add(text)
+    return items
