@@ -384,6 +384,7 @@ class Ending(PuzzleKind):
     """Play the ending: one card (or one line) that keeps the best result, proven by the solver."""
 
     name = "ending"
+    task = "play the ending"
     question = "Which card keeps the best result, whatever the other seats play?"
     pick = "one card from your hand"
     plays_out = True
@@ -599,7 +600,8 @@ class Ending(PuzzleKind):
                 "played": [play.to_json() for play in step.reply] if k + 1 < len(proof.steps) else [],
             })
         return {
-            "id": p.id, "kind": self.name, "title": p.title, "ruleset": r.id, "ruleset_name": r.short_name,
+            "id": p.id, "kind": self.name, "title": p.title, "heading": p.heading, "ruleset": r.id,
+            "ruleset_name": r.short_name,
             "format": puzzle_position(p).format.id, "themes": [p.theme],
             "theme_names": [p.theme_name or p.theme],
             "difficulty": proof.difficulty,
