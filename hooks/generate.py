@@ -478,14 +478,14 @@ def _ending_block(p: Any) -> str:
 
 def _title_line(p: Any) -> str:
     """The puzzle's title, shown with its answer (it names the puzzle's idea, often a card of the answer)."""
-    return f"*The puzzle's title:* {html.escape(p.title)}"
+    return f"*The puzzle's title:* {html.escape(p.title, quote=False)}"
 
 
 def _puzzle_block(page: Any, p: Any, number: int) -> str:
     """One puzzle: headed by its number, theme and task (its title goes with the answer, below the fold)."""
     from somerset.teaching.puzzles import THEMES, judge, public, solve
 
-    head = f"### {number}. {html.escape(p.heading)} {{#{p.id}}}"
+    head = f"### {number}. {html.escape(p.heading, quote=False)} {{#{p.id}}}"
     if p.kind_of.plays_out:
         return "\n".join([head, "",
                           f'<p class="sr-puzzle-meta">{html.escape(p.rules.short_name)} · '
