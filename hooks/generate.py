@@ -477,7 +477,8 @@ def _ending_block(p: Any) -> str:
     lines = [*items, "", f"{html.escape(p.question)} *Answer with one card" +
              (" now, and one at each of your next turns." if len(proof.steps) > 1 else ".") + "*", ""]
     lines += ['??? tip "Hint"', _indent(html.escape(p.hint)), ""]
-    body = [f"**{html.escape(', then '.join(s.answer for s in proof.steps))}.** {html.escape(p.explanation)}", "",
+    body = [_title_line(p), "",
+            f"**{html.escape(', then '.join(s.answer for s in proof.steps))}.** {html.escape(p.explanation)}", "",
             f"*The engine:* {html.escape(p.kind_of.detail(p, tuple(s.answer for s in proof.steps)))}", ""]
     for k, step in enumerate(proof.steps):
         if len(proof.steps) > 1:
@@ -485,24 +486,32 @@ def _ending_block(p: Any) -> str:
                         (f" Best defence then: {html.escape(line_text(step.reply[1:], step.position, proof.you))}"
                          if k + 1 < len(proof.steps) and len(step.reply) > 1 else ""))
         for x in step.refutations:
-            body.append(f"- **{x.card}** gives up {x.cost}: {html.escape(line_text(x.line, step.position, proof.you))}")
+            body.append(f"- **{x.card}** gives up {x.cost}: {html.escape(x.why)} Best play after it: "
+                        f"{html.escape(line_text(x.line, step.position, proof.you))}")
         body.append("")
     lines += ['??? success "Answer"', _indent("\n".join(body)), ""]
     return "\n".join(lines)
 
 
-def _puzzle_block(page: Any, p: Any) -> str:
+def _title_line(p: Any) -> str:
+    """The puzzle's title, shown with its answer (it names the puzzle's idea, often a card of the answer)."""
+    return f"*The puzzle's title:* {html.escape(p.title, quote=False)}"
+
+
+def _puzzle_block(page: Any, p: Any, number: int) -> str:
+    """One puzzle: headed by its number, theme and task (its title goes with the answer, below the fold)."""
     from somerset.teaching.puzzles import THEMES, judge, public, solve
 
+    head = f"### {number}. {html.escape(p.heading, quote=False)} {{#{p.id}}}"
     if p.kind_of.plays_out:
-        return "\n".join([f"### {p.title} {{#{p.id}}}", "",
+        return "\n".join([head, "",
                           f'<p class="sr-puzzle-meta">{html.escape(p.rules.short_name)} · '
                           f'{html.escape(dict(THEMES)[p.theme])} · {_dots(p.difficulty)}</p>', "", _ending_block(p),
                           _trainer_link(page, p), ""])
 
     data = public(p)
     r = p.rules
-    lines = [f"### {p.title} {{#{p.id}}}", ""]
+    lines = [head, ""]
     lines.append(
         f'<p class="sr-puzzle-meta">{html.escape(r.short_name)} · {html.escape(dict(THEMES)[p.theme])} · {_dots(p.difficulty)}</p>'
     )
@@ -514,7 +523,8 @@ def _puzzle_block(page: Any, p: Any) -> str:
     lines += ['??? tip "Hint"', _indent(p.hint), ""]
     verdict = judge(p, list(solve(p)))
     answer = ", ".join(solve(p))
-    lines += ['??? success "Solution"', _indent(f"**{answer}.** {p.explanation}\n\n*The engine:* {verdict['detail']}"), ""]
+    lines += ['??? success "Solution"',
+              _indent(f"{_title_line(p)}\n\n**{answer}.** {p.explanation}\n\n*The engine:* {verdict['detail']}"), ""]
     lines += [_trainer_link(page, p), ""]
     return "\n".join(lines)
 
@@ -530,17 +540,20 @@ def render_puzzles(page: Any, arg: str | None) -> str:
     chosen = [p for p in PUZZLES if (p.kind == "ending") == (arg == "ending")]
     # Sorted as the trainer sorts them: by theme, then by the engine's grade of difficulty.
     out = []
+    number = 0
     for theme, name in THEMES:
         mine = sorted((p for p in chosen if p.theme == theme), key=lambda p: p.difficulty)
         if not mine:
             continue
         out.append(f"## {name} {{#theme-{theme}}}\n")
-        out += [_puzzle_block(page, p) for p in mine]
+        for p in mine:
+            number += 1
+            out.append(_puzzle_block(page, p, number))
     return "\n".join(out)
 
 
 def render_puzzle_index(page: Any, arg: str | None) -> str:
-    from somerset.teaching.puzzles import PUZZLES, THEMES
+    from somerset.teaching.puzzles import PUZZLES
 
     targets = {False: _md_link(page, "puzzles/index.md"), True: _md_link(page, "puzzles/endings.md")}
     out = []
@@ -549,8 +562,7 @@ def render_puzzle_index(page: Any, arg: str | None) -> str:
             items = [p for p in PUZZLES if p.ruleset == r.id]
             out.append(f"## {r.short_name}\n")
             train = _url(page, "puzzles/trainer/")
-            out += [f"- [{p.title}]({targets[p.kind == 'ending']}#{p.id}) {_dots(p.difficulty)} "
-                    f"<small>{dict(THEMES)[p.theme]}</small> "
+            out += [f"- [{p.heading}]({targets[p.kind == 'ending']}#{p.id}) {_dots(p.difficulty)} "
                     f'<a class="sr-try" data-puzzle="{html.escape(p.id)}" href="{html.escape(train + "?p=" + p.id)}">in the trainer</a>'
                     for p in items]
             out.append("")
@@ -676,10 +688,14 @@ def render_card(page: Any, arg: str | None) -> str:
 def render_today(page: Any, arg: str | None) -> str:
     """The home page's "Today's puzzle" entry: a link to the trainer (which picks a puzzle itself
     without JavaScript), in <somerset-today>, which points it at the day's puzzle, chosen by the
-    date from the trainer's puzzles (listed here, so it works offline without fetching anything)."""
+    date from the trainer's easy puzzles (listed here, so it works offline without fetching anything),
+    and says its task and difficulty."""
     from somerset.teaching.puzzles import PUZZLES
 
-    puzzles = html.escape(json.dumps([[p.id, p.title] for p in PUZZLES], ensure_ascii=False, separators=(",", ":")))
+    # Each puzzle's heading (its theme and task, never its title, which may name the answer) and its
+    # difficulty: the widget picks an easy one by the date, as the trainer does.
+    puzzles = html.escape(json.dumps([[p.id, p.heading, p.difficulty] for p in PUZZLES], ensure_ascii=False,
+                                     separators=(",", ":")))
     href = html.escape(_url(page, "puzzles/trainer/"))
     return (f'<somerset-today data-puzzles="{puzzles}"><a class="sr-home__entry sr-home__today" href="{href}">'
             '<span class="sr-home__entry-title">Today\'s puzzle</span>'

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from somerset import api
+from somerset.players.table import READER
 from somerset.service.table import sit_down
 
 from conftest import ENGINE_TIMEOUT
@@ -34,8 +35,9 @@ LOG_ASKS = """() => {
 }"""
 
 
-def engine_answer(position: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(api.handle(json.dumps({"cmd": "solve", **position, "lines": True})))
+def engine_answer(position: dict[str, Any], you: int | None = None) -> dict[str, Any]:
+    extra = {} if you is None else {"you": you}
+    out: dict[str, Any] = json.loads(api.handle(json.dumps({"cmd": "solve", **position, "lines": True, **extra})))
     assert out["exact"], out
     return out
 
@@ -110,6 +112,10 @@ def test_replayer_values_equal_the_engines_and_the_best_line_steps(open_page: An
     if costly:
         best.locator(f'.sr-best__card[data-card="{costly[0]["card"]}"]').click()
         expect(best.locator(".sr-best__linetitle")).to_contain_text(f"The line after {costly[0]['card']} (gives up")
+        # Beside the figures, the engine's words for why the best card beats it.
+        why = best.locator(".sr-best__why")
+        expect(why).to_have_attribute("data-card", costly[0]["card"])
+        expect(why).to_contain_text(costly[0]["why"]["text"])
         expect(step).to_contain_text(costly[0]["line"][0]["card"])
     replay.get_by_role("button", name="Back to the deal").click()
     expect(replay.locator(".sr-tv--line")).to_have_count(0)
@@ -201,6 +207,15 @@ def test_play_a_deal_lists_the_cards_that_cost_points_and_keeps_them_as_puzzles(
     expect(rows).to_have_count(len(costs))
     got = rows.evaluate_all("(els) => els.map((e) => [e.dataset.card, Number(e.dataset.cost)])")
     assert got == [[e["card"], c] for e, c in zip(data["review"], costs)]
+    # Beside "cost N points; X was best", why, in the engine's words (you: the reader's seat).
+    for i, (e, c) in enumerate(zip(data["review"], costs)):
+        words = rows.nth(i).locator(".sr-table__why")
+        if not c:
+            expect(words).to_have_count(0)
+            continue
+        said = next(x for x in engine_answer(e["position"], READER)["cards"] if x["card"] == e["card"])["why"]
+        expect(words).to_have_text(said["text"])
+        assert said["loss"] == c and "After the " in said["text"]
     expect(status).to_contain_text(f"{sum(1 for c in costs if c)} of your {len(costs)} cards")
     expect(table.locator("[aria-live='polite']")).to_contain_text("Saved these")
     # Each costly row opens every card's value for that position, by keyboard.
@@ -227,6 +242,8 @@ def test_play_a_deal_lists_the_cards_that_cost_points_and_keeps_them_as_puzzles(
         assert step["answer"] == [x["card"] for x in ans["cards"] if x["best"]]
         assert [x["value"] for x in step["choices"]] == [x["card"] for x in ans["cards"]]
         assert step["refutations"][e["card"]]["cost"] == c
+        assert step["refutations"][e["card"]]["why"] == next(
+            x for x in engine_answer(e["position"], READER)["cards"] if x["card"] == e["card"])["why"]["text"]
         line = next(x for x in ans["cards"] if x["card"] == e["card"])["line"]
         assert step["refutations"][e["card"]]["line"] == [
             {"seat": x["seat"], "card": x["card"], "winner": x["winner"], "points": x["points"], "draws": x["draws"]}

@@ -1,11 +1,11 @@
 """The home page on a phone: a drawn card, one sentence and the three jobs (Learn to play, Settle a
 ruling, Today's puzzle) on the first screen at 360x740, each reached by keyboard; today's puzzle is
-the day's puzzle of the trainer, and without JavaScript the link opens the trainer."""
+the day's puzzle of the trainer, an easy one, shown by its task and difficulty (never its title), and
+without JavaScript the link opens the trainer."""
 
 from __future__ import annotations
 
 import json
-from datetime import date
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -48,18 +48,42 @@ def test_the_entries_work_by_keyboard(open_page: Any, site_url: str) -> None:
         page.wait_for_url(lambda url: urlsplit(url).path.endswith("/" + where))
 
 
-def test_todays_puzzle_is_chosen_by_the_date(open_page: Any) -> None:
+def _daily_index(date_text: str, count: int) -> int:
+    """FNV-1a (32 bits) of the date, as widgets/store/puzzle-store.js dailyIndex counts it."""
+    h = 0x811C9DC5
+    for ch in date_text:
+        h ^= ord(ch)
+        h = (h * 0x01000193) & 0xFFFFFFFF
+    return h % count
+
+
+CARD = __import__("re").compile(r"(?<![\w/])(S/S|\d{1,2}/\d{1,2})(?![\w/])")
+
+
+def test_todays_puzzle_is_an_easy_one_shown_by_its_task_not_its_answer(open_page: Any) -> None:
     page, _ = open_page("", **PHONE)
     link = entries(page).nth(2)
     expect(link).to_have_attribute("href", __import__("re").compile(r"\?p="))
-    today = date.fromisoformat(page.evaluate("() => { const d = new Date(); return [d.getFullYear(), String(d.getMonth() + 1).padStart(2, '0'), String(d.getDate()).padStart(2, '0')].join('-'); }"))
-    expected = PUZZLES[(today - date(1970, 1, 1)).days % len(PUZZLES)]
+    today = page.evaluate("() => { const d = new Date(); return [d.getFullYear(), String(d.getMonth() + 1).padStart(2, '0'), String(d.getDate()).padStart(2, '0')].join('-'); }")
+    easy = sorted(p.id for p in PUZZLES if p.difficulty <= 2)
+    expected = next(p for p in PUZZLES if p.id == easy[_daily_index(today, len(easy))])
     href = link.get_attribute("href")
     assert parse_qs(urlsplit(href).query)["p"] == [expected.id]
-    expect(link).to_contain_text(expected.title)
-    # The trainer's data holds that puzzle.
+    # The task and the difficulty, never the title (which may name the answer) nor a card of the answer.
+    line = link.locator(".sr-home__entry-line")
+    expect(line).to_have_text(f"{expected.heading} · difficulty {expected.difficulty} of 5")
+    shown = line.inner_text()
+    assert expected.title not in shown
+    assert not set(CARD.findall(shown)) - set(CARD.findall(expected.theme_name)), shown  # no card but its theme's
+    box = link.bounding_box()
+    assert box["y"] + box["height"] <= 740
+    # The trainer's data holds that puzzle, and the trainer calls it today's puzzle too.
     data = json.loads(page.request.get(page.url.split("#")[0] + "assets/data/puzzles.json").text())
     assert expected.id in {p["id"] for p in data["puzzles"]}
+    link.click()
+    page.wait_for_url(lambda url: "puzzles/trainer/" in url)
+    expect(page.locator(".sr-trainer__badge")).to_have_text("Today's puzzle")
+    expect(page.locator(".sr-trainer__title")).to_have_text(expected.heading)
 
 
 def test_without_javascript_the_puzzle_link_opens_the_trainer(browser: Any, site_url: str) -> None:

@@ -23,7 +23,7 @@ def test_a_call_puzzle_answered_wrong_then_right_at_360px(open_page: Any) -> Non
     rec = record(get_puzzle("call-hodges-weak"))
     step = rec["steps"][0]
     page, net = open_page(TRAINER + "?p=call-hodges-weak", **PHONE)
-    expect(page.locator(".sr-trainer__title")).to_have_text(rec["title"])
+    expect(page.locator(".sr-trainer__title")).to_have_text(rec["heading"])
     trainer = page.locator("somerset-trainer")
     # The position: the hand drawn under its title, the facts open (not folded away).
     expect(trainer.get_by_text("Your hand (seat 4)", exact=True)).to_be_visible()

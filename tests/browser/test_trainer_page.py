@@ -66,10 +66,12 @@ def test_answer_wrong_try_again_hint_solution_next_and_streak(open_page: Any) ->
     page, rec = open_page(TRAINER + "?p=low-trump")
     r = RECORDS["low-trump"]
     step = r["steps"][0]
-    expect(page.locator(".sr-trainer__title")).to_have_text(r["title"])
+    # Before the verdict the puzzle shows its theme and task, not its title ("The lowest trump", the S/S).
+    expect(page.locator(".sr-trainer__title")).to_have_text(r["heading"])
     live = page.locator("somerset-trainer > [aria-live='polite']")
     # Nothing of the answer is in the page before the reader asks.
     assert page.locator(".sr-trainer__choice--answer").count() == 0
+    assert r["title"] not in page.locator("somerset-trainer").inner_text()
     assert step["hint"] not in page.locator("somerset-trainer").inner_text()
     expect(page.locator(".sr-trainer__solution")).to_be_hidden()
 
@@ -81,6 +83,7 @@ def test_answer_wrong_try_again_hint_solution_next_and_streak(open_page: Any) ->
     expect(live).to_contain_text("Wrong. You chose 12/12. " + step["refutations"]["12/12"]["text"])
     expect(page.locator(".sr-trainer__choice--answer")).to_have_count(0)
     expect(page.locator(".sr-trainer__solution")).to_be_hidden()
+    expect(page.locator(".sr-trainer__title")).to_have_text(r["heading"])  # a wrong answer does not give it away
     assert progress(page)["puzzles"]["low-trump"]["result"] == "failed"
 
     # Try again: the verdict goes, nothing is pressed, and the answer is still hidden.
@@ -99,6 +102,7 @@ def test_answer_wrong_try_again_hint_solution_next_and_streak(open_page: Any) ->
     choice(page, "S/S").click()
     expect(page.locator(".sr-trainer__verdict--right .sr-trainer__verdictline")).to_have_text("Right. You chose S/S.")
     expect(page.locator(".sr-trainer__verdict--right .sr-trainer__explanation")).to_have_text(step["solution"])
+    expect(page.locator(".sr-trainer__title")).to_have_text(r["title"])  # with the verdict, the title
     expect(choice(page, "S/S")).to_have_class(re.compile(r"\bsr-trainer__choice--answer\b"))
     expect(choice(page, "S/S")).to_have_attribute("aria-label", re.compile(r", the answer$"))
     # Right after a wrong answer: failed, and no streak.
@@ -111,7 +115,7 @@ def test_answer_wrong_try_again_hint_solution_next_and_streak(open_page: Any) ->
         page.get_by_role("button", name="Next puzzle").click()
         pid = current(page)
         assert pid not in ("low-trump", *solved)
-        expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS[pid]["title"])
+        expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS[pid]["heading"])
         expect(page.locator(".sr-trainer__title")).to_be_focused()
         answer(page, pid)
         expect(page.locator(".sr-trainer__verdictline")).to_contain_text("Right.")
@@ -126,6 +130,7 @@ def test_answer_wrong_try_again_hint_solution_next_and_streak(open_page: Any) ->
     page.get_by_role("button", name="Show the solution").click()
     sol = RECORDS[pid]["steps"][0]
     expect(page.locator(".sr-trainer__solution .sr-trainer__explanation")).to_have_text(sol["solution"])
+    expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS[pid]["title"])  # with the solution, the title
     expect(page.locator(".sr-trainer__choice--answer")).to_have_count(len(sol["answer"]))
     expect(page.locator(".sr-trainer__streak")).to_have_text("Streak: 0 solved in a row (best 2).")
     assert progress(page)["puzzles"][pid]["result"] == "failed"
@@ -166,7 +171,7 @@ def test_set_answers_filters_permalink_and_progress_across_a_reload(open_page: A
 
     # A permalink opens its puzzle; the progress is still there after a reload.
     page.goto(page.url.split("?")[0] + "?p=hodges-no-rover")
-    expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS["hodges-no-rover"]["title"])
+    expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS["hodges-no-rover"]["heading"])
     page.reload()
     page.locator("summary", has_text="Your progress").click()
     row = page.locator(".sr-trainer__tally").first.locator("tr", has_text="The first lead")
@@ -231,7 +236,7 @@ def _daily_id(date: str) -> str:
     for ch in date:
         h ^= ord(ch)
         h = (h * 0x01000193) & 0xFFFFFFFF
-    ids = sorted(RECORDS)
+    ids = sorted(pid for pid, r in RECORDS.items() if r["difficulty"] <= 2)  # an easy puzzle: a first visit's
     return ids[h % len(ids)]
 
 
@@ -241,6 +246,7 @@ def test_daily_puzzle_is_chosen_from_the_date(open_page: Any, site_url: str) -> 
     page.goto(site_url + TRAINER + "?p=low-trump")
     page.get_by_role("button", name="Today's puzzle").click()
     assert current(page) == _daily_id("2026-03-14")
+    assert RECORDS[current(page)]["difficulty"] <= 2
     expect(page.locator(".sr-trainer__badge")).to_have_text("Today's puzzle")
     page.clock.set_fixed_time(datetime(2026, 3, 15, 12, 0, 0))
     page.get_by_role("button", name="Today's puzzle").click()
@@ -333,7 +339,7 @@ def test_multi_step_puzzles_and_the_readers_own(open_page: Any) -> None:
 
 def test_keyboard_only_at_360px_dark_with_44px_targets(open_page: Any) -> None:
     page, _ = open_page(TRAINER + "?p=rover-highest", **PHONE)
-    expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS["rover-highest"]["title"])
+    expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS["rover-highest"]["heading"])
     no_overflow(page, "the trainer at 360px")
     # The words for a browser without JavaScript were inside the element, and are gone.
     expect(page.get_by_text("The trainer needs JavaScript")).to_have_count(0)
@@ -372,7 +378,7 @@ def test_keyboard_only_at_360px_dark_with_44px_targets(open_page: Any) -> None:
     page.keyboard.press("Enter")
     assert current(page) != "rover-highest"
     expect(page.locator(".sr-trainer__title")).to_be_focused()
-    expect(live).to_contain_text(RECORDS[current(page)]["title"])
+    expect(live).to_contain_text(RECORDS[current(page)]["heading"])
     no_overflow(page, "the trainer at 360px after answering")
     # Every control has a name.
     names = page.evaluate(
@@ -388,7 +394,7 @@ def test_from_the_list_into_the_trainer_by_instant_navigation(open_page: Any) ->
     page, _ = open_page("puzzles/")
     page.evaluate("window.__stayed = true")  # gone after a full page load, kept by instant navigation
     page.locator('[data-puzzle="rover-alone"] a').click()
-    expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS["rover-alone"]["title"])
+    expect(page.locator(".sr-trainer__title")).to_have_text(RECORDS["rover-alone"]["heading"])
     assert page.evaluate("window.__stayed === true"), "the link loaded a whole new page"
     assert current(page) == "rover-alone"
     answer(page, "rover-alone")
@@ -405,7 +411,7 @@ def test_an_ending_proven_by_the_solver_played_step_by_step(open_page: Any) -> N
     rec = max((r for r in RECORDS.values() if r["kind"] == "ending"), key=lambda r: (len(r["steps"]), r["steps"][0]["table"]["bid"] is not None))
     assert len(rec["steps"]) >= 2
     page, _ = open_page(TRAINER + f"?p={rec['id']}")
-    expect(page.locator(".sr-trainer__title")).to_have_text(rec["title"])
+    expect(page.locator(".sr-trainer__title")).to_have_text(rec["heading"])
     first = rec["steps"][0]
     t = first["table"]
     board = page.locator(".sr-trainer__board")
@@ -424,6 +430,9 @@ def test_an_ending_proven_by_the_solver_played_step_by_step(open_page: Any) -> N
     # The sentence says what the card gives up; the line's notation is folded away, as it is played on the table.
     head, rest = first["refutations"][wrong]["text"].split(": ", 1)
     expect(page.locator(".sr-trainer__refutation")).to_have_text(f"{head}.")
+    # Beside the figures, the engine's words for why the answer beats it.
+    expect(page.locator(f'.sr-trainer__why[data-value="{wrong}"]')).to_have_text(first["refutations"][wrong]["why"])
+    assert first["refutations"][wrong]["why"].startswith("After the ") or " does better " in first["refutations"][wrong]["why"]
     expect(page.locator(".sr-trainer__linetext p")).to_have_text(rest)
     expect(page.locator(".sr-trainer__linetext p")).to_be_hidden()
     line = first["refutations"][wrong]["line"]
@@ -449,6 +458,7 @@ def test_an_ending_proven_by_the_solver_played_step_by_step(open_page: Any) -> N
             go_on.click()
             expect(page.locator(".sr-trainer__linebox")).to_be_hidden()
     expect(page.locator(".sr-trainer__verdictline")).to_have_text(f"Right. You chose {rec['steps'][-1]['answer'][0]}.")
+    expect(page.locator(".sr-trainer__title")).to_have_text(rec["title"])
     assert progress(page)["puzzles"][rec["id"]]["result"] == "failed"
 
 

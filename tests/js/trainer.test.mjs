@@ -63,10 +63,39 @@ test("the answer exactly is right, in any order", () => {
 test("a wrong card carries its refutation and the line that shows it", () => {
   const v = J.judgeAnswer(single, ["4/8"]);
   assert.equal(v.right, false);
-  assert.deepEqual(v.wrong, [{ value: "4/8", text: "Seat 2's 5/8 beats it.", line: [{ seat: 1, card: "5/8" }] }]);
+  assert.deepEqual(v.wrong, [{ value: "4/8", text: "Seat 2's 5/8 beats it.", line: [{ seat: 1, card: "5/8" }], why: "" }]);
   assert.equal(v.more, "", "a single choice says nothing of answers left out");
   const w = J.judgeAnswer(single, ["0/0"]);
-  assert.deepEqual(w.wrong, [{ value: "0/0", text: "the 0/0 is not the answer.", line: null }]);
+  assert.deepEqual(w.wrong, [{ value: "0/0", text: "the 0/0 is not the answer.", line: null, why: "" }]);
+});
+
+test("a wrong card carries the engine's words for why the answer beats it", () => {
+  const step = { ...single, refutations: { "4/8": { text: "4/8 gives up 2 points.", why: "After the 6/8, you take this trick." } } };
+  assert.equal(J.judgeAnswer(step, ["4/8"]).wrong[0].why, "After the 6/8, you take this trick.");
+});
+
+test("before its verdict a puzzle shows its heading, never its title", () => {
+  assert.equal(J.headingBefore({ title: "Head the 6/8 with the 7/8", heading: "Trumps: play the ending" }), "Trumps: play the ending");
+  assert.equal(J.headingBefore({ title: "Trick 8 of your deal" }), "Trick 8 of your deal", "a record without a heading keeps its title");
+});
+
+test("the day's puzzle is an easy one, the same for the same date", () => {
+  const puzzles = [
+    { id: "b", difficulty: 1 },
+    { id: "a", difficulty: 2 },
+    { id: "hard", difficulty: 5 },
+    { id: "c", difficulty: 3 },
+  ];
+  const days = new Set();
+  for (let d = 1; d <= 28; d++) {
+    const date = `2026-02-${String(d).padStart(2, "0")}`;
+    const id = P.dailyPick(puzzles, date);
+    assert.ok(["a", "b"].includes(id), id);
+    assert.equal(P.dailyPick([...puzzles].reverse(), date), id, "the order of the list does not matter");
+    days.add(id);
+  }
+  assert.equal(days.size, 2, "every easy puzzle comes up");
+  assert.equal(P.dailyPick([{ id: "hard", difficulty: 5 }], "2026-02-01"), null);
 });
 
 test("too few or too many choices are wrong, saying what was left out", () => {

@@ -344,3 +344,27 @@ def test_the_home_page_says_the_tools_work_offline_and_the_tools_page_opens_with
     assert tools.index('id="ready-for-the-table"') < tools.index('class="sr-links"')
     assert re.search(r"<h2 [^>]*>", tools).group(0).startswith('<h2 id="ready-for-the-table"')
     assert tools.index("<somerset-ready") < tools.index('class="sr-links"')
+
+
+@pytest.mark.parametrize("arg, src", [(None, "puzzles/index.md"), ("ending", "puzzles/endings.md")])
+def test_the_puzzle_pages_keep_each_title_below_the_answers_fold(arg, src):
+    """A puzzle's heading on its page is its number, theme and task; its title (its idea, which may name
+    the answer) is inside the folded answer, so that the page gives nothing away without JavaScript."""
+    import re
+
+    from somerset.teaching.puzzles import PUZZLES
+
+    card = re.compile(r"(?<![\w/])(S/S|\d{1,2}/\d{1,2})(?![\w/])")
+    text = _hook().render_puzzles(_page(src), arg)
+    blocks = re.split(r"^### ", text, flags=re.M)[1:]
+    chosen = [p for p in PUZZLES if (p.kind == "ending") == (arg == "ending")]
+    assert len(blocks) == len(chosen)
+    by_id = {p.id: p for p in chosen}
+    for block in blocks:
+        head, _, body = block.partition("\n")
+        head = __import__("html").unescape(head)
+        p = by_id[re.search(r"\{#([a-z0-9-]+)\}", head).group(1)]
+        assert p.heading in head and p.title not in head
+        assert not set(card.findall(head)) - set(card.findall(p.theme_name)), head
+        fold = body.index('??? success "')
+        assert "The puzzle's title:" in body[fold:] and "The puzzle's title:" not in body[:fold]

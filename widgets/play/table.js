@@ -307,7 +307,7 @@ class SomersetTable extends Widget {
       const what = `Trick ${e.trick}: you ${e.index === 0 ? "led" : "played"} ${e.card}`;
       row.dataset.state = "searching";
       row.textContent = `${what}: working it out…`;
-      const answer = await solveInSlices((r) => this.ask(r), e.position, { current, lines: true });
+      const answer = await solveInSlices((r) => this.ask(r), e.position, { current, lines: true, you: d.seat });
       if (answer === null) return;
       if (answer.error || answer.too_big) {
         row.dataset.state = answer.error ? "error" : "too-big";
@@ -330,7 +330,9 @@ class SomersetTable extends Widget {
         h("summary", {}, h("span", { class: "sr-table__mark", "aria-hidden": "true" }, cost ? `−${cost}` : "✓"), " ", summary),
         view.element,
       );
-      replace(row, details);
+      // why the best card beats the one played, in the engine's words, beside the figures
+      const why = cost && card && card.why ? h("p", { class: "sr-table__why", "data-card": e.card }, card.why.text) : null;
+      replace(row, details, why);
       if (cost) {
         lost += cost;
         costly.push({ e, answer });

@@ -57,6 +57,7 @@ export function ownPuzzle({ answer, review, deal, link, made, n = 1 }) {
         `${c.card} gives up ${points(c.loss)}: with best play from then on your side takes ${c.points === null ? "?" : mine ? c.points : answer.remaining - c.points} ` +
         `of the ${answer.remaining} points still to be won, not ${ownPoints}. ${after.length ? `The play goes on: ${lineText(after, you)}.` : ""}`.trim(),
       cost: c.loss,
+      why: c.why ? c.why.text : "",
       // the card, then best play, each trick's winner and points on the card that ends it
       line: c.line.map((x) => ({ seat: x.seat, card: x.card, winner: x.winner ?? null, points: x.points || 0, draws: x.draws || [] })),
     };

@@ -32,6 +32,20 @@ export function dailyIndex(dateText, count) {
   return count ? hash % count : 0;
 }
 
+// The day's puzzle is chosen from those a first-time visitor can take on: graded at most DAILY_MOST
+// of 5 by the engine. The trainer and the home page's Today's puzzle both ask dailyPick.
+export const DAILY_MOST = 2;
+
+// The day's puzzle among `puzzles` ([{id, difficulty}]): dailyIndex of the date in the easy ones,
+// sorted by id; null when there are none.
+export function dailyPick(puzzles, dateText) {
+  const pool = (Array.isArray(puzzles) ? puzzles : [])
+    .filter((p) => p && typeof p.id === "string" && Number.isInteger(p.difficulty) && p.difficulty >= 1 && p.difficulty <= DAILY_MOST)
+    .map((p) => p.id)
+    .sort();
+  return pool.length ? pool[dailyIndex(dateText, pool.length)] : null;
+}
+
 // --- results -----------------------------------------------------------------------------------------
 
 // "solved", "failed" or "unseen": a puzzle's result in `progress`.

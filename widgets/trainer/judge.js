@@ -30,7 +30,9 @@ export function judgeAnswer(step, chosen) {
       const r = (step.refutations || {})[value];
       const text = r && r.text ? String(r.text) : `${choiceLabel(step, value)} is not the answer.`;
       const line = r && Array.isArray(r.line) && r.line.length ? r.line : null;
-      return { value, text, line };
+      // why the answer beats it, in the engine's words (endings and cards of your deals)
+      const why = r && typeof r.why === "string" ? r.why : "";
+      return { value, text, line, why };
     });
   const missing = answer.filter((v) => !chosen.includes(v)).length;
   const more = missing && !step.single ? `You left out ${missing} that answer${missing === 1 ? "s" : ""}.` : "";
@@ -41,6 +43,12 @@ export function judgeAnswer(step, chosen) {
 export function replyWords(step) {
   const reply = Array.isArray(step.reply) ? step.reply : [];
   return reply.length ? ` The other side answers: ${reply.map((x) => `${seatName(x.seat)} plays ${x.card}`).join(", ")}.` : "";
+}
+
+// What the trainer shows of a puzzle before its verdict: the theme and the task (the record's
+// heading), never the title, which names the puzzle's idea and often a card of its answer.
+export function headingBefore(p) {
+  return typeof p.heading === "string" && p.heading ? p.heading : p.title;
 }
 
 // The answer as the solution states it: "The answer: 4/8."

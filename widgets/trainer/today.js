@@ -1,23 +1,26 @@
-// <somerset-today data-puzzles='[[id, title], ...]'>: the home page's "Today's puzzle" link, pointed
-// at the day's puzzle in the trainer. The puzzles are listed in the page (hooks/generate.py,
-// render_today), so the choice needs no fetch and works offline; every reader gets the same puzzle
-// on the same date (the reader's own calendar day), the next one the day after. Without
-// JavaScript, or with an unreadable list, the link opens the trainer, which picks a puzzle itself.
+// <somerset-today data-puzzles='[[id, heading, difficulty], ...]'>: the home page's "Today's puzzle"
+// link, pointed at the day's puzzle in the trainer and saying its task and difficulty (never its
+// title, which may name the answer). The puzzles are listed in the page (hooks/generate.py,
+// render_today), so the choice needs no fetch and works offline; the trainer picks the same one
+// (puzzle-store.js dailyPick: an easy puzzle, by the reader's calendar day). Without JavaScript, or
+// with an unreadable list, the link opens the trainer, which picks a puzzle itself.
 
 import { defineWidget } from "../base/ui.js";
+import { dailyPick, today } from "../store/puzzle-store.js";
 
-// Days since 1 January 1970 on the reader's calendar.
-export function dayNumber(date = new Date()) {
-  return Math.floor(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000);
-}
-
-// The day's puzzle: [id, title], or null for an empty or unreadable list.
+// The day's puzzle: [id, heading, difficulty], or null for an empty or unreadable list.
 export function puzzleOfTheDay(list, date = new Date()) {
   if (!Array.isArray(list)) return null;
   const usable = list.filter((p) => Array.isArray(p) && typeof p[0] === "string" && /^[a-z0-9][a-z0-9-]{0,79}$/.test(p[0]));
-  if (!usable.length) return null;
-  const p = usable[dayNumber(date) % usable.length];
-  return [p[0], typeof p[1] === "string" ? p[1] : ""];
+  const id = dailyPick(usable.map((p) => ({ id: p[0], difficulty: p[2] })), today(date));
+  const p = usable.find((x) => x[0] === id);
+  return p ? [p[0], typeof p[1] === "string" ? p[1] : "", Number.isInteger(p[2]) ? p[2] : null] : null;
+}
+
+// "Rover: who takes the trick · difficulty 1 of 5"
+export function todayLine([, heading, difficulty]) {
+  const level = difficulty ? `difficulty ${difficulty} of 5` : "";
+  return [heading, level].filter(Boolean).join(" · ");
 }
 
 class SomersetToday extends HTMLElement {
@@ -30,14 +33,14 @@ class SomersetToday extends HTMLElement {
     } catch {
       return; // the link still opens the trainer
     }
-    const today = puzzleOfTheDay(list);
-    if (!today) return;
+    const day = puzzleOfTheDay(list);
+    if (!day) return;
     this._done = true;
     const url = new URL(link.getAttribute("href"), location.href);
-    url.searchParams.set("p", today[0]);
+    url.searchParams.set("p", day[0]);
     link.href = url.pathname + url.search;
     const line = link.querySelector(".sr-home__entry-line");
-    if (line && today[1]) line.textContent = today[1];
+    if (line && todayLine(day)) line.textContent = todayLine(day);
   }
 }
 

@@ -35,7 +35,7 @@ import {
 import {
   addResult,
   changeProgress,
-  dailyIndex,
+  dailyPick,
   emptyProgress,
   importWords,
   loadProgress,
@@ -48,7 +48,7 @@ import {
 } from "../store/puzzle-store.js";
 import { OWN, PROGRESS, cleanProgress, forget, noteFor, noteShown, onChange, read, update, validOwnRecord } from "../store/storage.js";
 import { readProgressFile, saveProgressFile } from "../store/progress-file.js";
-import { answerWords, choiceLabel, judgeAnswer, replyWords } from "./judge.js";
+import { answerWords, choiceLabel, headingBefore, judgeAnswer, replyWords } from "./judge.js";
 import { lineWords, positionWords, seatWho } from "./words.js";
 import { TrainerBoard } from "./board.js";
 import { bringIntoView, keepPillOff } from "../base/in-view.js";
@@ -148,7 +148,6 @@ class SomersetTrainer extends HTMLElement {
     this._packs = new Map(Object.entries(data.packs).map(([name, cards]) => [name, new Map(cards.map((c) => [c.card, c]))]));
     this._packOf = new Map(data.rulesets.map((r) => [r.id, r.pack]));
     this._rulesetNames = new Map(data.rulesets.map((r) => [r.id, r.short_name]));
-    this._siteIds = data.puzzles.map((p) => p.id).sort();
     this._progress = loadProgress();
     this.readOwn();
     this.build();
@@ -402,7 +401,9 @@ class SomersetTrainer extends HTMLElement {
     this._reply.hidden = true;
     this._isDaily = daily || (!p.own && p.id === this.dailyId());
     this.say(notices.join(" "));
-    replace(this._title, p.title);
+    this._titleShown = false;
+    replace(this._title, headingBefore(p));
+    this._title.dataset.shows = p.heading ? "heading" : "title";
     const theme = (p.themes || []).map((t) => this._themeNames.get(t) || t).join(", ");
     replace(
       this._meta,
@@ -424,7 +425,7 @@ class SomersetTrainer extends HTMLElement {
     this._shownOnce = true;
     const status = this.statusOf(p.id);
     const before = status === "unseen" ? "" : ` You have ${status} it before.`;
-    this.announce(`${p.title}. ${this.step().question}${before}`);
+    this.announce(`${headingBefore(p)}. ${this.step().question}${before}`);
   }
 
   step() {
@@ -660,10 +661,11 @@ class SomersetTrainer extends HTMLElement {
         const at = this._atTable && Array.isArray(w.line) && w.line.length ? w.text.indexOf(": ") : -1;
         return at > 0 ? { head: `${w.text.slice(0, at)}.`, rest: w.text.slice(at + 2) } : { head: w.text, rest: "" };
       };
-      const texts = wrong.map((w) => split(w).head);
+      const texts = wrong.map((w) => `${split(w).head}${w.why ? ` ${w.why}` : ""}`);
       const lines = wrong.map((w) => {
         const { head, rest } = split(w);
         const out = [h("p", { class: "sr-trainer__refutation", "data-value": w.value }, head)];
+        if (w.why) out.push(h("p", { class: "sr-trainer__why", "data-value": w.value }, w.why));
         if (rest) out.push(h("details", { class: "sr-trainer__linetext" }, h("summary", {}, "The whole line as text"), h("p", {}, rest)));
         if (w.line && !this._atTable) out.push(this.lineView(w.line, step.table || {}));
         return out;
@@ -739,6 +741,7 @@ class SomersetTrainer extends HTMLElement {
       return;
     }
     this._reply.hidden = true;
+    this.revealTitle();
     const solved = !this._wrongOnce && !this._ended;
     if (!this._ended) this.record(solved ? "solved" : "failed", true);
     this._ended = true;
@@ -842,6 +845,7 @@ class SomersetTrainer extends HTMLElement {
     this._check.hidden = true;
     this._solution.hidden = false;
     this._solutionButton.disabled = true;
+    this.revealTitle();
     const words = answerWords(step);
     replace(
       this._solution,
@@ -859,14 +863,22 @@ class SomersetTrainer extends HTMLElement {
     bringIntoView(this._solution);
   }
 
+  // With the verdict, the puzzle's title (its idea, which may name the answer) takes the heading's place.
+  revealTitle() {
+    const p = this._current;
+    if (this._titleShown || !p || headingBefore(p) === p.title) return;
+    this._titleShown = true;
+    replace(this._title, p.title);
+    this._title.dataset.shows = "title";
+  }
+
   next() {
     const p = this.nextPuzzle(this._current);
     this.show(p);
   }
 
   dailyId() {
-    if (!this._siteIds.length) return null;
-    return this._siteIds[dailyIndex(today(), this._siteIds.length)];
+    return dailyPick(this._data.puzzles, today());
   }
 
   showDaily() {

@@ -19,9 +19,11 @@ export const SLICE_NODES = 10_000;
 export const BUDGET_NODES = 400_000;
 
 // Ask the engine's `solve` request in slices until the answer is complete, `budget` nodes are spent
-// (the answer then carries `too_big: true`), or `current()` turns false (null: cancelled).
-export async function solveInSlices(ask, position, { lines = true, slice = SLICE_NODES, budget = BUDGET_NODES, current = () => true, progress = () => {} } = {}) {
+// (the answer then carries `too_big: true`), or `current()` turns false (null: cancelled). `you`:
+// the reader's seat, which the engine's words of best play (each costly card's `why`) call "you".
+export async function solveInSlices(ask, position, { lines = true, you = null, slice = SLICE_NODES, budget = BUDGET_NODES, current = () => true, progress = () => {} } = {}) {
   const request = { ...position, cmd: "solve", cards: true, lines, nodes: slice };
+  if (Number.isInteger(you)) request.you = you;
   for (let spent = slice; ; spent += slice) {
     if (!current()) return null;
     const answer = await ask(request);
@@ -65,6 +67,8 @@ export class BestPlay {
     this._summary = h("p", { class: "sr-best__summary" });
     this._cards = h("div", { class: "sr-best__cards" });
     this._line = h("div", { class: "sr-best__line" });
+    // Why the best card beats the card played (or the card whose line is shown): the engine's words.
+    this._why = h("p", { class: "sr-best__why", hidden: true });
     this._more = h("div", { class: "sr-inline sr-actions", hidden: true });
     this.element = h(
       "section",
@@ -73,6 +77,7 @@ export class BestPlay {
       this._status,
       this._summary,
       this._cards,
+      this._why,
       this._more,
       this._line,
     );
@@ -93,9 +98,11 @@ export class BestPlay {
     replace(this._summary);
     replace(this._cards);
     replace(this._line);
+    this._why.hidden = true;
     this._more.hidden = true;
     this._status.textContent = "Working out best play…";
     const answer = await solveInSlices(this._ask, position, {
+      you: this.youSeat(position.hands.length),
       current: () => gen === this._gen,
       progress: (a, spent) => {
         this._status.textContent = `Working out best play… ${spent.toLocaleString("en")} positions searched.`;
@@ -161,7 +168,8 @@ export class BestPlay {
     this.showLine(best[0], false);
     if (announce) {
       const cost = answer.cards.filter((c) => !c.best).map((c) => `${c.card} ${valueWords(c)}`);
-      this._announce(`${this._summary.textContent} Best: ${best.join(", ")}.${cost.length ? ` ${cost.join("; ")}.` : ""}`);
+      const why = this._why.hidden ? "" : ` ${this._why.textContent}`;
+      this._announce(`${this._summary.textContent} Best: ${best.join(", ")}.${cost.length ? ` ${cost.join("; ")}.` : ""}${why}`);
     }
   }
 
@@ -171,13 +179,30 @@ export class BestPlay {
     this._more.hidden = true;
     this.element.dataset.state = "searching";
     this._status.textContent = "Searching on…";
-    const answer = await solveInSlices(this._ask, position, { current: () => gen === this._gen, budget: 4 * BUDGET_NODES });
+    const answer = await solveInSlices(this._ask, position, { you: this.youSeat(position.hands.length), current: () => gen === this._gen, budget: 4 * BUDGET_NODES });
     if (answer !== null) this.showAnswer(answer, { played: this._played, announce: true });
+  }
+
+  // The seat the page calls "you", if any (the engine's words say "you" of it too).
+  youSeat(players) {
+    for (let s = 0; s < players; s++) if (this._name(s) === "you") return s;
+    return null;
+  }
+
+  // The engine's words for why the best card beats `card` (a card that gives up points), else for
+  // the card played; hidden when there is nothing to explain.
+  showWhy(card) {
+    const cards = this._answer.cards;
+    const c = cards.find((x) => x.card === card && x.why) || cards.find((x) => x.card === this._played && x.why);
+    this._why.hidden = !c;
+    this._why.dataset.card = c ? c.card : "";
+    replace(this._why, c ? [h("strong", {}, `Why ${c.why.best}, not ${c.card}: `), c.why.text] : null);
   }
 
   // The line of best play after `card`, one card at a time.
   showLine(card, announce) {
     const answer = this._answer;
+    this.showWhy(card);
     const c = answer.cards.find((x) => x.card === card);
     if (!c || !Array.isArray(c.line) || !c.line.length) {
       replace(this._line);

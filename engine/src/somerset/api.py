@@ -295,7 +295,7 @@ COMMANDS: dict[str, Command] = {
     "replay": Command(replay_json, ("example", "record", *_RULES, "format", "seed", "dealer", "play", "bots_version")),
     "table": Command(table_json, (*_RULES, "format", "seed", "moves", "play", "bots_version", "level")),
     "pad": Command(pad_json, (*_RULES, "format", "names", "deals")),
-    "solve": Command(solve_json, ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines")),
+    "solve": Command(solve_json, ("record", *_POSITION, "nodes", "seconds", "cards", "line", "lines", "you")),
     "samedeal": Command(samedeal_json, ("rules", "format", "seed", "dealer", "moves", "record", "bots", "play",
                                         "bots_version")),
     "advise": Command(advise_json, (*_RULES, "format", "hand", "seat", "dealer", "auction", "face_up", "seed", "samples",

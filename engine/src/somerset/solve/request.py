@@ -20,7 +20,8 @@ from ..records.deal_record import parse_record
 from ..rules.dimensions import Ruleset
 from ..rules.rulesets import load_ruleset
 from .position import Position, PositionError, position, position_of_deal
-from .solver import Solver, describe
+from .solver import Solution, Solver, describe
+from .why import check_why, why
 
 __all__ = ["DEFAULT_NODES", "MAX_NODES", "MAX_SECONDS", "SolveRequestError", "solve_request", "read_position",
            "describe", "forget"]
@@ -156,7 +157,35 @@ def solve_request(req: JSON) -> JSON:
     cards = _get(req, "cards", bool, True, "true or false: value every legal card")
     line = _get(req, "line", bool, False, "true or false: give one best line to the end")
     lines = _get(req, "lines", bool, False, "true or false: give each legal card a best line that starts with it")
+    you = _get(req, "you", int, None, "the reader's seat, a seat number")
+    if you is not None and not 0 <= you < pos.players:
+        raise SolveRequestError(f"'you' must be a seat from 0 to {pos.players - 1}", "you")
     sol = _solver(pos).run(nodes=nodes, seconds=seconds, cards=cards, line=line, lines=lines)
     out = sol.to_json()
+    if lines and sol.exact:
+        _add_whys(sol, out["cards"], you)
     out["message"] = describe(out).splitlines()[0]
     return out
+
+
+
+def _add_whys(sol: Solution, cards: list[JSON], you: int | None) -> None:
+    """Give each card that gives up points its ``why`` against the first best card, when the words
+    agree with the solver's figures (a card whose words do not is left without one rather than shown
+    a sentence that contradicts the figures)."""
+    best = next((v for v in sol.cards if v.best and v.line), None)
+    if best is None or best.points is None:
+        return
+
+    def own(points: int) -> int:  # the mover's side's points, whichever side the solver counts
+        return points if sol.mover_on_side else sol.remaining - points
+
+    for v, c in zip(sol.cards, cards):
+        if v.best or not v.line or v.points is None:
+            continue
+        try:
+            w = why(sol.position, best.line, v.line, you)
+        except ValueError:
+            continue
+        if not check_why(w, own(best.points), own(v.points)):
+            c["why"] = w.to_json()

@@ -357,6 +357,7 @@ class Call(_Bidding):
     """Bid or pass, as the last to call after every other player passed."""
 
     name = "call"
+    task = "bid or pass"
     question = "Bid or pass?"
     offer_heading = "Your call"
     pick = "one call"
@@ -445,6 +446,7 @@ class TrumpChoice(_Bidding):
     """Which trump to name, having won the bid."""
 
     name = "trump"
+    task = "which trump to name"
     question = "You won the bid at {bid}. Which trump do you name?"
     offer_heading = "The trump you name"
     pick = "one trump"

@@ -10,7 +10,9 @@ the other seats play their best. The engine proves the puzzle with :mod:`somerse
 * between steps, the other seats play the solver's best line (``reply``), so the next step is
   asked in the position best defence leads to;
 * every other legal card has a refutation: the best play of both sides after it, to the end of
-  the deal, and the points it gives up against the answer.
+  the deal, and the points it gives up against the answer, with the words of best play
+  (:mod:`somerset.solve.why`): why the answer beats it, read from the two lines and held against
+  the solver's figures (a sentence that disagrees with them stops the build).
 
 How hard a puzzle is comes from the same search (:func:`grade`): how many wrong cards there are,
 how many steps, how late the cheapest-looking refutation shows itself and how little it costs.
@@ -42,9 +44,10 @@ from ..rules.play import legal_plays, trick_verdict
 from .puzzle_base import Fact, Puzzle, PuzzleKind, PuzzleProofError
 from ..rules.dimensions import Format, Ruleset
 from ..solve import Play, Position, PositionError, position, solve
+from ..solve.why import check_why, why
 
 __all__ = ["Ending", "EndingSetup", "Step", "Refutation", "Proof", "PuzzleProofError", "prove", "grade",
-           "advance", "line_text", "GOALS", "NODE_BUDGET", "source_deal", "seat_name"]
+           "advance", "line_text", "outcome", "GOALS", "NODE_BUDGET", "source_deal", "seat_name"]
 
 #: What a goal asks of the reader's side (the file's ``goal`` field).
 GOALS: dict[str, str] = {
@@ -82,6 +85,7 @@ class Refutation:
     line: tuple[Play, ...]  # the wrong card, then best play by every seat to the end of the deal
     depth: int  # the trick of the line (1 = the trick in progress) after which the loss can no longer be made up
     fails: bool  # for bid and set goals: this card loses the goal (always true for a wrong card)
+    why: str = ""  # why the answer beats it, in words (somerset.solve.why), checked against the solver
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,7 @@ class Step:
     refutations: tuple[Refutation, ...]
     reply: tuple[Play, ...]  # the answer, then the other seats' best cards until the reader's next step
     nodes: int
+    line: tuple[Play, ...] = ()  # the answer, then best play by every seat to the end of the deal
 
 
 @dataclass(frozen=True)
@@ -232,21 +237,27 @@ def _prove(p: Puzzle) -> Proof:
             raise PuzzleProofError(f"{where}: {len(good)} cards keep the best result ({', '.join(good)}); "
                                    "a puzzle needs exactly one")
         answer = good[0]
-        refutations = []
-        for c in legal:
-            if c == answer:
-                continue
-            after = advance(pos, parse_cards(c, p.rules.deck)[0])
-            rest = _solve(after, cards=False, line=True, where=f"{where}, after {c}")
-            total_nodes += rest.nodes
-            first = Play(you, parse_cards(c, p.rules.deck)[0], *_completes(pos, after))
-            line = (first, *rest.line)
-            cost = best - values[c]
-            refutations.append(Refutation(c, values[c], cost, line, _depth(line, side, to_come - best), True))
         after = advance(pos, parse_cards(answer, p.rules.deck)[0])
         rest = _solve(after, cards=False, line=True, where=f"{where}, after {answer}")
         total_nodes += rest.nodes
         first = Play(you, parse_cards(answer, p.rules.deck)[0], *_completes(pos, after))
+        answer_line = (first, *rest.line)
+        refutations = []
+        for c in legal:
+            if c == answer:
+                continue
+            after_c = advance(pos, parse_cards(c, p.rules.deck)[0])
+            rest_c = _solve(after_c, cards=False, line=True, where=f"{where}, after {c}")
+            total_nodes += rest_c.nodes
+            line = (Play(you, parse_cards(c, p.rules.deck)[0], *_completes(pos, after_c)), *rest_c.line)
+            cost = best - values[c]
+            words = why(pos, answer_line, line, you)
+            problems = check_why(words, best, values[c])
+            if problems:
+                raise PuzzleProofError(f"{where}: the words of best play for {c} disagree with the solver: "
+                                       + "; ".join(problems))
+            refutations.append(Refutation(c, values[c], cost, line, _depth(line, side, to_come - best), True,
+                                          words.text))
         reply = [first]
         nxt = after
         for play in rest.line:
@@ -257,7 +268,7 @@ def _prove(p: Puzzle) -> Proof:
         if k + 1 < count and not (nxt.to_move == you and any(nxt.hands)):
             raise PuzzleProofError(f"{where}: the deal ends before step {k + 2}; the answer has {count} cards, "
                                    f"one for each of your turns")
-        steps.append(Step(pos, legal, answer, best, tuple(refutations), tuple(reply), sol.nodes))
+        steps.append(Step(pos, legal, answer, best, tuple(refutations), tuple(reply), sol.nodes, answer_line))
         full_line += reply if k + 1 < count else [first, *rest.line]
         pos = nxt
     proof = Proof(tuple(steps), tuple(full_line), you, side, remaining, 1, total_nodes)
@@ -273,6 +284,15 @@ def _completes(before: Position, after: Position) -> tuple[int | None, int, tupl
     draws = tuple(((winner + k) % before.players, after.hands[(winner + k) % before.players][-1])
                   for k in range(before.players)) if before.pile else ()
     return winner, worth, draws
+
+
+def outcome(proof: Proof) -> str:
+    """The result of best play in the one count every verdict of an ending uses: the reader's side's
+    points out of those still to be won when the puzzle opens (the same figures at every step)."""
+    got = proof.steps[0].points
+    every = "all" if got == proof.remaining else str(got)
+    return (f"with best play by every seat, your side takes {every} of the {proof.remaining} points still to be "
+            "won when the puzzle opens.")
 
 
 def grade(proof: Proof) -> int:
@@ -364,6 +384,7 @@ class Ending(PuzzleKind):
     """Play the ending: one card (or one line) that keeps the best result, proven by the solver."""
 
     name = "ending"
+    task = "play the ending"
     question = "Which card keeps the best result, whatever the other seats play?"
     pick = "one card from your hand"
     plays_out = True
@@ -473,12 +494,10 @@ class Ending(PuzzleKind):
     def detail(self, p: Puzzle, expected: tuple[str, ...]) -> str:
         proof = prove(p)
         first = proof.steps[0].position
-        side_taken = sum(first.taken[s] for s in proof.side)
-        result = side_taken + proof.steps[0].points
         wrong = "; ".join(f"{r.card} gives up {r.cost}" for r in proof.steps[0].refutations)
-        return (f"With best play by every seat your side ends the deal with {result} points "
-                f"({proof.steps[0].points} of the {proof.remaining} still to come). Best line: "
-                f"{line_text(proof.line, first, proof.you)} Every other card does worse: {wrong}.")
+        said = outcome(proof)
+        return (f"{said[0].upper()}{said[1:]} Best line: {line_text(proof.line, first, proof.you)} "
+                f"Every other card does worse: {wrong}.")
 
     def difficulty(self, p: Puzzle) -> int:
         """Graded from the search (1 to 5): see :func:`grade`."""
@@ -566,12 +585,12 @@ class Ending(PuzzleKind):
                 "choices": [{"value": c, "label": c} for c in step.legal],
                 "answer": [step.answer],
                 "hint": p.hint,
-                "solution": (f"{p.explanation} The engine: {step.answer} keeps {step.points} of the points still to "
-                             f"come for your side against any defence."),
+                "solution": f"{p.explanation} The engine: {outcome(proof)}",
                 "citation": None,
                 "refutations": {
                     x.card: {"text": (f"{x.card} gives up {x.cost} point{'s' if x.cost != 1 else ''} against best "
                                       f"defence: {line_text(x.line, pos, proof.you)}"),
+                             "why": x.why,
                              "cost": x.cost,
                              "line": [play.to_json() for play in x.line]}
                     for x in step.refutations},
@@ -581,7 +600,8 @@ class Ending(PuzzleKind):
                 "played": [play.to_json() for play in step.reply] if k + 1 < len(proof.steps) else [],
             })
         return {
-            "id": p.id, "kind": self.name, "title": p.title, "ruleset": r.id, "ruleset_name": r.short_name,
+            "id": p.id, "kind": self.name, "title": p.title, "heading": p.heading, "ruleset": r.id,
+            "ruleset_name": r.short_name,
             "format": puzzle_position(p).format.id, "themes": [p.theme],
             "theme_names": [p.theme_name or p.theme],
             "difficulty": proof.difficulty,

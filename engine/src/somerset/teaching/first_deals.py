@@ -46,9 +46,13 @@ from ..players.table import READER, table_deal
 from ..records.links import DealCode, DealCodeError, parse_deal_code
 from ..rules.rulesets import get_ruleset
 from ..solve import PositionError, position_of_deal, solve
+from ..solve.request import read_position as position_of_deal_json
+from ..solve.review import deal_plays
+from ..solve.why import check_why, why
 
 __all__ = ["FirstDeal", "CoachStep", "FIRST_DEALS", "load_first_deals", "first_deal_problems", "played",
-           "DEAL_FIELDS", "STEP_FIELDS", "SOLVER_CLAIMS", "SOLVER_NODES", "canonical"]
+           "DEAL_FIELDS", "STEP_FIELDS", "SOLVER_CLAIMS", "SOLVER_NODES", "canonical",
+           "best_play_word_problems"]
 
 #: The fields of ``[deal]``, with what each holds.
 DEAL_FIELDS: dict[str, str] = {
@@ -228,6 +232,25 @@ def first_deal_problems(fd: FirstDeal) -> list[str]:
                     out.append(f"{where(n + 1, 'solver')}: {disagreement}")
             n += 1
         d.apply(a)
+    out += [f"{head}: the words of best play: {x}" for x in best_play_word_problems(deal)]
+    return out
+
+
+def best_play_word_problems(deal: Deal) -> list[str]:
+    """Where the words of best play (:mod:`somerset.solve.why`) for the reader's cards of the deal's
+    last tricks (the cards Play a deal reviews when the deal is over) disagree with the solver."""
+    out: list[str] = []
+    for e in deal_plays(deal, seats=(READER,)):
+        pos = position_of_deal_json(e["position"])
+        sol = solve(pos, nodes=SOLVER_NODES, lines=True)
+        if not sol.exact:
+            continue
+        best = next(v for v in sol.cards if v.best)
+        for v in sol.cards:
+            if v.best:
+                continue
+            problems = check_why(why(pos, best.line, v.line, READER), best.points, v.points)
+            out += [f"trick {e['trick']}, the {v.card} against the {best.card}: {x}" for x in problems]
     return out
 
 

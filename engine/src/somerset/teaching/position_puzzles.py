@@ -39,6 +39,7 @@ class Winner(_CardKind):
     """Which card takes the whole trick given."""
 
     name = "winner"
+    task = "who takes the trick"
     question = "Which card takes the trick?"
     pick = "one card of the trick"
     single = True
@@ -112,6 +113,7 @@ class Legal(_HandKind):
     """Which cards of the hand may be played to the trick."""
 
     name = "legal"
+    task = "which cards may be played"
     pick = "every card you may play"
     fields = ("trump", "hand", "trick", "first_trick")
     required = ("trump", "hand")
@@ -128,6 +130,7 @@ class Play(_HandKind):
     """Which cards win the trick for your side, the players after you playing the cards given."""
 
     name = "play"
+    task = "which cards win the trick"
     pick = "every card that wins the trick for your side"
     fields = ("trump", "hand", "trick", "after", "first_trick", "format")
     required = ("trump", "hand")
@@ -165,6 +168,7 @@ class Discard(_HandKind):
     """Which cards the high bidder may put back after taking the kitty."""
 
     name = "discard"
+    task = "which cards may be discarded"
     pick = "every card you may discard"
     offer_heading = "Your hand with the kitty"
     fields = ("trump", "hand")
@@ -223,6 +227,7 @@ class Bid(ValueKind):
     """What the bidder must make after putting cards back from the kitty."""
 
     name = "bid"
+    task = "what the bidder must make"
     offer_heading = "The bid to make"
     fields = ("bid", "discards")
     required = ("bid", "discards")
@@ -264,6 +269,7 @@ class Score(ValueKind):
     """What a deal scores for each side."""
 
     name = "score"
+    task = "what each side scores"
     offer_heading = "Bidder's side / other side"
     fields = ("bid", "made", "against", "format")
     required = ("bid", "made", "against")

@@ -45,6 +45,9 @@ class PuzzleKind:
     """What every kind supplies. Subclasses set the class attributes and the methods they need."""
 
     name: ClassVar[str]
+    #: What the puzzle asks, in a few words, for the heading shown before the verdict (with the
+    #: theme): a title names the puzzle's idea, often its answer, so it is shown only after it.
+    task: ClassVar[str]
     #: The question asked when the file gives none.
     question: ClassVar[str] = ""
     #: What the reader answers with, as the page says it ("Answer with ...").
@@ -221,7 +224,8 @@ class PuzzleKind:
             "refutations": {v: {"text": self.refutation(p, v)} for v in offered if v not in answer},
         }
         return {
-            "id": p.id, "kind": self.name, "title": p.title, "ruleset": r.id, "ruleset_name": r.short_name,
+            "id": p.id, "kind": self.name, "title": p.title, "heading": p.heading, "ruleset": r.id,
+            "ruleset_name": r.short_name,
             "format": p.format or r.partnership_format().id, "themes": [p.theme],
             "theme_names": [p.theme_name or p.theme],
             "difficulty": self.difficulty(p), "difficulty_reasons": self.difficulty_reasons(p),
@@ -268,6 +272,12 @@ class Puzzle:
     def __post_init__(self) -> None:
         if self.kind_of.name != self.kind:
             raise ValueError(f"puzzle '{self.id}': its kind is '{self.kind}' but it carries the kind '{self.kind_of.name}'")
+
+    @property
+    def heading(self) -> str:
+        """What a page shows of the puzzle before the reader answers: the theme and the task, never the
+        title (a title names the puzzle's idea, and often a card of its answer; it comes with the verdict)."""
+        return f"{self.theme_name or self.theme}: {self.kind_of.task}"
 
     @property
     def rules(self) -> Ruleset:

@@ -207,7 +207,7 @@ def public(p: Puzzle) -> dict[str, Any]:
     r = p.rules
     kind = p.kind_of
     return {
-        "id": p.id, "title": p.title, "ruleset": p.ruleset, "ruleset_name": r.short_name, "theme": p.theme,
+        "id": p.id, "heading": p.heading, "ruleset": p.ruleset, "ruleset_name": r.short_name, "theme": p.theme,
         "theme_name": dict(THEMES).get(p.theme, p.theme), "difficulty": p.difficulty, "kind": p.kind,
         "question": p.question, "hint": p.hint, "trump": p.trump,
         "trump_label": parse_trump(p.trump, r.deck).label if p.trump else "",
