@@ -1,32 +1,10 @@
 """Best play in words: why the best card beats another, read from the two lines the solver gives.
 
-The solver says what each card is worth and gives a line of best play after it; this module says
-*why* one card beats another in a sentence or two, worked out from the two lines alone:
-
-* the first trick where the two lines part (the first whose points go differently), who takes it
-  in each line, with which card, and which card of the other side falls under it;
-* the count cards that change hands between the lines over the rest of the deal, and the points
-  the worse card gives up in all.
-
-Each trick of a line is judged again here by the rules (:func:`~somerset.rules.play.trick_verdict`),
-not read from the winners the solver wrote, and :func:`check_why` holds the words against the
-solver's figures: a sentence whose points do not add up to what the solver says the card gives up
-is refused (the build runs it on every shipped puzzle and guided deal; the ``solve`` request runs it
-before it gives a ``why``). The same Python runs in CPython and in Pyodide, so both say the same.
-
->>> from somerset.rules.rulesets import get_ruleset
->>> from somerset.solve import position, solve
->>> pos = position(get_ruleset("parker-1947"), "2", ["7/8 5/8", "9/10 4/10", "2/12 1/12", "6/8 3/4"], 0)
->>> sol = solve(pos, lines=True)
->>> best = next(c for c in sol.cards if c.best)
->>> worse = next(c for c in sol.cards if not c.best)
->>> w = why(pos, best.line, worse.line, you=0)
->>> w.best, w.card, w.loss == worse.loss
-('7/8', '5/8', True)
->>> check_why(w, best.points, worse.points) == []
-True
->>> print(w.text)
-After the 7/8, you take this trick with the 7/8, and seat 4's 6/8 falls under it. After the 5/8, seat 4 takes this trick with the 6/8, and your 5/8 falls under it. In all, the 5/8 gives up 2 points.
+:func:`why` names the first trick where the two lines part (who takes it in each, with which card,
+and the other side's card that falls under it), the count cards that change hands and the points
+given up; each trick is judged again by the rules. :func:`check_why` holds the words against the
+solver's figures (the build runs it on every shipped puzzle and guided deal, the ``solve`` request
+before it gives a ``why``). Why and how: develop/architecture.md, "The words of best play".
 """
 
 from __future__ import annotations
@@ -176,7 +154,22 @@ def _clause(pos: Position, card: Card, t: Trick, k: int, under: tuple[int, Card]
 def why(pos: Position, best_line: Sequence[Play], card_line: Sequence[Play], you: int | None = None) -> Why:
     """Why the first card of ``best_line`` beats the first card of ``card_line`` (both lines of best
     play from ``pos`` to the end of the deal, as the solver gives them), counted for the side of the
-    seat to move. ``you``: the reader's seat, to say "you" and "partner" (None: every seat by number)."""
+    seat to move. ``you``: the reader's seat, to say "you" and "partner" (None: every seat by number).
+
+    >>> from somerset.rules.rulesets import get_ruleset
+    >>> from somerset.solve import position, solve
+    >>> pos = position(get_ruleset("parker-1947"), "2", ["7/8 5/8", "9/10 4/10", "2/12 1/12", "6/8 3/4"], 0)
+    >>> sol = solve(pos, lines=True)
+    >>> best = next(c for c in sol.cards if c.best)
+    >>> worse = next(c for c in sol.cards if not c.best)
+    >>> w = why(pos, best.line, worse.line, you=0)
+    >>> w.best, w.card, w.loss == worse.loss
+    ('7/8', '5/8', True)
+    >>> check_why(w, best.points, worse.points) == []
+    True
+    >>> print(w.text)
+    After the 7/8, you take this trick with the 7/8, and seat 4's 6/8 falls under it. After the 5/8, seat 4 takes this trick with the 6/8, and your 5/8 falls under it. In all, the 5/8 gives up 2 points.
+    """
     if not best_line or not card_line:
         raise WhyError("both lines need at least their first card")
     mover = pos.to_move
