@@ -356,8 +356,8 @@ def test_the_second_deal_asks_at_its_decision_and_the_solver_backs_each_answer()
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ('"play 2/10" = "8/10 and 9/10 are still out, both higher than 2/10: the others take the trick and keep the '
-         'lead to the last trick."\n', '',
+        ('"play 2/10" = "8/10 and 9/10 are still out, both higher: the others take the lead and keep it to the end."\n',
+         '',
          "step 11: field 'refute': every card you may play here needs an answer, in 'refute' (it loses the bid) or "
          "'instead'; not answered: play 2/10"),
     ],
