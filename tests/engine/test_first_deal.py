@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from dataclasses import replace
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,11 +19,17 @@ from somerset.players.table import READER
 from somerset.rules.cards import Card
 from somerset.teaching.content_check import check_content
 from somerset.teaching.contentfile import ContentError, ContentFile, shipped_files
-from somerset.teaching.first_deals import FIRST_DEALS, first_deal_problems, load_first_deals, played
+from somerset.teaching.first_deals import (FIRST_DEALS, _decision_problems, decision_values, first_deal_problems,
+                                           load_first_deals, played)
+from somerset.players.table import table_deal
 from somerset.service.first_deal import first_deal_record, first_deals_data
 
 CLI = [sys.executable, "-m", "somerset_tools"]
-SHIPPED = shipped_files("first-deals", ".toml")[0]
+def shipped(name: str) -> ContentFile:
+    return next(f for f in shipped_files("first-deals", ".toml") if f.name == f"first-deals/{name}")
+
+
+SHIPPED = shipped("parker-1947.toml")
 
 
 def with_change(old: str, new: str, text: str = SHIPPED.text) -> ContentFile:
@@ -35,7 +42,9 @@ def problems_of(file: ContentFile) -> list[str]:
 
 
 def test_every_shipped_guided_deal_plays_at_the_table_as_its_file_says() -> None:
-    assert [d.ruleset for d in FIRST_DEALS] == ["parker-1947", "somersetgame-com", "triple-2009"]
+    assert [(d.guide, d.ruleset) for d in FIRST_DEALS] == [
+        ("first-deal", "parker-1947"), ("first-deal", "somersetgame-com"), ("first-deal", "triple-2009"),
+        ("second-deal", "parker-1947")]
     for d in FIRST_DEALS:
         assert first_deal_problems(d) == []
 
@@ -121,7 +130,7 @@ def test_the_kitty_deals_discard_raises_the_bid_as_the_coach_says() -> None:
 
 
 def kitty_file(old: str, new: str) -> ContentFile:
-    text = shipped_files("first-deals", ".toml")[1].text
+    text = shipped("somersetgame-com.toml").text
     assert old in text, old
     return ContentFile("first-deals/somersetgame-com.toml", text.replace(old, new, 1))
 
@@ -151,7 +160,7 @@ def test_a_solver_claim_needs_a_card_to_play_and_a_known_word() -> None:
 
 
 def test_a_discard_may_list_its_cards_in_any_order() -> None:
-    text = kitty_deal().file and shipped_files("first-deals", ".toml")[1].text
+    text = kitty_deal().file and shipped("somersetgame-com.toml").text
     mine = ContentFile("first-deals/somersetgame-com.toml", text.replace('move = "discard 0/2 5/10"', 'move = "discard 5/10 0/2"')
                        .replace('"discard 0/2 1/8" =', '"discard 1/8 0/2" ='))
     fd = load_first_deals([mine])[0]
@@ -214,7 +223,7 @@ def test_steps_that_stop_before_the_end_are_named() -> None:
         ('ruleset = "parker-1947"', 'ruleset = "parker-1974"', "[deal]: field 'ruleset': 'parker-1974' is not a known ruleset"),
         ('ruleset = "parker-1947"', 'ruleset = "parker-1950"', "[deal]: field 'ruleset': the file of a guided deal under parker-1950 is named parker-1950.toml"),
         ('seed = 13', 'seed = "13"', "[deal]: field 'seed': expected a whole number (without quotes), got text"),
-        ('seed = 13', 'seed = 13\nsede = 4', "[deal]: field 'sede': unknown field; the fields accepted here are: code, ending, intro, ruleset, seed, title"),
+        ('seed = 13', 'seed = 13\nsede = 4', "[deal]: field 'sede': unknown field; the fields accepted here are: code, ending, guide, intro, ruleset, seed, title"),
         ('move = "bid 12"', 'move = "bid twelve"', "step 1: field 'move': “bid twelve” is not a move: 'bid twelve' is not a bid"),
         ('"pass" = "Passing', '"bid 12" = "Passing', "step 1: field 'instead': “bid 12” is the move the coach suggests; list only other moves"),
         ('code = "hMg', 'code = "?Mg', "[deal]: field 'code':"),
@@ -305,7 +314,7 @@ def test_somerset_check_reads_a_guided_deals_file(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert f"{good}: step 9: field 'move': move 9, “play 7/8”, is not allowed" in out.stderr
     report = check_content([str(Path(__file__).parents[2] / "engine/src/somerset/content/first-deals")])
-    assert report.ok and [f["entries"] for f in report.files] == [1, 1, 1]
+    assert report.ok and [f["entries"] for f in report.files] == [1, 1, 1, 1]
 
 
 def test_somerset_check_reads_the_triple_deal() -> None:
@@ -313,3 +322,95 @@ def test_somerset_check_reads_the_triple_deal() -> None:
     out = run_cli("check", str(path))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == f"ok: {path}: 1 guided deal, the deal plays at the table as the file says"
+
+
+# --- the second guided deal: a decision the reader must find -------------------------------------------
+
+SECOND = shipped("parker-1947-second-deal.toml")
+
+
+def second_with(old: str, new: str) -> ContentFile:
+    assert old in SECOND.text, old
+    return ContentFile(SECOND.name, SECOND.text.replace(old, new, 1))
+
+
+def test_the_second_deal_asks_at_its_decision_and_the_solver_backs_each_answer() -> None:
+    fd = next(d for d in FIRST_DEALS if d.guide == "second-deal")
+    assert fd.ruleset == "parker-1947" and first_deal_problems(fd) == []
+    asks = [(n, s.move) for n, s in enumerate(fd.steps, 1) if s.ask]
+    assert asks == [(11, "play 5/6")]
+    data = first_deals_data()
+    assert set(data["deals"]) == {"parker-1947", "somersetgame-com", "triple-2009"}
+    rec = data["guides"]["second-deal"]["parker-1947"]
+    assert rec["guide"] == "second-deal" and rec["title"] == fd.title
+    step = rec["steps"][10]
+    decision = step["decision"]
+    # the suggested card makes the bid with best play; every other card the reader may play is refuted
+    assert decision["bid"] == 13 and decision["points"] >= 13
+    assert set(decision["refute"]) | {step["move"]} == set(f"play {c}" for c in step["table"]["to_play"]["cards"])
+    assert all(v["points"] < 13 and v["why"] for v in decision["refute"].values())
+    assert all("decision" not in s for n, s in enumerate(rec["steps"]) if n != 10)
+    assert rec["end"]["score"]["reason"].startswith("The bidder's side bid 13 and took 15")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"play 2/10" = "8/10 and 9/10 are still out, both higher: the others take the lead and keep it to the end."\n',
+         '',
+         "step 11: field 'refute': every card you may play here needs an answer, in 'refute' (it loses the bid) or "
+         "'instead'; not answered: play 2/10"),
+    ],
+)
+def test_a_decision_the_solver_does_not_back_is_named(old: str, new: str, message: str) -> None:
+    found = first_deal_problems(load_first_deals([second_with(old, new)])[0])
+    assert any(p.startswith("first-deals/parker-1947-second-deal.toml: ") and message in p for p in found), found
+
+
+def test_a_refuted_card_that_still_makes_the_bid_is_named() -> None:
+    """At step 10 (trumping 1/8 or not), every card makes the bid: refuting one is refused."""
+    text = SECOND.text.replace('coach = "Seat 2 led a four and you have none',
+                               'ask = "Which card?"\ncoach = "Seat 2 led a four and you have none', 1)
+    text = text.replace('takes the trick from seat 4\'s 4/4 and gives you the lead."\n',
+                        'takes the trick from seat 4\'s 4/4 and gives you the lead."\n\n[step.refute]\n"play 1/2" = "It loses."\n', 1)
+    found = first_deal_problems(load_first_deals([ContentFile(SECOND.name, text)])[0])
+    assert any("step 10: field 'refute': “play 1/2” does not lose the bid: with every card in view and best play "
+               "after it, your side still takes" in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('[step.refute]\n"play 1/2"', '[step.instead]\n"play 1/2"',
+         "step 11: field 'refute': a decision ('ask') needs a [step.refute] table"),
+        ('"play 1/2" = "Only', '"bid 14" = "Only', "step 11: field 'refute': “bid 14” is not a card to play"),
+        ('"play 1/2" = "Only', '"play 5/6" = "Only', "step 11: field 'refute': “play 5/6” is the move the coach suggests"),
+        ('move = "bid 11"\n', 'move = "bid 11"\nask = "What do you bid?"\n',
+         "step 1: field 'ask': a decision asks for a card to play; “bid 11” is not one"),
+        ('ask = "Your side has 12 points', 'asks = "Your side has 12 points',
+         "step 11: field 'ask': 'refute' answers the wrong cards of a decision"),
+        ('guide = "second-deal"', 'guide = "third-deal"', "[deal]: field 'guide': 'third-deal' is not accepted"),
+    ],
+)
+def test_a_malformed_decision_gets_a_clear_message(old: str, new: str, message: str) -> None:
+    with pytest.raises(ContentError) as e:
+        load_first_deals([second_with(old, new)])
+    assert str(e.value).startswith("first-deals/parker-1947-second-deal.toml: ") and message in str(e.value), str(e.value)
+
+
+def test_a_suggested_card_that_gets_the_side_set_is_named() -> None:
+    """Swapping the decision's card and a refuted one: the solver finds the suggestion short of the bid
+    and the refuted card making it. (The deal then goes another way, so this is judged at the decision.)"""
+    fd = next(d for d in FIRST_DEALS if d.guide == "second-deal")
+    step = fd.steps[10]
+    deal, _, problem = table_deal(fd.ruleset, None, fd.seed, [s.move for s in fd.steps[:10]])
+    assert problem is None
+    values = decision_values(deal, step)
+    assert values["play 5/6"].makes and values["play 5/6"].points == 13
+    assert {m: v.points for m, v in values.items() if m != "play 5/6"} == {m: 12 for m, _ in step.refute}
+    swapped = replace(step, move="play 1/2", refute=(("play 5/6", "It loses."),) + step.refute[1:])
+    offered = {f"play {c}" for c in ("1/2", "5/6", "2/10", "1/12", "7/12")}
+    found = _decision_problems(deal, swapped, offered)
+    assert ("move", "with every card in view, after 1/2 your side takes at most 12 points with best play, short of "
+            "its bid of 13: the suggested card must make the bid") in found
+    assert any(f == "refute" and p.startswith("“play 5/6” does not lose the bid") for f, p in found), found

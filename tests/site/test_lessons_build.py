@@ -53,6 +53,7 @@ def test_the_learn_index_holds_the_map_over_a_plain_list_of_the_stages(built_sit
     for stage in STAGES:
         assert f'href="{stage.id}/"' in m.group(1), stage.id
     assert 'href="first-deal/"' in m.group(1)  # the guided first deal, on the map too
+    assert 'href="second-deal/"' in m.group(1)  # and the deal with a decision
 
 
 def test_the_hook_refuses_a_stage_without_its_page(tmp_path: Path) -> None:

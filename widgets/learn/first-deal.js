@@ -16,12 +16,16 @@
 // partnerships and points, as its record names them. The coach's words, the reader's choices and
 // the answer to a choice are docked on the table between the trick and the hand, under the
 // contract bar, and kept in view at each of the reader's turns (views/table-view.js keepInView).
+// `guide="second-deal"` plays the second guided deal: at its decision the coach asks and suggests
+// nothing; a card that loses the bid is refuted (what goes wrong, and the points the solver finds)
+// and the reader tries again; the right card is confirmed with the coach's reason.
 
 import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, fetchBuildData, h, nextId, rememberedRuleset, replace, speak } from "../base/ui.js";
 import { contractBar, keepInView, playRegion, tableView } from "../views/table-view.js";
 import { recordStars } from "./lesson-data.js";
 
-// The id the deal's "done" is kept under among the Learn progress (lessons.py FIRST_DEAL).
+// The id the first deal's "done" is kept under among the Learn progress (lessons.py FIRST_DEAL);
+// another guide's is its `guide` (lessons.py SECOND_DEAL).
 const FIRST_DEAL_ID = "first-deal";
 
 const DATA_URL = new URL("../../data/first-deals.json", import.meta.url).href;
@@ -83,12 +87,18 @@ class SomersetFirstDeal extends HTMLElement {
       replace(this._body, h("p", { class: "sr-widget__problem", role: "status" }, `The deal could not be loaded: ${e.message || e}. Reload the page to try again.`));
       return;
     }
-    this._data = data;
-    const ids = Object.keys(data.deals);
+    this._guide = this.getAttribute("guide") || FIRST_DEAL_ID;
+    const deals = this._guide === FIRST_DEAL_ID ? data.deals : (data.guides || {})[this._guide] || {};
+    const ids = Object.keys(deals);
+    if (!ids.length) {
+      replace(this._body, h("p", { class: "sr-widget__problem", role: "status" }, "This guided deal is not in the site's data. Reload the page to try again."));
+      return;
+    }
+    this._data = { ...data, deals };
     const mine = rememberedRuleset();
     const page = this.getAttribute("rules") || "";
-    const start = data.deals[mine] ? mine : data.deals[page] ? page : ids[0];
-    this._otherRules = mine && !data.deals[mine] ? mine : null;
+    const start = deals[mine] ? mine : deals[page] ? page : ids[0];
+    this._otherRules = mine && !deals[mine] ? mine : null;
     if (ids.length > 1) this.insertBefore(this.chooser(ids, start), this._body);
     this.startDeal(start);
   }
@@ -242,6 +252,7 @@ class SomersetFirstDeal extends HTMLElement {
 
   showIntro() {
     this._run += 1;
+    this._right = null;
     this._log.replaceChildren();
     const first = this._rec.steps[0];
     this.drawTable(first.table);
@@ -282,10 +293,16 @@ class SomersetFirstDeal extends HTMLElement {
     this._off.href = this.playLink(table.play);
     const labels = new Map((ask.moves || []).map((m, i) => [m, ask.labels ? ask.labels[i] : m.slice(6)]));
     const suggested = moveWords(step.move, labels);
+    const decide = step.decision || null;
+    const right = this._right ? h("p", { class: "sr-first-deal__right" }, h("strong", {}, "Coach: "), this._right) : null;
+    this._right = null;
     replace(
       this._coach,
-      h("p", { class: "sr-first-deal__coachline" }, h("strong", {}, `Your turn (${k + 1} of ${this._rec.steps.length}). The coach suggests: `), h("strong", { class: "sr-first-deal__suggested" }, suggested)),
-      h("p", { class: "sr-first-deal__why" }, step.coach),
+      right,
+      decide
+        ? h("p", { class: "sr-first-deal__coachline sr-first-deal__ask" }, h("strong", {}, `Your turn (${k + 1} of ${this._rec.steps.length}). Your decision: `), decide.ask)
+        : h("p", { class: "sr-first-deal__coachline" }, h("strong", {}, `Your turn (${k + 1} of ${this._rec.steps.length}). The coach suggests: `), h("strong", { class: "sr-first-deal__suggested" }, suggested)),
+      decide ? null : h("p", { class: "sr-first-deal__why" }, step.coach),
     );
     let hand = null;
     if (ask.kind === "card") {
@@ -296,8 +313,8 @@ class SomersetFirstDeal extends HTMLElement {
         { class: "sr-hand sr-first-deal__hand", role: "group", "aria-label": "Your hand: choose a card to play" },
         cards.map((c) =>
           cardButton(c, this._info.get(c), {
-            note: c === step.move.slice(5) ? "the coach's suggestion" : step.illegal[c] ? "the rules bar it now" : "",
-            extraClass: c === step.move.slice(5) ? "sr-first-deal__pick" : step.illegal[c] ? "sr-first-deal__barred" : "",
+            note: c === step.move.slice(5) && !decide ? "the coach's suggestion" : step.illegal[c] ? "the rules bar it now" : "",
+            extraClass: c === step.move.slice(5) && !decide ? "sr-first-deal__pick" : step.illegal[c] ? "sr-first-deal__barred" : "",
             onclick: () => this.choose(`play ${c}`),
           }),
         ),
@@ -320,10 +337,10 @@ class SomersetFirstDeal extends HTMLElement {
       replace(this._choices, h("div", { class: "sr-first-deal__calls", role: "group", "aria-label": ask.kind === "trump" ? "Name the trump" : "Your call" }, buttons), other);
     }
     if (ask.kind === "discard") this.drawDiscard(step, ask);
-    this._choices.append(h("p", { id: `${this._id}-why`, class: "sr-vh" }, step.coach));
+    if (!decide) this._choices.append(h("p", { id: `${this._id}-why`, class: "sr-vh" }, step.coach));
     this.drawTable(table, null, hand);
     this._verdict.replaceChildren();
-    this.announce(`Your turn. The coach suggests: ${suggested}.`);
+    this.announce(decide ? `Your turn, your decision. ${decide.ask}` : `Your turn. The coach suggests: ${suggested}.`);
     const first = (hand || this._choices).querySelector(".sr-first-deal__pick") || (hand || this._choices).querySelector("button");
     if (first && this._focus) first.focus({ preventScroll: true });
     this.keepTableInView();
@@ -413,10 +430,12 @@ class SomersetFirstDeal extends HTMLElement {
       const focus = this.contains(document.activeElement);
       this.drawTable(step.table, step.after);
       this.say(step.after);
+      if (step.decision) this.confirm(step);
       this.keepTableInView();
       this.showStep(this._k + 1, focus);
       return;
     }
+    if (step.decision && this.answerDecision(step, move)) return;
     const card = move.startsWith("play ") ? move.slice(5) : null;
     const barred = card ? step.illegal[card] : null;
     if (barred) {
@@ -438,6 +457,34 @@ class SomersetFirstDeal extends HTMLElement {
     this.announce(text);
   }
 
+  // The right card at a decision: the coach says why, and what the solver finds.
+  confirm(step) {
+    const d = step.decision;
+    const text = `Right: ${step.move.slice(5)}. ${step.coach} With every card in view and best play from here by every seat, your side ends with ${d.points} points, and the bid is ${d.bid}.`;
+    // Shown above the coach's next line too, since the bots' moves come before it.
+    this._right = text;
+    replace(this._coach, h("p", { class: "sr-first-deal__right" }, h("strong", {}, "Coach: "), text));
+    this._log.append(h("li", {}, text));
+    this.announce(text);
+  }
+
+  // A wrong card at a decision: a card that loses the bid is refuted with what goes wrong and the
+  // points the solver finds; another allowed card is answered from `instead`. The reader tries again.
+  // Returns whether the move was answered here.
+  answerDecision(step, move) {
+    const card = move.startsWith("play ") ? move.slice(5) : null;
+    const refuted = step.decision.refute[move];
+    const other = step.instead[move];
+    if (!card || (!refuted && !other)) return false;
+    const text = refuted
+      ? `${card}: your side is set. ${refuted.why} With every card in view, best play leaves your side ${refuted.points} points, short of its ${step.decision.bid}. Choose again.`
+      : `${card} is allowed. ${other} Try another card.`;
+    replace(this._verdict, h("p", { class: refuted ? "sr-first-deal__no sr-first-deal__refuted" : "sr-first-deal__weaker" }, text));
+    keepInView(this._table.querySelector(".sr-tv-play"), this._verdict);
+    this.announce(text);
+    return true;
+  }
+
   showEnd() {
     const end = this._rec.end;
     this.drawTable(end.table);
@@ -456,7 +503,7 @@ class SomersetFirstDeal extends HTMLElement {
     );
     this.keepTableInView();
     // Done on the map of stages (lesson-map.js): kept with the exercises' stars on this device.
-    const problem = recordStars(FIRST_DEAL_ID, 3, this._rec.ruleset);
+    const problem = recordStars(this._guide, 3, this._rec.ruleset);
     if (problem) this._coach.append(h("p", { class: "sr-first-deal__note" }, problem));
     if (s) this.announce(`The deal is over. ${s.reason}`);
   }

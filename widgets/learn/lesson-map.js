@@ -45,6 +45,7 @@ class SomersetLessonMap extends HTMLElement {
     const name = new Map(data.rulesets.map((r) => [r.id, r.short_name]));
     let next = null;
     const deal = data.first_deal;
+    const second = data.second_deal;
     const items = [];
     data.stages.forEach((stage, i) => {
       const { exercises, ruleset } = stageExercises(stage, wanted, data);
@@ -72,6 +73,17 @@ class SomersetLessonMap extends HTMLElement {
           h("a", { href: `${SITE_ROOT}learn/first-deal/` }, deal.title),
           h("span", { class: "sr-lesson-map__state" }, played ? " done" : " a whole deal with a coach"),
         ));
+        // The second guided deal, with a decision to find, right after the first.
+        if (second && second.after === deal.id) {
+          const decided = Boolean(progress[second.id]);
+          if (!decided && !next) next = { id: second.id, title: second.title };
+          items.push(h(
+            "li",
+            { class: `sr-lesson-map__stage sr-lesson-map__deal${decided ? " sr-lesson-map__stage--done" : ""}`, "data-stage": second.id },
+            h("a", { href: `${SITE_ROOT}learn/${second.id}/` }, second.title),
+            h("span", { class: "sr-lesson-map__state" }, decided ? " done" : " a whole deal with one decision of your own"),
+          ));
+        }
       }
     });
     const cont = next

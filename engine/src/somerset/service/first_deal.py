@@ -5,7 +5,9 @@ reader's decisions, the table's answer at that moment (the same answer Play a de
 the bots did since the last decision in words (:func:`somerset.game.narrate.narrate`), the coach's
 move and why, why some other moves are weaker, and for a card, every card that may not be played
 with the rule that bars it; then the table's answer at the end with the score and its reason.
-The deal is played in its ruleset's main format (the first it lists); the record names it
+A decision's step (the coach asks, ``decision``) holds the question and, for the suggested card and
+each refuted one, the points the reader's side ends with after it with best play, with every card in
+view. The deal is played in its ruleset's main format (the first it lists); the record names it
 (``format``, ``format_label``, ``players``) with its partnerships (``teams``) and points (``total``).
 A reader who leaves the coach's line goes on at Play a deal from the deal's code so far. The
 checks are :func:`somerset.teaching.first_deals.first_deal_problems`.
@@ -32,7 +34,7 @@ from ..rules.play import legal_plays
 from ..rules.rulesets import get_ruleset
 from ..rules.scoring import score_deal
 from ..teaching.contentfile import ContentError
-from ..teaching.first_deals import FIRST_DEALS, FirstDeal, first_deal_problems, played
+from ..teaching.first_deals import FIRST_DEALS, GUIDES, FirstDeal, decision_values, first_deal_problems, played
 
 __all__ = ["check_first_deal", "first_deal_record", "first_deals_data", "VERSION"]
 
@@ -85,6 +87,15 @@ def _after(d: Deal, seat: int, move: str, said: list[str]) -> JSON:
             "hand_sizes": [len(d.hand(s)) for s in range(d.players)], "bid": d.bid_to_make}
 
 
+def _decision(d: Deal, step: Any) -> JSON:
+    """A decision's part of its step: the coach's question, and for the suggested card and each refuted
+    one, the side's points in all with best play after it (checked by first_deal_problems)."""
+    values = decision_values(d, step)
+    right = values[step.move]
+    return {"ask": step.ask, "bid": right.bid, "points": right.points,
+            "refute": {m: {"why": why, "points": values[m].points} for m, why in step.refute}}
+
+
 def first_deal_record(fd: FirstDeal) -> JSON:
     """The record the page plays the guided deal from (see the module's notes)."""
     check_first_deal(fd)
@@ -101,11 +112,12 @@ def first_deal_record(fd: FirstDeal) -> JSON:
             step = fd.steps[n]
             table = sit_down(fd.ruleset, None, fd.seed, [], play=code)
             illegal = _illegal(d)
+            decision = _decision(d, step) if step.ask else None
             said = narrate(d, a, you=READER)
             d.apply(a)
             steps.append({"table": table, "before": told, "move": step.move, "coach": step.coach,
                           "instead": dict(step.instead), "illegal": illegal,
-                          "after": _after(d, READER, str(a), said)})
+                          "after": _after(d, READER, str(a), said), **({"decision": decision} if decision else {})})
             told = []
             continue
         if not a.is_chance:
@@ -122,7 +134,7 @@ def first_deal_record(fd: FirstDeal) -> JSON:
         points = deal.team_points()
         made = points[bidder_team]
         score = score_json(r, score_deal(r, deal.bid_to_make or deal.bid, made, sum(points) - made, deal.format.id))
-    return {"ruleset": r.id, "ruleset_name": r.short_name, "seed": str(fd.seed), "title": fd.title,
+    return {"guide": fd.guide, "ruleset": r.id, "ruleset_name": r.short_name, "seed": str(fd.seed), "title": fd.title,
             "intro": fd.intro, "ending": fd.ending, "play": fd.code, "seat": READER, "pack": r.deck.cards_json(),
             "format": deal.format.id, "format_label": deal.format.label, "players": deal.players,
             "teams": [list(t) for t in deal.format.teams], "total": deal.total_points, "dealer": deal.dealer,
@@ -132,5 +144,9 @@ def first_deal_record(fd: FirstDeal) -> JSON:
 
 def first_deals_data() -> JSON:
     """The document the site's build writes (``assets/data/first-deals.json``): every guided deal's
-    record, by ruleset; a ContentError while the engine and a file disagree."""
-    return {"version": VERSION, "deals": {fd.ruleset: first_deal_record(fd) for fd in FIRST_DEALS}}
+    record, by ruleset: the first deals in ``deals``, the other guides' in ``guides`` by guide (the
+    second deal, with a decision, in ``guides["second-deal"]``); a ContentError while the engine and a
+    file disagree."""
+    records = [(fd.guide, first_deal_record(fd)) for fd in FIRST_DEALS]
+    return {"version": VERSION, "deals": {rec["ruleset"]: rec for g, rec in records if g == GUIDES[0]},
+            "guides": {guide: {rec["ruleset"]: rec for g, rec in records if g == guide} for guide in GUIDES[1:]}}

@@ -15,6 +15,16 @@ card in view (:data:`SOLVER_CLAIMS`): ``best`` (no other card takes more points 
 side), ``only-best`` (every other card takes fewer) or ``all-equal`` (every card takes the same, so
 the sentence may not call the suggested card better).
 
+A step may instead be a decision, where the coach asks and does not suggest: ``ask`` is the coach's
+question (the page shows it and no suggested move; ``coach`` is then said once the reader finds
+the move), and ``[step.refute]`` gives, for each card that loses the bid if played now, what goes
+wrong. The solver checks each with every card in view: the suggested card still makes the bid that
+the reader's side must make, and each refuted card leaves it short, whatever the others then play
+best. Every other card the reader may play there is refuted or listed in ``instead``, so each wrong
+choice is answered and the reader tries again. A ``[deal]`` may name the ``guide`` it belongs to
+(:data:`GUIDES`): ``first-deal`` (left out; the file is named after its ruleset) or
+``second-deal``, the deal with a decision, in ``<ruleset>-second-deal.toml``.
+
 :func:`load_first_deals` reads and checks the file's own fields; :func:`first_deal_problems` plays
 the deal at Play a deal's table (:func:`somerset.players.table.table_deal`) and names every way the
 file and the engine disagree: a suggested move that is not allowed when it is asked for (with the
@@ -25,8 +35,8 @@ change of the bots changes the deal the coach talks about, so the build stops un
 read again). :mod:`somerset.service.first_deal` builds the record the page plays from without
 the engine.
 
->>> [d.ruleset for d in FIRST_DEALS]
-['parker-1947', 'somersetgame-com', 'triple-2009']
+>>> [(d.guide, d.ruleset) for d in FIRST_DEALS][-2:]
+[('first-deal', 'triple-2009'), ('second-deal', 'parker-1947')]
 >>> load_first_deals([ContentFile("mine.toml", '[deal]\nruleset = "parker-1974"\n')])
 Traceback (most recent call last):
   ...
@@ -50,8 +60,8 @@ from ..solve.request import read_position as position_of_deal_json
 from ..solve.review import deal_plays
 from ..solve.why import check_why, why
 
-__all__ = ["FirstDeal", "CoachStep", "FIRST_DEALS", "load_first_deals", "first_deal_problems", "played",
-           "DEAL_FIELDS", "STEP_FIELDS", "SOLVER_CLAIMS", "SOLVER_NODES", "canonical",
+__all__ = ["FirstDeal", "CoachStep", "GUIDES", "Refuted", "decision_values", "FIRST_DEALS", "load_first_deals",
+           "first_deal_problems", "played", "DEAL_FIELDS", "STEP_FIELDS", "SOLVER_CLAIMS", "SOLVER_NODES", "canonical",
            "best_play_word_problems"]
 
 #: The fields of ``[deal]``, with what each holds.
@@ -62,7 +72,11 @@ DEAL_FIELDS: dict[str, str] = {
     "intro": "what the coach says before the first call",
     "code": "the deal's code as the coach plays it (every seat's calls and cards), checked by the engine",
     "ending": "what the coach says with the score",
+    "guide": "optional: the guided deal this file is, first-deal (left out) or second-deal",
 }
+#: The guided deals of the Learn section, by the id their "done" is kept under: the first deal
+#: (mechanics: every move suggested) and the second (one decision the reader must find).
+GUIDES: tuple[str, ...] = ("first-deal", "second-deal")
 #: The fields of each ``[[step]]``.
 STEP_FIELDS: dict[str, str] = {
     "move": "the move the coach suggests: pass, bid N, trump T, discard CARDS or play CARD",
@@ -70,6 +84,10 @@ STEP_FIELDS: dict[str, str] = {
     "instead": "optional table: for another legal move (in quotes), why it is weaker",
     "solver": "optional, for a card to play: what the coach's sentence claims of it, checked by the solver "
               "with every card in view: best, only-best or all-equal",
+    "ask": "optional, for a card to play: the coach's question; the page then suggests no move, and says 'coach' "
+           "once the reader finds it",
+    "refute": "with 'ask': a table, for each card (in quotes) that loses the bid if played now, what goes wrong; "
+              "checked by the solver",
 }
 #: What a step's ``solver`` field may claim of the suggested card, with what the solver must find.
 SOLVER_CLAIMS: dict[str, str] = {
@@ -89,6 +107,8 @@ class CoachStep:
     coach: str
     instead: tuple[tuple[str, str], ...] = ()
     solver: str = ""
+    ask: str = ""
+    refute: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -103,6 +123,22 @@ class FirstDeal:
     ending: str
     steps: tuple[CoachStep, ...]
     file: str = field(default="", compare=False)
+    guide: str = "first-deal"
+
+
+@dataclass(frozen=True)
+class Refuted:
+    """What the solver finds at a decision, for one card: the reader's side's points after it
+    with best play by every seat (``points``, the deal's whole total for the side), and the bid."""
+
+    card: str
+    points: int
+    bid: int
+
+    @property
+    def makes(self) -> bool:
+        """Whether the side makes its bid after this card."""
+        return self.points >= self.bid
 
 
 def canonical(text: str) -> str:
@@ -136,8 +172,29 @@ def _read_step(entry: Entry) -> CoachStep:
     solver = entry.text("solver", required=False, choices=SOLVER_CLAIMS)
     if solver and not move.startswith("play "):
         raise entry.error(f"the solver judges cards to play; “{move}” is not one (leave 'solver' out here)", "solver")
+    ask = entry.text("ask", required=False)
+    refute: list[tuple[str, str]] = []
+    for other, why in (entry.table("refute", required=False) or {}).items():
+        if not isinstance(why, str) or not why.strip():
+            raise entry.error(f"“{other[:40]}”: write what goes wrong with that card, as text in quotes", "refute")
+        other_move = _move(entry, "refute", other)
+        if not other_move.startswith("play "):
+            raise entry.error(f"“{other[:40]}” is not a card to play; a decision refutes cards (play CARD)", "refute")
+        if other_move == move:
+            raise entry.error(f"“{other[:40]}” is the move the coach suggests; refute only other cards", "refute")
+        if other_move in dict(instead):
+            raise entry.error(f"“{other[:40]}” is listed in 'instead' too; give each card one answer", "refute")
+        refute.append((other_move, why.strip()))
+    if ask and not move.startswith("play "):
+        raise entry.error(f"a decision asks for a card to play; “{move}” is not one (leave 'ask' out here)", "ask")
+    if ask and not refute:
+        raise entry.error("a decision ('ask') needs a [step.refute] table: for each card that loses the bid, "
+                          "what goes wrong", "refute")
+    if refute and not ask:
+        raise entry.error("'refute' answers the wrong cards of a decision: write the coach's question in 'ask' too",
+                          "ask")
     entry.done(STEP_FIELDS)
-    return CoachStep(move, coach, tuple(instead), solver)
+    return CoachStep(move, coach, tuple(instead), solver, ask, tuple(refute))
 
 
 def _read_file(file: ContentFile) -> FirstDeal:
@@ -160,8 +217,10 @@ def _read_file(file: ContentFile) -> FirstDeal:
     except ValueError as e:
         raise entry.error(str(e), "ruleset") from e
     stem = file.name.rsplit("/", 1)[-1].removesuffix(".toml")
-    if file.name.endswith(".toml") and stem != ruleset:
-        raise entry.error(f"the file of a guided deal under {ruleset} is named {ruleset}.toml", "ruleset")
+    guide = entry.text("guide", required=False, default=GUIDES[0], choices=GUIDES)
+    wanted = ruleset if guide == GUIDES[0] else f"{ruleset}-{guide}"
+    if file.name.endswith(".toml") and stem != wanted:
+        raise entry.error(f"the file of a guided deal under {ruleset} is named {wanted}.toml", "ruleset")
     seed = entry.integer("seed", low=0, high=2**63 - 1)
     title = entry.text("title")
     intro = entry.text("intro")
@@ -176,20 +235,22 @@ def _read_file(file: ContentFile) -> FirstDeal:
     if not isinstance(items, list) or not items or not all(isinstance(x, dict) for x in items):
         raise ContentError("write each of the reader's decisions as a [[step]] table (move, coach)", file=file.name)
     steps = tuple(_read_step(Entry(item, file.name, f"step {n}")) for n, item in enumerate(items, 1))
-    return FirstDeal(ruleset, seed, title, intro, code, ending, steps, file.name)
+    return FirstDeal(ruleset, seed, title, intro, code, ending, steps, file.name, guide)
 
 
 def load_first_deals(files: list[ContentFile]) -> tuple[FirstDeal, ...]:
     """Read guided deals; a ContentError names the file, the entry and the field of the first mistake.
     (Whether the steps hold at the table is checked by :mod:`somerset.service.first_deal`.)"""
     deals = [_read_file(f) for f in files]
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, str], str] = {}
     for d in deals:
-        if d.ruleset in seen:
-            raise ContentError(f"{seen[d.ruleset]} is already the guided deal under {d.ruleset}; there is one per "
-                               f"ruleset (to check a new version of it, name your file first-deals/{d.ruleset}.toml)",
+        if (d.guide, d.ruleset) in seen:
+            name = d.ruleset if d.guide == GUIDES[0] else f"{d.ruleset}-{d.guide}"
+            which = "" if d.guide == GUIDES[0] else f" for {d.guide}"
+            raise ContentError(f"{seen[d.guide, d.ruleset]} is already the guided deal under {d.ruleset}{which}; there is "
+                               f"one per ruleset (to check a new version of it, name your file first-deals/{name}.toml)",
                                file=d.file)
-        seen[d.ruleset] = d.file
+        seen[d.guide, d.ruleset] = d.file
     return tuple(deals)
 
 
@@ -230,6 +291,8 @@ def first_deal_problems(fd: FirstDeal) -> list[str]:
                 disagreement = _solver_problem(d, fd.steps[n])
                 if disagreement:
                     out.append(f"{where(n + 1, 'solver')}: {disagreement}")
+            if fd.steps[n].ask:
+                out += [f"{where(n + 1, name)}: {p}" for name, p in _decision_problems(d, fd.steps[n], offered)]
             n += 1
         d.apply(a)
     out += [f"{head}: the words of best play: {x}" for x in best_play_word_problems(deal)]
@@ -251,6 +314,57 @@ def best_play_word_problems(deal: Deal) -> list[str]:
                 continue
             problems = check_why(why(pos, best.line, v.line, READER), best.points, v.points)
             out += [f"trick {e['trick']}, the {v.card} against the {best.card}: {x}" for x in problems]
+    return out
+
+
+def decision_values(deal: Deal, step: CoachStep) -> dict[str, Refuted]:
+    """At a decision (the reader to play ``deal``), what the solver finds for the suggested card and
+    each refuted one: the side's points in all with best play after it, and the bid to make.
+    Raises ValueError when the reader's side is not the bidder's, or the solver cannot settle it."""
+    if deal.declarer is None or deal.team_of[deal.declarer] != deal.team_of[READER]:
+        raise ValueError("a decision is judged by the bid your side must make, and your side is not the bidder's here")
+    try:
+        sol = solve(position_of_deal(deal), nodes=SOLVER_NODES)
+    except PositionError as e:
+        raise ValueError(f"the solver cannot judge this position: {e}") from e
+    if not sol.exact:
+        raise ValueError(f"the solver could not settle this position within {SOLVER_NODES:,} positions; put the "
+                         "decision later in the deal")
+    have = deal.team_points()[deal.team_of[READER]]
+    bid = deal.bid_to_make or deal.bid or 0
+    values = {str(v.card): v.low for v in sol.cards}
+    cards = [step.move] + [m for m, _ in step.refute]
+    return {m: Refuted(m.removeprefix("play "), have + values[m.removeprefix("play ")], bid)
+            for m in cards if m.removeprefix("play ") in values}
+
+
+def _decision_problems(deal: Deal, step: CoachStep, offered: set[str]) -> list[tuple[str, str]]:
+    """Why a decision's step does not hold at ``deal``: (field, problem) for each."""
+    out: list[tuple[str, str]] = []
+    answered = {step.move, *dict(step.refute), *dict(step.instead)}
+    missing = sorted(m for m in offered if m not in answered)
+    if missing:
+        out.append(("refute", "every card you may play here needs an answer, in 'refute' (it loses the bid) or "
+                    f"'instead'; not answered: {', '.join(missing)}"))
+    for m, _ in step.refute:
+        if m not in offered:
+            out.append(("refute", f"“{m}” is not a move the reader may make here; the moves are: "
+                        f"{', '.join(sorted(offered))}"))
+    try:
+        values = decision_values(deal, step)
+    except ValueError as e:
+        return out + [("ask", str(e))]
+    right = values.get(step.move)
+    if right is not None and not right.makes:
+        out.append(("move", f"with every card in view, after {right.card} your side takes at most "
+                    f"{plural(right.points, 'point')} with best play, short of its bid of {right.bid}: the suggested "
+                    "card must make the bid"))
+    for m, _ in step.refute:
+        v = values.get(m)
+        if v is not None and v.makes:
+            out.append(("refute", f"“{m}” does not lose the bid: with every card in view and best play after it, "
+                        f"your side still takes {v.points} of the {v.bid} it bid; refute only cards that lose it, "
+                        "and answer the others in 'instead'"))
     return out
 
 
@@ -276,5 +390,6 @@ def _solver_problem(deal: Deal, step: CoachStep) -> str:
             "to say what the solver finds")
 
 
-#: The guided deals shipped with the engine.
-FIRST_DEALS: tuple[FirstDeal, ...] = load_first_deals(shipped_files("first-deals", ".toml"))
+#: The guided deals shipped with the engine: the first deals, then the other guides' (in :data:`GUIDES` order).
+FIRST_DEALS: tuple[FirstDeal, ...] = tuple(sorted(load_first_deals(shipped_files("first-deals", ".toml")),
+                                                  key=lambda d: GUIDES.index(d.guide)))

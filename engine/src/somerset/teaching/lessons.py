@@ -73,6 +73,10 @@ EXERCISE_FIELDS: dict[str, str] = {
 #: id its "done" is kept under among the exercises' progress on the reader's device.
 FIRST_DEAL: dict[str, str] = {"id": "first-deal", "title": "Your first deal", "after": "scoring",
                               "page": "learn/first-deal.md"}
+#: The second guided deal, with a decision the reader must find (first-deals/<ruleset>-second-deal.toml):
+#: on the map right after the first deal, kept done under its own id.
+SECOND_DEAL: dict[str, str] = {"id": "second-deal", "title": "A deal with a decision", "after": "first-deal",
+                               "page": "learn/second-deal.md"}
 
 
 class LessonError(ValueError):
@@ -331,8 +335,9 @@ def lessons_data(stages: tuple[Stage, ...] | None = None) -> dict[str, Any]:
     problems = check_all(chosen)
     if STAGES is chosen and not any(s.id == FIRST_DEAL["after"] for s in chosen):
         problems.append(f"the first deal is placed after stage '{FIRST_DEAL['after']}', which is not a stage")
-    if any(ex.id == FIRST_DEAL["id"] for s in chosen for ex in s.exercises):
-        problems.append(f"the exercise id '{FIRST_DEAL['id']}' is the first deal's: choose another")
+    for deal in (FIRST_DEAL, SECOND_DEAL):
+        if any(ex.id == deal["id"] for s in chosen for ex in s.exercises):
+            problems.append(f"the exercise id '{deal['id']}' is the guided deal's of {deal['page']}: choose another")
     if problems:
         raise LessonError("lesson exercises the engine does not answer as stated:\n" + "\n".join(problems))
     out_stages = []
@@ -362,6 +367,7 @@ def lessons_data(stages: tuple[Stage, ...] | None = None) -> dict[str, Any]:
         "packs": {r.deck.name: r.deck.cards_json() for r in RULESETS.values()},
         "stages": out_stages,
         "first_deal": FIRST_DEAL,
+        "second_deal": SECOND_DEAL,
     }
 
 
