@@ -4,12 +4,9 @@ For each seed, the deal is played at Play a deal's table (:func:`somerset.player
 the reader's seat played by the heuristic bot (the natural move). The reader's side must win the
 bid. At each of the reader's cards with at most ``--cards`` left in hand, the solver (every card in
 view) values every legal card; a decision is reported where some card makes the bid and the card
-the heuristic bot would play sets it. The line printed gives the reader's moves up to the decision,
-the natural card, the cards that make it, and each card's points still to come.
+the heuristic bot would play sets it, with the reader's moves up to it and each card's points.
 
     python -m somerset_tools.decision_mine --ruleset parker-1947 --seeds 1-1500
-
-The second guided deal (first-deals/parker-1947-second-deal.toml, seed 1203) was found so.
 """
 
 from __future__ import annotations
