@@ -224,6 +224,7 @@ def test_play_a_deal_lists_the_cards_that_cost_points_and_keeps_them_as_puzzles(
     page.keyboard.press("Enter")
     best = rows.nth(first).locator(".sr-best")
     answer = engine_answer(data["review"][first]["position"])
+    expect(best.locator(".sr-best__card")).to_have_count(len(answer["cards"]))  # drawn once the row opens
     assert shown_values(best) == {c["card"]: c["loss"] for c in answer["cards"]}
     expect(best.locator(".sr-best__card--played")).to_have_attribute("data-card", data["review"][first]["card"])
     # The puzzles kept on the device: one per costly card, in the trainer's shape, the values the engine's.
