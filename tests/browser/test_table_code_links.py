@@ -129,3 +129,11 @@ def test_a_code_the_engine_refuses_is_named_and_the_base_is_shown(open_page: Any
         expect(page.locator("somerset-trick .sr-verdict .sr-verdict__condition")).to_contain_text(expected["conditions"][0]["text"])
         in_view(page, notice=notice)
         page.close()
+
+
+def test_the_score_pad_names_a_code_it_does_not_play(open_page: Any) -> None:
+    page, _ = open_page("tools/pad/?rules=parker-1947~v1~set.bid", **PHONE)
+    notice = page.locator("somerset-pad .sr-notice").first
+    expect(notice).to_contain_text("plays the surveyed rulesets only, not a table's own rules", timeout=ENGINE_TIMEOUT)
+    expect(notice).to_contain_text("showing Parker 1947 instead")
+    expect(chosen(page, "somerset-pad")).to_have_text("Parker 1947")

@@ -79,7 +79,11 @@ export function fillRulesetSelect(select, rulesets, wanted, fallback, notices, {
     select.value = fallback;
     const shown = (rulesets.find((r) => r.id === fallback) || { short_name: fallback }).short_name;
     notices.push(
-      name === "all" ? `This tool plays one ruleset at a time; showing ${shown}.` : `There is no ruleset called “${wanted}”; showing ${shown} instead.`,
+      name === "all"
+        ? `This tool plays one ruleset at a time; showing ${shown}.`
+        : isCode(name)
+          ? `This tool plays the surveyed rulesets only, not a table's own rules (a ruleset code); showing ${shown} instead.`
+          : `There is no ruleset called “${wanted}”; showing ${shown} instead.`,
     );
   }
   select.disabled = false;
