@@ -62,10 +62,12 @@ def test_the_trick_resolver_under_a_code_gives_the_composed_rules_verdict(open_p
     expect(chosen(page, "somerset-trick")).to_have_text("Our table: Parker 1947 with 2 changes")
     assert label(table) == "Our table: Parker 1947 with 2 changes"
     expect(widget.locator(".sr-notice")).to_be_hidden()
+    # The select may be too narrow for the name: the line under it names the rules in full.
+    expect(widget.locator(".sr-table-rules")).to_have_text("Our table: Parker 1947 with 2 changes.")
     # A table's rules are kept by their link, not remembered as the device's ruleset.
     expect(widget.get_by_role("button", name="Our table")).to_be_disabled()
     assert re.search(rf"[?&]rules={re.escape(code)}(&|$)", page.url), page.url
-    in_view(page, winner=winner, condition=condition)
+    in_view(page, rules=widget.locator(".sr-table-rules"), winner=winner, condition=condition)
 
 
 def test_the_score_calculator_scores_a_set_by_the_tables_penalty(open_page: Any) -> None:
@@ -81,10 +83,11 @@ def test_the_score_calculator_scores_a_set_by_the_tables_penalty(open_page: Any)
     expect(verdict).to_contain_text(str(expected["reason"]))
     expect(chosen(page, "somerset-score")).to_have_text(label(table))
     expect(chosen(page, "somerset-score")).to_have_text("Our table's rules: Parker 1947 with 1 change")
+    expect(widget.locator(".sr-table-rules")).to_have_text("Our table's rules: Parker 1947 with 1 change.")
     assert re.search(rf"[?&]rules={re.escape(code)}(&|$)", page.url), page.url
     # The outcome line is in view; the figures under it sit a few pixels below a 740 px screen, as
     # they do under every ruleset (a layout matter of the calculator, not of codes).
-    in_view(page, outcome=verdict.locator(".sr-verdict__winner"))
+    in_view(page, rules=widget.locator(".sr-table-rules"), outcome=verdict.locator(".sr-verdict__winner"))
 
 
 def test_play_a_deal_under_a_code_deals_and_the_bots_call(open_page: Any) -> None:

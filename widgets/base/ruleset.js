@@ -105,12 +105,16 @@ export class RulesetChoice {
     this.error = h("p", { class: "sr-field-error", id: `${id}-err`, hidden: true });
     // What storage said about "Our table" (a choice not kept, a kept one that could not be read).
     this.note = h("p", { class: "sr-hint sr-ourtable__note", id: `${id}-note`, role: "status", hidden: true });
+    // A table's own rules named in full: the <select> may be too narrow for their name. One line,
+    // so the tool's answer stays in view on a phone.
+    this.table = h("p", { class: "sr-hint sr-table-rules", id: `${id}-table`, hidden: true });
     this.field = h(
       "div",
       { class: "sr-field sr-field--rules" },
       h("label", { for: id }, label),
       h("div", { class: "sr-ruleset" }, this.select, this.toggle),
       this.error,
+      this.table,
       this.note,
     );
     this.select.addEventListener("change", () => this.update());
@@ -155,6 +159,9 @@ export class RulesetChoice {
         : code
           ? "A table's own rules are kept by their link: share or bookmark it."
           : "Choose one ruleset to make it your table's.";
+    const chosen = code ? (this.rulesets || []).find((r) => r.id === v) : null;
+    this.table.hidden = !(chosen && chosen.table);
+    this.table.textContent = this.table.hidden ? "" : `${chosen.short_name}.`;
     // What storage said: a choice not kept, or one kept before that could not be read.
     const problem = this._problem || noteFor(RULESET);
     if (!this._problem && problem) noteShown(RULESET);
