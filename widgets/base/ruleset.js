@@ -1,9 +1,11 @@
 // Choosing a ruleset and a way to play: the reader's own ruleset ("Our table", one stored value for
 // the whole site, preselected by every tool), the labelled ruleset <select> with its "Our table"
 // toggle (RulesetChoice), and filling the ruleset and "Players" lists, with a notice naming a
-// ruleset or format asked for that is not there.
+// ruleset or format asked for that is not there; a table's own rules named by their code
+// (withTableRules).
 
 import { RULESET, clearNote, noteFor, noteShown, read as readStored, update as updateStored } from "../store/storage.js";
+import { askOnce } from "./build-data.js";
 import { clear, h } from "./dom.js";
 
 // One value for the whole site (storage.js's RULESET): every tool preselects it. Storage that is
@@ -23,6 +25,46 @@ export function rememberRuleset(id) {
   return result;
 }
 
+// A ruleset code (a table's own rules, develop/architecture.md "A table's own rules") holds the
+// engine's code mark; a surveyed ruleset's id or alias never does.
+export const CODE_MARK = "~";
+
+export function isCode(text) {
+  return String(text || "").includes(CODE_MARK);
+}
+
+// How the ruleset choice names a table's own rules: the table's name (or "Our table's rules") and
+// the base with the number of changes ("Our table: Parker 1947 with 2 changes").
+export function tableRulesLabel(answer) {
+  const n = answer.changes.length;
+  const changes = n === 0 ? "no changes" : n === 1 ? "1 change" : `${n} changes`;
+  // The engine names an unnamed table's rules after the base; the code says whether a name was given.
+  const named = answer.code.split(CODE_MARK).some((part) => part.startsWith("name."));
+  return `${named ? answer.name : "Our table's rules"}: ${answer.base_name} with ${changes}`;
+}
+
+// When `wanted` is a ruleset code, ask the engine to read it: {rulesets, wanted} with the table's
+// ruleset first in the list (its code as its id, named by tableRulesLabel) and its code as the
+// engine writes it. A code the engine refuses (malformed, an unknown rule or value, a newer
+// version) adds a notice with the engine's reason and what is shown instead: the code's base when
+// it is a ruleset here, else `fallback`. Anything else comes back as it is.
+export async function withTableRules(rulesets, wanted, fallback, notices) {
+  const text = String(wanted || "").trim();
+  if (!isCode(text)) return { rulesets, wanted };
+  try {
+    const answer = await askOnce({ cmd: "compose", rules: text, set: {} });
+    const entry = { ...answer.ruleset, short_name: tableRulesLabel(answer), table: answer };
+    return { rulesets: [entry, ...rulesets.filter((r) => r.id !== entry.id)], wanted: answer.code };
+  } catch (e) {
+    const baseName = text.split(CODE_MARK)[0].toLowerCase();
+    const base = rulesets.find((r) => r.id === baseName || (r.aliases || []).includes(baseName));
+    const shown = base || rulesets.find((r) => r.id === fallback) || { id: fallback, short_name: fallback };
+    const reason = String((e && e.message) || e).replace(/\.$/, "");
+    notices.push(`This link's table rules cannot be read: ${reason}. Showing ${shown.short_name}${base ? ", the rules they change," : ""} instead.`);
+    return { rulesets, wanted: shown.id };
+  }
+}
+
 // Fill a ruleset <select> (every ruleset, then "All rulesets") and choose `wanted` (an id, an
 // alias or "all"). An unknown name falls back to `fallback` and adds a notice saying so.
 export function fillRulesetSelect(select, rulesets, wanted, fallback, notices, { all = true } = {}) {
@@ -30,13 +72,18 @@ export function fillRulesetSelect(select, rulesets, wanted, fallback, notices, {
   for (const r of rulesets) select.appendChild(h("option", { value: r.id }, r.short_name));
   if (all) select.appendChild(h("option", { value: "all" }, "All rulesets (compare)"));
   const name = String(wanted).trim().toLowerCase();
-  const match = name === "all" && all ? "all" : rulesets.find((r) => r.id === name || (r.aliases || []).includes(name));
+  const exact = String(wanted).trim(); // a code's table name is case-sensitive
+  const match = name === "all" && all ? "all" : rulesets.find((r) => r.id === exact || r.id === name || (r.aliases || []).includes(name));
   if (match) select.value = match === "all" ? "all" : match.id;
   else {
     select.value = fallback;
     const shown = (rulesets.find((r) => r.id === fallback) || { short_name: fallback }).short_name;
     notices.push(
-      name === "all" ? `This tool plays one ruleset at a time; showing ${shown}.` : `There is no ruleset called “${wanted}”; showing ${shown} instead.`,
+      name === "all"
+        ? `This tool plays one ruleset at a time; showing ${shown}.`
+        : isCode(name)
+          ? `This tool plays the surveyed rulesets only, not a table's own rules (a ruleset code); showing ${shown} instead.`
+          : `There is no ruleset called “${wanted}”; showing ${shown} instead.`,
     );
   }
   select.disabled = false;
@@ -58,12 +105,16 @@ export class RulesetChoice {
     this.error = h("p", { class: "sr-field-error", id: `${id}-err`, hidden: true });
     // What storage said about "Our table" (a choice not kept, a kept one that could not be read).
     this.note = h("p", { class: "sr-hint sr-ourtable__note", id: `${id}-note`, role: "status", hidden: true });
+    // A table's own rules named in full: the <select> may be too narrow for their name. One line,
+    // so the tool's answer stays in view on a phone.
+    this.table = h("p", { class: "sr-hint sr-table-rules", id: `${id}-table`, hidden: true });
     this.field = h(
       "div",
       { class: "sr-field sr-field--rules" },
       h("label", { for: id }, label),
       h("div", { class: "sr-ruleset" }, this.select, this.toggle),
       this.error,
+      this.table,
       this.note,
     );
     this.select.addEventListener("change", () => this.update());
@@ -94,7 +145,9 @@ export class RulesetChoice {
 
   update() {
     const v = this.select.value;
-    const usable = Boolean(this.rulesets) && v !== "all" && v !== "";
+    // A table's own rules travel in their link (the code), not in this device's choice.
+    const code = isCode(v);
+    const usable = Boolean(this.rulesets) && v !== "all" && v !== "" && !code;
     const mine = rememberedRuleset();
     const pressed = usable && mine === v;
     this.toggle.disabled = !usable;
@@ -103,7 +156,12 @@ export class RulesetChoice {
       ? `Your table plays ${this.name(v)}: every tool opens with it. Press to forget.`
       : usable
         ? `Press to open every tool with ${this.name(v)} on this device.`
-        : "Choose one ruleset to make it your table's.";
+        : code
+          ? "A table's own rules are kept by their link: share or bookmark it."
+          : "Choose one ruleset to make it your table's.";
+    const chosen = code ? (this.rulesets || []).find((r) => r.id === v) : null;
+    this.table.hidden = !(chosen && chosen.table);
+    this.table.textContent = this.table.hidden ? "" : `${chosen.short_name}.`;
     // What storage said: a choice not kept, or one kept before that could not be read.
     const problem = this._problem || noteFor(RULESET);
     if (!this._problem && problem) noteShown(RULESET);
@@ -115,7 +173,7 @@ export class RulesetChoice {
 
   flip() {
     const v = this.select.value;
-    if (!v || v === "all") return;
+    if (!v || v === "all" || isCode(v)) return;
     const forgetting = rememberedRuleset() === v;
     const result = rememberRuleset(forgetting ? null : v);
     this._problem = result.ok ? null : `${forgetting ? "Not forgotten" : `${this.name(v)} is not remembered`}: ${result.problem}.`;

@@ -20,7 +20,7 @@ export { askOnce, engineLimits, fetchBuildData, fixedAnswers, packInfo, rulesetL
 export { cardButton, cardFace, handView, trickSeats } from "./cards.js";
 export { checkSeed, dealerSeat, nextSeed } from "./deal-inputs.js";
 export { citationLink, clear, h, interpretationNote, nextId, replace, speak } from "./dom.js";
-export { RulesetChoice, fillFormatSelect, fillRulesetSelect, formatOf, rememberRuleset, rememberedRuleset } from "./ruleset.js";
+export { RulesetChoice, fillFormatSelect, fillRulesetSelect, formatOf, rememberRuleset, rememberedRuleset, withTableRules } from "./ruleset.js";
 export { advisedCall, capitalize, cardWords, ordinal, seatName, seatText, signed } from "./words.js";
 
 // What the reader's first use of a widget looks like; any of these starts the engine.

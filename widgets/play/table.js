@@ -28,6 +28,7 @@ import {
   packInfo,
   replace,
   rulesetList,
+  withTableRules,
   seatName,
   seatText,
   signed,
@@ -127,9 +128,10 @@ class SomersetTable extends Widget {
   async prepare() {
     this._limits = await engineLimits();
     this._pending = this._pending.slice(0, this._limits.moves + 1);
-    this._rulesets = await rulesetList();
     const notices = [];
-    this._choice.fill(this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
+    const table = await withTableRules(await rulesetList(), this._wanted.rules, DEFAULT_RULES, notices);
+    this._rulesets = table.rulesets;
+    this._choice.fill(this._rulesets, table.wanted, DEFAULT_RULES, notices);
     this.fillFormats(this._wanted.format, notices);
     this.showNotice(notices);
     const level = String(this._wanted.level || "").trim().toLowerCase();

@@ -2,7 +2,7 @@
 // Score calculator: the bid, the points the bidder's side took and the points the other side
 // took (by default the rest of the deal), scored under one ruleset or all of them.
 
-import { RulesetChoice, Widget, citationLink, clear, defineWidget, h, nextId, replace, rulesetList, signed } from "../base/ui.js";
+import { RulesetChoice, Widget, citationLink, clear, defineWidget, h, nextId, replace, rulesetList, signed, withTableRules } from "../base/ui.js";
 
 const DEFAULT_RULES = "parker-1947";
 const ALL = "all";
@@ -98,10 +98,10 @@ class SomersetScore extends Widget {
 
   // The inputs, from the build's fixed answers: usable while the engine downloads.
   async prepare() {
-    this._rulesets = await rulesetList();
-    const current = this._rules.value || this._wanted.rules;
     const notices = [];
-    this._choice.fill(this._rulesets, current, DEFAULT_RULES, notices);
+    const table = await withTableRules(await rulesetList(), this._rules.value || this._wanted.rules, DEFAULT_RULES, notices);
+    this._rulesets = table.rulesets;
+    this._choice.fill(this._rulesets, table.wanted, DEFAULT_RULES, notices);
     this.fillFormats(this._wanted.format, notices);
     this._wanted.format = "";
     this._notice.hidden = notices.length === 0;

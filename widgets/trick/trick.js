@@ -23,6 +23,7 @@ import {
   replace,
   rulesetList,
   trickSeats,
+  withTableRules,
 } from "../base/ui.js";
 import { CardPad } from "../views/card-pad.js";
 
@@ -131,10 +132,10 @@ class SomersetTrick extends Widget {
 
   // The inputs, from the build's fixed answers: usable while the engine downloads.
   async prepare() {
-    this._rulesets = await rulesetList();
-    const current = this._rules.value || this.wanted.rules;
     const notices = [];
-    this._choice.fill(this._rulesets, current, DEFAULT_RULES, notices);
+    const table = await withTableRules(await rulesetList(), this._rules.value || this.wanted.rules, DEFAULT_RULES, notices);
+    this._rulesets = table.rulesets;
+    this._choice.fill(this._rulesets, table.wanted, DEFAULT_RULES, notices);
     this.fillTrumps(this.wanted.trump, notices);
     this.wanted.trump = "";
     this.showNotice(notices);
