@@ -1,18 +1,15 @@
 // A search result followed on a phone lands on its heading, as loading its address does. Below
-// Material's tablet width the search is full screen and Material locks the page's scrolling while
-// it is open (the body fixed, data-md-scrolllock); a result's click closes the search and the lock
-// comes off a moment later, while instant navigation may already have put the new page in and
-// scrolled to the heading: a scroll the fixed body did not take. And a scroll made just as the
-// lock comes off may be cut short at the height the page had a moment before. So from the moment
-// the lock comes off, with the address still the result's, this module takes the reader to the
-// heading (#id) as the browser does for an address, and checks at each frame until it has stayed
-// there, with the page's height unchanged, for STEADY_MS (widgets above it may still be growing),
-// or the reader touches the page, or 10 s pass; see develop/runtime.md.
+// Material's tablet width the search is full screen and locks the page's scrolling (the body fixed,
+// data-md-scrolllock); a result's click closes it and the lock comes off a moment later, before or
+// after instant navigation puts the result's page in and scrolls to the heading, a scroll the fixed
+// body may not take. So from the moment the lock comes off, once the address is the result's, this
+// module takes the reader to the heading (#id) as the browser does for an address, and keeps it
+// there at each frame (widgets above it may still be growing) until the reader touches the page
+// or 10 s pass. Why: develop/runtime.md, "Accessibility and search".
 
 const LOCK = "data-md-scrolllock";
 const KEY = Symbol.for("somerset.search-landing");
 const GIVE_UP_MS = 10_000;
-const STEADY_MS = 500;
 const READER = ["wheel", "touchstart", "pointerdown", "keydown"];
 
 let followed = null; // the address of the search result last clicked
@@ -43,23 +40,23 @@ function land() {
   const started = performance.now();
   let stopped = false;
   let navigated = false;
-  let steadySince = null;
-  let height = -1;
+  let arrived = false; // the result's page is in (it may come after the search lets go)
+  const where = (u) => {
+    const x = new URL(u, location.href);
+    return x.pathname + x.hash; // Material may drop the result's ?h= highlight from the address
+  };
   const stop = () => {
     stopped = true;
   };
   for (const type of READER) addEventListener(type, stop, { capture: true, passive: true, once: true });
   const step = () => {
-    if (stopped || location.href !== url || performance.now() - started > GIVE_UP_MS) {
+    const here = where(location.href) === where(url);
+    arrived ||= here;
+    if (stopped || (arrived && !here) || performance.now() - started > GIVE_UP_MS) {
       for (const type of READER) removeEventListener(type, stop, { capture: true });
       return;
     }
-    const target = document.getElementById(id);
-    const now = performance.now();
-    const grown = document.scrollingElement.scrollHeight !== height;
-    height = document.scrollingElement.scrollHeight;
-    if (target && offBy(target) === 0 && !grown) steadySince ??= now;
-    else steadySince = null;
+    const target = here ? document.getElementById(id) : null;
     if (target && offBy(target) !== 0) {
       if (!navigated) {
         // A fragment navigation to the address the page already has: the browser scrolls to the
@@ -71,7 +68,6 @@ function land() {
         link.click();
       } else target.scrollIntoView({ block: "start" });
     }
-    if (steadySince !== null && now - steadySince >= STEADY_MS) stopped = true;
     requestAnimationFrame(step);
   };
   step();
