@@ -5,6 +5,7 @@
 
 import { engine, engineDownloadBytes, megabytes } from "../engine/engine.js";
 import { h } from "./dom.js";
+import { scrollPage } from "./in-view.js";
 
 // What the idle box says; `bytes` is the engine's download (the build's figure) when known.
 function idleText(bytes) {
@@ -95,12 +96,21 @@ export const engineStatus = {
       // Focus on the Start button (or the box) would fall to the page's body when it hides: move it
       // to the widget's first control instead, once that control exists.
       const hadFocus = box.contains(document.activeElement);
-      if (!hadFocus) box.hidden = true;
+      if (!hadFocus) this._hideKeepingFocusStill(box);
       this._announcedFailure = false;
       this._becameReady(hadFocus);
       return;
     }
     this._wasReady = false;
+  },
+
+  // The box goes; a control below it that has the focus (the key a finger is on) stays where it
+  // was on the screen, so that a tap already on its way lands on it.
+  _hideKeepingFocusStill(box) {
+    const held = this.contains(document.activeElement) && !box.contains(document.activeElement) ? document.activeElement : null;
+    const before = held ? held.getBoundingClientRect().top : 0;
+    box.hidden = true;
+    if (held && held.isConnected) scrollPage(held.getBoundingClientRect().top - before);
   },
 
   _becameReady(hadFocus = false) {

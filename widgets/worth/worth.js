@@ -9,6 +9,7 @@
 // carries on from the deals it has played), so the figures sharpen while the reader watches.
 
 import { RulesetChoice, Widget, advisedCall, clear, defineWidget, fillFormatSelect, formatOf, h, nextId, packInfo, replace, rulesetList, seatName, signed } from "../base/ui.js";
+import { bringIntoView, fitsBand } from "../base/in-view.js";
 import { CardPad } from "../views/card-pad.js";
 
 const DEFAULT_RULES = "parker-1947";
@@ -104,7 +105,7 @@ class SomersetWorth extends Widget {
     this.liveRegion();
     const form = h(
       "form",
-      { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.evaluate()) },
+      { class: "sr-form", onsubmit: (e) => (e.preventDefault(), this.evaluate({ reveal: true })) },
       h("div", { class: "sr-row" }, this._choice.field, h("div", { class: "sr-field" }, h("label", { for: this._format.id }, "Players"), this._format)),
       h(
         "div",
@@ -157,8 +158,18 @@ class SomersetWorth extends Widget {
     this.describeAuction();
   }
 
+  // A hand still being entered keeps its count when the engine arrives: judging it then would put
+  // a message above the card pad and move the keys under the reader's finger.
   async onReady() {
-    await this.evaluate();
+    if (!this._rulesets) return;
+    const held = splitCards(this._hand.value).length;
+    const size = this.format().hand_size;
+    if (held < size) {
+      this._handHint.textContent = `${held} of ${size} cards. Type your cards, such as 6/6 5/6 S/S, or tap them on the pad.`;
+      return;
+    }
+    // A hand the reader finished before the engine came is judged in view of them.
+    await this.evaluate({ reveal: this.contains(document.activeElement) });
   }
 
   async fillPad() {
@@ -203,9 +214,14 @@ class SomersetWorth extends Widget {
     this._pad.draw();
     const size = this.format().hand_size;
     if (cards.length === size) {
-      this.evaluate();
+      this.evaluate({ reveal: true });
       return;
     }
+    // The figures judged the hand as it was: they go, and an answer still on its way is dropped.
+    this._seq++;
+    if (this._advice.firstChild) replace(this._advice, h("p", { class: "sr-empty" }, `No figures yet: the hand needs all ${size} cards.`));
+    this.clearTables();
+    this._progressText.textContent = "";
     this.setHandError(null);
     this._handHint.textContent = `${cards.length} of ${size} cards. Type your cards, such as 6/6 5/6 S/S, or tap them on the pad.`;
     this.saveState({ rules: this._rules.value, format: this._format.value, hand: this._hand.value.trim(), auction: this._auction.value.trim() });
@@ -239,7 +255,9 @@ class SomersetWorth extends Widget {
 
   // Ask for the figures in slices, each carrying on from the last, until they are sharp or the
   // reader changes the question (a newer evaluation stops this one).
-  async evaluate() {
+  // `reveal`: the reader asked (a full hand tapped in, or the button), so the first figures come
+  // into view with the hand they judge.
+  async evaluate({ reveal = false } = {}) {
     if (!this.engineReady || !this._rulesets) return;
     const seq = ++this._seq;
     const rules = this._rules.value;
@@ -283,6 +301,7 @@ class SomersetWorth extends Widget {
       this.setAuctionError(null);
       this.show(answer, samples < MOST);
       if (first) {
+        if (reveal && fitsBand(this._hand, this._advice)) bringIntoView(this._hand, this._advice);
         const rec = answer.recommendation;
         this.announce(`${recommendation(rec, samples < MOST)} ${rec.reason}`);
         first = false;
