@@ -46,6 +46,7 @@ class SomersetTrick extends Widget {
     const id = nextId("trick");
     this._id = id;
     this._seq = 0;
+    this._whyOpen = false; // on a phone, whether the pinned verdict shows its reasons and rule
     // The places in the trick (0 = the lead) whose players still held a card of the suit led.
     this._held = new Set(
       String(this.wanted.held || "")
@@ -376,8 +377,19 @@ class SomersetTrick extends Widget {
       this._result,
       h(
         "div",
-        { class: "sr-verdict" },
-        h("p", { class: "sr-verdict__winner" }, h("strong", {}, revokes.length ? `As played, ${text}` : text), "."),
+        { class: `sr-verdict sr-verdict--pinned${this._whyOpen ? " sr-verdict--open" : ""}` },
+        // On a phone the pinned verdict is kept brief (the winner and each condition's short line)
+        // so that it leaves the card pad clear; Why shows the reasons, the rule and the switches.
+        h(
+          "div",
+          { class: "sr-verdict__head" },
+          h("p", { class: "sr-verdict__winner" }, h("strong", {}, revokes.length ? `As played, ${text}` : text), "."),
+          h(
+            "button",
+            { type: "button", class: "md-button sr-verdict__why", "aria-expanded": String(this._whyOpen), onclick: (e) => this.toggleWhy(e.currentTarget) },
+            "Why",
+          ),
+        ),
         this.conditionLines(conditions, v.cards, v.citation),
         h("p", { class: "sr-verdict__reason" }, String(v.reason)),
         h("p", { class: "sr-verdict__cite" }, "Rule: ", citationLink(v.citation)),
@@ -387,6 +399,12 @@ class SomersetTrick extends Widget {
     replace(this._heldBox);
     const said = conditions.filter((c) => c.kind !== "follows").map((c) => c.text).join(" ");
     this.announce(`${revokes.length ? "As played, " : ""}${text}. ${said ? `${said} ` : ""}${v.reason}${v.interpretation ? " This is an interpretation." : ""}`);
+  }
+
+  toggleWhy(button) {
+    this._whyOpen = !this._whyOpen;
+    button.setAttribute("aria-expanded", String(this._whyOpen));
+    button.closest(".sr-verdict").classList.toggle("sr-verdict--open", this._whyOpen);
   }
 
   // The cards legal only if their players held no card of the suit led (or, once the reader says a
@@ -404,18 +422,23 @@ class SomersetTrick extends Widget {
         return h(
           "li",
           { class: c.revoke ? "sr-verdict__condition sr-verdict__condition--revoke" : "sr-verdict__condition", "data-position": String(c.position) },
-          c.revoke ? h("strong", {}, `Revoke (${c.card}): `) : null,
-          String(c.text),
-          // A silent text's "what follows" is the project's reading: marked here, given in full by the ruling.
-          c.revoke && c.interpretation ? h("em", { class: "sr-verdict__interp" }, " (the project's interpretation)") : null,
-          " ",
-          [
-            shown && c.citation && shown.label === c.citation.label ? null : citationLink(c.citation),
-            ruling ? h("a", { href: ruling }, "the ruling") : null,
-            revoke && revoke !== ruling ? h("a", { href: revoke }, "what follows a revoke") : null,
-          ]
-            .filter(Boolean)
-            .flatMap((link, i) => (i ? [" · ", link] : [link])),
+          c.brief ? h("span", { class: "sr-verdict__brief" }, c.revoke ? h("strong", {}, String(c.brief)) : String(c.brief)) : null,
+          h(
+            "span",
+            { class: c.brief ? "sr-verdict__full" : null },
+            c.revoke ? h("strong", {}, `Revoke (${c.card}): `) : null,
+            String(c.text),
+            // A silent text's "what follows" is the project's reading: marked here, given in full by the ruling.
+            c.revoke && c.interpretation ? h("em", { class: "sr-verdict__interp" }, " (the project's interpretation)") : null,
+            " ",
+            [
+              shown && c.citation && shown.label === c.citation.label ? null : citationLink(c.citation),
+              ruling ? h("a", { href: ruling }, "the ruling") : null,
+              revoke && revoke !== ruling ? h("a", { href: revoke }, "what follows a revoke") : null,
+            ]
+              .filter(Boolean)
+              .flatMap((link, i) => (i ? [" · ", link] : [link])),
+          ),
           cards && c.kind !== "follows" ? this.heldSwitch(cards, c.position) : null,
         );
       }),

@@ -438,12 +438,13 @@ class Condition:
     revoke: bool = False  # held, and the card was not allowed: a revoke
     follows: str | None = None  # with a revoke: what the ruleset says follows
     interpretation: str | None = None
+    brief: str = ""  # the condition in one short line, for a verdict kept small on a phone
 
     def to_json(self) -> dict[str, object]:
         """The condition as JSON: the card and its position, what was needed, and (held) the verdict."""
         return {"position": self.position, "card": str(self.card), "kind": self.kind, "text": self.text,
                 "rule": self.rule, "citation": self.citation.to_json(), "held": self.held, "revoke": self.revoke,
-                "follows": self.follows, "interpretation": self.interpretation}
+                "follows": self.follows, "interpretation": self.interpretation, "brief": self.brief}
 
 
 def _needed(suit: int, trump: Trump) -> tuple[str, str]:
@@ -464,9 +465,11 @@ def trick_conditions(ruleset: Ruleset, trump: Trump, cards: Sequence[Card], held
     >>> c = trick_conditions(get_ruleset("parker"), parse_trump("2"), parse_cards("5/8 0/0"))
     >>> c[0].kind, c[0].text
     ('rover', 'Under Parker 1947 the 0/0 may be played here only by a player with no /8; if its player held an /8, that was a revoke.')
+    >>> c[0].brief
+    'The 0/0 is legal only for a player with no /8.'
     >>> v = trick_conditions(get_ruleset("parker"), parse_trump("2"), parse_cards("5/8 0/0"), held=[1])[0]
-    >>> v.revoke, v.follows.startswith("not stated")
-    (True, True)
+    >>> v.revoke, v.follows.startswith("not stated"), v.brief
+    (True, True, 'The 0/0 was a revoke: its player held an /8.')
     """
     check_trump(ruleset, trump)
     _check_cards(ruleset.deck, (("cards", "trick", cards),))
@@ -502,7 +505,8 @@ def trick_conditions(ruleset: Ruleset, trump: Trump, cards: Sequence[Card], held
                 text, rule = free
                 out.append(Condition(i, card, "free", f"Under {name} {text}, so {card} stands although its player "
                                      f"held {one}.", _key(ruleset, rule), rule.citation, held=True,
-                                     interpretation=rule.interpretation))
+                                     interpretation=rule.interpretation,
+                                     brief=f"{_the(card)} stands although its player held {one}."))
             continue
         if card.is_rover:
             kind, rule = "rover", ruleset.rover_play
@@ -521,19 +525,27 @@ def trick_conditions(ruleset: Ruleset, trump: Trump, cards: Sequence[Card], held
                        else f"What follows under {name}: {o.short}")
             text = f"Its player still held {one}, so {what} could not be played here: a revoke. {follows}."
             out.append(Condition(i, card, kind, text, _key(ruleset, rule), rule.citation, held=True, revoke=True,
-                                 follows=o.short, interpretation=o.interpretation))
+                                 follows=o.short, interpretation=o.interpretation,
+                                 brief=f"{_the(card)} was a revoke: its player held {one}."))
         else:
             text = (f"Under {name} {what} may be played here only by a player with no {lacking}; if its player held "
                     f"{one}, that was a revoke.")
             out.append(Condition(i, card, kind, text, _key(ruleset, rule), rule.citation,
-                                 interpretation=rule.interpretation if kind == "rover" else None))
+                                 interpretation=rule.interpretation if kind == "rover" else None,
+                                 brief=f"{_the(card)} is legal only for a player with no {lacking}."))
     unused = marked - {c.position for c in out}
     for pos in sorted(unused):
         suit = led_suit(cards[:pos], trump)
         lead = f"followed {_suit_words(suit)}" if suit is not None else "set the suit"
         out.append(Condition(pos, cards[pos], "follows", f"{cards[pos]} {lead}, so holding the suit led changes nothing.",
-                             "follow_suit", ruleset.follow_suit.citation, held=True))
+                             "follow_suit", ruleset.follow_suit.citation, held=True,
+                             brief=f"{_the(cards[pos])} {lead}: nothing changes."))
     return tuple(sorted(out, key=lambda c: c.position))
+
+
+def _the(card: Card) -> str:
+    """A card named at the start of a sentence: 'The 0/0', '8/8'."""
+    return "The 0/0" if card.is_rover else str(card)
 
 
 def _key(ruleset: Ruleset, rule: object) -> str:
