@@ -327,6 +327,9 @@ def test_two_tabs_keep_both_tabs_progress_and_own_puzzles(open_page: Any) -> Non
     expect(a.locator(".sr-trainer__count")).to_contain_text("1 solved, 1 failed")
     # Own puzzles saved from two tabs: both kept, and the trainer lists both.
     assert save_own(a, [own_record(1)])["saved"]
+    # The tabs are used one after the other: tab B has seen tab A's write (the browser hands a
+    # write to the other tabs' copies of the storage a moment later) when its own is made.
+    b.wait_for_function(f"() => (JSON.parse(localStorage.getItem('{OWN}') || '{{}}').puzzles || []).length === 1")
     assert save_own(b, [own_record(2)])["saved"]
     assert len(stored(a, OWN)["puzzles"]) == 2
     expect(a.locator("select option[value='own']")).to_have_text("From your deals (2)")
