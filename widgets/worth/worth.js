@@ -165,7 +165,7 @@ class SomersetWorth extends Widget {
     const held = splitCards(this._hand.value).length;
     const size = this.format().hand_size;
     if (held < size) {
-      this._handHint.textContent = `${held} of ${size} cards. Type your cards, such as 6/6 5/6 S/S, or tap them on the pad.`;
+      this.showCount(held, size);
       return;
     }
     // A hand the reader finished before the engine came is judged in view of them.
@@ -223,8 +223,13 @@ class SomersetWorth extends Widget {
     this.clearTables();
     this._progressText.textContent = "";
     this.setHandError(null);
-    this._handHint.textContent = `${cards.length} of ${size} cards. Type your cards, such as 6/6 5/6 S/S, or tap them on the pad.`;
+    this.showCount(cards.length, size);
     this.saveState({ rules: this._rules.value, format: this._format.value, hand: this._hand.value.trim(), auction: this._auction.value.trim() });
+  }
+
+  // The hint under a hand not yet whole says how many cards it holds.
+  showCount(held, size) {
+    this._handHint.textContent = `${held} of ${size} cards. Type your cards, such as 6/6 5/6 S/S, or tap them on the pad.`;
   }
 
   ruleset() {
