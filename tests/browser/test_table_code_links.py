@@ -85,9 +85,16 @@ def test_the_score_calculator_scores_a_set_by_the_tables_penalty(open_page: Any)
     expect(chosen(page, "somerset-score")).to_have_text("Our table's rules: Parker 1947 with 1 change")
     expect(widget.locator(".sr-table-rules")).to_have_text("Our table's rules: Parker 1947 with 1 change.")
     assert re.search(rf"[?&]rules={re.escape(code)}(&|$)", page.url), page.url
-    # The outcome line is in view; the figures under it sit a few pixels below a 740 px screen, as
-    # they do under every ruleset (a layout matter of the calculator, not of codes).
-    in_view(page, rules=widget.locator(".sr-table-rules"), outcome=verdict.locator(".sr-verdict__winner"))
+    # The outcome, the two sides' figures and the reason are on the first screen with the figures
+    # typed in (the calculator's three boxes sit side by side on a phone).
+    in_view(
+        page,
+        rules=widget.locator(".sr-table-rules"),
+        bid=widget.get_by_label("Bid", exact=True),
+        outcome=verdict.locator(".sr-verdict__winner"),
+        figures=verdict.locator(".sr-score"),
+        reason=verdict.locator(".sr-verdict__reason"),
+    )
 
 
 def test_play_a_deal_under_a_code_deals_and_the_bots_call(open_page: Any) -> None:

@@ -214,9 +214,9 @@ def test_score_calculator(open_page: Any) -> None:
     expect(widget.locator("[aria-live='polite']")).to_contain_text("Set")
 
     # The other side's points default to the rest of the deal.
-    page.get_by_label("Points taken by the other side").fill("")
-    page.get_by_label("Points taken by the bidder's side").fill("16")
-    page.get_by_label("Points taken by the bidder's side").press("Enter")
+    page.get_by_label("Other side took").fill("")
+    page.get_by_label("Bidder's side took").fill("16")
+    page.get_by_label("Bidder's side took").press("Enter")
     made = engine(cmd="score", rules="parker-1947", bid=15, made=16, against=8)
     expect(result.locator(".sr-score dd").nth(0)).to_have_text(f"+{made['bidder_side']}")
     expect(result.locator(".sr-verdict__reason")).to_have_text(made["reason"])
@@ -225,14 +225,14 @@ def test_score_calculator(open_page: Any) -> None:
     assert params == {"rules": "parker-1947", "format": "four-partners", "bid": "15", "made": "16"}
 
     # Figures that do not add up: the engine's message at the field it names.
-    page.get_by_label("Points taken by the other side").fill("20")
-    page.get_by_label("Points taken by the other side").press("Enter")
+    page.get_by_label("Other side took").fill("20")
+    page.get_by_label("Other side took").press("Enter")
     bad = engine(cmd="score", rules="parker-1947", bid=15, made=16, against=20)["error"]
     expect(widget.locator(".sr-field-error").filter(has_text="add up")).to_have_text(bad["message"])
-    expect(page.get_by_label("Points taken by the bidder's side")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("Bidder's side took")).to_have_attribute("aria-invalid", "true")
 
     # All rulesets side by side, each against the same engine.
-    page.get_by_label("Points taken by the other side").fill("")
+    page.get_by_label("Other side took").fill("")
     page.get_by_label("Ruleset", exact=True).select_option("all")
     from somerset import RULESETS
 

@@ -36,6 +36,12 @@ export const engineStatus = {
       return;
     }
     const box = this._status;
+    if ("lingering" in box.dataset) {
+      if (state.status === "ready") return;
+      this._stopLingering();
+      delete box.dataset.lingering;
+      box.style.minHeight = "";
+    }
     box.dataset.shown = box.hidden ? "" : box.dataset.state || "";
     box.dataset.state = state.status;
     if (state.status === "idle") {
@@ -105,8 +111,56 @@ export const engineStatus = {
   },
 
   // The box goes; a control below it that has the focus (the key a finger is on) stays where it
-  // was on the screen, so that a tap already on its way lands on it.
+  // was on the screen, so that a tap already on its way lands on it. Where the page cannot scroll
+  // back by the box's height (it is near the top), the box stays in its space saying the engine is
+  // ready, and goes when that is safe: the page scrolled far enough, the focus taken out of the
+  // widget, or the widget about to move its own content (settleStatusBox).
   _hideKeepingFocusStill(box) {
+    const held = this.contains(document.activeElement) && !box.contains(document.activeElement) ? document.activeElement : null;
+    if (!held) {
+      box.hidden = true;
+      return;
+    }
+    const height = box.getBoundingClientRect().height;
+    if (window.scrollY + 0.5 < height) {
+      this._lingerReady(box, height);
+      return;
+    }
+    const before = held.getBoundingClientRect().top;
+    box.hidden = true;
+    if (held.isConnected) scrollPage(held.getBoundingClientRect().top - before);
+  },
+
+  _lingerReady(box, height) {
+    box.style.minHeight = `${height}px`;
+    box.dataset.lingering = "";
+    this._statusText.textContent = "The rules engine is ready.";
+    this._start.hidden = true;
+    this._progress.hidden = true;
+    this._retry.hidden = true;
+    const onScroll = () => {
+      if (window.scrollY + 0.5 >= box.getBoundingClientRect().height) this.settleStatusBox();
+    };
+    const onFocusOut = (e) => {
+      if (e.relatedTarget && !this.contains(e.relatedTarget)) this.settleStatusBox();
+    };
+    addEventListener("scroll", onScroll, { passive: true });
+    this.addEventListener("focusout", onFocusOut);
+    this._stopLingering = () => {
+      removeEventListener("scroll", onScroll);
+      this.removeEventListener("focusout", onFocusOut);
+    };
+  },
+
+  // A ready box left in its space goes now, the focused control kept where it is as far as the page
+  // can scroll. A widget calls this before it moves its content itself (an answer shown above the
+  // keys), so that the page moves once.
+  settleStatusBox() {
+    const box = this._status;
+    if (!box || !("lingering" in box.dataset)) return;
+    this._stopLingering();
+    delete box.dataset.lingering;
+    box.style.minHeight = "";
     const held = this.contains(document.activeElement) && !box.contains(document.activeElement) ? document.activeElement : null;
     const before = held ? held.getBoundingClientRect().top : 0;
     box.hidden = true;

@@ -62,13 +62,16 @@ class SomersetScore extends Widget {
         this._choice.field,
         field("format", "Players", this._format),
       ),
+      // The three figures side by side (on a phone too, so that the score is in view under them),
+      // the hint for the other side's points under all three.
       h(
         "div",
-        { class: "sr-row" },
+        { class: "sr-score__figures" },
         field("bid", "Bid", this._bid),
-        field("made", "Points taken by the bidder's side", this._made),
-        field("against", "Points taken by the other side", this._against, "Leave empty for the rest of the deal's points."),
+        field("made", "Bidder's side took", this._made),
+        field("against", "Other side took", this._against),
       ),
+      this.againstHint(`${id}-against-hint`),
       h("div", { class: "sr-inline sr-actions" }, h("button", { type: "submit", class: "md-button md-button--primary" }, "Score the deal")),
     );
     this._rules.addEventListener("change", () => this.rulesChanged());
@@ -90,6 +93,13 @@ class SomersetScore extends Widget {
       this._result,
       this._live,
     );
+  }
+
+  // The hint under the figures, named by the other side's field.
+  againstHint(hintId) {
+    this._hint.against = h("p", { class: "sr-hint sr-score__hint", id: hintId }, "Other side took: leave it empty for the rest of the deal's points.");
+    this._against.setAttribute("aria-describedby", `${hintId} ${this._against.getAttribute("aria-describedby")}`);
+    return this._hint.against;
   }
 
   firstControl() {
@@ -173,8 +183,8 @@ class SomersetScore extends Widget {
     const perDeal = rules === ALL ? null : this.pointsPerDeal(this.ruleset(rules), format);
     this._hint.against.textContent =
       perDeal === null
-        ? "Leave empty for the rest of each ruleset's deal."
-        : `Leave empty for the rest of the deal's ${perDeal} points.`;
+        ? "Other side took: leave it empty for the rest of each ruleset's deal."
+        : `Other side took: leave it empty for the rest of the deal's ${perDeal} points.`;
     this.saveState({
       rules,
       format: rules === ALL ? "" : format,

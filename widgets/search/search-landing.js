@@ -2,10 +2,10 @@
 // Material's tablet width the search is full screen and locks the page's scrolling (the body fixed,
 // data-md-scrolllock); a result's click closes it and the lock comes off a moment later, before or
 // after instant navigation puts the result's page in and scrolls to the heading, a scroll the fixed
-// body may not take. So from the moment the lock comes off, once the address is the result's, this
-// module takes the reader to the heading (#id) as the browser does for an address, and keeps it
-// there at each frame (widgets above it may still be growing) until the reader touches the page
-// or 10 s pass. Why: develop/runtime.md, "Accessibility and search".
+// body may not take. So from the click on, this module waits for the lock to be off and the address
+// to be the result's, then takes the reader to the heading (#id) as the browser does for an address,
+// and keeps it there at each frame (widgets above it may still be growing) until the reader touches
+// the page or 10 s pass. Why: develop/runtime.md, "Accessibility and search".
 
 const LOCK = "data-md-scrolllock";
 const KEY = Symbol.for("somerset.search-landing");
@@ -56,6 +56,11 @@ function land() {
       for (const type of READER) removeEventListener(type, stop, { capture: true });
       return;
     }
+    if (document.body.hasAttribute(LOCK)) {
+      // The search still holds the page: nothing can be scrolled yet.
+      requestAnimationFrame(step);
+      return;
+    }
     const target = here ? document.getElementById(id) : null;
     if (target && offBy(target) !== 0) {
       if (!navigated) {
@@ -79,7 +84,9 @@ if (!window[KEY]) {
     "click",
     (event) => {
       const link = event.target instanceof Element ? event.target.closest(".md-search-result a[href]") : null;
-      if (link) followed = link.href;
+      if (!link) return;
+      followed = link.href;
+      requestAnimationFrame(land);
     },
     { capture: true },
   );

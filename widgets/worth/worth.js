@@ -306,7 +306,10 @@ class SomersetWorth extends Widget {
       this.setAuctionError(null);
       this.show(answer, samples < MOST);
       if (first) {
-        if (reveal && fitsBand(this._hand, this._advice)) bringIntoView(this._hand, this._advice);
+        if (reveal) {
+          this.settleStatusBox();
+          if (fitsBand(this._hand, this._advice)) bringIntoView(this._hand, this._advice);
+        }
         const rec = answer.recommendation;
         this.announce(`${recommendation(rec, samples < MOST)} ${rec.reason}`);
         first = false;
