@@ -13,6 +13,7 @@ export const WIDGETS = {
   "somerset-first-deal": {"module": "learn/first-deal.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
   "somerset-lesson": {"module": "learn/lesson.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
   "somerset-lesson-map": {"module": "learn/lesson-map.js", "fields": [], "headStart": false, "stylesheet": "lesson.css"},
+  "somerset-our-table": {"module": "our-table/our-table.js", "fields": ["rules"], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-pad": {"module": "pad/pad.js", "fields": ["rules", "option", "format", "names", "deals"], "headStart": false, "stylesheet": "somerset.css"},
   "somerset-puzzle-progress": {"module": "trainer/puzzle-progress.js", "fields": [], "headStart": false, "stylesheet": "puzzle.css"},
   "somerset-ready": {"module": "ready/ready.js", "fields": [], "headStart": false, "stylesheet": "somerset.css"},

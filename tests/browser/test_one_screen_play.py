@@ -3,7 +3,8 @@ the reader's card turns of a whole deal the contract bar, the trump, the trick a
 view together below the header, and the score when the deal ends; at the call the advice, the
 advised call (outlined) and the hand, the usual bids first and the rest under More bids (by
 keyboard too); at the trump step the advice kept and its trump outlined; at every coached turn of
-the guided deal the coach's line, the contract bar and the suggested move. At 360 x 740 (touch),
+each guided deal the coach's line, the contract bar and the suggested move (at a kitty's discard,
+every suggested card, then each chosen with the Discard button). At 360 x 740 (touch),
 light and dark (a whole deal with the large text too), and on a 1280 x 800 desktop; the Back to top
 pill never lies over the table."""
 
@@ -19,7 +20,7 @@ from somerset.service.first_deal import first_deals_data
 from somerset.service.table import sit_down
 
 ENGINE_TIMEOUT = 60_000  # Pyodide's first boot takes seconds; wait, never sleep
-RECORD = first_deals_data()["deals"]["parker-1947"]
+DEALS = first_deals_data()["deals"]
 # The board once the other players' cards are all shown: the reader's turn, or the end.
 SETTLED = """(t) => { const b = t.querySelector('.sr-table__board');
   return b && b.dataset.pace === 'done' && (t.querySelector('.sr-table__result') || t.querySelector('.sr-table__you')); }"""
@@ -158,32 +159,50 @@ def test_a_few_card_turns_on_a_desktop(open_page: Any) -> None:
         card_turn_in_view(page, table)
 
 
-def coached_turns(page: Any) -> Any:
+def coached_turns(page: Any, rules: str = "parker-1947") -> Any:
     deal = page.locator("somerset-first-deal")
+    if rules != "parker-1947":
+        deal.get_by_label("Guided deal").select_option(rules)
     deal.get_by_label("Pace of the other seats").select_option(label="At once")
     deal.get_by_role("button", name="Start the auction").click()
-    steps = RECORD["steps"]
+    record = DEALS[rules]
+    steps = record["steps"]
     for k, step in enumerate(steps):
-        expect(deal.locator(".sr-first-deal__coachline")).to_contain_text(f"Your turn ({k + 1} of {len(steps)})")
+        coach = deal.locator(".sr-first-deal__coachline")
+        expect(coach).to_contain_text(f"Your turn ({k + 1} of {len(steps)})")
+        contract = deal.locator(".sr-contract")
+        if step["move"].startswith("discard "):
+            # Every card the coach suggests, then each chosen with the Discard button in view.
+            cards = step["move"].split()[1:]
+            keys = {f"suggested {c}": deal.locator(f".sr-first-deal__hand [data-card='{c}']") for c in cards}
+            in_view(page, coach=coach, **keys)
+            confirm = deal.get_by_role("button", name=f"Discard {len(cards)}")
+            for name, key in keys.items():
+                key.click()
+                in_view(page, chosen=key, discard=confirm)
+            confirm.click()
+            continue
         pick = deal.locator(".sr-first-deal__pick")
-        in_view(page, coach=deal.locator(".sr-first-deal__coachline"), contract=deal.locator(".sr-contract"), suggested=pick.first)
+        in_view(page, coach=coach, contract=contract, suggested=pick.first)
         if step["move"].startswith("play "):
             in_view(page, trick=deal.locator(".sr-tv__centre"), hand=deal.locator(".sr-first-deal__hand"))
         pick.click()
-    expect(deal.locator(".sr-first-deal__score")).to_contain_text(RECORD["end"]["score"]["reason"])
+    expect(deal.locator(".sr-first-deal__score")).to_contain_text(record["end"]["score"]["reason"])
     in_view(page, score=deal.locator(".sr-first-deal__score"))
     return deal
 
 
+@pytest.mark.parametrize("rules", sorted(DEALS))
 @pytest.mark.parametrize("phone", ["light", "dark"])
-def test_every_coached_turn_on_one_phone_screen(open_page: Any, phone: str) -> None:
+def test_every_coached_turn_on_one_phone_screen(open_page: Any, phone: str, rules: str) -> None:
     page, _ = open_page("learn/first-deal/", **PHONES[phone])
-    coached_turns(page)
+    coached_turns(page, rules)
 
 
-def test_every_coached_turn_on_a_desktop(open_page: Any) -> None:
+@pytest.mark.parametrize("rules", sorted(DEALS))
+def test_every_coached_turn_on_a_desktop(open_page: Any, rules: str) -> None:
     page, _ = open_page("learn/first-deal/", **DESKTOP)
-    coached_turns(page)
+    coached_turns(page, rules)
 
 
 def test_a_barred_card_is_answered_in_view(open_page: Any) -> None:

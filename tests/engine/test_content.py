@@ -42,7 +42,7 @@ def test_shipped_content_is_read_from_the_package_files():
     assert "themes.toml" in names and len(names) >= 5
     assert len([p for p in PUZZLES if p.kind not in ("ending", "call", "trump")]) == 47 and len(THEMES) == 12
     assert len([p for p in PUZZLES if p.kind in ("call", "trump")]) == 14
-    assert len(RULINGS) == 35 and len(TOPICS) == 9
+    assert len(RULINGS) == 37 and len(TOPICS) == 9
     assert len(WORKED_EXAMPLES) == 24
     assert {p.file for p in PUZZLES} == {f"puzzles/{n}" for n in names if n != "themes.toml"}
 

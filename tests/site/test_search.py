@@ -44,6 +44,11 @@ NATURAL_QUESTIONS = {
     "everyone passes": "bidding",
     "how many points to win": "game-target",
     "leftover cards": "undealt-cards",
+    "too many cards": "wrong-number-of-cards",
+    "dealt the wrong number of cards": "wrong-number-of-cards",
+    "who gets the face up cards": "face-up-cards",
+    "tie at the target": "game-target",
+    "we both went out": "game-target",
 }
 
 

@@ -21,6 +21,7 @@
 // and the reader tries again; the right card is confirmed with the coach's reason.
 
 import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, fetchBuildData, h, nextId, rememberedRuleset, replace, speak } from "../base/ui.js";
+import { bringIntoView, fitsBand, scrollPage } from "../base/in-view.js";
 import { contractBar, keepInView, playRegion, tableView } from "../views/table-view.js";
 import { recordStars } from "./lesson-data.js";
 
@@ -343,7 +344,12 @@ class SomersetFirstDeal extends HTMLElement {
     this.announce(decide ? `Your turn, your decision. ${decide.ask}` : `Your turn. The coach suggests: ${suggested}.`);
     const first = (hand || this._choices).querySelector(".sr-first-deal__pick") || (hand || this._choices).querySelector("button");
     if (first && this._focus) first.focus({ preventScroll: true });
-    this.keepTableInView();
+    // A discard's moment is the coach's line and the cards it suggests, the last of which may lie
+    // in the hand's third row: that span comes into view (the contract bar may go above it).
+    const picks = ask.kind === "discard" && !decide ? hand.querySelectorAll(".sr-first-deal__pick") : [];
+    const line = this._coach.querySelector(".sr-first-deal__coachline");
+    if (picks.length && fitsBand(line, picks[picks.length - 1])) bringIntoView(line, picks[picks.length - 1]);
+    else this.keepTableInView();
   }
 
   // The discard: the hand with the kitty's cards marked (they stay in the hand where the rules say
@@ -389,7 +395,10 @@ class SomersetFirstDeal extends HTMLElement {
     button.setAttribute("aria-pressed", String(chosen));
     const tags = button.querySelector(".sr-first-deal__tags");
     if (tags) tags.replaceChildren(...this.discardTags(card, new Set(step.move.slice(8).split(" "))));
+    // The card pressed stays under the finger when the lines above the hand change (a warning).
+    const before = button.getBoundingClientRect().top;
     this.drawDiscard(step, ask);
+    scrollPage(button.getBoundingClientRect().top - before);
     const count = `${this._chosen.size} of ${ask.count} chosen.`;
     let text = full
       ? `${ask.count} cards are chosen already: press one of them to put it back first.`
@@ -399,12 +408,11 @@ class SomersetFirstDeal extends HTMLElement {
     this.announce(text);
   }
 
-  // The tags under a card of the discard: "Suggested" for the coach's cards, "✓ Discard" once chosen.
+  // The tag under a card of the discard: "Suggested" for the coach's cards, "✓ Discard" once chosen
+  // (one line either way, so that the hand keeps its size).
   discardTags(card, picks) {
-    return [
-      picks.has(card) ? h("span", { class: "sr-first-deal__tag sr-first-deal__tag--suggested" }, "Suggested") : null,
-      this._chosen.has(card) ? h("span", { class: "sr-first-deal__tag sr-first-deal__tag--chosen" }, "✓ Discard") : null,
-    ].filter(Boolean);
+    if (this._chosen.has(card)) return [h("span", { class: "sr-first-deal__tag sr-first-deal__tag--chosen" }, "✓ Discard")];
+    return picks.has(card) ? [h("span", { class: "sr-first-deal__tag sr-first-deal__tag--suggested" }, "Suggested")] : [];
   }
 
   drawDiscard(step, ask) {
@@ -416,7 +424,8 @@ class SomersetFirstDeal extends HTMLElement {
     const ready = chosen.length === ask.count;
     replace(
       this._choices,
-      h("p", { class: "sr-first-deal__ask" }, `${ask.text} The kitty's cards are marked in your hand. Chosen: ${chosen.length ? chosen.join(", ") : "none yet"}.`),
+      // With the coach, whose line says what the discard is, the task is said in short.
+      h("p", { class: "sr-first-deal__ask" }, `${step.decision ? `${ask.text} ` : ""}The kitty's cards are marked in your hand. Chosen: ${chosen.length ? chosen.join(", ") : "none yet"}.`),
       warnings.length
         ? h("div", { class: "sr-first-deal__warning", role: "note" }, h("p", {}, h("strong", {}, "Before you discard: "), warnings.join(" ")), rule ? h("p", {}, "The rule: ", rule.text, " ", citationLink(rule.citation)) : null)
         : null,

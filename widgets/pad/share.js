@@ -1,42 +1,9 @@
 // Sharing a score pad's game: the phone's share sheet with the game's link (else the link copied),
-// copying the link or the pad as text, and a QR code of the link drawn on the page with the npm
-// package uqr, served from the site (hooks/assets.py) and fetched when the code is first drawn.
+// copying the link or the pad as text, and a QR code of the link (views/qr-code.js).
 // Methods of <somerset-pad> (pad.js assigns them to the element).
 
 import { capitalize, h, replace } from "../base/ui.js";
-
-// The QR code encoder, served from the site (hooks/assets.py), loaded when a code is first drawn.
-const QR_MODULE = new URL("../../vendor/uqr/index.mjs", import.meta.url).href;
-
-const SVG = "http://www.w3.org/2000/svg";
-
-// The most characters of a link a QR code holds (version 40, low error correction, bytes).
-const QR_MOST = 2953;
-
-// A QR code's modules (rows of booleans, a quiet zone included) as an SVG image: one path of
-// squares, black on white in both colour schemes (what cameras read best).
-export function qrSvg(rows, label) {
-  const n = rows.length;
-  let d = "";
-  rows.forEach((row, y) => row.forEach((on, x) => {
-    if (on) d += `M${x} ${y}h1v1h-1z`;
-  }));
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", label);
-  svg.setAttribute("shape-rendering", "crispEdges");
-  svg.setAttribute("class", "sr-pad__qr");
-  const back = document.createElementNS(SVG, "rect");
-  back.setAttribute("width", String(n));
-  back.setAttribute("height", String(n));
-  back.setAttribute("fill", "#fff");
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", d);
-  path.setAttribute("fill", "#000");
-  svg.append(back, path);
-  return svg;
-}
+import { QR_MOST, qrOf } from "../views/qr-code.js";
 
 export const sharing = {
   async copy(box, what) {
@@ -84,12 +51,11 @@ export const sharing = {
       return;
     }
     try {
-      const { encode } = await import(QR_MODULE);
+      const svg = await qrOf(link, "A QR code of this game's link", "sr-pad__qr");
       if (this._linkBox.value !== link) return; // drawn again for the newer link
-      const code = encode(link, { ecc: "L", border: 4 });
       replace(
         this._qrBox,
-        qrSvg(code.data, "A QR code of this game's link"),
+        svg,
         h("figcaption", { class: "sr-hint" }, "Scan it with another phone's camera to open this game there."),
       );
     } catch (e) {

@@ -197,6 +197,12 @@ class ExposedCard(RuleValue):
     UNSTATED = "unstated", "not stated: tables leave it face up and play it at the first legal chance"
 
 
+class WrongCount(RuleValue):
+    """A hand found to hold too many or too few cards."""
+
+    UNSTATED = "unstated", "not stated: the same dealer deals again; a deal already in play scores nothing"
+
+
 class RoverPlay(RuleValue):
     """When the 0/0 may be played."""
 
@@ -380,12 +386,14 @@ class Option:
 @dataclass(frozen=True)
 class Conduct:
     """The points a table stops a game over that are not rules of play: who deals first, who bids
-    first, and a card shown by mistake. The rulings page answers them; the engine's deals start from
-    a dealer given to them, so none of these changes a deal's play or its score."""
+    first, a card shown by mistake, and a hand dealt the wrong number of cards. The rulings page
+    answers them; the engine's deals start from a dealer given to them and are always dealt right, so
+    none of these changes a deal's play or its score."""
 
     dealer: Rule[FirstDealer]
     first_bid: Rule[FirstBidder]
     exposed: Rule[ExposedCard]
+    wrong_count: Rule[WrongCount]
 
 
 #: The conduct rules, with a heading for each (a ruling may quote them as it quotes a dimension).
@@ -393,6 +401,7 @@ CONDUCT: tuple[tuple[str, str], ...] = (
     ("dealer", "Who deals first"),
     ("first_bid", "Who bids first"),
     ("exposed", "A card shown by mistake in the bidding or the play"),
+    ("wrong_count", "A hand with the wrong number of cards"),
 )
 CONDUCT_KEYS = tuple(k for k, _ in CONDUCT)
 

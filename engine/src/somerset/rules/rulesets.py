@@ -42,6 +42,7 @@ from .dimensions import (
     Tie,
     Undealt,
     UndealtKind,
+    WrongCount,
 )
 from .errors import SomersetError
 from .house import HouseCodeError, RulesetCode, compose, is_code
@@ -123,12 +124,21 @@ EXPOSED_UNSTATED = (
     "turn he may legally do so; nobody loses points for it. Agree this, or your own rule, before play."
 )
 EXPOSED_SUMMARY = "Nothing is said of a card shown by mistake during the bidding or the play."
+WRONG_COUNT_UNSTATED = (
+    "The text does not say what happens when a hand is found to hold too many or too few cards. The project reads "
+    "it as card tables commonly do, and as Hodges 1903 treats a card shown while dealing (the same dealer deals "
+    "again): found before the first card is led, the cards are gathered and the same dealer deals again; found "
+    "once play has begun, the deal is given up, neither side scores for it, and the same dealer deals again, since "
+    "the hands were not the ones the rules deal. Agree this, or your own rule, before play."
+)
+WRONG_COUNT_SUMMARY = "Nothing is said of a hand dealt too many or too few cards."
 
 
 def _conduct(dealer: Citation, bid: Citation, exposed: Citation, *, dealer_value: FirstDealer = FirstDealer.CUT_OR_AGREE,
              dealer_why: str | None = None, bid_stated: bool = True, bid_summary: str = BID_LEFT,
              bid_why: str | None = None) -> Conduct:
-    """The conduct rules of one text: who deals first, who bids first, and a card shown by mistake."""
+    """The conduct rules of one text: who deals first, who bids first, a card shown by mistake, and a hand
+    dealt the wrong number of cards (cited where the text deals)."""
     if dealer_value is FirstDealer.UNSTATED:
         dealer_rule = _rule(dealer_value, "The text does not say how the first dealer is chosen.", dealer,
                             why=dealer_why or DEALER_UNSTATED)
@@ -137,7 +147,8 @@ def _conduct(dealer: Citation, bid: Citation, exposed: Citation, *, dealer_value
     else:
         dealer_rule = _rule(dealer_value, DEALER_CUT, dealer, why=dealer_why)
     bid_rule = _rule(FirstBidder.DEALERS_LEFT if bid_stated else FirstBidder.UNSTATED, bid_summary, bid, why=bid_why)
-    return Conduct(dealer_rule, bid_rule, _rule(ExposedCard.UNSTATED, EXPOSED_SUMMARY, exposed, why=EXPOSED_UNSTATED))
+    return Conduct(dealer_rule, bid_rule, _rule(ExposedCard.UNSTATED, EXPOSED_SUMMARY, exposed, why=EXPOSED_UNSTATED),
+                   _rule(WrongCount.UNSTATED, WRONG_COUNT_SUMMARY, dealer, why=WRONG_COUNT_UNSTATED))
 MADE_BIDDER = "A made bid scores the bidder's side every point it took; the opponents score nothing."
 SET_DOUBLE = (
     "A set bidder loses twice the shortfall (bid minus points made), even below zero, and the "

@@ -70,10 +70,17 @@ def _needs_kitty(r: Ruleset) -> str | None:
     return None if UndealtKind.KITTY in kinds else "this ruleset has no kitty"
 
 
+def _needs_face_up(r: Ruleset) -> str | None:
+    kinds = {r.undealt.value.kind} | {f.undealt_kind for f in r.formats.value if f.undealt_kind}
+    return None if UndealtKind.FACE_UP in kinds else "this ruleset leaves no cards face up"
+
+
 #: What a ruling may need; a ruleset without it answers "Does not arise" and why.
-NEEDS = {"ss": _needs_ss, "no-trump": _needs_no_trump, "zero-trump": _needs_zero_trump, "kitty": _needs_kitty}
+NEEDS = {"ss": _needs_ss, "no-trump": _needs_no_trump, "zero-trump": _needs_zero_trump, "kitty": _needs_kitty,
+         "face-up": _needs_face_up}
 NEEDS_ABOUT = {"ss": "the S/S (not in the single pack)", "no-trump": "a No Trump declaration",
-               "zero-trump": "the 0/0 named as trump", "kitty": "a kitty"}
+               "zero-trump": "the 0/0 named as trump", "kitty": "a kitty",
+               "face-up": "undealt cards left face up"}
 
 #: The longest keyword a ruling may list.
 KEYWORD_LIMIT = 60
