@@ -1,18 +1,12 @@
-"""MkDocs hook: write the Learn section's exercises into the built site.
+"""MkDocs hook: write the Learn section's exercises and guided deals into the built site.
 
-After every build this writes ``<site>/assets/data/lessons.json``: every stage of
-``somerset/content/lessons/`` with, for each exercise and each ruleset it claims, the engine's
-answer and a refutation of every wrong choice (the rule's reason and citation; for a card played
-to a trick, the other seats' cards played out), worked out now (``somerset.teaching.lessons.lessons_data``).
-``widgets/learn/lesson.js`` and ``widgets/learn/lesson-map.js`` judge answers from it, so a lesson page never
-starts the engine. The build fails, naming the file, the exercise and the ruleset, when a stated
-answer is not the engine's, and when a stage has no page ``learn/<id>.md`` holding its
-``<somerset-lesson stage="<id>">``.
-
-It also writes ``<site>/assets/data/first-deals.json``: each guided first deal of
-``somerset/content/first-deals/`` as the page plays it without the engine
-(``somerset.service.first_deal.first_deals_data``); the build fails, naming the file, the step and
-the field, when the deal does not play at the table as its file says.
+After every build it writes ``<site>/assets/data/lessons.json``
+(``somerset.teaching.lessons.lessons_data``: every stage with, for each exercise and each ruleset it
+claims, the engine's answer and a refutation of every wrong choice) and
+``<site>/assets/data/first-deals.json`` (``somerset.service.first_deal.first_deals_data``: each
+guided deal as its page plays it). The build fails, naming the file and the entry, when a stated
+answer is not the engine's, when a stage has no page ``learn/<id>.md`` holding its
+``<somerset-lesson stage="<id>">``, or when a guided deal does not play as its file says.
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ TOOLS = {
     "tools/pad/?rules=parker-1947&deals=s1b15p16.8,s2b16p9.15": ("somerset-pad", ".sr-pad__totals dd"),
     "tools/samedeal/?rules=parker-1947-house,parker-1947,parker-1950&seed=2": ("somerset-samedeal", ".sr-samedeal__summary"),
     "tools/worth/?rules=parker-1947&hand=6/6+5/6+4/6+3/6+2/6+1/6+0/6+S/S+1/2+3/4+5/8+7/10": ("somerset-worth", ".sr-worth__table"),
+    "tools/our-table/?rules=parker-1947~v1~rover_play.any-time~target.50": ("somerset-our-table", ".sr-our-table__card code"),
 }
 
 

@@ -11,47 +11,10 @@ import ast
 import functools
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 10
 PYTHON_FOLDERS = ("engine/src", "tools/src", "hooks", "scripts")
 
-#: Files whose opening is still longer than LIMIT, to be trimmed. The list only shrinks: a file
-#: here that has become short fails the test until it is taken off the list.
-STILL_TO_TRIM = frozenset({
-    "engine/src/somerset/api.py",
-    "engine/src/somerset/records/links.py",
-    "engine/src/somerset/rules/cards.py",
-    "engine/src/somerset/rules/errors.py",
-    "engine/src/somerset/rules/kitty.py",
-    "engine/src/somerset/rules/limits.py",
-    "engine/src/somerset/rules/penalties.py",
-    "engine/src/somerset/rules/play.py",
-    "engine/src/somerset/service/compare.py",
-    "engine/src/somerset/service/first_deal.py",
-    "engine/src/somerset/service/pad.py",
-    "engine/src/somerset/service/replay.py",
-    "engine/src/somerset/service/responses.py",
-    "engine/src/somerset/service/samedeal.py",
-    "engine/src/somerset/service/table.py",
-    "engine/src/somerset/service/trainer.py",
-    "engine/src/somerset/teaching/call_puzzles.py",
-    "engine/src/somerset/teaching/contentfile.py",
-    "engine/src/somerset/teaching/ending_puzzles.py",
-    "engine/src/somerset/teaching/examples.py",
-    "engine/src/somerset/teaching/first_deals.py",
-    "engine/src/somerset/teaching/lesson_kinds.py",
-    "engine/src/somerset/teaching/lessons.py",
-    "engine/src/somerset/teaching/puzzles.py",
-    "engine/src/somerset/teaching/rulings.py",
-    "hooks/lessons.py",
-    "widgets/learn/first-deal.js",
-    "widgets/learn/lesson.js",
-    "widgets/same-deal/same-deal.js",
-    "widgets/trainer/board.js",
-    "widgets/trainer/trainer.js",
-})
 
 
 def js_opening(text: str) -> list[str]:
@@ -96,15 +59,8 @@ def test_every_file_says_what_it_is() -> None:
 
 
 def test_openings_are_at_most_ten_lines() -> None:
-    long = {path: len(lines) for path, lines in openings().items() if len(lines) > LIMIT and path not in STILL_TO_TRIM}
+    long = {path: len(lines) for path, lines in openings().items() if len(lines) > LIMIT}
     assert not long, (
         f"openings longer than {LIMIT} lines (keep what the file is and its interface; move why, how it was "
         f"measured and its history to develop/): " + ", ".join(f"{p} ({n})" for p, n in long.items())
     )
-
-
-@pytest.mark.parametrize("path", sorted(STILL_TO_TRIM))
-def test_the_list_still_to_trim_only_shrinks(path: str) -> None:
-    found = openings()
-    assert path in found, f"{path} is listed in STILL_TO_TRIM but is not a file the rule covers: take it off the list"
-    assert len(found[path]) > LIMIT, f"{path} opens in {len(found[path])} lines now: take it off STILL_TO_TRIM"

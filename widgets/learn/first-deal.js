@@ -1,24 +1,11 @@
-// <somerset-first-deal>: a whole deal played with a coach, from the first call to the score,
-// WITHOUT the engine (this widget never starts it). The deal and every answer come from
-// assets/data/first-deals.json, written at build time by hooks/lessons.py from the engine's
-// content/first-deals/<ruleset>.toml and checked against the engine then (the table's answer at
-// each of the reader's decisions, the bots' moves in words, every barred card with its rule).
-//
-// At each decision the coach says what it suggests and why, and its move is highlighted. The
-// suggested move plays on; another legal move is answered with why it is weaker (and a link to play
-// it anyway at Play a deal, where the engine takes over from this position); a card the rules bar
-// is answered with the rule and its source. The bots' moves appear one at a time at the reader's
-// pace, each said in words, and a finished trick stays on the table until the next lead. "Play on
-// without the coach" opens Play a deal at the position reached. Where several guided deals are
-// written, a labelled chooser above the table picks one; it starts on the deal written for the
-// reader's remembered ruleset when there is one, else on the page's `rules` (Parker 1947), and a
-// new choice starts that deal from the beginning. Each deal is drawn with its own format's seats,
-// partnerships and points, as its record names them. The coach's words, the reader's choices and
-// the answer to a choice are docked on the table between the trick and the hand, under the
-// contract bar, and kept in view at each of the reader's turns (views/table-view.js keepInView).
-// `guide="second-deal"` plays the second guided deal: at its decision the coach asks and suggests
-// nothing; a card that loses the bid is refuted (what goes wrong, and the points the solver finds)
-// and the reader tries again; the right card is confirmed with the coach's reason.
+// <somerset-first-deal [guide="second-deal"]>: a whole deal played with a coach, from the first call
+// to the score, WITHOUT the engine: the deal and every answer come from assets/data/first-deals.json
+// (hooks/lessons.py, checked against the engine at build time). At each decision the coach suggests
+// a move and says why; another legal move is answered with why it is weaker, a barred card with its
+// rule; the bots' moves come one at a time at the reader's pace. A chooser picks among the guided
+// deals; "Play on without the coach" opens Play a deal at the position reached. With
+// guide="second-deal" the coach asks instead, and a card that loses the bid is refuted.
+// In full: develop/runtime.md, "Learn, the guided deals, the trainer and Same deal".
 
 import { capitalize, cardButton, cardFace, cardWords, citationLink, defineWidget, fetchBuildData, h, nextId, rememberedRuleset, replace, speak } from "../base/ui.js";
 import { bringIntoView, fitsBand, scrollPage } from "../base/in-view.js";

@@ -1,17 +1,10 @@
 // <somerset-lesson stage="tricks">: a Learn stage's exercises, one at a time, judged at once WITHOUT
-// the engine (this widget never starts it): every answer, hint and refutation comes from the records
-// the build wrote (assets/data/lessons.json, hooks/lessons.py), checked against the engine then.
-//
-// The exercises taught are those written for the reader's ruleset ("our table", somerset.ruleset,
-// shared with the tools through ui.js); the widget's own ruleset list changes it. A one-tap
-// exercise is judged on the tap; a "tap every card" exercise on Check. A first wrong answer gets
-// the hint (the rule that decides, with its citation, never the answer), and a wrong card of a
-// "tap every" choice is taken out and marked; a second wrong answer gets the answer, with the
-// engine's reason for the wrong choice and the rule's citation (for a card played to a trick, the
-// other seats' cards played out). Stars: 3 less one for each step of help (the hint, asked for or
-// after a first miss; the answer, after a second). Every verdict goes to the live region. The dots
-// are buttons that open any exercise again. Progress (lesson-data.js) survives a reload and counts
-// on the Learn map (lesson-map.js).
+// the engine: every answer, hint and refutation comes from assets/data/lessons.json
+// (hooks/lessons.py, checked against the engine at build time). The exercises are those written
+// for the reader's ruleset. A first wrong answer gets a hint, a second the answer with its reason;
+// stars count the help taken; every verdict is announced; the dots open any exercise again.
+// Progress: lesson-data.js. In full: develop/runtime.md, "Learn, the guided deals, the trainer and
+// Same deal".
 
 import { cardButton, citationLink, defineWidget, h, nextId, rememberRuleset, replace, speak, trickSeats } from "../base/ui.js";
 import { bringIntoView, fitsBand, keepPillOff } from "../base/in-view.js";

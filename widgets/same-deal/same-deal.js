@@ -1,18 +1,11 @@
-// <somerset-samedeal permalink rules="parker-1947,somersetcards-com" seed="1"> — one deal under
-// several rulesets. The deal is dealt and played under the first ruleset (by the engine's bots, or
-// as the reader played it at the table when the address carries `moves`, or from a pasted record);
-// the engine deals the same cards under each other ruleset chosen, follows that play for as long as
-// the rules allow, and lets the same bots play on from where a ruleset parts. The answer (the
-// `samedeal` request) lists every point where the rulesets part ways, each ruleset's outcome there
-// with the rule and its citation, the rulesets that cannot deal these cards and why, and how the
-// deal ends under each, with a step-by-step replay. The answer opens with one line per ruleset (made
-// or set, the score: from each ending's fields) and the first parting, the details folded below,
-// above the form, so a phone shows the verdicts first. The rulesets, players, seed and the version of
-// the bots that play (`bots`; 1 for a link without it), and for a deal played at the table its
-// code (`play`, every call and card; older links give the reader's `moves`), live in the address,
-// so a link shows the same comparison in later releases; a pasted record cannot. A seed the bots play
-// is dealt by the last seat when dealt from the form, as at Play a deal, and its link names the
-// dealer (`dealer`, readers' numbering); a link without one is dealt by seat 1.
+// <somerset-samedeal permalink rules="parker-1947,somersetcards-com" seed="1">: one deal under
+// several rulesets. The deal is played under the first ruleset (by the bots, as the reader played
+// it at the table, or from a pasted record); the engine deals the same cards under each other
+// ruleset, follows that play while the rules allow and lets the bots play on where a ruleset parts
+// (the `samedeal` request). One line per ruleset's ending comes first, then every parting with its
+// rule and citation, and a step-by-step replay. The address keeps the rulesets, players, seed,
+// dealer, the bots' version and the play. In full: develop/runtime.md, "Learn, the guided deals,
+// the trainer and Same deal".
 
 import {
   RulesetChoice,

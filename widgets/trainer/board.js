@@ -1,17 +1,11 @@
-// The puzzle trainer's board for a puzzle played at the table (an ending proven by the solver, or
-// a card of the reader's own deal): the one table view (tableview.js) with the contract bar and
-// the goal above it, every hand where its seat sits, the reader's whole hand at the bottom as
-// buttons (a card the rules do not allow now is dimmed and says why), and a line of play (a wrong
-// card's refutation, the defence's answer to a right one) drawn on the same table one card at a
-// time with one step control. Not a widget: the trainer (trainer.js) owns one and keeps the page.
-//
+// The puzzle trainer's board for a puzzle played at the table (an ending, or a card of the reader's
+// own deal): the one table view with the contract bar and the goal, the reader's hand as buttons,
+// and a line of play drawn on the same table card by card with one step control. Not a widget: the
+// trainer owns one. A step keeps the table and the step control on screen (in-view.js).
 //   new TrainerBoard({id, info(card), onpick(card), announce(text)}) -> .element
-//   .isFor(step) -> whether the step is played at the table (its table holds the hands, and the
-//     choices are cards of the reader's hand)
-//   .position(table, {pressed(card)}) -> the choice buttons (the cards that may be played)
+//   .isFor(step): whether the step is played at the table; .position(table, {pressed}): the choices
 //   .line(frames, {title, at}) draws a line from frame `at`; .leaveLine() draws the position again
-//   .onLine: whether a line is drawn; .table, .trick, .hand: the table drawn, its middle, its bottom seat
-//   A step the reader takes keeps the table and the step control on screen (in-view.js).
+//   .onLine: whether a line is drawn; .table, .trick, .hand: the table, its middle, its bottom seat
 
 import { contractBar, tableView } from "../views/table-view.js";
 import { bringIntoView } from "../base/in-view.js";

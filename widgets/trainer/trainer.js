@@ -1,20 +1,11 @@
 // <somerset-trainer permalink>: the puzzle trainer. One puzzle at a time, judged at once WITHOUT the
-// engine: every answer, hint, solution and refutation comes from the trainer records the build
-// wrote (assets/data/puzzles.json, from somerset.trainer), which the engine checked then.
-//
-// State in the address: ?p=<puzzle id>, and the filters theme=, rules=, level= (difficulty).
-// Kept on this device (storage.js): the progress (somerset.puzzle-progress) and the reader's own
-// puzzles (somerset.own-puzzles, shown under "From your deals"); the ruleset "our table plays"
-// (somerset.ruleset) is shared with the tools (ui.js). Each result is added to the progress as
-// stored at that moment, so two tabs keep both; a result the device cannot keep (storage full)
-// is said, and counts for the visit. An import says what it kept; reading and writing the file is
-// progress-file.js's (files over LIMITS.importBytes are refused).
-// A puzzle counts as solved when its last step is answered with no wrong answer and no solution
-// shown; anything else that ends it counts as failed. The streak is the number solved in a row.
-//
-// The widget keeps the page (the DOM); its pure parts are modules of their own, unit-tested under
-// Node (tests/js): judging an answer (trainer-judge.js), the progress and the choice of the next
-// puzzle (puzzle-store.js), and a position in words (trainer-words.js).
+// engine: every answer, hint, solution and refutation comes from assets/data/puzzles.json (from
+// somerset.trainer, checked by the engine at build time). The address holds ?p=<puzzle id> and the
+// filters theme=, rules=, level=; the progress and the reader's own puzzles are kept on this device
+// (store/), and the ruleset "our table plays" is the tools'. A puzzle is solved when its last step
+// is answered with no wrong answer and no solution shown; the streak counts those in a row. Its pure
+// parts are modules of their own (judge.js, words.js, store/puzzle-store.js). In full:
+// develop/runtime.md, "Learn, the guided deals, the trainer and Same deal".
 
 import {
   RulesetChoice,

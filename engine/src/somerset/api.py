@@ -1,27 +1,11 @@
 """The narrow JSON interface the browser (and the command line) use.
 
-``handle(text)`` takes one JSON request and returns one JSON response; it never raises. Bad
-input comes back as ``{"error": {"message": ..., "field": ...}}`` naming what was wrong, what is
-accepted, and the request field it belongs to. ``dispatch(dict)`` does the same without the JSON
-text. Each value is read where its field is known, and the engine's own errors name the argument
-they belong to (see :class:`~somerset.rules.errors.SomersetError`), so no field is guessed from a
-message. The answers' shapes are in :mod:`somerset.service.responses`; "all rulesets" answers come from
-:mod:`somerset.service.compare`.
-
-Every request is bounded before a command reads it (the limits live in :mod:`somerset.rules.limits`;
-the ``info`` request reports them): its text's length and nesting, every whole number in it (a
-``seed`` from 0 to 2**64 - 1, any other number at most ``MAX_NUMBER`` in size), and its fields
-(each command's fields in :data:`COMMANDS`; another field is refused, naming them). An error message is one
-printable line that quotes at most a short excerpt of the input. Every seed in an answer is text,
-since JavaScript numbers do not hold seeds from 2**53 on exactly; a request may give a seed as a
-number or as text.
-
->>> dispatch({"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": "8/8 6/8 4/10 0/2"})["card"]
-'0/2'
->>> dispatch({"cmd": "trick", "rules": "boardgamegeek", "trump": "nt", "cards": "8/8"})["error"]["field"]
-'trump'
->>> dispatch({"cmd": "info"})["limits"]["moves"]
-200
+``handle(text)`` takes one JSON request and returns one JSON response; it never raises. Bad input
+comes back as ``{"error": {"message": ..., "field": ...}}`` naming what was wrong, what is accepted,
+and the request field it belongs to. ``dispatch(dict)`` does the same without the JSON text.
+:data:`COMMANDS` lists every command with the function that answers it and the fields it may read.
+The answers' shapes are in :mod:`somerset.service.responses`; "all rulesets" answers come from
+:mod:`somerset.service.compare`; the limits every request is held to, from :mod:`somerset.rules.limits`.
 """
 
 from __future__ import annotations
@@ -353,7 +337,15 @@ def dispatch(req: Any) -> JSON:
     Before a command reads its request, the request is checked whole: only the command's
     fields (:data:`COMMANDS`), and no number larger than :data:`~somerset.rules.limits.MAX_NUMBER` in size (a
     ``seed`` from 0 to 2**64 - 1), however nested. An error's message is one line of at most
-    :data:`~somerset.rules.limits.MAX_MESSAGE_CHARS` characters (see :func:`~somerset.rules.limits.message_text`)."""
+    :data:`~somerset.rules.limits.MAX_MESSAGE_CHARS` characters (see :func:`~somerset.rules.limits.message_text`).
+
+    >>> dispatch({"cmd": "trick", "rules": "parker-1947", "trump": "2", "cards": "8/8 6/8 4/10 0/2"})["card"]
+    '0/2'
+    >>> dispatch({"cmd": "trick", "rules": "boardgamegeek", "trump": "nt", "cards": "8/8"})["error"]["field"]
+    'trump'
+    >>> dispatch({"cmd": "info"})["limits"]["moves"]
+    200
+    """
     try:
         answer = _answer(req)
         error = answer.get("error")

@@ -1,66 +1,11 @@
 """Links that last: a deal's whole play as a short code, and the version of the bots.
 
-A link to a played deal (the deal replayer's, Play a deal's, Same deal's) names the ruleset, the
-way of playing and the seed, and the seed fixes the cards. What was played is kept in one of two
-ways:
-
-* ``play=CODE``: every call, discard, trump and card of the deal, written as a short text of
-  base-64url characters (a :class:`DealCode`). Replaying a code needs only the rules, never the
-  bots, so the link shows the same deal in every later release, whatever the bots then do.
-* ``bots=N``: the deal is played from the seed by the bots of version N
-  (:data:`~somerset.players.roster.BOTS_VERSION` is this release's). A link with neither (made before links
-  carried them, or typed by hand) is played by the bots of version
-  :data:`~somerset.players.roster.LINK_BOTS_VERSION`, 1, for good: a later release that changes the bots'
-  play gives them a new number and keeps replaying the old ones (the golden links of
-  ``tests/engine/test_golden_links.py`` hold every release to that), and a version a release
-  cannot replay is refused with the versions it can.
-
-**The code.** Each step of the deal is one to a few characters of the alphabet ``A``-``Z``,
-``a``-``z``, ``0``-``9``, ``-``, ``_`` (the values 0 to 63, in that order); the chance steps (the
-shuffle, the card drawn for trump) are not written, since the seed gives them:
-
-=========================  ============================================================================
-first character            the step
-=========================  ============================================================================
-``A``-``f`` (0-31)         play the card at that place in the hand of the seat to play, counting from
-                           0, the hand in the order cards are shown (by suit, low to high, S/S last)
-``g`` (32)                 pass
-``h`` (33), then *n*       bid *n* points
-``i`` (34), then *t*       name trump (or declare No Trump in words): *t* is the suit (0 for the 0/0
-                           named as trump), 13 for No Trump
-``j`` (35), then *n*, then discard *n* cards, each given by its place in the high bidder's hand (the
-*n* places                 kitty taken in), in increasing order
-``k`` (36), then *n*       only first: everyone passed *n* times and the deal was dealt again, as the
-                           replayer deals (the next seed of the game, the next dealer)
-=========================  ============================================================================
-
-So a four-handed deal of twelve cards a hand is a code of about 60 characters: the one below
-reads bid 7 (``hH``), bid 8, pass, bid 9, ..., trump /4 (``iE``), then the cards. Why these steps,
-and not each action's place among the legal actions (shorter by a few characters): a card is
-named by its place in the hand, which only the deal fixes, never by its place among the cards the
-rules allow, which a later release might read differently. Were a ruleset's reading settled
-otherwise in a later release, an old code then meets an action the rules no longer allow, and the
-replay stops there and names it; it never quietly plays another card. Each step says what kind of
-action it is, so a step can never be read as an action of another kind either.
-
-:func:`parse_deal_code` reads a code (a problem names the character and what is accepted there),
-``str(code)`` writes it back, :meth:`DealCode.of` writes a deal's code and :meth:`DealCode.play`
-replays one on a deal, stopping at the first step the deal does not allow, which it names.
-
->>> from somerset.game.deal import new_deal
->>> from somerset.players.autoplay import play_deal
->>> from somerset.players.roster import make_bots
->>> deal = play_deal(new_deal("parker-1947", seed=7), make_bots("heuristic", 4, 7))
->>> code = DealCode.of(deal)
->>> str(code)
-'hHhIghJhKhLgggiEDBFBCADFHHIIBDAAFFGHABDDBDABDDBCBBCCBCBCABBAAAAA'
->>> again = new_deal("parker-1947", seed=7)
->>> parse_deal_code(str(code)).play(again) is None, again.history == deal.history
-(True, True)
->>> parse_deal_code("gg!")
-Traceback (most recent call last):
-...
-somerset.records.links.DealCodeError: the deal's code cannot be read at character 3, '!': a step starts with A to f (a card), g (pass), h (a bid), i (trump), j (discards) or k (dealt again, first only)
+A link to a played deal names the ruleset, the way of playing and the seed; what was played is
+either its code (``play=``, a :class:`DealCode`: every call, discard, trump and card, replayed by the
+rules alone) or the version of the bots that play it from the seed (``bots=``, see
+:mod:`somerset.players.roster`). :func:`parse_deal_code` reads a code, ``str(code)`` writes it back,
+:meth:`DealCode.of` writes a deal's code and :meth:`DealCode.play` replays one on a deal, stopping at
+the first step the deal does not allow; :func:`history_digest` fingerprints a deal for the golden links.
 """
 
 from __future__ import annotations
@@ -154,7 +99,26 @@ def _step_of(deal: Deal, action: Action) -> CodeStep:
 
 @dataclass(frozen=True, slots=True)
 class DealCode:
-    """A deal's play as steps (see the module's notes); ``str`` writes it, :func:`parse_deal_code` reads it."""
+    """A deal's play as steps; ``str`` writes it, :func:`parse_deal_code` reads it.
+
+    Each step is one to a few characters of :data:`ALPHABET` (base-64url, the values 0 to 63): a
+    card by its place in the hand of the seat to play (``A``-``f``), a pass (``g``), a bid (``h``
+    and the points), a trump (``i`` and the suit, 13 for No Trump), the discards (``j``, their
+    number and their places in the high bidder's hand) and, first only, the deals dealt again after
+    everyone passed (``k`` and their number, ``redeals``). Chance steps are not written: the seed
+    gives them.
+
+    >>> from somerset.game.deal import new_deal
+    >>> from somerset.players.autoplay import play_deal
+    >>> from somerset.players.roster import make_bots
+    >>> deal = play_deal(new_deal("parker-1947", seed=7), make_bots("heuristic", 4, 7))
+    >>> code = DealCode.of(deal)
+    >>> str(code)
+    'hHhIghJhKhLgggiEDBFBCADFHHIIBDAAFFGHABDDBDABDDBCBBCCBCBCABBAAAAA'
+    >>> again = new_deal("parker-1947", seed=7)
+    >>> parse_deal_code(str(code)).play(again) is None, again.history == deal.history
+    (True, True)
+    """
 
     steps: tuple[CodeStep, ...]
     redeals: int = 0
@@ -223,7 +187,13 @@ def step_problem(n: int, step: CodeStep, code: str, why: str, action: Action | N
 
 
 def parse_deal_code(text: str) -> DealCode:
-    """Read a deal's code (see the module's notes); a :class:`DealCodeError` names the character at fault."""
+    """Read a deal's code (see :class:`DealCode`); a :class:`DealCodeError` names the character at fault.
+
+    >>> parse_deal_code("gg!")
+    Traceback (most recent call last):
+    ...
+    somerset.records.links.DealCodeError: the deal's code cannot be read at character 3, '!': a step starts with A to f (a card), g (pass), h (a bid), i (trump), j (discards) or k (dealt again, first only)
+    """
     if not isinstance(text, str):
         raise DealCodeError(repr(text), 1, f"{text!r} is not a deal's code: a code is text such as gghKgg")
     code = text.strip()

@@ -2,14 +2,9 @@
 
 A card is written ``rank/suit``: the upper number is its rank within the suit, the lower
 number names the suit (``4/8`` is the four of the eights suit). The S/S card belongs to no
-suit until a trump is named. ``str(parse_card(x))`` always gives the canonical form, and
-parsing the canonical form gives the same card back.
-
->>> c = parse_card("4-8")
->>> c, str(c), c.label
-(Card('4/8'), '4/8', 'four of the eights suit')
->>> parse_card("48") == c, parse_trump("nt").label, PACKS["double"].count_value(SS)
-(True, 'No Trump', 3)
+suit until a trump is named. :func:`parse_card`, :func:`parse_cards` and :func:`parse_trump` read
+cards and trumps (``str`` writes the canonical form back); :class:`Card`, :class:`Trump`,
+:class:`Pack` and :data:`PACKS` are the values.
 """
 
 from __future__ import annotations
@@ -280,7 +275,14 @@ _DIGITS = re.compile(r"\d{2,4}")
 def parse_card(text: str, pack: Pack | None = None) -> Card:
     """Read one card. With a pack, the card must belong to it.
 
-    Raises :class:`CardNotationError` naming the token and what is accepted.
+    Raises :class:`CardNotationError` naming the token and what is accepted. ``str(parse_card(x))``
+    always gives the canonical form, and parsing the canonical form gives the same card back.
+
+    >>> c = parse_card("4-8")
+    >>> c, str(c), c.label
+    (Card('4/8'), '4/8', 'four of the eights suit')
+    >>> parse_card("48") == c, parse_trump("nt").label, PACKS["double"].count_value(SS)
+    (True, 'No Trump', 3)
     """
     if not isinstance(text, str):
         raise CardNotationError(repr(text), f"{text!r} is not a card: expected text, {ACCEPTED_CARDS}")

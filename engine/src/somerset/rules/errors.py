@@ -4,15 +4,7 @@ Everything the engine raises for input it cannot accept is a :class:`SomersetErr
 :class:`ValueError`. Two families sit under it: :class:`NotationError` (text that cannot be read:
 a card, a trump, a call, an action) and :class:`RulesError` (input that reads correctly but that
 the rules do not allow: a trump the ruleset lacks, an illegal action). Where the input came from
-a named argument or form field, ``field`` names it, so a form can put the message beside the
-right box without guessing from the words.
-
->>> from somerset import parse_card
->>> try:
-...     parse_card("9/8")
-... except SomersetError as e:
-...     print(type(e).__name__, "|", e)
-CardNotationError | '9/8' is not a card: a card's rank cannot exceed its suit, so the /8 suit runs from 0/8 to 8/8
+a named argument or form field, ``field`` names it; :func:`in_field` attaches it.
 """
 
 from __future__ import annotations
@@ -29,6 +21,13 @@ class SomersetError(ValueError):
 
     ``field`` is the name of the argument (or request field) the bad value came from, when the
     code that found the problem knows it; otherwise None.
+
+    >>> from somerset import parse_card
+    >>> try:
+    ...     parse_card("9/8")
+    ... except SomersetError as e:
+    ...     print(type(e).__name__, "|", e)
+    CardNotationError | '9/8' is not a card: a card's rank cannot exceed its suit, so the /8 suit runs from 0/8 to 8/8
     """
 
     def __init__(self, message: str, *, field: str | None = None) -> None:

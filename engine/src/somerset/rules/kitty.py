@@ -1,20 +1,10 @@
 """The undealt cards and the kitty: where the left-over cards go, what the high bidder may discard,
 and what the discards do to the bid and to the trumps he may still name.
 
-This module is the one home of the kitty's rules; the deal, the bots and the puzzles all ask it.
-
->>> from somerset import get_ruleset, parse_cards
->>> bgg = get_ruleset("boardgamegeek")
->>> undealt_kind(bgg).value, has_kitty(get_ruleset("parker-1947"))
-('kitty', False)
->>> discard_ban(bgg, parse_cards("4/8")[0])
-'4/8 is a red count card, and red cards may not be discarded'
->>> sorted(banned_trump_suits(bgg, parse_cards("3/8 1/10")))
-[8, 10]
->>> bid_after_discards(get_ruleset("somersetgame-com"), 12, parse_cards("4/8 0/2"))
-14
->>> kitty_ban(get_ruleset("triple-2009"), parse_cards("5/9")[0], parse_cards("5/9 0/3"))[:30]
-'5/9 came from the kitty, and u'
+This module is the one home of the kitty's rules; the deal, the bots and the puzzles all ask it:
+:func:`undealt_kind` and :func:`has_kitty`; :func:`discard_ban`, :func:`kitty_ban`,
+:func:`discards_problem` and :func:`check_discards` for the discards; :func:`banned_trump_suits`
+and :func:`bid_after_discards` for what they change.
 """
 
 from __future__ import annotations
@@ -53,6 +43,10 @@ def undealt_kind(ruleset: Ruleset, format_id: str | None = None) -> UndealtKind:
 
     A drawing pile is not a kitty: formats with a pile answer ``NONE`` here (see ``Format.pile``).
     Cards left over where the ruleset names no use for them lie face up for the first trick.
+
+    >>> from somerset import get_ruleset
+    >>> undealt_kind(get_ruleset("boardgamegeek")).value, has_kitty(get_ruleset("parker-1947"))
+    ('kitty', False)
     """
     fmt = ruleset.format(format_id)
     if fmt.pile is not PileKind.NONE or fmt.undealt == 0:
@@ -71,6 +65,10 @@ def discard_ban(ruleset: Ruleset, card: Card, trump: Trump | None = None) -> str
 
     A red (count) card may never be discarded where the ruleset bans it; with ``trump`` (the
     trump the bidder means to name), neither may a card of that trump where the ruleset says so.
+
+    >>> from somerset import get_ruleset, parse_cards
+    >>> discard_ban(get_ruleset("boardgamegeek"), parse_cards("4/8")[0])
+    '4/8 is a red count card, and red cards may not be discarded'
     """
     exchange = ruleset.undealt.value.exchange
     if exchange.bans_red and ruleset.deck.count_value(card):
@@ -81,7 +79,12 @@ def discard_ban(ruleset: Ruleset, card: Card, trump: Trump | None = None) -> str
 
 
 def banned_trump_suits(ruleset: Ruleset, discards: Collection[Card]) -> frozenset[int]:
-    """The suits the high bidder may no longer name trump because he discarded a card of them."""
+    """The suits the high bidder may no longer name trump because he discarded a card of them.
+
+    >>> from somerset import get_ruleset, parse_cards
+    >>> sorted(banned_trump_suits(get_ruleset("boardgamegeek"), parse_cards("3/8 1/10")))
+    [8, 10]
+    """
     if not ruleset.undealt.value.exchange.bans_trump_suit:
         return frozenset()
     return frozenset(c.suit for c in discards if not c.is_ss)
@@ -92,6 +95,10 @@ def kitty_ban(ruleset: Ruleset, card: Card, kitty: Collection[Card]) -> str | No
 
     Where the bidder replaces cards of his hand with the kitty's (``KittyExchange.keeps_kitty``),
     the kitty's cards stay with him: what goes back are cards he was dealt.
+
+    >>> from somerset import get_ruleset, parse_cards
+    >>> kitty_ban(get_ruleset("triple-2009"), parse_cards("5/9")[0], parse_cards("5/9 0/3"))[:30]
+    '5/9 came from the kitty, and u'
     """
     if ruleset.undealt.value.exchange.keeps_kitty and card in kitty:
         return (f"{card} came from the kitty, and under {ruleset.short_name} the bidder replaces cards he was "
@@ -151,7 +158,12 @@ def check_discards(ruleset: Ruleset, trump: Trump, hand: Sequence[Card],
 
 
 def bid_after_discards(ruleset: Ruleset, bid: int, discards: Sequence[Card]) -> int:
-    """The bid the bidder must make after discarding (somersetgame.com raises it by discarded count)."""
+    """The bid the bidder must make after discarding (somersetgame.com raises it by discarded count).
+
+    >>> from somerset import get_ruleset, parse_cards
+    >>> bid_after_discards(get_ruleset("somersetgame-com"), 12, parse_cards("4/8 0/2"))
+    14
+    """
     if ruleset.undealt.value.exchange.count_raises_bid:
         return bid + sum(ruleset.deck.count_value(c) for c in discards)
     return bid

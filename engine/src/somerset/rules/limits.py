@@ -1,17 +1,12 @@
 """The limits of what the engine accepts from a page or a user, in one place (the API's ``info``
 request tells the page's), and how much of a user's text a message quotes back.
 
-An API request is checked before its JSON is read: CPython's JSON reader recurses once per level
-of nesting (``"[" * 1000`` raises RecursionError, and in Pyodide ten thousand levels overflow the
-WebAssembly stack and kill the interpreter), so the nesting is measured by a cheap scan of the
-text first. A message that names a user's text quotes at most a short excerpt of it.
+The ``MAX_`` constants are the limits. :func:`request_problem` checks a request's text before its
+JSON is read and :func:`number_problem` its numbers; :func:`excerpt`, :func:`one_line` and
+:func:`message_text` cut a user's text or a message to one short printable line.
 
 >>> MAX_RECORD_CHARS, MAX_MOVES, MAX_SEED == 2**64 - 1
 (20000, 200, True)
->>> request_problem("[" * 1000)
-'the request nests arrays or objects more than 8 deep'
->>> excerpt("x" * 100)
-'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
 """
 
 from __future__ import annotations
@@ -56,6 +51,8 @@ def excerpt(text: str, limit: int = 40) -> str:
 
     >>> excerpt("a\\nb")
     'a\\\\nb'
+    >>> excerpt("x" * 100)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
     """
     if text.isprintable():
         return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
@@ -110,7 +107,11 @@ def request_problem(text: str | bytes | bytearray) -> str | None:
     """Why a request's text is refused before it is read as JSON (too long, nested too deep), or None.
 
     Brackets inside JSON strings are not counted. Text that is not valid JSON is left for the JSON
-    reader to refuse."""
+    reader to refuse.
+
+    >>> request_problem("[" * 1000)
+    'the request nests arrays or objects more than 8 deep'
+    """
     if len(text) > MAX_REQUEST_CHARS:
         return f"the request is {len(text):,} characters long; the longest accepted is {MAX_REQUEST_CHARS:,}"
     s = text if isinstance(text, str) else bytes(text).decode("utf-8", "replace")

@@ -1,24 +1,10 @@
 """Penalties the sources give for mistakes at the table: a revoke, and a card shown while dealing.
 
-The engine never lets a player revoke (a card that does not follow suit is refused, which is
-what the sources mean by exchanging or withdrawing it), and its seeded deals never show a card.
-These rules matter when a real table's deal is written down: a record may say that a revoke was
-found after its trick was turned (a ``Revoke`` line, naming the seat), or that a card was shown
-while dealing (a ``Misdeal`` line, naming the card). Where the ruleset's text gives a rule the
-engine can apply, it applies it; otherwise the message says why it cannot.
-
->>> from somerset import get_ruleset, parse_card
->>> h03 = get_ruleset("hodges-1903")
->>> revoke_charge(h03)
-2
->>> charge_revokes(h03, h03.format(), [10, 4], [1])
-[10, 2]
->>> misdeal_reason(h03, parse_card("4/6", h03.deck))
-'4/6 ranks above 3/6, the counter of the /6 suit, so the same dealer deals again'
->>> misdeal_reason(h03, parse_card("2/6", h03.deck))
-Traceback (most recent call last):
-  ...
-somerset.rules.errors.RulesError: 2/6 is neither a counter nor above the counter of its suit (3/6), so the deal stands
+These apply where a real table's deal is written down (a record's ``Revoke`` and ``Misdeal``
+lines). :func:`revoke_outcome` says what follows a revoke, :func:`revoke_charge` and
+:func:`charge_revokes` charge one found after its trick was turned, and :func:`misdeal_reason`
+says why a card shown while dealing calls for a new deal. Where the ruleset's text gives no rule
+the engine can apply, a :class:`~somerset.rules.errors.RulesError` says why.
 """
 
 from __future__ import annotations
@@ -90,7 +76,12 @@ def revoke_charge(ruleset: Ruleset) -> int:
     """The points a revoke found after its trick was turned costs the revoking side.
 
     Raises :class:`RulesError`, saying why, when the ruleset's text gives no penalty the engine can
-    apply (none at all, or one the players decide)."""
+    apply (none at all, or one the players decide).
+
+    >>> from somerset import get_ruleset
+    >>> revoke_charge(get_ruleset("hodges-1903"))
+    2
+    """
     rule = ruleset.follow_suit
     if rule.value in REVOKE_POINTS:
         return REVOKE_POINTS[rule.value]
@@ -102,7 +93,13 @@ def revoke_charge(ruleset: Ruleset) -> int:
 
 
 def charge_revokes(ruleset: Ruleset, fmt: Format, changes: Sequence[int], seats: Sequence[int]) -> list[int]:
-    """A deal's score changes (one per side, in the format's order) with each revoke charged to its side."""
+    """A deal's score changes (one per side, in the format's order) with each revoke charged to its side.
+
+    >>> from somerset import get_ruleset
+    >>> h03 = get_ruleset("hodges-1903")
+    >>> charge_revokes(h03, h03.format(), [10, 4], [1])
+    [10, 2]
+    """
     out = list(changes)
     for seat in seats:
         if not 0 <= seat < fmt.players:
@@ -115,7 +112,17 @@ def misdeal_reason(ruleset: Ruleset, card: Card) -> str:
     """Why showing ``card`` while dealing means the same dealer deals again.
 
     Raises :class:`RulesError`, saying why, when the ruleset has no such rule or the card does not
-    call for a new deal."""
+    call for a new deal.
+
+    >>> from somerset import get_ruleset, parse_card
+    >>> h03 = get_ruleset("hodges-1903")
+    >>> misdeal_reason(h03, parse_card("4/6", h03.deck))
+    '4/6 ranks above 3/6, the counter of the /6 suit, so the same dealer deals again'
+    >>> misdeal_reason(h03, parse_card("2/6", h03.deck))
+    Traceback (most recent call last):
+      ...
+    somerset.rules.errors.RulesError: 2/6 is neither a counter nor above the counter of its suit (3/6), so the deal stands
+    """
     pack = ruleset.deck
     if card not in pack:
         raise RulesError(f"{card} is not in the {pack.name} pack")

@@ -2,15 +2,9 @@
 
 One set of functions serves every ruleset: what differs between rulesets is read from the
 ruleset's data (``rover_play``, ``after_rover``, ``rover_power``, ``ss_no_trump``,
-``rover_no_trump``, ``first_lead``, ``declaration``).
-
->>> from somerset import get_ruleset, parse_cards, parse_trump
->>> r = get_ruleset("parker")
->>> res = legal_plays(r, parse_trump("8"), parse_cards("S/S 0/0 4/10"), parse_cards("2/8"))
->>> [str(c) for c in res.legal], str(res.illegal[0].card)
-(['S/S'], '0/0')
->>> trick_verdict(r, parse_trump("6"), parse_cards("9/12 11/12 0/0 2/2")).rule
-'rover-doubles'
+``rover_no_trump``, ``first_lead``, ``declaration``). :func:`legal_plays` gives a hand's legal
+cards, :func:`trick_verdict` a trick's winner, :func:`why_not_winner` why a card does not take it,
+and :func:`trick_conditions` what the trick alone cannot show.
 """
 
 from __future__ import annotations
@@ -154,6 +148,11 @@ def legal_plays(
     """The cards of ``hand`` that may be played to ``trick``, and why each other card may not.
 
     With an empty trick the player is leading; ``first_trick`` marks the bidder's opening lead.
+
+    >>> from somerset import get_ruleset, parse_cards, parse_trump
+    >>> res = legal_plays(get_ruleset("parker"), parse_trump("8"), parse_cards("S/S 0/0 4/10"), parse_cards("2/8"))
+    >>> [str(c) for c in res.legal], str(res.illegal[0].card)
+    (['S/S'], '0/0')
     """
     check_trump(ruleset, trump)
     pack = ruleset.deck
@@ -257,7 +256,12 @@ def _legal_leads(ruleset: Ruleset, trump: Trump, hand: Sequence[Card], first_tri
 
 
 def trick_verdict(ruleset: Ruleset, trump: Trump, cards: Sequence[Card]) -> Verdict:
-    """Who wins a trick of ``cards`` (in play order, the first is the lead), and the rule that decided."""
+    """Who wins a trick of ``cards`` (in play order, the first is the lead), and the rule that decided.
+
+    >>> from somerset import get_ruleset, parse_cards, parse_trump
+    >>> trick_verdict(get_ruleset("parker"), parse_trump("6"), parse_cards("9/12 11/12 0/0 2/2")).rule
+    'rover-doubles'
+    """
     check_trump(ruleset, trump)
     if not cards:
         raise RulesError("a trick needs at least one card", field="cards")

@@ -4,13 +4,6 @@
 the question does not fit (with the reason), and marks each answer that differs from the most
 common one. :func:`compare_trick` and :func:`compare_score` are the two questions the site asks
 ("all rulesets" in the trick resolver and the score calculator).
-
->>> t = compare_trick("8/8 0/0 4/4 9/12", "6")
->>> t["agree"], [r["ruleset"] for r in t["results"] if r["dissent"]]
-(False, ['boardgamegeek'])
->>> s = compare_score(15, 12)
->>> s["agree"], s["ways"], sorted({(r["bidder_side"], r["opponents"]) for r in s["results"]})[:2]
-(False, 3, [(-15, 12), (-6, 24)])
 """
 
 from __future__ import annotations
@@ -62,7 +55,12 @@ def across_rulesets(ask: Callable[[Ruleset], JSON], outcome: Callable[[JSON], Ha
 
 def compare_trick(cards: str | list[str], trump: str, held: tuple[int, ...] = ()) -> JSON:
     """Who wins the trick ``cards`` (in play order) with ``trump``, under every ruleset whose pack holds them;
-    ``held``: the places of cards whose players still held a card of the suit led (see ``trick_conditions``)."""
+    ``held``: the places of cards whose players still held a card of the suit led (see ``trick_conditions``).
+
+    >>> t = compare_trick("8/8 0/0 4/4 9/12", "6")
+    >>> t["agree"], [r["ruleset"] for r in t["results"] if r["dissent"]]
+    (False, ['boardgamegeek'])
+    """
 
     # The cards and the trump are read once per pack (three packs), not once per ruleset: the cost
     # of a request stays that of reading its text.
@@ -91,6 +89,10 @@ def compare_score(bid: int, made: int, against: int | None = None, format_id: st
     """The score of a deal under every ruleset: ``against`` defaults to the rest of each ruleset's deal.
 
     With ``format_id``, rulesets that have that format score it; the others, their partnership game.
+
+    >>> s = compare_score(15, 12)
+    >>> s["agree"], s["ways"], sorted({(r["bidder_side"], r["opponents"]) for r in s["results"]})[:2]
+    (False, 3, [(-15, 12), (-6, 24)])
     """
 
     def ask(r: Ruleset) -> JSON:

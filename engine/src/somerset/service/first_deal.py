@@ -1,22 +1,10 @@
 """The guided first deal at the table, written out for the page.
 
-:func:`first_deal_record` is what the page plays from without starting the engine: for each of the
-reader's decisions, the table's answer at that moment (the same answer Play a deal gets), what
-the bots did since the last decision in words (:func:`somerset.game.narrate.narrate`), the coach's
-move and why, why some other moves are weaker, and for a card, every card that may not be played
-with the rule that bars it; then the table's answer at the end with the score and its reason.
-A decision's step (the coach asks, ``decision``) holds the question and, for the suggested card and
-each refuted one, the points the reader's side ends with after it with best play, with every card in
-view. The deal is played in its ruleset's main format (the first it lists); the record names it
-(``format``, ``format_label``, ``players``) with its partnerships (``teams``) and points (``total``).
-A reader who leaves the coach's line goes on at Play a deal from the deal's code so far. The
-checks are :func:`somerset.teaching.first_deals.first_deal_problems`.
-
->>> rec = first_deal_record(FIRST_DEALS[0])
->>> rec["steps"][0]["move"], rec["steps"][0]["after"]["said"]
-('bid 12', ['You bid 12.'])
->>> rec["end"]["score"]["reason"][:40]
-"The bidder's side bid 12 and took 22: th"
+:func:`first_deal_record` is what the page plays the guided deal from without starting the engine:
+each of the reader's decisions with the table's answer, the bots' moves in words and the coach's
+move, then the end of the deal with its score. :func:`first_deals_data` is the document the site's
+build writes; :func:`check_first_deal` raises on every disagreement between a file and the engine
+(the checks are :func:`somerset.teaching.first_deals.first_deal_problems`).
 """
 
 from __future__ import annotations
@@ -97,7 +85,25 @@ def _decision(d: Deal, step: Any) -> JSON:
 
 
 def first_deal_record(fd: FirstDeal) -> JSON:
-    """The record the page plays the guided deal from (see the module's notes)."""
+    """The record the page plays the guided deal from.
+
+    For each of the reader's decisions (``steps``): the table's answer at that moment (the same
+    answer Play a deal gets), what the bots did since the last decision in words
+    (:func:`somerset.game.narrate.narrate`), the coach's move and why, why some other moves are
+    weaker, and for a card, every card that may not be played with the rule that bars it; then
+    (``end``) the table's answer at the end with the score and its reason. A decision's step (the
+    coach asks, ``decision``) holds the question and, for the suggested card and each refuted one,
+    the points the reader's side ends with after it with best play, with every card in view. The
+    deal is played in its ruleset's main format (the first it lists); the record names it
+    (``format``, ``format_label``, ``players``) with its partnerships (``teams``) and points
+    (``total``).
+
+    >>> rec = first_deal_record(FIRST_DEALS[0])
+    >>> rec["steps"][0]["move"], rec["steps"][0]["after"]["said"]
+    ('bid 12', ['You bid 12.'])
+    >>> rec["end"]["score"]["reason"][:40]
+    "The bidder's side bid 12 and took 22: th"
+    """
     check_first_deal(fd)
     deal = played(fd)
     r = get_ruleset(fd.ruleset)

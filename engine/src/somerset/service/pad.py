@@ -1,18 +1,12 @@
 """A running score pad: the deals of one game as a table writes them down, scored by the engine.
 
-At the table nobody replays the cards; they write each deal's bid, who bid and the points each
-side took. :func:`score_pad` applies the ruleset's scoring to such a list, deal by deal, and
-after each one asks the ruleset's game rule whether a side has won. Scoring and the game rule come
-from :mod:`somerset.rules.scoring` (:func:`score_sides`, :func:`decide_game`, the same functions a
-played game uses), the points in a deal from :class:`somerset.game.deal.Deal`; nothing here depends on
-which ruleset it is.
-
->>> from somerset import get_ruleset
->>> pad = score_pad(get_ruleset("parker-1947"), None, [PadDeal(bidder=0, bid=15, points=(16, 8))])
->>> pad.lines[0].changes, pad.totals
-((16, 0), (16, 0))
->>> print(pad.lines[0].reason)
-Seats 1+3 bid 15 and took 16: the bid is made and scores the 16 points taken; Seats 2+4 score nothing (they took 8).
+Each deal is its bid, who bid and the points each side took (a :class:`PadDeal`, read from JSON by
+:func:`deal_from_json`). :func:`score_pad` applies the ruleset's scoring to such a list, deal by
+deal, and after each one asks the ruleset's game rule whether a side has won, giving a :class:`Pad`
+of :class:`PadLine` (a :class:`PadError` names the deal and field at fault). Scoring and the game
+rule are :func:`~somerset.rules.scoring.score_sides` and :func:`~somerset.rules.scoring.decide_game`,
+the same functions a played game uses, and the points in a deal come from
+:class:`~somerset.game.deal.Deal`; nothing here depends on which ruleset it is.
 """
 
 from __future__ import annotations
@@ -262,6 +256,13 @@ def score_pad(ruleset: Ruleset, format_id: str | None, deals: Sequence[PadDeal],
     Returns every line with each side's change, the totals after it, the reason with its citation,
     and the game rule's verdict; the game ends at the first deal that gives a winner, and a deal
     after that is refused. Raises :class:`PadError` naming the deal and the field at fault.
+
+    >>> from somerset import get_ruleset
+    >>> pad = score_pad(get_ruleset("parker-1947"), None, [PadDeal(bidder=0, bid=15, points=(16, 8))])
+    >>> pad.lines[0].changes, pad.totals
+    ((16, 0), (16, 0))
+    >>> print(pad.lines[0].reason)
+    Seats 1+3 bid 15 and took 16: the bid is made and scores the 16 points taken; Seats 2+4 score nothing (they took 8).
     """
     try:
         fmt = ruleset.format(format_id)

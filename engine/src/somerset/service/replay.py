@@ -1,26 +1,11 @@
 """Step-by-step replays with commentary from the engine: worked examples and recorded deals.
 
-A replay is a title and a list of steps. Each step has a short label and a sentence, and may
-carry what the table shows at that point: ``cards`` on the table (with ``winner``, the winning
-position, and ``seats``, who played each card), ``calls`` so far, ``hands`` held, and a
-``score``. A trick of a whole deal's ending (see :mod:`somerset.solve.review`) also carries
-``plays``: for each card, the seat, the card and the position before it, which a page hands to
-the ``solve`` request to show what every card was worth. From the bid on, a whole deal's step carries ``contract``: who
-holds the bid (``declarer``), the bid to make, trump (``trump_label``, None until named) and the
-points each side has taken (``taken``, in the order of the answer's ``teams``, out of ``total``);
-its ``Score`` step carries ``reason``, the score calculator's sentence with its citation. The browser's replayer walks the steps forward and back; the static pages list them.
-
-* :func:`replay` replays one of the sources' worked examples (a partial record) under one of
-  the rulesets that state it;
-* :func:`replay_record` replays any record text, a whole deal or a partial one;
-* :func:`replay_bots` deals from a seed, lets the bots play, and replays that deal;
-* :func:`replay_code` deals from a seed and replays the play a deal's code holds (the
-  replayer's links, see :mod:`somerset.records.links`).
-
-A deal the bots play (or a code replays) comes with its code (``play``): the replayer's link
-keeps the ruleset, the way of playing, the seed and that code, so it shows the same deal in
-every later release; a link without a code is played by the bots of the version it names
-(``bots_version``, 1 when it names none).
+A replay is a title and a list of steps, each a short label and a sentence with what the table
+shows at that point; the browser's replayer walks them forward and back, the static pages list
+them. :func:`replay` replays one of the sources' worked examples under one of the rulesets that
+state it, :func:`replay_record` any record text (a whole deal or a partial one), :func:`replay_bots`
+a deal the bots play from a seed and :func:`replay_code` the play a deal's code holds (see
+:mod:`somerset.records.links`); a deal the bots play (or a code replays) comes with its code, ``play``.
 """
 
 from __future__ import annotations

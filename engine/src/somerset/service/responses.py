@@ -3,13 +3,6 @@
 :mod:`somerset.api` reads a request, asks the engine, and answers with these shapes; the command
 line prints the same objects with ``--json``. An error is always ``{"error": {"message", "field"}}``
 where ``field`` names the request field the message belongs to (or is null).
-
->>> from somerset import get_ruleset
->>> summary = ruleset_summary(get_ruleset("hodges-1903"))
->>> [t["value"] for t in summary["trumps"]], [f["trumps"][-1] for f in summary["formats"]][-2:]
-(['1', '2', '3', '4', '5', '6', '0'], ['0', '6'])
->>> error("'seed' has the wrong type", "seed")
-{'error': {'message': "'seed' has the wrong type", 'field': 'seed'}}
 """
 
 from __future__ import annotations
@@ -29,7 +22,11 @@ JSON = dict[str, Any]
 
 
 def error(message: str, field: str | None = None, *, internal: bool = False) -> JSON:
-    """An error answer: the message, and the request field it belongs to (None when it belongs to none)."""
+    """An error answer: the message, and the request field it belongs to (None when it belongs to none).
+
+    >>> error("'seed' has the wrong type", "seed")
+    {'error': {'message': "'seed' has the wrong type", 'field': 'seed'}}
+    """
     body: JSON = {"message": message, "field": field}
     if internal:
         body["internal"] = True
@@ -43,7 +40,13 @@ def trumps_json(trumps: Sequence[Trump]) -> list[JSON]:
 
 def ruleset_summary(r: Ruleset) -> JSON:
     """A ruleset as the widgets list it: names, pack, formats (each with its trumps), trumps, options,
-    and the value of every rule a table may change (``settings``, as a ruleset code writes it)."""
+    and the value of every rule a table may change (``settings``, as a ruleset code writes it).
+
+    >>> from somerset import get_ruleset
+    >>> summary = ruleset_summary(get_ruleset("hodges-1903"))
+    >>> [t["value"] for t in summary["trumps"]], [f["trumps"][-1] for f in summary["formats"]][-2:]
+    (['1', '2', '3', '4', '5', '6', '0'], ['0', '6'])
+    """
     return {
         "id": r.id,
         "name": r.name,

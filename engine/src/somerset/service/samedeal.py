@@ -1,53 +1,12 @@
 """The same deal under several rulesets: where they first part ways, and why.
 
-A deal comes from a :class:`DealSource`: a seed the bots play (:func:`seed_source`, dealt as
-``somerset play --seed`` deals it), a deal the reader played at the table (:func:`table_source`,
-the reader's moves at seat 0), or a pasted record (:func:`record_source`). :func:`same_deal`
-deals those very cards under each chosen ruleset and plays the deal out, then walks the deals
-side by side, step by step, and reports every point where they part: a different phase (a kitty
-taken, trump named or declared by the first card), a call or card allowed under one ruleset and
-not another, the bots choosing differently, a trick taken by another seat, other points for the
-same trick, a different score. Each point names, for each ruleset, what happened and why, with
-the rule's citation, all asked of the engine (:func:`~somerset.rules.play.legal_plays`,
-:func:`~somerset.rules.play.trick_verdict`, :meth:`Deal.can <somerset.game.deal.Deal.can>`,
-:func:`~somerset.rules.scoring.score_sides` and each ruleset's rule data). Then it says how the deal
-ends under each.
-
-How the cards are shared. Every ruleset deals the source's cards: a seeded deal is shuffled
-from the same seed, a record's given hands are dealt as given. A ruleset can take them only when
-it plays the same pack and has the source's format (by id) with the same players, sides, hand
-size and undealt cards; otherwise it is listed with the difference named (another pack, no such
-format, another number of players...). No ruleset's id is consulted: only its data.
-
-How a recorded deal is reused (a record, or the reader's own deal at the table). Each ruleset
-follows the recorded actions for as long as its deal is still the recorded deal: the same
-phase, the same seat to act, the same hands, tricks and undealt cards, and the recorded action
-allowed. From the first point where it is not (the rulesets have parted), the bots play every
-seat of that ruleset's deal, seeded by the record's seed (0 when it has none). So the recorded
-deal itself is replayed exactly under its own ruleset, and under the others as far as it can be.
-
-How the link lasts. A link to a comparison keeps the rulesets, the way of playing, the seed and
-the version of the bots (``bots=1``), and, for a deal played at the table, that deal's code
-(``play=``, see :mod:`somerset.records.links`). It does not keep each ruleset's deal: the bots play the
-seed's deal and every ruleset's deal from where it parts, so the version of the bots is all that
-fixes them, in one or two characters where a code for each ruleset would make the link a few
-hundred characters long; a release keeps replaying the bots of every version it lists
-(:data:`~somerset.players.roster.REPLAYABLE_BOTS_VERSIONS`).
-
-Who plays. ``players`` makes the seats' players for one deal: by default the heuristic bots of
-:mod:`somerset.players.bots`, seeded from the source (the same bots in every ruleset). It is the one
-place to plug in other players, such as one that asks :mod:`somerset.solve` for best play in the
-last tricks: any :class:`~somerset.players.bots.Bot` (``act(deal) -> Action``) will do, and an entry in
-:data:`PLAYERS` makes it a value of the API's ``bots`` field.
-
->>> sd = same_deal(seed_source("parker-1947", None, 7), ["parker-1947", "somersetcards-com", "parker-1950"])
->>> [c["ruleset"] for c in sd["cannot"]], sd["agree"]
-(['parker-1950'], False)
->>> first = sd["events"][sd["first"]]  # the points where the rulesets part ways (``unchanged``: the others)
->>> first["kind"], first["where"]
-('phase', 'The end of the auction')
->>> [e["outcome"] for e in first["by_ruleset"]]
-['seat 2 names trump', 'seat 2 takes the 2 undealt cards (2/4 0/0) and discards']
+A deal comes from a :class:`DealSource`: a seed the bots play (:func:`seed_source`), a deal the
+reader played at the table (:func:`table_source`) or a pasted record (:func:`record_source`).
+:func:`same_deal` deals those very cards under each chosen ruleset (:func:`choose_rulesets`; a
+ruleset that cannot, :func:`cannot_deal`, is listed with the reason), plays each deal out
+(:func:`play_under`), and reports every point where the deals part, each ruleset's side with its
+rule and citation, and how the deal ends under each. ``players`` makes the seats' players (by
+default the heuristic bots); :data:`PLAYERS` lists those the API's ``bots`` field may name.
 """
 
 from __future__ import annotations
@@ -198,7 +157,11 @@ def _cards_word(n: int) -> str:
 
 
 def cannot_deal(source: DealSource, ruleset: Ruleset) -> str | None:
-    """Why ``ruleset`` cannot deal the source's cards (None when it can), naming the difference."""
+    """Why ``ruleset`` cannot deal the source's cards (None when it can), naming the difference.
+
+    A ruleset can deal them only when it plays the same pack and has the source's format (by id) with
+    the same players, sides, hand size and undealt cards; only its data is read, never its id.
+    """
     have, want = ruleset.deck, source.ruleset.deck
     name = ruleset.short_name
     if have.name != want.name:
@@ -248,7 +211,12 @@ class Played:
 
 
 def play_under(source: DealSource, ruleset: Ruleset, players: Players = _heuristic) -> Played:
-    """Deal the source's cards under ``ruleset`` and play the deal out (see the module's notes)."""
+    """Deal the source's cards under ``ruleset`` and play the deal out.
+
+    The deal follows the source's recorded actions for as long as it is still the recorded deal (the
+    same phase, seat to act, hands, tricks and undealt cards, and the recorded action allowed); from
+    the first point where it is not, ``players`` (seeded by the source's bot seed) play every seat.
+    """
     d = source.new_deal(ruleset)
     src = source.new_deal(source.ruleset)
     bots = players(d, source.bot_seed)
@@ -815,7 +783,25 @@ def same_deal(source: DealSource, rulesets: Sequence[str] | str, players: Player
               players_label: str = PLAYERS["heuristic"][1]) -> JSON:
     """The source's deal under its own ruleset and each of ``rulesets`` (ids or aliases, a list or one
     text with commas, or ``all``): which rulesets cannot deal it and why, every point where the
-    others part ways, and how the deal ends under each (see the module's notes)."""
+    others part ways, and how the deal ends under each.
+
+    A point where they part is a different phase (a kitty taken, trump named or declared by the first
+    card), a call or card allowed under one ruleset and not another, the bots choosing differently,
+    a trick taken by another seat, other points for the same trick, or a different score. Each names,
+    for each ruleset, what happened and why, with the rule's citation, all asked of the engine
+    (:func:`~somerset.rules.play.legal_plays`, :func:`~somerset.rules.play.trick_verdict`,
+    :meth:`Deal.can <somerset.game.deal.Deal.can>`, :func:`~somerset.rules.scoring.score_sides` and
+    each ruleset's rule data).
+
+    >>> sd = same_deal(seed_source("parker-1947", None, 7), ["parker-1947", "somersetcards-com", "parker-1950"])
+    >>> [c["ruleset"] for c in sd["cannot"]], sd["agree"]
+    (['parker-1950'], False)
+    >>> first = sd["events"][sd["first"]]  # the points where the rulesets part ways (``unchanged``: the others)
+    >>> first["kind"], first["where"]
+    ('phase', 'The end of the auction')
+    >>> [e["outcome"] for e in first["by_ruleset"]]
+    ['seat 2 names trump', 'seat 2 takes the 2 undealt cards (2/4 0/0) and discards']
+    """
     # The deal's own ruleset (with any options its record names) comes first, and once.
     chosen = [source.ruleset] + [r for r in choose_rulesets(rulesets) if r.id != source.ruleset.id]
     if len(chosen) < 2:

@@ -1,24 +1,11 @@
 """A deal at the table: the reader plays one seat, the engine's bots play the others.
 
-:func:`sit_down` is stateless: it deals from the seed, lets the bots act, and applies the reader's
-moves (action texts such as ``pass``, ``bid 9``, ``trump 8``, ``discard 3/8 0/10``, ``play 4/8``)
-each time the reader's seat is to act, until it needs the reader's next move or the deal ends.
-A position is (ruleset, format, seed, the deal so far) and fits in a link. The deal so far is
-its code (``play``, see :mod:`somerset.records.links`): every call, discard, trump and card, the bots'
-as well as the reader's, so a link shows the same deal in every later release whatever the bots
-then do. The page sends the code it was last given and the reader's next move (``moves``); the
-answer gives the code of the deal so far (``play``) and the code before the reader's last move
-(``undo``). A link with the reader's moves and no code (as the page wrote them before it kept
-codes, or typed by hand) is replayed with the bots of the version it names (``bots_version``,
-1 when it names none), who play the other seats as they did then. The reader may choose the bots'
-level (``level``, one of :data:`somerset.players.roster.LEVELS`; a link that names none is played at
-:data:`~somerset.players.roster.DEFAULT_LEVEL`, the level of every link made before there were levels). The reader sees only what that seat may see; the hands are
-shown when the deal is over, with its record and ``review``: each card the reader played in
-the deal's ending with the position before it, for the ``solve`` request to value, and the
-deal's code before it (``play``), for a link to that position.
-
-A move (or a step of the code) that is not allowed stops the replay there: the answer shows the
-position before it and names the move and the reason, so nothing played before it is lost.
+:func:`sit_down` is stateless: it deals from the seed, makes the deal so far (its code, ``play``,
+see :mod:`somerset.records.links`) and the reader's next moves, lets the bots act, and answers with
+what the reader's seat may see and may do next, until it needs the reader's next move or the deal
+ends. A position is (ruleset, format, seed, the deal so far) and fits in a link. A move (or a step
+of the code) that is not allowed stops the replay there: the answer shows the position before it
+and names the move and the reason. :func:`score_reason` says why a finished deal scores as it does.
 """
 
 from __future__ import annotations
@@ -134,7 +121,19 @@ def sit_down(ruleset: Ruleset | str, format_id: str | None = None, seed: int = 1
              moves: list[str] | None = None, play: str | None = None,
              bots_version: int | str = LINK_BOTS_VERSION, level: str = DEFAULT_LEVEL) -> dict[str, Any]:
     """The deal from ``seed`` with the reader at seat 0 after the code ``play`` and ``moves``, the bots
-    at ``level``, and what the reader may do next (see the module's notes)."""
+    at ``level``, and what the reader may do next.
+
+    ``moves`` are action texts such as ``pass``, ``bid 9``, ``trump 8``, ``discard 3/8 0/10``,
+    ``play 4/8``, each made when the reader's seat is to act. The answer gives the code of the deal
+    so far (``play``: every call, discard, trump and card, the bots' as well as the reader's) and the
+    code before the reader's last move (``undo``); a page sends the code it was last given and the
+    reader's next move. Moves without a code are replayed with the bots of ``bots_version`` playing
+    the other seats. ``level`` is one of :data:`somerset.players.roster.LEVELS`
+    (:data:`~somerset.players.roster.DEFAULT_LEVEL` by default). The reader sees only what that seat
+    may see; the hands are shown when the deal is over, with its record and ``review``: each card the
+    reader played in the deal's ending with the position before it, for the ``solve`` request to
+    value, and the deal's code before it (``play``), for a link to that position.
+    """
     moves = list(moves or [])
     level = check_level(level)
     deal, used, problem = table_deal(ruleset, format_id, seed, moves, play, bots_version, level)

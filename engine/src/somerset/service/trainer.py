@@ -6,13 +6,6 @@ built (:meth:`somerset.teaching.puzzle_base.PuzzleKind.trainer`). :func:`check_r
 the shape the page reads and to the engine's own answer; :func:`trainer_data` is the document the
 build writes (``assets/data/puzzles.json``), and fails with every problem named when a record
 does not hold.
-
->>> data = trainer_data()
->>> data["version"], len(data["puzzles"]) == len(PUZZLES)
-(1, True)
->>> rec = next(r for r in data["puzzles"] if r["id"] == "low-trump")
->>> rec["steps"][0]["answer"], sorted(rec["steps"][0]["refutations"])
-(['S/S'], ['10/12', '11/12', '12/12'])
 """
 
 from __future__ import annotations
@@ -120,6 +113,13 @@ def trainer_data(puzzles: tuple[Puzzle, ...] | None = None) -> dict[str, Any]:
 
     Raises :class:`TrainerError` naming every record that does not hold or does not answer as the
     engine does.
+
+    >>> data = trainer_data()
+    >>> data["version"], len(data["puzzles"]) == len(PUZZLES)
+    (1, True)
+    >>> rec = next(r for r in data["puzzles"] if r["id"] == "low-trump")
+    >>> rec["steps"][0]["answer"], sorted(rec["steps"][0]["refutations"])
+    (['S/S'], ['10/12', '11/12', '12/12'])
     """
     chosen = PUZZLES if puzzles is None else puzzles
     records = []

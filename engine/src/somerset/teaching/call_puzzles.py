@@ -1,47 +1,12 @@
 """Bidding puzzles answered by the bid advisor: whether to bid at all, and which trump to name.
 
-Two kinds read a hand and a position in the auction and let the bid advisor
-(:mod:`somerset.players.advisor`) play it out: it deals the cards the reader cannot see
-:data:`SAMPLES` times from the puzzle's seed and plays each deal out for every trump.
-
-* ``call`` ("Bid or pass?"): the reader calls last in the round and every call before was a pass,
-  under a ruleset whose rule for an auction that every player passes is a redeal. A pass then
-  throws the deal in and both sides score 0, exactly; a bid is worth what the samples say.
-* ``trump`` ("You won the bid at N. Which trump do you name?"): the reader has won the auction at a
-  given bid and chooses among the trumps the format allows.
-
-**What a call is worth.** The game is a race between two sides, so a call is measured by the
-expected change in the score *difference*: the reader's side's score change minus the other
-side's, through the ruleset's own scoring (:meth:`somerset.game.precompute.DealSetup.score`) in
-every sample (the advisor keeps every sample's points for both sides and any rise of the bid from
-the kitty's discards: :attr:`TrumpAdvice.outcomes <somerset.players.advisor.TrumpAdvice.outcomes>`).
-A set costs differently from ruleset to ruleset (under Parker 1947 the set side's opponents score
-double their points), and the difference counts that. Formats with more than two sides are
-refused: there the difference has no single meaning.
-
-In every surveyed ruleset a made bid scores the points taken whatever the bid (the tests check
-this through the scoring of each ruleset), so a higher bid is never worth more than the lowest
-allowed with the same trump; higher bids may still be offered, to be refuted.
-
-**Clear answers only.** The stated answer must be the offered choice worth the most, ahead of
-every other by at least :data:`MARGIN` points a deal *and* with the 95% interval of the difference
-clear of 0 (for a pass against a bid, the bid's own interval; for two bids, the per-sample
-difference under the other bid's best trump, which bounds the difference from below; for two
-trumps, whose samples the advisor does not pair, the two intervals may not overlap). Otherwise the
-build fails and names the figures.
-
-:data:`MARGIN` is 1.5 points a deal: the figures come from a fast play policy and from a model of
-the auction in which everyone else passes once the reader bids, so a smaller gap is within what a
-stronger play or a contested auction could shift; 1.5 points is more than a trick of most
-rulesets, a difference a player notices over an evening.
-
-The figures are the same on every build and in the browser (the advisor is seeded); advisors are
-kept per process, so a trump puzzle on a hand a call puzzle already played out costs nothing more.
-
->>> from somerset.teaching.puzzles import PUZZLES
->>> p = next(p for p in PUZZLES if p.kind == "call")
->>> p.kind_of.solve(p) == p.answer
-True
+Two kinds read a hand and a position in the auction: :class:`Call` ("Bid or pass?", calling last
+after every other player passed, under a ruleset that deals again when all pass) and
+:class:`TrumpChoice` ("Which trump do you name?", having won the bid). The bid advisor
+(:mod:`somerset.players.advisor`) deals the unseen cards :data:`SAMPLES` times from the puzzle's
+seed and plays each deal out for every trump. A choice is worth the expected change of the score
+difference between the two sides (:func:`call_values`, :func:`trump_values`, :func:`score_difference`);
+the stated answer must beat every other by :data:`MARGIN` points a deal, its 95% interval clear of 0.
 """
 
 from __future__ import annotations
@@ -411,6 +376,13 @@ class Call(_Bidding):
         return CallSetup(tuple("pass" for _ in auction), offered, 0, self._face_up(entry, r), seed)
 
     def solve(self, p: Puzzle) -> tuple[str, ...]:
+        """The call clearly worth the most (else a :class:`PuzzleProofError` with the figures).
+
+        >>> from somerset.teaching.puzzles import PUZZLES
+        >>> p = next(p for p in PUZZLES if p.kind == "call")
+        >>> p.kind_of.solve(p) == p.answer
+        True
+        """
         return (self._clear(p, call_values(p), "call"),)
 
     def _low(self, p: Puzzle, best: Value, other: Value) -> float:

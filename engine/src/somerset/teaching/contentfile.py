@@ -1,22 +1,11 @@
-r"""Reading the content files: puzzles, rulings and worked examples written as plain text.
+"""Reading the content files: puzzles, rulings, worked examples, lessons and guided deals as plain text.
 
-Content a player could write lives in files inside the package (``somerset/content/``), read
-with the standard library only (``tomllib`` and ``importlib.resources``), so the same files serve
-CPython, the site build and Pyodide in the browser:
-
-* ``content/puzzles/*.toml``: ``[[theme]]`` and ``[[puzzle]]`` tables (see :mod:`somerset.teaching.puzzles`);
-* ``content/rulings/*.toml``: ``[[topic]]`` and ``[[ruling]]`` tables (see :mod:`somerset.teaching.rulings`);
-* ``content/examples/*.records``: the sources' worked examples, one record after another
-  (see :mod:`somerset.teaching.examples`).
-
-Every entry is checked as it is read. A mistake raises :class:`ContentError`, whose message names
-the file, the entry and the field, says what was wrong and what is accepted.
-
->>> from somerset.teaching.puzzles import load_puzzles
->>> load_puzzles([ContentFile("mine.toml", '[[puzzle]]\nid = "my-first"\nruleset = "parker-1974"\n')])
-Traceback (most recent call last):
-  ...
-somerset.teaching.contentfile.ContentError: mine.toml: puzzle 'my-first': field 'ruleset': 'parker-1974' is not a known ruleset; the rulesets are: hodges-1903, hodges-1913, parker-1934, parker-1947, minden-hardware, somersetcards-com, boardgamegeek, minden-senior-center, somersetgame-com, parker-1947-house, parker-1950, triple-2009
+The files live in the package (``somerset/content/``): :class:`ContentFile` is one file's name and
+text, :func:`shipped_files` lists a folder's, :func:`read_toml` splits a TOML file into
+:class:`Entry` tables whose typed readers check each field, :func:`read_position` reads the
+position fields of a puzzle or an exercise, and :func:`split_records` splits a records file. Every
+entry is checked as it is read; a mistake raises :class:`ContentError`, whose message names the
+file, the entry and the field, says what was wrong and what is accepted.
 """
 
 from __future__ import annotations
@@ -34,7 +23,14 @@ __all__ = ["ContentError", "Entry", "ContentFile", "shipped_files", "read_toml",
 
 
 class ContentError(SomersetError):
-    """A content file that cannot be used, with where the mistake is: file, entry and field (or line)."""
+    r"""A content file that cannot be used, with where the mistake is: file, entry and field (or line).
+
+    >>> from somerset.teaching.puzzles import load_puzzles
+    >>> load_puzzles([ContentFile("mine.toml", '[[puzzle]]\nid = "my-first"\nruleset = "parker-1974"\n')])
+    Traceback (most recent call last):
+      ...
+    somerset.teaching.contentfile.ContentError: mine.toml: puzzle 'my-first': field 'ruleset': 'parker-1974' is not a known ruleset; the rulesets are: hodges-1903, hodges-1913, parker-1934, parker-1947, minden-hardware, somersetcards-com, boardgamegeek, minden-senior-center, somersetgame-com, parker-1947-house, parker-1950, triple-2009
+    """
 
     def __init__(self, message: str, *, file: str = "", entry: str = "", field: str = "", line: int | None = None) -> None:
         where = [w for w in (file, entry, f"field '{field}'" if field else "", f"line {line}" if line else "") if w]

@@ -1,31 +1,12 @@
 """Play puzzles proven by the solver: positions in the ending of a real deal, played out.
 
-An *ending* puzzle gives every remaining hand, the trump, whose lead and the trick so far, the
-points taken so far and a goal: take the most points the position allows, make the bid, or set
-it. The reader plays one card (or, over several steps, one card at each of their turns) while
-the other seats play their best. The engine proves the puzzle with :mod:`somerset.solve`:
-
-* at every step exactly one legal card of the reader's keeps the best result against every
-  defence (the solver values every legal card exactly), and the stated answer is that card;
-* between steps, the other seats play the solver's best line (``reply``), so the next step is
-  asked in the position best defence leads to;
-* every other legal card has a refutation: the best play of both sides after it, to the end of
-  the deal, and the points it gives up against the answer, with the words of best play
-  (:mod:`somerset.solve.why`): why the answer beats it, read from the two lines and held against
-  the solver's figures (a sentence that disagrees with them stops the build).
-
-How hard a puzzle is comes from the same search (:func:`grade`): how many wrong cards there are,
-how many steps, how late the cheapest-looking refutation shows itself and how little it costs.
-
-A puzzle mined from a seeded deal names its source (``seed`` and ``played``): the tests deal it
-again, let the same bots play to the position, and replay every refutation through
-:class:`somerset.game.deal.Deal`. Proofs are kept per process (they are pure functions of the file).
-
->>> from somerset.teaching.puzzles import PUZZLES
->>> p = next(p for p in PUZZLES if p.kind == "ending")
->>> proof = prove(p)
->>> proof.steps[0].answer in proof.steps[0].legal and len(proof.steps[0].refutations) >= 1
-True
+An ending (:class:`Ending`, its position an :class:`EndingSetup`) gives every remaining hand, the
+trump, the lead, the trick so far, the points taken and a goal (:data:`GOALS`); the reader plays one
+card at each of their turns while the other seats play their best. :func:`prove` proves a puzzle
+with :mod:`somerset.solve`: a :class:`Proof` whose every :class:`Step` has exactly one card that
+keeps the best result, and for every other card a :class:`Refutation` (best play after it, what it
+gives up, and why in words). :func:`grade` rates the difficulty from the same search,
+:func:`outcome` says the result of best play, and :func:`source_deal` deals a mined puzzle again.
 """
 
 from __future__ import annotations
@@ -315,7 +296,14 @@ def _cached(p: Puzzle) -> Proof:
 
 
 def prove(p: Puzzle) -> Proof:
-    """The puzzle's proof (kept for the rest of the process); :class:`PuzzleProofError` says why not."""
+    """The puzzle's proof (kept for the rest of the process); :class:`PuzzleProofError` says why not.
+
+    >>> from somerset.teaching.puzzles import PUZZLES
+    >>> p = next(p for p in PUZZLES if p.kind == "ending")
+    >>> proof = prove(p)
+    >>> proof.steps[0].answer in proof.steps[0].legal and len(proof.steps[0].refutations) >= 1
+    True
+    """
     return _cached(p)
 
 

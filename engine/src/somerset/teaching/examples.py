@@ -1,14 +1,12 @@
 """The worked examples the sources print, as record files, and a check of them.
 
-The sources give parts of deals (the calls of an auction, the cards of one trick, the points
-of a deal and its score) but never the hands, so each example is a partial record
-(:class:`somerset.records.partial_record.PartialRecord`), written in the files ``somerset/content/examples/*.records``
-one after another. Its ``Rulesets`` tag names every ruleset whose text states it; reading the
-record checks the example under each of them, so ``check_all()`` returns an empty list exactly
-when the engine agrees with every source. It runs the same in CPython and in Pyodide.
-
-What an example shows (a trick, a hand to play, a score, an auction) decides its name and how
-the pages present it: see :mod:`somerset.records.record_parts`.
+Each example is a partial record (:class:`somerset.records.partial_record.PartialRecord`) in
+``somerset/content/examples/*.records``, one after another. Its ``Rulesets`` tag names every
+ruleset whose text states it, and reading it checks it under each (:func:`load_examples`,
+:data:`WORKED_EXAMPLES`, :func:`get_example`, :func:`examples_for`); :func:`check_all` returns an
+empty list exactly when the engine agrees with every source, in CPython and in Pyodide alike. What
+an example shows (a trick, a hand to play, a score, an auction) decides its name and how the pages
+present it: see :mod:`somerset.records.record_parts`.
 """
 
 from __future__ import annotations

@@ -1,46 +1,12 @@
-r"""The guided first deal: a whole deal played with a coach, written as a content file.
+"""The guided deals of the Learn section: a whole deal played with a coach, written as a content file.
 
-A guided deal is one TOML file in ``somerset/content/first-deals/``, named after its ruleset
-(``parker-1947.toml``), and is played in the ruleset's main format (the first it lists: four
-players for Parker 1947, six in two partnerships of three for Triple 2009). Its ``[deal]`` table
-gives the ``ruleset``, the ``seed`` it is dealt from
-(the reader sits at Play a deal's seat, the dealer's left, and the engine's bots play the other
-seats), a ``title``, an ``intro`` said before the first call, the deal's ``code`` (every call and
-card of the deal as the coach plays it, :mod:`somerset.records.links`), and an ``ending`` said
-with the score. Each of the reader's decisions is one ``[[step]]``, in order: the ``move`` the
-coach suggests (``bid 12``, ``pass``, ``trump 12``, ``play 4/10``), the ``coach``'s sentence saying
-why, optionally ``[step.instead]``: for another legal move, why it is weaker, and optionally
-``solver``: what the coach's sentence claims of a card to play, for the solver to confirm with every
-card in view (:data:`SOLVER_CLAIMS`): ``best`` (no other card takes more points for the reader's
-side), ``only-best`` (every other card takes fewer) or ``all-equal`` (every card takes the same, so
-the sentence may not call the suggested card better).
-
-A step may instead be a decision, where the coach asks and does not suggest: ``ask`` is the coach's
-question (the page shows it and no suggested move; ``coach`` is then said once the reader finds
-the move), and ``[step.refute]`` gives, for each card that loses the bid if played now, what goes
-wrong. The solver checks each with every card in view: the suggested card still makes the bid that
-the reader's side must make, and each refuted card leaves it short, whatever the others then play
-best. Every other card the reader may play there is refuted or listed in ``instead``, so each wrong
-choice is answered and the reader tries again. A ``[deal]`` may name the ``guide`` it belongs to
-(:data:`GUIDES`): ``first-deal`` (left out; the file is named after its ruleset) or
-``second-deal``, the deal with a decision, in ``<ruleset>-second-deal.toml``.
-
-:func:`load_first_deals` reads and checks the file's own fields; :func:`first_deal_problems` plays
-the deal at Play a deal's table (:func:`somerset.players.table.table_deal`) and names every way the
-file and the engine disagree: a suggested move that is not allowed when it is asked for (with the
-engine's reason), an ``instead`` move that is not a legal alternative there, a ``solver`` claim
-the solver does not confirm (with the points of each card), steps that stop
-before the deal ends or go past it, and bots that no longer answer as the file's ``code`` says (a
-change of the bots changes the deal the coach talks about, so the build stops until the file is
-read again). :mod:`somerset.service.first_deal` builds the record the page plays from without
-the engine.
-
->>> [(d.guide, d.ruleset) for d in FIRST_DEALS][-2:]
-[('first-deal', 'triple-2009'), ('second-deal', 'parker-1947')]
->>> load_first_deals([ContentFile("mine.toml", '[deal]\nruleset = "parker-1974"\n')])
-Traceback (most recent call last):
-  ...
-somerset.teaching.contentfile.ContentError: mine.toml: [deal]: field 'ruleset': 'parker-1974' is not a known ruleset; the rulesets are: hodges-1903, hodges-1913, parker-1934, parker-1947, minden-hardware, somersetcards-com, boardgamegeek, minden-senior-center, somersetgame-com, parker-1947-house, parker-1950, triple-2009
+A guided deal (:class:`FirstDeal`) is one TOML file in ``somerset/content/first-deals/``: a
+``[deal]`` table (:data:`DEAL_FIELDS`, its ``guide`` one of :data:`GUIDES`) and one ``[[step]]``
+per decision of the reader's seat (:class:`CoachStep`, :data:`STEP_FIELDS`, :data:`SOLVER_CLAIMS`).
+:func:`load_first_deals` reads the files' own fields (:data:`FIRST_DEALS`: the shipped deals);
+:func:`first_deal_problems` plays the deal at Play a deal's table and names every way the file and
+the engine disagree, and :func:`decision_values` gives the solver's figures at a decision
+(:class:`Refuted`). :mod:`somerset.service.first_deal` builds the record the page plays from.
 """
 
 from __future__ import annotations
@@ -239,8 +205,16 @@ def _read_file(file: ContentFile) -> FirstDeal:
 
 
 def load_first_deals(files: list[ContentFile]) -> tuple[FirstDeal, ...]:
-    """Read guided deals; a ContentError names the file, the entry and the field of the first mistake.
-    (Whether the steps hold at the table is checked by :mod:`somerset.service.first_deal`.)"""
+    r"""Read guided deals; a ContentError names the file, the entry and the field of the first mistake.
+    (Whether the steps hold at the table is checked by :mod:`somerset.service.first_deal`.)
+
+    >>> [(d.guide, d.ruleset) for d in FIRST_DEALS][-2:]
+    [('first-deal', 'triple-2009'), ('second-deal', 'parker-1947')]
+    >>> load_first_deals([ContentFile("mine.toml", '[deal]\nruleset = "parker-1974"\n')])
+    Traceback (most recent call last):
+      ...
+    somerset.teaching.contentfile.ContentError: mine.toml: [deal]: field 'ruleset': 'parker-1974' is not a known ruleset; the rulesets are: hodges-1903, hodges-1913, parker-1934, parker-1947, minden-hardware, somersetcards-com, boardgamegeek, minden-senior-center, somersetgame-com, parker-1947-house, parker-1950, triple-2009
+    """
     deals = [_read_file(f) for f in files]
     seen: dict[tuple[str, str], str] = {}
     for d in deals:

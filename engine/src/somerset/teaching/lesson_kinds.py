@@ -1,17 +1,12 @@
 """A lesson exercise as its file gives it (:class:`Exercise`), and the kinds of exercise: what each
 asks, how the engine answers it, and why a wrong choice is wrong.
 
-A kind is one class, as the puzzle kinds are (:mod:`somerset.teaching.puzzle_base`). It names the position
-fields it reads, checks the position under a ruleset, gives the engine's answer under that ruleset
-(:meth:`LessonKind.solve`) and the build-time record a lesson page judges with
-(:meth:`LessonKind.record`): what the reader chooses from, the answer, and for every wrong choice
-the engine's reason with the rule's citation (for a card played to a trick, the other seats' cards
-played out and who takes it). The lesson files (:mod:`somerset.teaching.lessons`) and the site's build
-both go through :data:`LESSON_KINDS`, so adding a kind means adding one class here.
-
-Two shapes of answer: ``single`` kinds are answered by one tap (any value of the answer is right:
-a ``play`` exercise may have two winning cards), the others by choosing every value that answers
-and then checking (``legal``: every card you may play).
+A kind is one class (:class:`LessonKind`), as the puzzle kinds are: it names the position fields
+it reads (:data:`POSITION_FIELDS`), checks the position under a ruleset, gives the engine's answer
+(:meth:`LessonKind.solve`) and the record a lesson page judges with (:meth:`LessonKind.record`).
+The lesson files and the site's build both go through :data:`LESSON_KINDS`. A ``single`` kind is
+answered by one tap (any value of the answer is right); the others by choosing every value that
+answers and then checking (``legal``: every card you may play).
 """
 
 from __future__ import annotations

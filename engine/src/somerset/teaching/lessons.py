@@ -1,28 +1,11 @@
-r"""The Learn section's stages: short exercises, each one sentence, judged on the page without the engine.
+"""The Learn section's stages: short exercises, each one sentence, judged on the page without the engine.
 
-A stage is one TOML file in ``somerset/content/lessons/`` (read with :mod:`somerset.teaching.contentfile`):
-a ``[stage]`` table (``id``, ``title``, ``order``, the puzzle-trainer ``theme`` its "practise this"
-link opens) and its ``[[exercise]]`` tables, in the order they are asked. An exercise has an
-``id``, a ``kind`` (:data:`somerset.teaching.lesson_kinds.LESSON_KINDS`), the ``rulesets`` it claims
-(``"all"``, a pack such as ``"double"`` for every ruleset played with it, or a list of ruleset
-ids), the position fields its kind reads, the one-sentence ``task``, the stated ``answer`` and
-an optional ``hint``. The stage's page is ``learn/<id>.md``, which holds
-``<somerset-lesson stage="<id>">``.
-
-The stated answer is data; the engine is the authority. :func:`check_all` asks the engine for
-every exercise under every ruleset it claims and names the file, the exercise and the ruleset of
-each disagreement; :func:`lessons_data` (the document the site's build writes,
-``assets/data/lessons.json``) refuses to be written while one remains. Each exercise's record,
-per ruleset, holds what the page needs to judge any answer at once: the answer, and for every
-wrong choice the engine's reason with its citation (for a card played to a trick, the other
-seats' cards played out).
-
->>> [s.id for s in STAGES][:3]
-['pack', 'tricks', 'trumps']
->>> load_lessons([ContentFile("mine.toml", '[stage]\nid = "x"\ntitle = "X"\norder = 1\ntheme = "nope"\n')])
-Traceback (most recent call last):
-  ...
-somerset.teaching.contentfile.ContentError: mine.toml: stage 'x': field 'theme': 'nope' is not accepted; write one of: trumps, rover, zero-trump, no-trump, follow, bgg-rover, first-lead, kitty, pile, scoring, endings, bidding
+A stage (:class:`Stage`) is one TOML file in ``somerset/content/lessons/``: a ``[stage]`` table
+(:data:`STAGE_FIELDS`) and its ``[[exercise]]`` tables (:data:`EXERCISE_FIELDS`), in the order they
+are asked; :func:`load_lessons` reads them and :data:`STAGES` holds the shipped stages. The stated
+answer is data and the engine is the authority: :func:`check_all` names the file, the exercise and
+the ruleset of each disagreement, and :func:`lessons_data` (``assets/data/lessons.json``: each
+exercise's record per ruleset, :func:`exercise_record`) refuses to be written while one remains.
 """
 
 from __future__ import annotations
@@ -182,8 +165,16 @@ def _read_file(file: ContentFile, seen_stages: dict[str, str], seen: dict[str, s
 
 
 def load_lessons(files: list[ContentFile]) -> tuple[Stage, ...]:
-    """Read lesson files into stages, in their order; a ContentError names the file, entry and field
-    of the first mistake (the stated answers are checked by :func:`check_all`)."""
+    r"""Read lesson files into stages, in their order; a ContentError names the file, entry and field
+    of the first mistake (the stated answers are checked by :func:`check_all`).
+
+    >>> [s.id for s in STAGES][:3]
+    ['pack', 'tricks', 'trumps']
+    >>> load_lessons([ContentFile("mine.toml", '[stage]\nid = "x"\ntitle = "X"\norder = 1\ntheme = "nope"\n')])
+    Traceback (most recent call last):
+      ...
+    somerset.teaching.contentfile.ContentError: mine.toml: stage 'x': field 'theme': 'nope' is not accepted; write one of: trumps, rover, zero-trump, no-trump, follow, bgg-rover, first-lead, kitty, pile, scoring, endings, bidding
+    """
     seen_stages: dict[str, str] = {}
     seen: dict[str, str] = {}
     stages = [_read_file(f, seen_stages, seen) for f in files]

@@ -1,23 +1,11 @@
 """Trick puzzles: positions with a question, a hint, an explanation and a stated answer.
 
-The puzzles are written in TOML files (``somerset/content/puzzles/*.toml``), one ``[[puzzle]]``
-table each, with the themes they are grouped under as ``[[theme]]`` tables; the contributors'
-page on the site describes the fields. Reading a file checks every entry (its fields, its cards
-and trump, and that the engine can solve its position) and names the file, the puzzle and the
-field of any mistake.
-
-The stated answer is data; :func:`solve` asks the engine, and :func:`check_all` (run by the
-tests, the site build and ``somerset check``) fails when they disagree. Readers' answers are
-judged by :func:`judge`, which also gives the engine's explanation. What a kind of puzzle asks
-and how it is solved is in :mod:`somerset.teaching.puzzle_base` and the kinds listed in
-:mod:`somerset.teaching.puzzle_kinds`.
-
->>> p = get_puzzle("low-trump")
->>> p.kind, p.file, solve(p)
-('winner', 'puzzles/trumps.toml', ('S/S',))
->>> verdict = judge(p, ["11/12"])
->>> verdict["correct"], verdict["answer"]
-(False, ['S/S'])
+The puzzles are ``[[puzzle]]`` tables in ``somerset/content/puzzles/*.toml``, grouped under
+``[[theme]]`` tables; :func:`load_puzzles` reads and checks them (:data:`PUZZLES`, :data:`THEMES`,
+:func:`get_puzzle`). The stated answer is data: :func:`solve` asks the engine, :func:`check_all`
+names every disagreement, and :func:`judge` judges a reader's answer with the engine's explanation.
+What a kind of puzzle asks and how it is solved is in :mod:`somerset.teaching.puzzle_base` and the
+kinds listed in :mod:`somerset.teaching.puzzle_kinds`.
 """
 
 from __future__ import annotations
@@ -150,7 +138,12 @@ THEMES, PUZZLES = load_puzzles(shipped_files("puzzles", ".toml"))
 
 
 def solve(p: Puzzle) -> tuple[str, ...]:
-    """The engine's answer to a puzzle."""
+    """The engine's answer to a puzzle.
+
+    >>> p = get_puzzle("low-trump")
+    >>> p.kind, p.file, solve(p)
+    ('winner', 'puzzles/trumps.toml', ('S/S',))
+    """
     return p.kind_of.solve(p)
 
 
@@ -160,7 +153,12 @@ def choices(p: Puzzle) -> list[str]:
 
 
 def judge(p: Puzzle, response: list[str]) -> dict[str, Any]:
-    """Judge a reader's answer: right or wrong, with the engine's explanation."""
+    """Judge a reader's answer: right or wrong, with the engine's explanation.
+
+    >>> verdict = judge(get_puzzle("low-trump"), ["11/12"])
+    >>> verdict["correct"], verdict["answer"]
+    (False, ['S/S'])
+    """
     kind = p.kind_of
     expected = solve(p)
     given = kind.given(p, response)

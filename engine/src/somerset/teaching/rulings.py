@@ -1,22 +1,10 @@
 """At-the-table rulings: common questions answered for every ruleset.
 
-The questions are written in TOML files (``somerset/content/rulings/*.toml``), one ``[[ruling]]``
-table each, grouped under the ``[[topic]]`` tables; the contributors' page on the site describes
-the fields. Where the engine can decide a question, the file gives a concrete position and the
-answer is computed by asking the engine about it (which cards are legal, who wins the trick,
-what the score is), so the ruling cannot drift from the rules. Other questions are answered from
-the ruleset's data. Each answer carries its citation and, where the engine had to decide, the
-interpretation.
-
-A kind of ruling is one class in :data:`RULING_KINDS`: it names the position's fields, says how
-the position is shown, and answers the question for one ruleset.
-
->>> ruling = next(r for r in RULINGS if r.id == "rover-holding-suit")
->>> ruling.kind, ruling.file
-('legal', 'rulings/rover.toml')
->>> answers = {r.id: a.short for r, a in answer_all(ruling)}
->>> answers["somersetgame-com"], answers["parker-1947"]
-('Yes: the 0/0 may be played at any time', 'No: only when you cannot follow suit')
+The rulings are ``[[ruling]]`` tables in ``somerset/content/rulings/*.toml``, grouped under
+``[[topic]]`` tables (:func:`load_rulings`, :data:`RULINGS`, :data:`TOPICS`). A kind of ruling is
+one class in :data:`RULING_KINDS` (:class:`RulingKind`): it names the position's fields, says how
+the position is shown, and answers the question for one ruleset with an :class:`Answer` that
+carries its citation and any interpretation; :func:`answer_all` gives every ruleset's answer.
 """
 
 from __future__ import annotations
@@ -409,7 +397,15 @@ def topic_name(ruling: Ruling) -> str:
 
 
 def answer_all(ruling: Ruling) -> list[tuple[Ruleset, Answer]]:
-    """Every ruleset's answer, in the registry's order."""
+    """Every ruleset's answer, in the registry's order.
+
+    >>> ruling = next(r for r in RULINGS if r.id == "rover-holding-suit")
+    >>> ruling.kind, ruling.file
+    ('legal', 'rulings/rover.toml')
+    >>> answers = {r.id: a.short for r, a in answer_all(ruling)}
+    >>> answers["somersetgame-com"], answers["parker-1947"]
+    ('Yes: the 0/0 may be played at any time', 'No: only when you cannot follow suit')
+    """
     out = []
     for r in RULESETS.values():
         try:
