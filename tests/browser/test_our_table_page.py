@@ -8,36 +8,17 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from qr_scan import scan_qr
 from screen import DESKTOP, PHONE, in_view
 
 from somerset.api import handle
 
 PAGE = "tools/our-table/"
-JSQR = Path(__file__).resolve().parents[2] / "node_modules" / "jsqr" / "dist" / "jsQR.js"  # a test dependency only
-# The QR code as the page drew it: the squares of the SVG path painted onto a canvas, read by jsQR.
-SCAN = """(selector) => {
-  const svg = document.querySelector(selector);
-  const n = Number(svg.getAttribute('viewBox').split(' ')[2]);
-  const scale = 6;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = n * scale;
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = '#000';
-  for (const m of svg.querySelector('path').getAttribute('d').matchAll(/M(\\d+) (\\d+)h1v1h-1z/g)) {
-    ctx.fillRect(Number(m[1]) * scale, Number(m[2]) * scale, scale, scale);
-  }
-  const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
-  const code = jsQR(image.data, image.width, image.height);
-  return code ? code.data : null;
-}"""
 ENGINE_TIMEOUT = 60_000
 SCREENS = {"phone": PHONE, "phone-dark": {**PHONE, "color_scheme": "dark"}, "desktop": DESKTOP}
 
@@ -46,8 +27,8 @@ def engine(**request: Any) -> Any:
     return json.loads(handle(json.dumps(request)))
 
 
-def rules_in_address(page: Any) -> str:
-    return parse_qs(urlsplit(page.url).query).get("rules", [""])[0]
+def rules_in_address(url: str) -> str:
+    return parse_qs(urlsplit(url).query).get("rules", [""])[0]
 
 
 def choose(page: Any, control: Any, value: str) -> None:
@@ -77,13 +58,12 @@ def test_a_table_composes_its_rules_and_the_link_reads_back(open_page: Any, scre
     expect(card.locator("code")).to_have_text(expected["code"])
     expect(card.locator("h3")).to_have_text("The Friday table: Parker 1947 with 2 changes")
     expect(card.locator("li")).to_have_text([c["sentence"][0].upper() + c["sentence"][1:] + "." for c in expected["changes"]])
-    assert rules_in_address(page) == expected["code"]
+    assert rules_in_address(page.url) == expected["code"]
     link = card.get_by_label("A link to these rules")
-    assert rules_in_address_of(link.input_value()) == expected["code"]
+    assert rules_in_address(link.input_value()) == expected["code"]
     # The card's QR code holds the same link.
     expect(card.locator("svg.sr-our-table__qrcode")).to_be_visible()
-    page.add_script_tag(path=str(JSQR))
-    assert page.evaluate(SCAN, "somerset-our-table svg.sr-our-table__qrcode") == link.input_value()
+    assert scan_qr(page, "somerset-our-table svg.sr-our-table__qrcode") == link.input_value()
     # The page reads its own link back: the same base, changes and name.
     page.goto(link.input_value())
     expect(widget.get_by_label("Your table's name")).to_have_value("The Friday table", timeout=ENGINE_TIMEOUT)
@@ -94,10 +74,6 @@ def test_a_table_composes_its_rules_and_the_link_reads_back(open_page: Any, scre
     widget.locator(".sr-our-table__card").get_by_role("link", name="Trick resolver").click()
     expect(page).to_have_url(re.compile(r"/tools/trick/\?rules="))
     expect(page.locator("somerset-trick .sr-table-rules")).to_have_text("The Friday table: Parker 1947 with 2 changes.", timeout=ENGINE_TIMEOUT)
-
-
-def rules_in_address_of(url: str) -> str:
-    return parse_qs(urlsplit(url).query).get("rules", [""])[0]
 
 
 def test_bad_input_is_named_with_what_is_accepted(open_page: Any) -> None:
@@ -114,7 +90,7 @@ def test_bad_input_is_named_with_what_is_accepted(open_page: Any) -> None:
     expect(target).to_have_attribute("aria-invalid", "true")
     in_view(page, target=target, error=error)
     # The last good rules stay on the card and in the address.
-    assert "rover_play.any-time" in rules_in_address(page)
+    assert "rover_play.any-time" in rules_in_address(page.url)
     target.fill("66")
     target.press("Tab")
     expect(error).to_be_hidden()

@@ -5,15 +5,13 @@ page drew and opened on a second device, several dated games, and a past deal ch
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
+from qr_scan import scan_qr
 
 from somerset.api import handle
 
-ROOT = Path(__file__).resolve().parents[2]
-JSQR = ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"  # a QR decoder, a test dependency only
 PAD = "tools/pad/"
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 TIMEOUT = 60_000
@@ -54,26 +52,6 @@ def live(page: Any) -> Any:
     return page.locator("somerset-pad [aria-live='polite']")
 
 
-DECODE = """async () => {
-  // The code as the page drew it: the squares of the SVG path, painted onto a canvas, read by jsQR.
-  const svg = document.querySelector('somerset-pad svg.sr-pad__qr');
-  const n = Number(svg.getAttribute('viewBox').split(' ')[2]);
-  const scale = 6;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = n * scale;
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = svg.querySelector('rect').getAttribute('fill');
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = svg.querySelector('path').getAttribute('fill');
-  for (const m of svg.querySelector('path').getAttribute('d').matchAll(/M(\\d+) (\\d+)h1v1h-1z/g)) {
-    ctx.fillRect(Number(m[1]) * scale, Number(m[2]) * scale, scale, scale);
-  }
-  const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
-  const code = jsQR(image.data, image.width, image.height);
-  return code ? code.data : null;
-}"""
-
-
 def test_we_and_they_one_minus_sign_share_and_a_qr_code_another_phone_opens(open_page: Any, site_url: str) -> None:
     page, _ = open_page(PAD, bypass_csp=True, **PHONE)  # bypass_csp: the test's decoder is injected
     page.add_init_script("window.__shared = []; navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };")
@@ -100,8 +78,7 @@ def test_we_and_they_one_minus_sign_share_and_a_qr_code_another_phone_opens(open
     expect(page.locator("somerset-pad svg.sr-pad__qr")).to_be_visible()
     box = page.locator("somerset-pad svg.sr-pad__qr").bounding_box()
     assert box["width"] >= 150 and box["x"] + box["width"] <= 360
-    page.add_script_tag(path=str(JSQR))
-    assert page.evaluate(DECODE) == link
+    assert scan_qr(page, "somerset-pad svg.sr-pad__qr") == link
 
     # Another phone opens what it scanned and shows the same game.
     other, _ = open_page(link.split("/", 3)[3], **PHONE)

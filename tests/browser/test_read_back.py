@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
+from qr_scan import scan_qr
 
 from somerset.api import handle
 
-ROOT = Path(__file__).resolve().parents[2]
-JSQR = ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"  # a QR decoder, a test dependency only
 PAD = "tools/pad/"
 PADS = "somerset.pads"
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
@@ -95,26 +93,7 @@ def test_a_long_games_link_and_qr_code_open_whole_on_another_phone(open_page: An
     assert 300 < len(link) < 2953, len(link)
     pad(page).locator(".sr-pad__share summary").click()
     expect(pad(page).locator("svg.sr-pad__qr")).to_be_visible()
-    page.add_script_tag(path=str(JSQR))
-    scanned = page.evaluate(
-        """() => {
-      const svg = document.querySelector('somerset-pad svg.sr-pad__qr');
-      const n = Number(svg.getAttribute('viewBox').split(' ')[2]);
-      const scale = 6;
-      const canvas = document.createElement('canvas');
-      canvas.width = canvas.height = n * scale;
-      const ctx = canvas.getContext('2d');
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.fillStyle = '#000';
-      for (const m of svg.querySelector('path').getAttribute('d').matchAll(/M(\\d+) (\\d+)h1v1h-1z/g)) {
-        ctx.fillRect(Number(m[1]) * scale, Number(m[2]) * scale, scale, scale);
-      }
-      const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
-      const code = jsQR(image.data, image.width, image.height);
-      return code ? code.data : null;
-    }"""
-    )
+    scanned = scan_qr(page, "somerset-pad svg.sr-pad__qr")
     assert scanned == link
 
     # The other phone (a fresh browser): every deal, the engine's totals, no word of a cut link.

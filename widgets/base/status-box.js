@@ -116,19 +116,23 @@ export const engineStatus = {
   // ready, and goes when that is safe: the page scrolled far enough, the focus taken out of the
   // widget, or the widget about to move its own content (settleStatusBox).
   _hideKeepingFocusStill(box) {
-    const held = this.contains(document.activeElement) && !box.contains(document.activeElement) ? document.activeElement : null;
-    if (!held) {
-      box.hidden = true;
-      return;
-    }
     const height = box.getBoundingClientRect().height;
-    if (window.scrollY + 0.5 < height) {
-      this._lingerReady(box, height);
-      return;
-    }
-    const before = held.getBoundingClientRect().top;
+    if (this._focusBelow(box) && window.scrollY + 0.5 < height) this._lingerReady(box, height);
+    else this._hideBox(box);
+  },
+
+  // The focused control of the widget below the box, if any.
+  _focusBelow(box) {
+    const el = document.activeElement;
+    return this.contains(el) && !box.contains(el) ? el : null;
+  },
+
+  // The box hidden, a focused control below it scrolled back to where it was.
+  _hideBox(box) {
+    const held = this._focusBelow(box);
+    const before = held ? held.getBoundingClientRect().top : 0;
     box.hidden = true;
-    if (held.isConnected) scrollPage(held.getBoundingClientRect().top - before);
+    if (held && held.isConnected) scrollPage(held.getBoundingClientRect().top - before);
   },
 
   _lingerReady(box, height) {
@@ -161,10 +165,7 @@ export const engineStatus = {
     this._stopLingering();
     delete box.dataset.lingering;
     box.style.minHeight = "";
-    const held = this.contains(document.activeElement) && !box.contains(document.activeElement) ? document.activeElement : null;
-    const before = held ? held.getBoundingClientRect().top : 0;
-    box.hidden = true;
-    if (held && held.isConnected) scrollPage(held.getBoundingClientRect().top - before);
+    this._hideBox(box);
   },
 
   _becameReady(hadFocus = false) {

@@ -12,8 +12,6 @@ const KEY = Symbol.for("somerset.search-landing");
 const GIVE_UP_MS = 10_000;
 const READER = ["wheel", "touchstart", "pointerdown", "keydown"];
 
-let followed = null; // the address of the search result last clicked
-
 function headingOf(url) {
   try {
     const hash = new URL(url).hash;
@@ -32,10 +30,9 @@ function offBy(target) {
   return Math.abs(off) <= 1 || (off > 0 && scrollY >= end - 1) ? 0 : off;
 }
 
-function land() {
-  const url = followed;
-  followed = null;
-  const id = url && headingOf(url);
+// Takes the reader to the heading of `url`, the search result followed.
+function land(url) {
+  const id = headingOf(url);
   if (!id) return;
   const started = performance.now();
   let stopped = false;
@@ -84,20 +81,8 @@ if (!window[KEY]) {
     "click",
     (event) => {
       const link = event.target instanceof Element ? event.target.closest(".md-search-result a[href]") : null;
-      if (!link) return;
-      followed = link.href;
-      requestAnimationFrame(land);
+      if (link) requestAnimationFrame(() => land(link.href));
     },
     { capture: true },
   );
-  const watch = () => {
-    let locked = document.body.hasAttribute(LOCK);
-    new MutationObserver(() => {
-      const now = document.body.hasAttribute(LOCK);
-      if (locked && !now) land();
-      locked = now;
-    }).observe(document.body, { attributes: true, attributeFilter: [LOCK] });
-  };
-  if (document.body) watch();
-  else document.addEventListener("DOMContentLoaded", watch, { once: true });
 }
