@@ -1,11 +1,12 @@
 """One screen for the boards of the puzzle trainer and the deal replayer, by the elements' geometry:
-on a 360 x 740 touch phone (light, dark) and a 1280 x 800 screen, after each tap the
-task, the trick and the hand of an ending are in view together at every step; after a wrong card,
-the board, its step control and the verdict, and the board and its step control at each card of the
-refutation; after a right one, the board with the defence's reply and "Your turn"; after the last
-step, the verdict; after Next puzzle, the new task and hand. In the replayer, a card chosen in the
-Best play panel shows the table it redraws (trick and hands) with the step control, with the large
-text too.
+on a 360 x 740 touch phone (light, dark) and a 1280 x 800 screen, after each tap the task, the trick
+and the hand of an ending are in view together at every step; after a wrong card, the board, its
+step control and the verdict, and the board and its step control at each card of the refutation;
+after a right one, the board with the defence's reply and "Your turn"; after the last step, the
+verdict; after Next puzzle, the new task and hand. A six-player ending shows its task, contract bar,
+trick and hand together, and after a wrong card its table, step control and verdict. In the
+replayer, a card chosen in the Best play panel shows the table it redraws (trick and hands) with the
+step control, with the large text too.
 """
 
 from __future__ import annotations
@@ -166,3 +167,32 @@ def test_a_best_play_card_shows_the_table_it_redraws_with_the_step_control(open_
     tap(page, view, other)
     expect(counter).to_contain_text("Best play: card 1 of")
     in_view(page, trick=table.locator(".sr-tv__centre"), top=table.locator(".sr-tv__top"), bottom=table.locator(".sr-tv__seat--bottom"), next=step_next)
+
+
+# Endings of the six-player format (Triple Somerset): five other seats and a six-card trick.
+SIX = sorted(i for i, r in RECORDS.items() if r["kind"] == "ending" and r["steps"][0]["table"]["players"] == 6)
+
+
+@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("pid", SIX)
+def test_a_six_player_ending_keeps_its_task_contract_trick_and_hand_on_one_screen(open_page: Any, view: str, pid: str) -> None:
+    rec = RECORDS[pid]
+    page, _ = open_page(TRAINER + f"?p={pid}", **VIEWS[view])
+    expect(page.locator(".sr-trainer__title")).to_have_text(rec["heading"])
+    settled(page)
+    board = page.locator(".sr-trainer__board")
+    contract = board.locator(".sr-contract")
+    trick = board.locator(".sr-tv__centre")
+    hand = board.locator(".sr-tv__seat--bottom")
+    shot(page, f"trainer-{pid}", view)
+    in_view(page, task=page.locator(".sr-trainer__question"), contract=contract, trick=trick, hand=hand)
+
+    first = rec["steps"][0]
+    wrong = next((c["value"] for c in first["choices"] if c["value"] not in first["answer"]), None)
+    if wrong is not None:
+        tap(page, view, page.locator(f'.sr-trainer__choice[data-value="{wrong}"]'))
+        verdict = page.locator(".sr-trainer__verdictline")
+        expect(verdict).to_contain_text("Wrong.")
+        step_next = page.get_by_role("button", name="Next card of the line")
+        in_view(page, table=board.locator(".sr-tv"), next=step_next, verdict=verdict)
+        shot(page, f"trainer-{pid}-wrong", view)

@@ -81,9 +81,12 @@ export class TrainerBoard {
     return teams ? teams.find((x) => x.includes(seat)) || [seat] : [seat];
   }
 
+  // A side in the contract bar: "your side" and, facing it in a partnership game, "the others"
+  // (as in the guided deal); with more than two sides, each other side by its seats.
   sideName(team) {
-    const you = this._table.you;
-    if (team.includes(you)) return team.length > 1 ? "your side" : "you";
+    const t = this._table;
+    if (team.includes(t.you)) return team.length > 1 ? "your side" : "you";
+    if (team.length > 1 && Array.isArray(t.teams) && t.teams.length === 2) return "the others";
     return team.length > 1 ? `seats ${team.map((s) => s + 1).join(" and ")}` : seatName(team[0]);
   }
 
