@@ -13,7 +13,7 @@ from somerset.service.table import sit_down
 
 ENGINE_TIMEOUT = 120_000
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "color_scheme": "dark"}
-SAMPLES = 40  # CALL_REVIEW_SAMPLES in widgets/play/table.js
+SAMPLES = 40  # CALL_REVIEW_SAMPLES in widgets/play/calls-measured.js
 
 
 def played_out(seed: int) -> dict[str, Any]:

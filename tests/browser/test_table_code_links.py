@@ -1,5 +1,5 @@
 """A link whose `rules=` is a ruleset code (a table's own rules) opens the tools a table uses under
-those rules: the trick resolver, the score calculator and Play a deal, on a phone. The ruleset choice
+those rules: the trick resolver, the score calculator, the score pad and Play a deal, on a phone. The ruleset choice
 names the table and its base, every answer is the engine's under the code (computed here with
 somerset.api), and the address keeps the code. A code the engine refuses gets a notice with the
 engine's reason and names the ruleset shown instead."""
@@ -64,8 +64,9 @@ def test_the_trick_resolver_under_a_code_gives_the_composed_rules_verdict(open_p
     expect(widget.locator(".sr-notice")).to_be_hidden()
     # The select may be too narrow for the name: the line under it names the rules in full.
     expect(widget.locator(".sr-table-rules")).to_have_text("Our table: Parker 1947 with 2 changes.")
-    # A table's rules are kept by their link, not remembered as the device's ruleset.
-    expect(widget.get_by_role("button", name="Our table")).to_be_disabled()
+    # A link's table rules are not kept on the device until the reader presses "Our table".
+    expect(widget.get_by_role("button", name="Our table")).to_be_enabled()
+    expect(widget.get_by_role("button", name="Our table")).to_have_attribute("aria-pressed", "false")
     assert re.search(rf"[?&]rules={re.escape(code)}(&|$)", page.url), page.url
     in_view(page, rules=widget.locator(".sr-table-rules"), winner=winner, condition=condition)
 
@@ -141,9 +142,26 @@ def test_a_code_the_engine_refuses_is_named_and_the_base_is_shown(open_page: Any
         page.close()
 
 
-def test_the_score_pad_names_a_code_it_does_not_play(open_page: Any) -> None:
-    page, _ = open_page("tools/pad/?rules=parker-1947~v1~set.bid", **PHONE)
-    notice = page.locator("somerset-pad .sr-notice").first
-    expect(notice).to_contain_text("plays the surveyed rulesets only, not a table's own rules", timeout=ENGINE_TIMEOUT)
-    expect(notice).to_contain_text("showing Parker 1947 instead")
-    expect(chosen(page, "somerset-pad")).to_have_text("Parker 1947")
+def test_the_score_pad_scores_a_set_by_the_tables_penalty(open_page: Any) -> None:
+    table = composed("parker-1947~v1~set.bid")
+    code = table["code"]
+    deals = [{"bidder": 0, "bid": 15, "points": [12, 12]}]
+    expected = engine(cmd="pad", rules=code, names=["We", "They"], deals=deals)
+    base = engine(cmd="pad", rules="parker-1947", names=["We", "They"], deals=deals)
+    assert expected["totals"] != base["totals"]  # the set is charged the bid, not twice the shortfall
+    page, _ = open_page(f"tools/pad/?rules={code}", **PHONE)
+    pad = page.locator("somerset-pad")
+    expect(chosen(page, "somerset-pad")).to_have_text(label(table), timeout=ENGINE_TIMEOUT)
+    expect(pad.locator(".sr-notice")).to_be_hidden()
+    add = pad.get_by_role("button", name="Add the deal")
+    expect(add).to_be_enabled(timeout=ENGINE_TIMEOUT)
+    pad.get_by_label("Bid won by").select_option(label="We")
+    pad.get_by_label("Bid", exact=True).fill("15")
+    boxes = pad.locator(".sr-pad__points input")
+    boxes.nth(0).fill("12")
+    boxes.nth(1).fill("12")
+    add.click()
+    totals = pad.locator(".sr-pad__totals dd")
+    expect(totals).to_have_text([str(t).replace("-", "\u2212") for t in expected["totals"]])
+    assert re.search(rf"[?&]rules={re.escape(code)}(&|$)", page.url), page.url
+    in_view(page, totals=pad.locator(".sr-pad__totals"), add=add)

@@ -74,6 +74,21 @@ test("every value is written with its version and read back", () => {
   assert.ok(back.games[0].answer, "a saved answer of the pad's shape, for the game's own request, is kept");
 });
 
+test("a table's own rules (a ruleset code) are kept as the ruleset and as a game's rules; a damaged one is set aside", () => {
+  const code = "parker-1947~v1~rover_play.any-time~target.50~name.T3VyIHRhYmxl";
+  assert.ok(S.write(S.RULESET, code).ok);
+  assert.deepEqual(JSON.parse(store.getItem("somerset.ruleset")), { version: 1, ruleset: code });
+  assert.equal(S.read(S.RULESET).value, code);
+  assert.ok(S.write(PADS, { current: "gabcd1234", games: [{ ...game(), rules: code }] }).ok);
+  assert.equal(S.read(PADS).value.games[0].rules, code);
+  for (const bad of ["parker-1947~", "parker-1947~v1~a b", "~v1~target.50", "parker-1947~v1~<b>"]) {
+    store.setItem("somerset.ruleset", JSON.stringify({ version: 1, ruleset: bad }));
+    assert.equal(S.read(S.RULESET).value, null, bad);
+    assert.equal(G.cleanGame({ ...game(), rules: bad }), null, bad);
+  }
+  S.clearNote(S.RULESET); // the sentences about what was set aside are this test's own
+});
+
 test("earlier shapes are migrated: the bare ruleset id, the bare list of own puzzles", () => {
   store.setItem("somerset.ruleset", "hodges-1913");
   assert.deepEqual(S.read(S.RULESET), { value: "hodges-1913", note: null });

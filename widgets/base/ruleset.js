@@ -13,8 +13,17 @@ import { clear, h } from "./dom.js";
 // storage.js, and the "Our table" field says so (noteFor(RULESET)).
 const RULESET_CHANGED = "somerset-ruleset-changed";
 
-export function rememberedRuleset() {
-  return readStored(RULESET).value;
+// The remembered ruleset may be a table's own rules (their code); a tool that plays the surveyed
+// rulesets only asks without `codes` and gets the rules they change (the code's base).
+export function rememberedRuleset({ codes = false } = {}) {
+  const value = readStored(RULESET).value;
+  return value && !codes && isCode(value) ? value.split(CODE_MARK)[0] : value;
+}
+
+// The remembered table's own rules (their code), or null when the reader's table plays a book.
+export function rememberedCode() {
+  const value = readStored(RULESET).value;
+  return value && isCode(value) ? value : null;
 }
 
 // Remember the reader's ruleset (null forgets it): {ok, problem} from storage.js.
@@ -145,23 +154,26 @@ export class RulesetChoice {
 
   update() {
     const v = this.select.value;
-    // A table's own rules travel in their link (the code), not in this device's choice.
     const code = isCode(v);
-    const usable = Boolean(this.rulesets) && v !== "all" && v !== "" && !code;
-    const mine = rememberedRuleset();
+    const usable = Boolean(this.rulesets) && v !== "all" && v !== "";
+    const mine = rememberedRuleset({ codes: true });
     const pressed = usable && mine === v;
+    // The reader's table plays its own rules and this tool did not read them (it plays the
+    // surveyed rulesets only): it shows the rules they change, and says so.
+    const own = rememberedCode();
+    const unread = own && !(this.rulesets || []).some((r) => r.id === own) && v === own.split(CODE_MARK)[0];
     this.toggle.disabled = !usable;
     this.toggle.setAttribute("aria-pressed", String(pressed));
     this.toggle.title = pressed
       ? `Your table plays ${this.name(v)}: every tool opens with it. Press to forget.`
-      : usable
-        ? `Press to open every tool with ${this.name(v)} on this device.`
-        : code
-          ? "A table's own rules are kept by their link: share or bookmark it."
+      : unread
+        ? `Press to make ${this.name(v)} as the book has it your table's rules on this device, in place of your own.`
+        : usable
+          ? `Press to open every tool with ${this.name(v)} on this device.`
           : "Choose one ruleset to make it your table's.";
     const chosen = code ? (this.rulesets || []).find((r) => r.id === v) : null;
-    this.table.hidden = !(chosen && chosen.table);
-    this.table.textContent = this.table.hidden ? "" : `${chosen.short_name}.`;
+    this.table.hidden = !((chosen && chosen.table) || unread);
+    this.table.textContent = chosen && chosen.table ? `${chosen.short_name}.` : unread ? `Your table's own rules change ${this.name(v)}: this tool shows the book's rules.` : "";
     // What storage said: a choice not kept, or one kept before that could not be read.
     const problem = this._problem || noteFor(RULESET);
     if (!this._problem && problem) noteShown(RULESET);
@@ -173,8 +185,8 @@ export class RulesetChoice {
 
   flip() {
     const v = this.select.value;
-    if (!v || v === "all" || isCode(v)) return;
-    const forgetting = rememberedRuleset() === v;
+    if (!v || v === "all") return;
+    const forgetting = rememberedRuleset({ codes: true }) === v;
     const result = rememberRuleset(forgetting ? null : v);
     this._problem = result.ok ? null : `${forgetting ? "Not forgotten" : `${this.name(v)} is not remembered`}: ${result.problem}.`;
     if (result.ok) clearNote(RULESET);

@@ -1,6 +1,6 @@
 // The shared base of every widget: the Widget class (state from the address or attributes, life
 // cycle, asking the engine, the status box) and defineWidget(tag, class). A widget subclasses
-// Widget with static `fields` (and `defaults`, `remembersRuleset`), build(), onReady() and, when it
+// Widget with static `fields` (and `defaults`, `remembersRuleset`, `readsCodes`), build(), onReady() and, when it
 // needs them, problem(), prepare() and firstControl(); it gets this.wanted, saveState(values),
 // statusBox(), liveRegion() and announce(text), ask(request), askAhead(request), prepared(),
 // wantsEngine() and showProblem(error). It passes on the pieces beside it (dom.js, build-data.js,
@@ -11,7 +11,7 @@ import { engine, earlyWorkerWaiting, whenPageIdle } from "../engine/engine.js";
 import { addressParams, writeAddress } from "./address.js";
 import { fixedAnswers } from "./build-data.js";
 import { h, replace } from "./dom.js";
-import { rememberedRuleset } from "./ruleset.js";
+import { isCode, rememberedRuleset } from "./ruleset.js";
 import { engineStatus } from "./status-box.js";
 
 // The shared pieces, each from its own file, for the widgets that import them from here.
@@ -38,6 +38,7 @@ export class Widget extends HTMLElement {
   static fields = [];
   static defaults = {};
   static remembersRuleset = false;
+  static readsCodes = false; // a table's own rules (a ruleset code) as its ruleset
 
   connectedCallback() {
     if (!this._built) {
@@ -85,7 +86,9 @@ export class Widget extends HTMLElement {
   async prepare() {}
   async onReady() {}
   wantsEngine() {
-    return this.hasAttribute("permalink") && this.stateFromAddress;
+    // A table's own rules kept on the device (a code) are read by the engine, as a link's are.
+    const keptCode = this.constructor.readsCodes && !this.stateFromAddress && isCode(this.wanted && this.wanted.rules);
+    return (this.hasAttribute("permalink") && this.stateFromAddress) || keptCode;
   }
 
   // prepare(), once, as soon as the build's fixed answers have arrived (or failed to: then the
@@ -116,7 +119,7 @@ export class Widget extends HTMLElement {
     const wanted = {};
     for (const f of fields) wanted[f] = (this.stateFromAddress ? fromAddress[f] : this.getAttribute(f)) ?? "";
     if (remembersRuleset && fields.includes("rules") && !this.stateFromAddress && (this.hasAttribute("permalink") || !wanted.rules)) {
-      wanted.rules = rememberedRuleset() || wanted.rules;
+      wanted.rules = rememberedRuleset({ codes: this.constructor.readsCodes }) || wanted.rules;
     }
     for (const [f, value] of Object.entries(defaults)) if (!wanted[f]) wanted[f] = value;
     this.wanted = wanted;

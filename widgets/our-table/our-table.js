@@ -3,10 +3,11 @@
 // some of its rules to a value another ruleset of the same pack uses, and gives it a name. Each
 // change is explained under its field with the rule it brings and where it comes from; the engine
 // writes the code, which the address keeps (so the page reads its own link back) and the tools'
-// links carry. The card of the changes, with the link's QR code, prints for the table.
+// links carry; "Our table" keeps them on the device, so every tool opens with them. The card of
+// the changes, with the link's QR code, prints for the table.
 
 import { Widget, askOnce, citationLink, clear, defineWidget, h, interpretationNote, nextId, replace } from "../base/ui.js";
-import { isCode, tableRulesLabel } from "../base/ruleset.js";
+import { isCode, rememberRuleset, rememberedRuleset, tableRulesLabel } from "../base/ruleset.js";
 import { QR_MOST, qrOf } from "../views/qr-code.js";
 
 const DEFAULT_BASE = "parker-1947";
@@ -14,7 +15,9 @@ const DEFAULT_BASE = "parker-1947";
 const TOOLS = [
   ["Trick resolver", "../trick/"],
   ["Score calculator", "../score/"],
+  ["Score pad", "../pad/"],
   ["Play a deal", "../play/"],
+  ["Same deal, every ruleset", "../samedeal/"],
 ];
 const TYPING_MS = 400;
 
@@ -34,6 +37,8 @@ function fromWords(value, rulesets, base) {
 class SomersetOurTable extends Widget {
   static fields = ["rules"];
   static defaults = { rules: DEFAULT_BASE };
+  static remembersRuleset = true;
+  static readsCodes = true;
 
   build() {
     this._id = nextId("our-table");
@@ -241,9 +246,45 @@ class SomersetOurTable extends Widget {
         h("label", { for: share.id }, "A link to these rules"),
         h("div", { class: "sr-inline" }, share, h("button", { type: "button", class: "md-button", onclick: () => this.copyLink(share) }, "Copy"), h("button", { type: "button", class: "md-button", onclick: () => window.print() }, "Print the card")),
       ),
+      this.keepField(rules),
     );
     this._result.append(this.qrFigure(link.href));
     this.announce(`${label}. ${answer.changes.length} ${answer.changes.length === 1 ? "change" : "changes"}.`);
+  }
+
+  // "Our table": these rules kept on this device, so that every tool opens with them (the tools
+  // that play the books' rules only show the book they change, and say so).
+  keepField(rules) {
+    const id = `${this._id}-keep`;
+    const hint = h("p", { class: "sr-hint", id: `${id}-hint`, role: "status" });
+    const button = h(
+      "button",
+      { type: "button", class: "md-button sr-ourtable", id, "aria-describedby": hint.id, onclick: () => this.keep(rules, button, hint) },
+      h("span", { class: "sr-ourtable__mark", "aria-hidden": "true" }),
+      h("span", { class: "sr-ourtable__text" }, "Our table"),
+    );
+    this.showKept(rules, button, hint);
+    return h("div", { class: "sr-field sr-our-table__keep" }, h("div", { class: "sr-inline" }, button), hint);
+  }
+
+  showKept(rules, button, hint, problem = "") {
+    const mine = rememberedRuleset({ codes: true });
+    const kept = mine === rules;
+    button.setAttribute("aria-pressed", String(kept));
+    hint.textContent =
+      problem ||
+      (kept
+        ? "Kept on this device: every tool opens with these rules. The puzzle trainer, Learn and the rulings show the book they change. Press to forget."
+        : mine
+          ? "This device keeps other rules for your table: press to keep these instead."
+          : "Press to open every tool with these rules on this device.");
+  }
+
+  keep(rules, button, hint) {
+    const forgetting = rememberedRuleset({ codes: true }) === rules;
+    const result = rememberRuleset(forgetting ? null : rules);
+    this.showKept(rules, button, hint, result.ok ? "" : `${forgetting ? "Not forgotten" : "Not kept"}: ${result.problem}.`);
+    if (result.ok) this.announce(forgetting ? "Forgotten on this device." : "Kept on this device: every tool opens with these rules.");
   }
 
   // The link as a QR code, on the card (it prints with it), drawn once the encoder is in.

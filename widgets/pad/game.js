@@ -4,7 +4,7 @@
 // scores it (answerCovers, answerPrefix, answerWords), and its deals as a link writes them
 // (dealsToText, dealsFromText). Unit-tested under Node (tests/js/storage.test.mjs).
 
-import { KEYS, LIMITS, RULESET_ID } from "../store/keys.js";
+import { KEYS, LIMITS, isRulesetName } from "../store/keys.js";
 
 const isObject = (x) => Boolean(x) && typeof x === "object" && !Array.isArray(x);
 const whole = (x, most = Number.MAX_SAFE_INTEGER) => Number.isInteger(x) && x >= 0 && x <= most;
@@ -204,7 +204,7 @@ export function newGameId(now = Date.now(), random = Math.random) {
 
 // One game from storage, or null when it cannot be one.
 export function cleanGame(g) {
-  if (!isObject(g) || !text(g.id) || !GAME_ID.test(g.id) || !text(g.rules) || !RULESET_ID.test(g.rules)) return null;
+  if (!isObject(g) || !text(g.id) || !GAME_ID.test(g.id) || !isRulesetName(g.rules)) return null;
   const deals = cleanDeals(g.deals);
   const names = cleanNames(g.names);
   if (!deals || names === undefined) return null;

@@ -7,7 +7,7 @@
 // the files beside it (games.js, scoring.js, settings.js, deal-form.js, drawing.js, share.js, and
 // game.js: the game without the page). How the pad behaves: develop/runtime.md, "The score pad".
 
-import { RulesetChoice, Widget, defineWidget, fixedAnswers, h, nextId, replace, rulesetList } from "../base/ui.js";
+import { RulesetChoice, Widget, defineWidget, fixedAnswers, h, nextId, replace, rulesetList, withTableRules } from "../base/ui.js";
 import { LIMITS, noteShown, onChange, read } from "../store/storage.js";
 import { PADS } from "./stored-games.js";
 import { dealsFromText, dealsToText, requestKey } from "./game.js";
@@ -28,6 +28,7 @@ class SomersetPad extends Widget {
   // device's games is shown from what was saved, without the engine.
   static defaults = { rules: DEFAULT_RULES };
   static remembersRuleset = true;
+  static readsCodes = true;
 
   build() {
     const id = nextId("pad");
@@ -227,11 +228,12 @@ class SomersetPad extends Widget {
   }
 
   async fillInputs() {
-    this._rulesets = await rulesetList();
     const notices = [];
+    const table = await withTableRules(await rulesetList(), this._state.rules, DEFAULT_RULES, notices);
+    this._rulesets = table.rulesets;
     const before = { ...this._state };
     const covered = this.scored();
-    this._choice.fill(this._rulesets, this._state.rules, DEFAULT_RULES, notices);
+    this._choice.fill(this._rulesets, table.wanted, DEFAULT_RULES, notices);
     this._state.rules = this._rules.value;
     this.fillSettings(notices);
     this.rekey(before, covered);

@@ -16,6 +16,11 @@ export const settings = {
   // the engine takes by default, so the engine's answer stays the game's.
   applySettings(notices = []) {
     if (!this._rulesets) return;
+    // A game kept under a table's own rules not in the lists yet: the engine reads their code.
+    if (!this._rulesets.some((r) => r.id === this._state.rules)) {
+      this.fillInputs();
+      return;
+    }
     const before = { ...this._state };
     const covered = this.scored();
     this._rules.value = this._state.rules;

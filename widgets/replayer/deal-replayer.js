@@ -22,6 +22,7 @@ import {
   nextSeed,
   replace,
   rulesetList,
+  withTableRules,
 } from "../base/ui.js";
 import "../views/replay.js";
 
@@ -32,6 +33,7 @@ class SomersetDeal extends Widget {
   static fields = FIELDS;
   static defaults = { rules: DEFAULT_RULES, seed: "1" };
   static remembersRuleset = true;
+  static readsCodes = true;
 
   build() {
     const id = nextId("deal");
@@ -107,9 +109,10 @@ class SomersetDeal extends Widget {
   // The inputs, from the build's fixed data: usable while the engine downloads.
   async prepare() {
     this._limits = await engineLimits();
-    this._rulesets = await rulesetList();
     const notices = [];
-    this._choice.fill(this._rulesets, this._wanted.rules, DEFAULT_RULES, notices);
+    const table = await withTableRules(await rulesetList(), this._wanted.rules, DEFAULT_RULES, notices);
+    this._rulesets = table.rulesets;
+    this._choice.fill(this._rulesets, table.wanted, DEFAULT_RULES, notices);
     this.fillFormats(this._wanted.format, notices);
     this._notice.hidden = notices.length === 0;
     this._notice.textContent = notices.join(" ");

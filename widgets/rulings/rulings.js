@@ -10,6 +10,7 @@
 
 import { RULESET, onChange } from "../store/storage.js";
 import { defineWidget, h, nextId, rememberRuleset, rememberedRuleset, replace, waitsForPage } from "../base/ui.js";
+import { rememberedCode } from "../base/ruleset.js";
 
 const CHANGED = "somerset-ruleset-changed"; // ui.js's event after rememberRuleset()
 
@@ -118,9 +119,12 @@ class SomersetRulings extends HTMLElement {
     const on = Boolean(this._shown && id);
     const name = (this._list.find((r) => r.id === id) || {}).name || "";
     this._switch.setAttribute("aria-checked", String(on));
+    // The reader's table plays its own rules (a code): the answers here are the book's they change.
+    const own = rememberedCode();
+    const changed = own && id && own.split("~")[0] === id ? `Your table's own rules change ${name}: these are the book's answers. ` : "";
     this._hint.textContent =
       this._problem ||
-      (on
+      changed + (on
         ? `Each question shows ${name}'s answer only; “All answers” under it shows every ruleset's.`
         : id
           ? `Every ruleset's answers are shown. Turn on Our table only for ${name}'s alone.`

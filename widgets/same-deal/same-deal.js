@@ -1,11 +1,11 @@
 // <somerset-samedeal permalink rules="parker-1947,somersetcards-com" seed="1">: one deal under
-// several rulesets. The deal is played under the first ruleset (by the bots, as the reader played
-// it at the table, or from a pasted record); the engine deals the same cards under each other
-// ruleset, follows that play while the rules allow and lets the bots play on where a ruleset parts
-// (the `samedeal` request). One line per ruleset's ending comes first, then every parting with its
-// rule and citation, and a step-by-step replay. The address keeps the rulesets, players, seed,
-// dealer, the bots' version and the play. In full: develop/runtime.md, "Learn, the guided deals,
-// the trainer and Same deal".
+// several rulesets. The deal is played under the first ruleset (or a table's own rules, their code)
+// by the bots, as the reader played it at the table, or from a pasted record; the engine deals the
+// same cards under each other ruleset, follows that play while the rules allow and lets the bots
+// play on where a ruleset parts (the `samedeal` request). One line per ruleset's ending comes
+// first, then every parting with its rule and citation, and a step-by-step replay. The address
+// keeps the rulesets, players, seed, dealer, the bots' version and the play. In full:
+// develop/runtime.md, "Learn, the guided deals, the trainer and Same deal".
 
 import {
   RulesetChoice,
@@ -25,12 +25,14 @@ import {
   packInfo,
   replace,
   rulesetList,
+  withTableRules,
   seatName,
   seatText,
   signed,
 } from "../base/ui.js";
 import "../views/replay.js";
 import { visibleBand } from "../base/in-view.js";
+import { isCode } from "../base/ruleset.js";
 import { contractBar, tableView } from "../views/table-view.js";
 
 const DEFAULT_RULES = "parker-1947";
@@ -67,13 +69,15 @@ class SomersetSamedeal extends Widget {
   static fields = ["rules", "format", "seed", "dealer", "moves", "play", "bots"];
   static defaults = { rules: [DEFAULT_RULES, ...DEFAULT_OTHERS].join(","), seed: "1" };
   static remembersRuleset = true;
+  static readsCodes = true;
 
   build() {
     const id = nextId("samedeal");
     this._id = id;
     this.classList.add("sr-samedeal-root");
     this._seq = 0;
-    const wanted = String(this.wanted.rules).split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+    // A table's code keeps its case (its name); a ruleset's id is read in any case.
+    const wanted = String(this.wanted.rules).split(",").map((s) => (isCode(s) ? s.trim() : s.trim().toLowerCase())).filter(Boolean);
     this._wantedRules = wanted;
     this._moves = this.stateFromAddress && this.wanted.moves ? movesFromText(this.wanted.moves) : null;
     this._play = this.stateFromAddress && this.wanted.play ? this.wanted.play : null;
@@ -135,10 +139,13 @@ class SomersetSamedeal extends Widget {
   // The inputs, from the build's fixed data: usable while the engine downloads.
   async prepare() {
     this._limits = await engineLimits();
-    this._rulesets = await rulesetList();
     const notices = [];
-    const known = (name) => this._rulesets.find((r) => r.id === name || (r.aliases || []).includes(name));
-    const first = this._wantedRules[0] || DEFAULT_RULES;
+    const table = await withTableRules(await rulesetList(), this._wantedRules[0] || DEFAULT_RULES, DEFAULT_RULES, notices);
+    this._rulesets = table.rulesets;
+    // The rulesets to compare with are the books (a table's own rules are played, not ticked).
+    this._books = this._rulesets.filter((r) => !r.table);
+    const known = (name) => this._books.find((r) => r.id === name || (r.aliases || []).includes(name));
+    const first = table.wanted;
     this._choice.fill(this._rulesets, first, DEFAULT_RULES, notices);
     const others = [];
     for (const name of this._wantedRules.slice(1, 24)) {
@@ -146,7 +153,9 @@ class SomersetSamedeal extends Widget {
       if (r) others.push(r.id);
       else notices.push(`There is no ruleset called “${name.slice(0, 40)}”; it is left out.`);
     }
-    this.fillOthers(others.length || this._wantedRules.length > 1 ? others : DEFAULT_OTHERS);
+    // Under a table's own rules the book they change is compared by default.
+    const own = this._rulesets.find((r) => r.id === this._choice.value && r.table);
+    this.fillOthers(others.length || this._wantedRules.length > 1 ? others : own ? [own.table.base, ...DEFAULT_OTHERS] : DEFAULT_OTHERS);
     this.fillFormats(this.wanted.format, notices);
     // the link's dealer (readers' numbering; none: seat 1), or the last seat for the form's deal
     this._linkDealer = this.stateFromAddress || this.hasAttribute("dealer") ? this.wanted.dealer : undefined;
@@ -183,7 +192,7 @@ class SomersetSamedeal extends Widget {
   fillOthers(checked) {
     const on = new Set(checked);
     clear(this._others);
-    this._picks = this._rulesets.map((r) => {
+    this._picks = this._books.map((r) => {
       const box = h("input", { type: "checkbox", id: `${this._id}-pick-${r.id}`, value: r.id, checked: on.has(r.id) });
       this._others.append(h("label", { class: "sr-samedeal__pick", for: box.id }, box, h("span", {}, `${r.short_name}`, h("span", { class: "sr-samedeal__pack" }, ` (${r.deck})`))));
       return box;

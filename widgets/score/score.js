@@ -19,6 +19,7 @@ class SomersetScore extends Widget {
   static fields = FIELDS;
   static defaults = { rules: DEFAULT_RULES };
   static remembersRuleset = true;
+  static readsCodes = true;
 
   build() {
     const id = nextId("score");

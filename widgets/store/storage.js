@@ -9,7 +9,7 @@
 // a write re-reads first (update) and refuses what it would not read back (readsBack). Why and how:
 // develop/runtime.md, "What the browser keeps".
 
-import { ID, KEYS, LIMITS, RULESET_ID } from "./keys.js";
+import { ID, KEYS, LIMITS, RULESET_ID, isRulesetName } from "./keys.js";
 
 export { KEYS, LIMITS };
 
@@ -209,7 +209,7 @@ export const RULESET = Object.freeze({
   version: 1,
   what: "the ruleset your table plays",
   empty: () => null,
-  clean: (data) => (text(data.ruleset) && RULESET_ID.test(data.ruleset) ? { value: data.ruleset, dropped: 0 } : null),
+  clean: (data) => (isRulesetName(data.ruleset) ? { value: data.ruleset, dropped: 0 } : null),
   // the earlier bare id, as stored without JSON
   migrate: (data, raw) => (RULESET_ID.test(raw) ? { value: raw, dropped: 0 } : null),
   encode: (v) => (v ? { version: 1, ruleset: v } : null),

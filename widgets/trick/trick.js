@@ -41,6 +41,7 @@ class SomersetTrick extends Widget {
   static fields = ["rules", "trump", "cards", "held"];
   static defaults = { rules: DEFAULT_RULES };
   static remembersRuleset = true;
+  static readsCodes = true;
 
   build() {
     const id = nextId("trick");

@@ -26,8 +26,10 @@ import {
 import { BestPlay } from "./best-play.js";
 import { contractBar, tableView } from "./table-view.js";
 import { bringIntoView, keepPillOff } from "../base/in-view.js";
+import { isCode } from "../base/ruleset.js";
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,159}$/;
+const RULES = (text) => NAME.test(text) || isCode(text); // a ruleset's id, or a table's own rules' code (the engine reads it)
 const SEED = /^\d{1,20}$/;
 const DEALER = /^[1-9]\d{0,2}$/; // readers' numbering: seat 1 is the engine's 0
 
@@ -53,10 +55,10 @@ class SomersetReplay extends Widget {
     } else if (this._example) {
       this._mode = "example";
       if (!NAME.test(this._example)) problem = `the example “${shortText(this._example)}” is not a valid name`;
-      else if (this._rules && !NAME.test(this._rules)) problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
+      else if (this._rules && !RULES(this._rules)) problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
     } else {
       this._mode = "deal";
-      if (!NAME.test(this._rules)) problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
+      if (!RULES(this._rules)) problem = `the ruleset “${shortText(this._rules)}” is not a valid name`;
       else if (!SEED.test(this._seed)) problem = `the seed “${shortText(this._seed)}” is not a whole number`;
       else if (this._format && !NAME.test(this._format)) problem = `the format “${shortText(this._format)}” is not a valid name`;
       else if (this._dealer && !DEALER.test(this._dealer)) problem = `the dealer “${shortText(this._dealer)}” is not a seat number (seats count from 1)`;

@@ -8,7 +8,7 @@
 // deal) give the reader's seat and what the bid must beat. It asks in slices (the `advise` request
 // carries on from the deals it has played), so the figures sharpen while the reader watches.
 
-import { RulesetChoice, Widget, advisedCall, clear, defineWidget, fillFormatSelect, formatOf, h, nextId, packInfo, replace, rulesetList, seatName, signed } from "../base/ui.js";
+import { RulesetChoice, Widget, advisedCall, clear, defineWidget, fillFormatSelect, formatOf, h, nextId, packInfo, replace, rulesetList, seatName, signed, withTableRules } from "../base/ui.js";
 import { bringIntoView, fitsBand } from "../base/in-view.js";
 import { CardPad } from "../views/card-pad.js";
 
@@ -63,6 +63,7 @@ class SomersetWorth extends Widget {
   static fields = FIELDS;
   static defaults = { rules: DEFAULT_RULES, hand: EXAMPLE };
   static remembersRuleset = true;
+  static readsCodes = true;
 
   build() {
     const id = nextId("worth");
@@ -147,9 +148,10 @@ class SomersetWorth extends Widget {
 
   // The inputs, from the build's fixed data: usable while the engine downloads.
   async prepare() {
-    this._rulesets = await rulesetList();
     const notices = [];
-    this._choice.fill(this._rulesets, this._rules.value || this._wanted.rules, DEFAULT_RULES, notices);
+    const table = await withTableRules(await rulesetList(), this._rules.value || this._wanted.rules, DEFAULT_RULES, notices);
+    this._rulesets = table.rulesets;
+    this._choice.fill(this._rulesets, table.wanted, DEFAULT_RULES, notices);
     fillFormatSelect(this._format, this.ruleset(), this._wanted.format, notices, "", (f) => `${f.label} (${f.points_per_deal} points)`);
     this._wanted.format = "";
     this._notice.hidden = notices.length === 0;
