@@ -1,9 +1,10 @@
 """A table's own rules kept on the device ("Our table" on the composing page's card), on a 360 x 740
 touch phone and a desktop: the score pad, What is my hand worth?, the deal replayer, the trick
 resolver and Same deal open with them (the pad scores and ends the game at the table's own target
-and keeps the game under the code across a reload; Same deal compares them with their book); the
-puzzle trainer and the rulings, which play the books' rules only, show the book the rules change
-and say so; pressing again forgets them."""
+and keeps it under the code across a reload; Same deal compares them with their book); the rulings
+answer each question by them (the engine's answers, with the text each rule comes from); the
+puzzle trainer, which plays the books' rules only, shows the book they change and says so;
+pressing again forgets them."""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ def go(page: Any, path: str) -> None:
 
 @pytest.mark.parametrize("screen", sorted(SCREENS))
 def test_every_tool_opens_with_the_kept_rules_and_the_pad_plays_to_their_target(open_page: Any, screen: str) -> None:
-    code = engine(cmd="compose", rules="parker-1947", set={"target": "50"}, name="The Friday table")["code"]
-    label = "The Friday table: Parker 1947 with 1 change"
+    code = engine(cmd="compose", rules="parker-1947", set={"target": "50", "rover_play": "any-time"}, name="The Friday table")["code"]
+    label = "The Friday table: Parker 1947 with 2 changes"
     page, _ = open_page(OUR_TABLE + f"?rules={code}", **SCREENS[screen])
     card = page.locator("somerset-our-table .sr-our-table__card")
     expect(card.locator("code")).to_have_text(code, timeout=ENGINE_TIMEOUT)
@@ -42,7 +43,7 @@ def test_every_tool_opens_with_the_kept_rules_and_the_pad_plays_to_their_target(
     expect(keep).to_have_attribute("aria-pressed", "false")
     keep.click()
     expect(keep).to_have_attribute("aria-pressed", "true")
-    expect(card.locator(".sr-our-table__keep .sr-hint")).to_contain_text("Kept on this device: every tool opens with these rules.")
+    expect(card.locator(".sr-our-table__keep .sr-hint")).to_contain_text("Kept on this device: every tool opens with these rules, and the rulings answer by them.")
     in_view(page, keep=keep, hint=card.locator(".sr-our-table__keep .sr-hint"))
     assert json.loads(page.evaluate("() => localStorage.getItem('somerset.ruleset')")) == {"version": 1, "ruleset": code}
 
@@ -89,8 +90,24 @@ def test_every_tool_opens_with_the_kept_rules_and_the_pad_plays_to_their_target(
     go(page, "puzzles/trainer/")
     trainer = page.locator("somerset-trainer")
     expect(trainer.locator(".sr-table-rules")).to_have_text("Your table's own rules change Parker 1947: this tool shows the book's rules.", timeout=ENGINE_TIMEOUT)
+    # The rulings: each question answered by the table's own rules (the engine's answer under the
+    # code), with the text the rule comes from: here the table's 0/0, somersetgame.com's.
     go(page, "rulings/")
-    expect(page.locator("somerset-rulings .sr-hint").first).to_contain_text("Your table's own rules change Parker 1947: these are the book's answers.")
+    expect(page.locator("somerset-rulings .sr-hint").first).to_contain_text(f"Each question shows your table's own answer only ({label})", timeout=ENGINE_TIMEOUT)
+    table = engine(cmd="rulings", rules=code)
+    book = engine(cmd="rulings", rules="parker-1947")
+    ours = {a["id"]: a for a in table["rulings"]}["rover-holding-suit"]
+    assert ours["short"] != {a["id"]: a for a in book["rulings"]}["rover-holding-suit"]["short"]
+    answers = page.locator("ul.sr-ruling-answers[data-ruling='rover-holding-suit']")
+    line = answers.locator("xpath=preceding-sibling::div[contains(@class, 'sr-ruling-ours')][1]")
+    expect(line).to_contain_text(f"The Friday table: {ours['short']} (from {ours['citation']['label']})")
+    expect(answers).to_be_hidden()
+    line.get_by_role("button", name="The books' answers").click()
+    expect(answers.locator("li").first).to_contain_text(f"{ours['short'][0].upper()}{ours['short'][1:]}: The Friday table (your table's own rules)")
+    why = page.locator("details.sr-ruling-why[data-ruling='rover-holding-suit']")
+    expect(why.locator("summary")).to_have_text("Why, for The Friday table")
+    why.locator("summary").click()
+    expect(why.locator("li.sr-ruling-why__table")).to_contain_text(ours["detail"])
 
     # Forgotten from the card: the tools open with the book again.
     go(page, OUR_TABLE)

@@ -455,3 +455,20 @@ def _add() -> None:
 
 if __name__ == "__main__" and "--add" in sys.argv:
     _add()
+
+
+def test_the_rulings_request_answers_every_ruling_under_a_book_or_a_tables_code() -> None:
+    from somerset.teaching.rulings import RULINGS, answer_all
+
+    book = api.dispatch({"cmd": "rulings", "rules": "parker-1947"})
+    expected = {ruling.id: dict(answer_all(ruling)) for ruling in RULINGS}
+    parker = get_ruleset("parker-1947")
+    assert [a["id"] for a in book["rulings"]] == [r.id for r in RULINGS]
+    assert all(a["short"] == expected[a["id"]][parker].short for a in book["rulings"])
+    # A changed rule answers as the ruleset it comes from, citing that ruleset's text.
+    table = api.dispatch({"cmd": "rulings", "rules": "parker-1947~v1~rover_play.any-time"})
+    ours = {a["id"]: a for a in table["rulings"]}["rover-holding-suit"]
+    theirs = expected["rover-holding-suit"][get_ruleset("somersetgame-com")]
+    assert ours["short"] == theirs.short and ours["citation"] == theirs.citation.to_json()
+    assert ours["short"] != expected["rover-holding-suit"][parker].short
+    assert api.dispatch({"cmd": "rulings", "rules": "parker-1947~v9~x.y"})["error"]["field"] == "rules"

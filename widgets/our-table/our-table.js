@@ -274,7 +274,7 @@ class SomersetOurTable extends Widget {
     hint.textContent =
       problem ||
       (kept
-        ? "Kept on this device: every tool opens with these rules. The puzzle trainer, Learn and the rulings show the book they change. Press to forget."
+        ? "Kept on this device: every tool opens with these rules, and the rulings answer by them. The puzzle trainer and Learn show the book they change. Press to forget."
         : mine
           ? "This device keeps other rules for your table: press to keep these instead."
           : "Press to open every tool with these rules on this device.");

@@ -200,6 +200,26 @@ def compose_json(req: JSON) -> JSON:
         raise ApiError(str(e), e.field) from e
 
 
+def rulings_json(req: JSON) -> JSON:
+    """Every ruling's answer under ``rules``, a surveyed ruleset or a table's own (its code): the
+    short answer, the reason with its citation (for a changed rule, the text the change comes from),
+    any interpretation, and whether the question arises at all.
+
+    >>> a = dispatch({"cmd": "rulings", "rules": "parker-1947~v1~rover_play.any-time"})
+    >>> next(x for x in a["rulings"] if x["id"] == "rover-holding-suit")["short"]
+    'Yes: the 0/0 may be played at any time'
+    """
+    from .teaching.rulings import RULINGS
+
+    r = read.ruleset(req)
+    out = []
+    for ruling in RULINGS:
+        a = ruling.answer(r)
+        out.append({"id": ruling.id, "short": a.short, "detail": a.detail, "citation": a.citation.to_json(),
+                    "interpretation": a.interpretation, "applies": a.applies})
+    return {"ruleset": r.id, "ruleset_name": r.name, "rulings": out}
+
+
 def info_json(req: JSON) -> JSON:
     """The engine's version, its commands, and the limits a page checks before asking."""
     from . import __version__
@@ -269,6 +289,7 @@ COMMANDS: dict[str, Command] = {
     "info": Command(info_json, ()),
     "rulesets": Command(rulesets_json, ()),
     "compose": Command(compose_json, ("rules", "set", "name")),
+    "rulings": Command(rulings_json, _RULES),
     "pack": Command(pack_json, (*_RULES, "deck")),
     "trick": Command(trick_json, (*_RULES, "trump", "cards", "held")),
     "legal": Command(legal_json, (*_RULES, "trump", "hand", "trick", "first_trick")),
