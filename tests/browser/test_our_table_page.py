@@ -1,8 +1,9 @@
 """Our table's rules, as a table composes them on a 360 x 740 touch phone (and a desktop): each change
 is explained under its field, in view with it; the code is the engine's (computed here with
 somerset.api) and kept in the address, so the page reads its own link back; the card's links open
-the tools under the code; a number out of bounds, a name too long and a damaged code get a message
-naming what is accepted, and nothing is lost."""
+the tools under the code; what the changes do in numbers is the engine's, in view after the tap; a
+number out of bounds, a name too long and a damaged code get a message naming what is accepted, and
+nothing is lost."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ SCREENS = {"phone": PHONE, "phone-dark": {**PHONE, "color_scheme": "dark"}, "des
 
 def engine(**request: Any) -> Any:
     return json.loads(handle(json.dumps(request)))
+
+
+def js_number(x: float | None) -> str:
+    """A figure as JavaScript's String() writes it (15.0 as 15); none as a dash."""
+    return "—" if x is None else str(int(x)) if x == int(x) else repr(x)
 
 
 def rules_in_address(url: str) -> str:
@@ -110,3 +116,25 @@ def test_a_damaged_code_is_named_and_the_base_is_shown(open_page: Any) -> None:
     expect(notice).to_contain_text("Starting from Parker 1947 instead.")
     expect(widget.get_by_label("The rules you start from")).to_have_value("parker-1947")
     expect(widget.locator(".sr-our-table__card h3")).to_have_text("Parker 1947")
+
+
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_what_the_changes_do_in_numbers(open_page: Any, screen: str) -> None:
+    code = "parker-1947~v1~rover_play.any-time"
+    expected = engine(cmd="house_figures", rules=code, deals=100)
+    assert expected["parted"] > 0
+    page, _ = open_page(PAGE + f"?rules={code}", **SCREENS[screen])
+    card = page.locator("somerset-our-table .sr-our-table__card")
+    play = card.get_by_role("button", name="Play 100 deals both ways")
+    expect(play).to_be_visible(timeout=ENGINE_TIMEOUT)
+    play.click()
+    out = card.locator(".sr-our-table__figures-out")
+    expect(out).to_contain_text(f"Your rules parted from Parker 1947's in {expected['parted']} of the 100 deals", timeout=ENGINE_TIMEOUT)
+    rows = out.locator("tbody tr")
+    keys = ["bids", "made", "set", "passed_out", "points", "score"]
+    expect(rows).to_have_count(len(keys))
+    ours, base = expected["sides"]
+    for i, key in enumerate(keys):
+        expect(rows.nth(i).locator("td")).to_have_text([js_number(ours[key]), js_number(base[key])])
+    # The answer comes into view with the button that asked for it.
+    in_view(page, play=play, figures=out)

@@ -472,3 +472,23 @@ def test_the_rulings_request_answers_every_ruling_under_a_book_or_a_tables_code(
     assert ours["short"] == theirs.short and ours["citation"] == theirs.citation.to_json()
     assert ours["short"] != expected["rover-holding-suit"][parker].short
     assert api.dispatch({"cmd": "rulings", "rules": "parker-1947~v9~x.y"})["error"]["field"] == "rules"
+
+
+def test_house_figures_play_the_same_deals_under_the_tables_rules_and_their_base() -> None:
+    # The target changes the game, not a deal: every deal alike, the figures the same.
+    same = api.dispatch({"cmd": "house_figures", "rules": "parker-1947~v1~target.50", "deals": 12})
+    ours, base = same["sides"]
+    assert same["parted"] == 0 and same["deals"] == 12 and base["ruleset"] == "parker-1947"
+    assert {k: v for k, v in ours.items() if k not in ("ruleset", "ruleset_name")} == \
+        {k: v for k, v in base.items() if k not in ("ruleset", "ruleset_name")}
+    assert base["bids"] + base["passed_out"] == 12 and base["made"] + base["set"] == base["bids"]
+    # The 0/0 at any time parts from Parker 1947 in some deal of these (the same deals Same deal plays).
+    rover = api.dispatch({"cmd": "house_figures", "rules": "parker-1947~v1~rover_play.any-time", "deals": 12})
+    parted = sum(any(e["parted"] for e in api.dispatch({"cmd": "samedeal", "seed": s, "rules": [
+        "parker-1947~v1~rover_play.any-time", "parker-1947"]})["events"]) for s in range(1, 13))
+    assert rover["parted"] == parted > 0
+    for request, field in [({"rules": "parker-1947"}, "rules"), ({"rules": "parker-1947~v1~target.50", "deals": 0}, "deals"),
+                           ({"rules": "parker-1947~v1~target.50", "deals": 201}, "deals"),
+                           ({"rules": "parker-1947~v1~target.50", "seed": -1}, "seed"),
+                           ({"rules": "parker-1947~v9~x.y"}, "rules")]:
+        assert api.dispatch({"cmd": "house_figures", **request})["error"]["field"] == field, request

@@ -9,6 +9,7 @@
 import { Widget, askOnce, citationLink, clear, defineWidget, h, interpretationNote, nextId, replace } from "../base/ui.js";
 import { isCode, rememberRuleset, rememberedRuleset, tableRulesLabel } from "../base/ruleset.js";
 import { QR_MOST, qrOf } from "../views/qr-code.js";
+import { bringIntoView } from "../base/in-view.js";
 
 const DEFAULT_BASE = "parker-1947";
 // The tools that take a table's rules, with their pages (relative to this one).
@@ -20,6 +21,7 @@ const TOOLS = [
   ["Same deal, every ruleset", "../samedeal/"],
 ];
 const TYPING_MS = 400;
+const FIGURE_DEALS = 100; // deals played both ways for "What your changes do, in numbers" (a few seconds)
 
 // Which setting an engine refusal of `set` is about: its message names the setting's key.
 export function settingOfMessage(message, keys) {
@@ -239,6 +241,7 @@ class SomersetOurTable extends Widget {
         : h("p", {}, `No changes: ${answer.base_name} as its text plays it.`),
       h("p", { class: "sr-hint" }, "Everything else as ", answer.base_name, "."),
       h("p", { class: "sr-our-table__code" }, "Code: ", h("code", {}, rules)),
+      answer.changes.length ? this.figuresField(rules, answer.base_name) : null,
       h("p", { class: "sr-our-table__tools" }, "Play and settle under these rules: ", ...TOOLS.flatMap(([title, path], i) => [i ? ", " : "", h("a", { href: `${path}?rules=${encodeURIComponent(rules)}` }, title)]), "."),
       h(
         "div",
@@ -250,6 +253,61 @@ class SomersetOurTable extends Widget {
     );
     this._result.append(this.qrFigure(link.href));
     this.announce(`${label}. ${answer.changes.length} ${answer.changes.length === 1 ? "change" : "changes"}.`);
+  }
+
+  // What the changes do, in numbers, on request: the same seeded deals played by the bots under
+  // these rules and under their base (the engine's `house_figures`, as Same deal plays one).
+  figuresField(rules, baseName) {
+    const id = `${this._id}-figures`;
+    const out = h("div", { class: "sr-our-table__figures-out", id: `${id}-out` }); // announced by the live region
+    const button = h("button", { type: "button", class: "md-button", "aria-controls": out.id }, `Play ${FIGURE_DEALS} deals both ways`);
+    button.addEventListener("click", () => this.showFigures(rules, baseName, button, out));
+    return h(
+      "section",
+      { class: "sr-our-table__figures", "aria-labelledby": `${id}-title` },
+      h("h4", { id: `${id}-title` }, "What your changes do, in numbers"),
+      h("p", { class: "sr-hint" }, `The same ${FIGURE_DEALS} deals, dealt and played by the engine's bots under your rules and under ${baseName}, as Same deal plays one.`),
+      button,
+      out,
+    );
+  }
+
+  async showFigures(rules, baseName, button, out) {
+    button.disabled = true;
+    replace(out, h("p", {}, `Playing ${FIGURE_DEALS} deals both ways…`));
+    const f = await this.ask({ cmd: "house_figures", rules, deals: FIGURE_DEALS });
+    button.disabled = false;
+    if (f.error) {
+      replace(out, h("p", { class: "sr-field-error" }, `The deals could not be played: ${f.error.message}.`));
+      return;
+    }
+    const [ours, base] = f.sides;
+    const cell = (x) => (x === null ? "—" : String(x));
+    const rows = [
+      ["Deals with a bid", "bids"],
+      ["Bids made", "made"],
+      ["Bids set", "set"],
+      ["Deals passed out", "passed_out"],
+      ["The bidder's side takes (points, on average)", "points"],
+      ["The bidder's side scores (on average)", "score"],
+    ];
+    const parted =
+      f.parted === 0
+        ? `Your rules and ${baseName}'s played all ${f.deals} deals alike (a change to the target or to how a game ends changes the game, not a deal)`
+        : `Your rules parted from ${baseName}'s in ${f.parted} of the ${f.deals} deals`;
+    replace(
+      out,
+      h("p", {}, `${parted}.`),
+      h("p", { class: "sr-hint" }, `Seeds ${f.seed} to ${f.seed + f.deals - 1}; the heuristic bots play every seat.`),
+      h(
+        "table",
+        { class: "sr-our-table__figures-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, `${f.deals} deals`), h("th", { scope: "col" }, "Your rules"), h("th", { scope: "col" }, baseName))),
+        h("tbody", {}, rows.map(([label, key]) => h("tr", {}, h("th", { scope: "row" }, label), h("td", {}, cell(ours[key])), h("td", {}, cell(base[key]))))),
+      ),
+    );
+    bringIntoView(button, out);
+    this.announce(`${parted}.`);
   }
 
   // "Our table": these rules kept on this device, so that every tool opens with them (the tools

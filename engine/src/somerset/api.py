@@ -200,6 +200,21 @@ def compose_json(req: JSON) -> JSON:
         raise ApiError(str(e), e.field) from e
 
 
+def house_figures_json(req: JSON) -> JSON:
+    """What a table's own rules (``rules``, a code) do, in numbers: ``deals`` seeded deals (from
+    ``seed``) played by the bots under them and under their base, as Same deal plays one."""
+    from .service.house import HouseRequestError
+    from .service.house_figures import house_figures
+
+    rules = read.field(req, "rules", str)
+    deals = read.field(req, "deals", int, 100)
+    seed = read.seed(req) if "seed" in req else 1
+    try:
+        return house_figures(rules, deals, seed)
+    except HouseRequestError as e:
+        raise ApiError(str(e), e.field) from e
+
+
 def rulings_json(req: JSON) -> JSON:
     """Every ruling's answer under ``rules``, a surveyed ruleset or a table's own (its code): the
     short answer, the reason with its citation (for a changed rule, the text the change comes from),
@@ -290,6 +305,7 @@ COMMANDS: dict[str, Command] = {
     "rulesets": Command(rulesets_json, ()),
     "compose": Command(compose_json, ("rules", "set", "name")),
     "rulings": Command(rulings_json, _RULES),
+    "house_figures": Command(house_figures_json, ("rules", "deals", "seed")),
     "pack": Command(pack_json, (*_RULES, "deck")),
     "trick": Command(trick_json, (*_RULES, "trump", "cards", "held")),
     "legal": Command(legal_json, (*_RULES, "trump", "hand", "trick", "first_trick")),
