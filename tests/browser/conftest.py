@@ -206,3 +206,13 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
         if rec.console_errors and not rec.expect_errors:
             problems.append(f"console errors: {rec.console_errors}")
     assert not problems, "\n".join(problems)
+
+
+def offline_here(page: Any) -> None:
+    """The network away for the page's document too. Chromium (150) does not carry a context's
+    offline emulation into a document loaded after it was set: its requests fail, but its
+    `navigator.onLine` says true and no "offline" event comes. Set again on the page, as a network
+    going away does: the page hears "offline"."""
+    conditions = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    page.context.new_cdp_session(page).send("Network.emulateNetworkConditions", conditions)
+    assert page.evaluate("navigator.onLine") is False

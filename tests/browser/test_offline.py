@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import ENGINE_TIMEOUT, ROOT, _site_dir
+from conftest import ENGINE_TIMEOUT, ROOT, _site_dir, offline_here
 from playwright.sync_api import expect
 from releases import offline_hook
 from somerset.service.trainer import trainer_data
@@ -46,16 +46,6 @@ TOOLS = {
 def test_every_tool_page_is_covered() -> None:
     pages = {f"tools/{p.stem}/" for p in (ROOT / "docs" / "tools").glob("*.md") if p.stem != "index"}
     assert pages == {urlsplit(t).path for t in TOOLS}
-
-
-def offline_here(page: Any) -> None:
-    """The network away for the page's document too. Chromium (150) does not carry a context's
-    offline emulation into a document loaded after it was set: its requests fail, but its
-    `navigator.onLine` says true and no "offline" event comes. Set again on the page, as a network
-    going away does: the page hears "offline"."""
-    conditions = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
-    page.context.new_cdp_session(page).send("Network.emulateNetworkConditions", conditions)
-    assert page.evaluate("navigator.onLine") is False
 
 
 def wait_controlled(page: Any) -> None:

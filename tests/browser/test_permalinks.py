@@ -118,9 +118,11 @@ def test_a_golden_play_a_deal_link_shows_its_deal(open_page: Any, entry: dict[st
     expect(result).to_contain_text("The deal is over.", timeout=ENGINE_TIMEOUT)
     answer = _answer(entry["link"])
 
-    def side(team: list[int]) -> str:  # as Play a deal names the sides
+    def side(team: list[int]) -> str:  # as Play a deal names the sides: the other of two is "the others"
         if 0 in team:
             return "your side" if len(team) > 1 else "you"
+        if len(team) > 1 and len(answer["teams"]) == 2:
+            return "the others"
         return f"seats {' and '.join(str(s + 1) for s in team)}" if len(team) > 1 else f"seat {team[0] + 1}"
 
     words = "; ".join(f"{side(t)} {_signed(c)}" for t, c in zip(answer["teams"], entry["score"]))
