@@ -17,7 +17,7 @@ const RULESET_CHANGED = "somerset-ruleset-changed";
 // rulesets only asks without `codes` and gets the rules they change (the code's base).
 export function rememberedRuleset({ codes = false } = {}) {
   const value = readStored(RULESET).value;
-  return value && !codes && isCode(value) ? value.split(CODE_MARK)[0] : value;
+  return value && !codes && isCode(value) ? codeBase(value) : value;
 }
 
 // The remembered table's own rules (their code), or null when the reader's table plays a book.
@@ -42,14 +42,22 @@ export function isCode(text) {
   return String(text || "").includes(CODE_MARK);
 }
 
+// A code's base, the ruleset it changes ("parker-1947" of "parker-1947~v1~target.50").
+export function codeBase(code) {
+  return String(code).split(CODE_MARK)[0];
+}
+
+// Whether a code carries the table's name (the engine names an unnamed table's rules after the base).
+export function namedCode(code) {
+  return String(code).split(CODE_MARK).some((part) => part.startsWith("name."));
+}
+
 // How the ruleset choice names a table's own rules: the table's name (or "Our table's rules") and
 // the base with the number of changes ("Our table: Parker 1947 with 2 changes").
 export function tableRulesLabel(answer) {
   const n = answer.changes.length;
   const changes = n === 0 ? "no changes" : n === 1 ? "1 change" : `${n} changes`;
-  // The engine names an unnamed table's rules after the base; the code says whether a name was given.
-  const named = answer.code.split(CODE_MARK).some((part) => part.startsWith("name."));
-  return `${named ? answer.name : "Our table's rules"}: ${answer.base_name} with ${changes}`;
+  return `${namedCode(answer.code) ? answer.name : "Our table's rules"}: ${answer.base_name} with ${changes}`;
 }
 
 // When `wanted` is a ruleset code, ask the engine to read it: {rulesets, wanted} with the table's
@@ -65,7 +73,7 @@ export async function withTableRules(rulesets, wanted, fallback, notices) {
     const entry = { ...answer.ruleset, short_name: tableRulesLabel(answer), table: answer };
     return { rulesets: [entry, ...rulesets.filter((r) => r.id !== entry.id)], wanted: answer.code };
   } catch (e) {
-    const baseName = text.split(CODE_MARK)[0].toLowerCase();
+    const baseName = codeBase(text).toLowerCase();
     const base = rulesets.find((r) => r.id === baseName || (r.aliases || []).includes(baseName));
     const shown = base || rulesets.find((r) => r.id === fallback) || { id: fallback, short_name: fallback };
     const reason = String((e && e.message) || e).replace(/\.$/, "");
@@ -160,8 +168,8 @@ export class RulesetChoice {
     const pressed = usable && mine === v;
     // The reader's table plays its own rules and this tool did not read them (it plays the
     // surveyed rulesets only): it shows the rules they change, and says so.
-    const own = rememberedCode();
-    const unread = own && !(this.rulesets || []).some((r) => r.id === own) && v === own.split(CODE_MARK)[0];
+    const own = isCode(mine) ? mine : null;
+    const unread = own && !(this.rulesets || []).some((r) => r.id === own) && v === codeBase(own);
     this.toggle.disabled = !usable;
     this.toggle.setAttribute("aria-pressed", String(pressed));
     this.toggle.title = pressed

@@ -7,7 +7,7 @@
 // the changes, with the link's QR code, prints for the table.
 
 import { Widget, askOnce, citationLink, clear, defineWidget, h, interpretationNote, nextId, replace } from "../base/ui.js";
-import { isCode, rememberRuleset, rememberedRuleset, tableRulesLabel } from "../base/ruleset.js";
+import { codeBase, isCode, namedCode, rememberRuleset, rememberedRuleset, tableRulesLabel } from "../base/ruleset.js";
 import { QR_MOST, qrOf } from "../views/qr-code.js";
 import { bringIntoView } from "../base/in-view.js";
 
@@ -91,7 +91,7 @@ class SomersetOurTable extends Widget {
     clear(this._base);
     for (const r of this._rulesets) this._base.appendChild(h("option", { value: r.id }, r.short_name));
     const wanted = String(this._wanted.rules || "").trim();
-    const first = (isCode(wanted) ? wanted.split("~")[0] : wanted).toLowerCase();
+    const first = (isCode(wanted) ? codeBase(wanted) : wanted).toLowerCase();
     const base = this._rulesets.find((r) => r.id === first || (r.aliases || []).includes(first));
     this._base.value = base ? base.id : DEFAULT_BASE;
     if (!base && wanted) this.setNotice(`There is no ruleset called “${wanted}”; starting from ${this.base().short_name}.`);
@@ -107,7 +107,7 @@ class SomersetOurTable extends Widget {
         this.setNotice(`This link's table rules cannot be read: ${answer.error.message.replace(/\.$/, "")}. Starting from ${this.base().short_name} instead.`);
       } else {
         this._base.value = answer.base;
-        this._name.value = answer.code.split("~").some((p) => p.startsWith("name.")) ? answer.name : "";
+        this._name.value = namedCode(answer.code) ? answer.name : "";
         this.drawSettings(Object.fromEntries(answer.changes.map((c) => [c.setting, c.value])));
       }
     }

@@ -9,7 +9,7 @@
 
 import { RULESET, onChange } from "../store/storage.js";
 import { askOnce, citationLink, defineWidget, h, nextId, rememberRuleset, rememberedRuleset, replace, waitsForPage } from "../base/ui.js";
-import { CODE_MARK, rememberedCode, tableRulesLabel } from "../base/ruleset.js";
+import { codeBase, namedCode, rememberedCode, tableRulesLabel } from "../base/ruleset.js";
 
 const CHANGED = "somerset-ruleset-changed"; // ui.js's event after rememberRuleset()
 
@@ -91,13 +91,11 @@ class SomersetRulings extends HTMLElement {
     try {
       const [composed, answers] = await Promise.all([askOnce({ cmd: "compose", rules: code, set: {} }), askOnce({ cmd: "rulings", rules: code })]);
       if (rememberedCode() !== code) return;
-      // Named by the table's name when it gave one (the code says whether it did).
-      const named = code.split(CODE_MARK).some((part) => part.startsWith("name."));
       this._table = {
         code,
         base: composed.base,
         label: tableRulesLabel(composed),
-        short: named ? composed.name : "Your table's rules",
+        short: namedCode(code) ? composed.name : "Your table's rules",
         answers: new Map(answers.rulings.map((a) => [a.id, a])),
       };
       this._problem = null;
@@ -171,7 +169,7 @@ class SomersetRulings extends HTMLElement {
     // them, until then the book's they change, said so.
     const own = rememberedCode();
     const table = this._table && this._table.base === id ? this._table : null;
-    const waiting = !table && own && id && own.split(CODE_MARK)[0] === id;
+    const waiting = !table && own && id && codeBase(own) === id;
     const whose = table ? "your table's own" : `${name}'s`;
     this._hint.textContent =
       this._problem ||
