@@ -20,8 +20,7 @@ from .samedeal import same_deal, seed_source
 
 __all__ = ["house_figures", "MAX_FIGURE_DEALS"]
 
-#: The most deals one request plays both ways (about 40 ms a deal in CPython, three times that in
-#: the browser).
+#: The most deals one request plays both ways (each is two deals played by the bots).
 MAX_FIGURE_DEALS = 200
 
 
